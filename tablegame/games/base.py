@@ -1,0 +1,58 @@
+"""What every game's rules engine offers: one interface, so the session, the
+conformance tests and the display treat all games alike (after OpenSpiel).
+
+A rules engine is pure: immutable, JSON-serialisable state; no I/O, no clock,
+no randomness (chance enters as an action carrying its result)."""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Sequence
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid in this state; the message says why in words."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winner`` is a party index, None for a draw."""
+
+    winner: int | None
+    reason: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+
+class Rules(ABC):
+    """One game with its options. Instances are cheap and stateless."""
+
+    name: ClassVar[str]
+    state_type: ClassVar[type]
+    action_types: ClassVar[tuple[type, ...]]
+
+    @abstractmethod
+    def initial_state(self, parties: Sequence[Sequence[str]]) -> Any:
+        """The state before the first action; ``parties`` lists each party's players."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after ``action``; raises IllegalAction and leaves ``state`` as it was."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game goes on."""
+
+    def legal_actions(self, state: Any) -> Sequence[Any] | None:
+        """Every legal action, where they can be listed; None where they cannot."""
+        return None
+
+    @abstractmethod
+    def random_action(self, state: Any, rng: random.Random) -> Any:
+        """A legal action drawn with ``rng``: drives random playouts and simulations."""
+
+    def is_over(self, state: Any) -> bool:
+        return self.outcome(state) is not None

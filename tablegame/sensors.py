@@ -1,0 +1,24 @@
+"""What the board's sensors report, in the core's own terms (millimetres).
+
+The firmware bridge decodes frames into these; the referee reads them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CoinReading:
+    """Centre of one coin, in mm: x across the board from its left edge,
+    y up the board from its front edge (negative: overhanging the front)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class BoardSnapshot:
+    """Every coin the board sees. ``settled`` is true once nothing has moved for
+    the board's settle time: only settled snapshots are refereed."""
+
+    coins: tuple[CoinReading, ...]
+    settled: bool
