@@ -3,6 +3,7 @@
 The firmware bridge decodes frames into these; the referee reads them."""
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 
@@ -22,3 +23,18 @@ class BoardSnapshot:
 
     coins: tuple[CoinReading, ...]
     settled: bool
+
+
+class LinkState(enum.Enum):
+    """The serial link to the board, as staff and guests see it."""
+
+    SEARCHING = "searching"      # no device, or it cannot be opened: retrying with backoff
+    HANDSHAKE = "handshake"      # port open, waiting for the board to introduce itself
+    OPERATIONAL = "operational"  # frames flow
+    LOST = "lost"                # the device went away or fell silent
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    state: LinkState
+    detail: str = ""  # in words: the port, the error, the firmware version
