@@ -33,6 +33,9 @@ class Rules(ABC):
     name: ClassVar[str]
     state_type: ClassVar[type]
     action_types: ClassVar[tuple[type, ...]]
+    min_parties: ClassVar[int] = 2
+    max_parties: ClassVar[int] = 2
+    max_actions: ClassVar[int]  # a random playout that long has surely ended
 
     @abstractmethod
     def initial_state(self, parties: Sequence[Sequence[str]]) -> Any:
