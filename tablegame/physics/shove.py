@@ -1,0 +1,363 @@
+"""Physics of the Shove boards (ha'penny and piecepack): shots simulated with pymunk.
+
+Units are millimetres, grams and seconds throughout (g = 9810 mm/s^2); coordinates
+are those of :class:`~tablegame.boards.shove.ShoveBoard` (x across from the left
+edge, y up the board from the front edge).
+
+The table is flat and has no rails. Sliding friction against the table is Coulomb
+friction made of two constraints per coin, solved in C by Chipmunk: a pivot joint
+and a gear joint to the static body with no error correction (``max_bias = 0``)
+and a force limit of ``mu*m*g`` (a torque limit of ``2/3*mu*m*g*r`` for spin), so a
+lone coin decelerates at exactly ``mu*g``. Coins knock each other on with the
+given restitution. A coin whose centre leaves the playing surface falls into the
+gutter of the frame: it is taken out of the simulation and stays where it fell.
+
+Every shot runs in a fresh pymunk space built from the coins' rest positions, with
+a fixed time step, so a shot's result depends only on the positions before it and
+the shot itself: the same shot from the same positions gives exactly the same
+result. Pure core: no I/O, no threads, no clock.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterator, NamedTuple
+
+import pymunk
+
+from tablegame.boards.shove import ShoveBoard
+from tablegame.sensors import CoinReading
+
+G = 9810.0                  # mm/s^2
+DEFAULT_FRICTION = 0.25     # brass on polished wood or slate: sliding mu is about 0.2-0.3
+DEFAULT_RESTITUTION = 0.8   # brass coin on brass coin, edge to edge
+DEFAULT_STEP = 1 / 240      # s: 4 mm a step at 1 m/s, a sixth of a coin at the hardest shots
+HAPENNY_DIAMETER = 25.4     # mm
+HAPENNY_MASS = 5.7          # g
+COIN_COIN_FRICTION = 0.2    # tangential friction where two coins' rims touch
+START_OVERHANG = 2.0        # mm of the coin's rear that sticks out over the front edge
+REST_SPEED = 0.5            # mm/s: below this every coin counts as at rest ...
+REST_SPIN = 0.05            # rad/s: ... and not turning
+REST_CHECK_STEPS = 8        # settle() looks for rest every this many steps
+MAX_SHOT_TIME = 120.0       # s of simulated time: coins under friction stop long before
+
+_COIN, _GUTTER = 1, 2       # collision types
+_FAR = 1.0e5                # mm: the gutter sensors reach this far out
+_MIN_DEPTH = 0.01           # mm: a fallen coin's centre lies at least this far off the surface
+
+
+def default_coin_mass(board: ShoveBoard) -> float:
+    """Mass (g) of the board's coin: 5.7 g for the 25.4 mm ha'penny, scaled by area for
+    other coins as a brass disc of the same thickness (3.2 g for a 19 mm piecepack coin).
+    Only ratios of masses matter to the game, and all coins weigh the same."""
+    return HAPENNY_MASS * (board.coin_diameter / HAPENNY_DIAMETER) ** 2
+
+
+def start_y(board: ShoveBoard) -> float:
+    """y of a coin's centre when it is set to be shoved: its rear sticks
+    ``START_OVERHANG`` mm over the front edge, as the rules describe."""
+    return board.coin_radius - START_OVERHANG
+
+
+def speed_to_reach(board_or_table: ShoveBoard | ShoveTable, distance_mm: float) -> float:
+    """Launch speed (mm/s) that slides a lone coin ``distance_mm`` from where it starts.
+
+    This is the kinematic ``v = sqrt(2*mu*g*d)``, corrected for the simulator's fixed
+    time step (under 1 % at ordinary shots) so that the simulated coin stops at that
+    distance to a fraction of a millimetre. A board uses ``DEFAULT_FRICTION`` and
+    ``DEFAULT_STEP``; a table uses its own."""
+    if isinstance(board_or_table, ShoveTable):
+        mu, dt = board_or_table.friction, board_or_table.step
+    else:
+        mu, dt = DEFAULT_FRICTION, DEFAULT_STEP
+    if not distance_mm >= 0:
+        raise ValueError(f"distance must be 0 mm or more, not {distance_mm}")
+    low, high = 0.0, math.sqrt(2 * mu * G * distance_mm) + mu * G * dt
+    for _ in range(80):
+        mid = (low + high) / 2
+        low, high = (mid, high) if _slide_distance(mid, mu, dt) < distance_mm else (low, mid)
+    return (low + high) / 2
+
+
+def _slide_distance(speed: float, mu: float, dt: float) -> float:
+    """How far a lone coin slides in the simulation: Chipmunk moves a body by its
+    velocity first, then friction takes ``mu*g*dt`` off the velocity."""
+    dv = mu * G * dt
+    n = math.floor(speed / dv)
+    return dt * ((n + 1) * speed - dv * n * (n + 1) / 2)
+
+
+@dataclass(frozen=True)
+class Shot:
+    x: float      # mm across the board where the coin starts (its centre)
+    angle: float  # degrees from straight up the board; positive turns to the right (+x)
+    speed: float  # mm/s at launch
+
+    def velocity(self) -> tuple[float, float]:
+        a = math.radians(self.angle)
+        return self.speed * math.sin(a), self.speed * math.cos(a)
+
+
+class _Coin(NamedTuple):
+    x: float
+    y: float
+    fallen: bool  # lies in the gutter of the frame, out of play
+
+
+class ShoveTable:
+    """The coins on one Shove board and what shots do to them.
+
+    ``friction`` is the sliding coefficient mu of a coin on the board, ``coin_mass`` in
+    grams (default: :func:`default_coin_mass`), ``restitution`` that of two coins
+    colliding, ``step`` the fixed time step in seconds. Coins are reported in the order
+    they were put on the table."""
+
+    def __init__(self, board: ShoveBoard, *, friction: float = DEFAULT_FRICTION,
+                 coin_mass: float | None = None, restitution: float = DEFAULT_RESTITUTION,
+                 step: float = DEFAULT_STEP) -> None:
+        if not friction > 0:
+            raise ValueError(f"friction must be above 0, not {friction}")
+        if not 0 <= restitution <= 1:
+            raise ValueError(f"restitution must be within 0..1, not {restitution}")
+        if not step > 0:
+            raise ValueError(f"step must be above 0 s, not {step}")
+        self.board = board
+        self.friction = friction
+        self.coin_mass = default_coin_mass(board) if coin_mass is None else coin_mass
+        if not self.coin_mass > 0:
+            raise ValueError(f"coin mass must be above 0 g, not {coin_mass}")
+        self.restitution = restitution
+        self.step = step
+        self._coins: list[_Coin] = []
+
+    # -- what the table looks like --------------------------------------------------
+
+    def positions(self) -> tuple[CoinReading, ...]:
+        """Every coin on the table (the gutter included), at rest."""
+        return tuple(CoinReading(c.x, c.y) for c in self._coins)
+
+    # -- shots --------------------------------------------------------------------------
+
+    def shoot(self, shot: Shot, frame_interval: float = 1 / 30) -> Iterator[tuple[CoinReading, ...]]:
+        """Set a new coin at the front edge (its rear ``START_OVERHANG`` mm over the edge),
+        shove it and simulate until every coin rests.
+
+        The shot is taken at once, when ``shoot`` is called; the iterator returned gives
+        the positions of every coin at each ``frame_interval`` of simulated time after the
+        launch (the frame at ``k*frame_interval`` is taken at the nearest whole step). The
+        last item is the first frame at which everything rests; it equals
+        :meth:`positions` afterwards. Raises ValueError if the shot is impossible: the
+        coin not wholly on the front edge, another coin in its place, or every coin of
+        the board already on the table."""
+        if not frame_interval >= self.step:
+            raise ValueError(f"frame interval must be at least one step ({self.step} s), "
+                             f"not {frame_interval}")
+        return iter(self._take(shot, frame_interval))
+
+    def settle(self, shot: Shot) -> tuple[CoinReading, ...]:
+        """Take ``shot`` as :meth:`shoot` does; return only the rest positions."""
+        return self._take(shot, None)[-1]
+
+    def clear(self) -> None:
+        """The player takes every coin off the board (and out of the gutter)."""
+        self._coins.clear()
+
+    def pick_up_short(self) -> int:
+        """Coins short of the first line (their far edge short of its near edge) are
+        taken back to be shoved again, as are coins that fell off the front edge.
+        Returns how many."""
+        first = self.board.lines[0][0]
+        keep = [c for c in self._coins if not (c.y + self.board.coin_radius < first
+                                               and 0 <= c.x <= self.board.width)]
+        taken = len(self._coins) - len(keep)
+        self._coins = keep
+        return taken
+
+    def place(self, x: float, y: float) -> None:
+        """Put a coin at rest at (x, y): on the playing surface, or in the gutter of the
+        frame if its centre is off the surface. Raises ValueError if it would lie beyond
+        the frame, overlap a coin, or be one coin more than the board has."""
+        self._check_room()
+        b = self.board
+        if not (-b.frame <= x <= b.width + b.frame and -b.frame <= y <= b.length + b.frame):
+            raise ValueError(f"a coin at ({x}, {y}) lies beyond the frame")
+        fallen = x < 0 or x > b.width or y < 0 or y > b.length
+        self._check_free(x, y, fallen)
+        self._coins.append(_Coin(float(x), float(y), fallen))
+
+    # -- inside ---------------------------------------------------------------------------
+
+    def _check_room(self) -> None:
+        if len(self._coins) >= self.board.coins:
+            raise ValueError(f"all {self.board.coins} coins are already on the table: "
+                             "clear() or pick_up_short() first")
+
+    def _check_free(self, x: float, y: float, fallen: bool) -> None:
+        d = self.board.coin_diameter
+        for c in self._coins:
+            if c.fallen == fallen and math.hypot(c.x - x, c.y - y) < d:
+                raise ValueError(f"a coin at ({x:.1f}, {y:.1f}) would overlap the coin "
+                                 f"at ({c.x:.1f}, {c.y:.1f})")
+
+    def _take(self, shot: Shot, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
+        b = self.board
+        if not (b.coin_radius <= shot.x <= b.width - b.coin_radius):
+            raise ValueError(f"a coin set at x={shot.x} mm is not wholly on the front edge "
+                             f"({b.coin_radius:.1f}..{b.width - b.coin_radius:.1f} mm)")
+        if not (shot.speed >= 0 and math.isfinite(shot.speed) and math.isfinite(shot.angle)):
+            raise ValueError(f"impossible shot: {shot}")
+        self._check_room()
+        self._check_free(shot.x, start_y(b), False)
+        coins = [*self._coins, _Coin(float(shot.x), start_y(b), False)]
+        sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity())
+        frames = sim.run(frame_interval)
+        self._coins = sim.coins
+        return frames
+
+
+class _Simulation:
+    """One shot in a fresh pymunk space."""
+
+    def __init__(self, table: ShoveTable, coins: list[_Coin], launched: int,
+                 velocity: tuple[float, float]) -> None:
+        self.table, self.board, self.coins = table, table.board, list(coins)
+        self.dt = table.step
+        space = self.space = pymunk.Space()
+        space.gravity = (0, 0)
+        space.collision_slop = 0.01                 # mm of overlap tolerated in contacts
+        space.collision_bias = (1 - 0.3) ** 240     # 30 % of an overlap fixed per 1/240 s
+        self._add_gutters()
+        self._falling: list[tuple[pymunk.Shape, str]] = []
+        space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
+        self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
+        self._index: dict[pymunk.Shape, int] = {}
+        for i, coin in enumerate(self.coins):
+            if not coin.fallen:
+                self._add_coin(i, coin)
+        self._bodies[launched][0].velocity = velocity
+
+    def _add_gutters(self) -> None:
+        """Four sensors, one beyond each edge, set back by a coin's radius: a coin's
+        rim touches one just as its centre leaves the playing surface."""
+        w, l, r, f = self.board.width, self.board.length, self.board.coin_radius, _FAR
+        boxes = {"left": (-f, -f, -r, l + f), "right": (w + r, -f, w + f, l + f),
+                 "far": (-f, l + r, w + f, l + f), "front": (-f, -f, w + f, -r)}
+        for edge, (x0, y0, x1, y1) in boxes.items():
+            shape = pymunk.Poly(self.space.static_body, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            shape.sensor = True
+            shape.collision_type = _GUTTER
+            shape.edge = edge  # type: ignore[attr-defined]
+            self.space.add(shape)
+
+    def _add_coin(self, i: int, coin: _Coin) -> None:
+        t, r = self.table, self.board.coin_radius
+        body = pymunk.Body(t.coin_mass, pymunk.moment_for_circle(t.coin_mass, 0, r))
+        body.position = (coin.x, coin.y)
+        shape = pymunk.Circle(body, r)
+        shape.elasticity = math.sqrt(t.restitution)        # Chipmunk multiplies the pair's
+        shape.friction = math.sqrt(COIN_COIN_FRICTION)     # elasticities and frictions
+        shape.collision_type = _COIN
+        static = self.space.static_body
+        slide = pymunk.PivotJoint(static, body, (0, 0), (0, 0))
+        slide.max_bias = 0
+        slide.max_force = t.friction * t.coin_mass * G
+        spin = pymunk.GearJoint(static, body, 0, 1)
+        spin.max_bias = 0
+        spin.max_force = 2 / 3 * t.friction * t.coin_mass * G * r
+        self.space.add(body, shape, slide, spin)
+        self._bodies[i] = (body, (body, shape, slide, spin))
+        self._index[shape] = i
+
+    def _begin_fall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        coin, gutter = arbiter.shapes
+        self._falling.append((coin, gutter.edge))  # type: ignore[attr-defined]
+
+    def run(self, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
+        frames: list[tuple[CoinReading, ...]] = []
+        done, k = 0, 0
+        limit = math.ceil(MAX_SHOT_TIME / self.dt)
+        while True:
+            k += 1
+            target = (round(k * frame_interval / self.dt) if frame_interval
+                      else done + REST_CHECK_STEPS)
+            self._advance(target - done)
+            done = target
+            if frame_interval:
+                frames.append(self.readings())
+            if self._at_rest():
+                break
+            if done > limit:
+                raise RuntimeError(f"coins still moving after {MAX_SHOT_TIME} s: {self.coins}")
+        self.coins = [self._rested(i, c) for i, c in enumerate(self.coins)]
+        if not frame_interval:
+            frames.append(self.readings())
+        return frames
+
+    def _advance(self, steps: int) -> None:
+        step, dt = self.space.step, self.dt
+        for _ in range(steps):
+            step(dt)
+            if self._falling:
+                self._drop()
+
+    def _at_rest(self) -> bool:
+        v2, spin = REST_SPEED ** 2, REST_SPIN
+        for body, _ in self._bodies.values():
+            vx, vy = body.velocity
+            if vx * vx + vy * vy > v2 or abs(body.angular_velocity) > spin:
+                return False
+        return True
+
+    def readings(self) -> tuple[CoinReading, ...]:
+        return tuple(CoinReading(*self._bodies[i][0].position) if i in self._bodies
+                     else CoinReading(c.x, c.y) for i, c in enumerate(self.coins))
+
+    def _rested(self, i: int, coin: _Coin) -> _Coin:
+        if i not in self._bodies:
+            return coin
+        x, y = self._bodies[i][0].position
+        return _Coin(x, y, False)
+
+    def _drop(self) -> None:
+        for shape, edge in self._falling:
+            i = self._index[shape]
+            if i not in self._bodies:
+                continue  # fell over two edges at once (a corner)
+            body, parts = self._bodies.pop(i)
+            self.space.remove(*parts)
+            self.coins[i] = _Coin(*self._gutter_spot(body.position, edge), True)
+        self._falling.clear()
+
+    def _gutter_spot(self, p: pymunk.Vec2d, edge: str) -> tuple[float, float]:
+        """Where a coin that crossed ``edge`` at ``p`` comes to rest: just there, in the
+        frame; slid along the gutter (or one row further out) if a fallen coin lies there."""
+        b, r, d = self.board, self.board.coin_radius, self.board.coin_diameter
+        w, l, f = b.width, b.length, b.frame
+        # (depth past the edge, position along it, range along it) and back to (x, y)
+        if edge == "left":
+            depth, along, span = -p.x, p.y, (-f + r, l + f - r)
+            back = lambda dep, al: (-dep, al)  # noqa: E731
+        elif edge == "right":
+            depth, along, span = p.x - w, p.y, (-f + r, l + f - r)
+            back = lambda dep, al: (w + dep, al)  # noqa: E731
+        elif edge == "far":
+            depth, along, span = p.y - l, p.x, (-f + r, w + f - r)
+            back = lambda dep, al: (al, l + dep)  # noqa: E731
+        else:
+            depth, along, span = -p.y, p.x, (-f + r, w + f - r)
+            back = lambda dep, al: (al, -dep)  # noqa: E731
+        deepest = max(f - r, _MIN_DEPTH)
+        depth = min(max(depth, _MIN_DEPTH), deepest)
+        along = min(max(along, span[0]), span[1])
+        others = [(c.x, c.y) for c in self.coins if c.fallen]
+        while True:
+            for k in range(int((span[1] - span[0]) / 0.5) + 1):
+                shift = (k + 1) // 2 * 0.5 * (1 if k % 2 else -1)
+                a = along + shift
+                if span[0] <= a <= span[1]:
+                    x, y = back(depth, a)
+                    if all(math.hypot(x - ox, y - oy) >= d for ox, oy in others):
+                        return x, y
+            if depth >= deepest:
+                return back(depth, along)  # the gutter is full here: they lie on one another
+            depth = min(depth + d, deepest)
