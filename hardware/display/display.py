@@ -1,0 +1,85 @@
+"""The table's screen: one pygame window, one screen class per kind of view.
+
+Full screen on the Pi, a window on a desktop, the dummy driver in tests: which
+one is up to ``fullscreen`` and ``SDL_VIDEODRIVER``, never to this code. pygame
+wants its window on the main thread: create, show and close it there."""
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from hardware.display.shove import ShoveScreen
+from tablegame.views import ShoveView
+
+Point = tuple[float, float]
+
+
+class Screen(Protocol):
+    def draw(self, surface: pygame.Surface, view) -> None: ...
+    def to_screen(self, pos: Point) -> tuple[int, int]: ...
+    def to_board(self, pixel: tuple[float, float]) -> Point | None: ...
+
+
+# Which screen draws which view; a new game adds its line here.
+SCREENS: dict[type, type[Screen]] = {ShoveView: ShoveScreen}
+
+
+class Display:
+    """``Display((1920, 1080), fullscreen=True).show(view)``.
+
+    ``size=None`` with ``fullscreen`` takes the screen's own resolution."""
+
+    def __init__(self, size: tuple[int, int] | None = (1280, 720), fullscreen: bool = False,
+                 caption: str = "Table", screens: dict[type, type[Screen]] | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        self.surface = pygame.display.set_mode(size or (0, 0), flags)
+        pygame.display.set_caption(caption)
+        if fullscreen:
+            pygame.mouse.set_visible(False)   # no pointer on the table's own screen
+        self._factories = dict(SCREENS if screens is None else screens)
+        self._screens: dict[type, Screen] = {}
+        self.screen: Screen | None = None     # the one that drew last
+        self._open = True
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def show(self, view) -> None:
+        """Draw ``view`` with the screen for its type, then flip."""
+        if not self._open:
+            raise RuntimeError("the display is closed")
+        screen = self._screens.get(type(view))
+        if screen is None:
+            factory = self._factories.get(type(view))
+            if factory is None:
+                raise TypeError(f"no screen draws a {type(view).__name__}")
+            screen = self._screens[type(view)] = factory()
+        screen.draw(self.surface, view)
+        self.screen = screen
+        pygame.display.flip()
+
+    def to_board(self, pixel: tuple[float, float]) -> Point | None:
+        """Board millimetres under a window pixel; None off the board or before a view."""
+        return None if self.screen is None else self.screen.to_board(pixel)
+
+    def to_screen(self, pos: Point) -> tuple[int, int]:
+        if self.screen is None:
+            raise RuntimeError("nothing shown yet: to_screen needs a view")
+        return self.screen.to_screen(pos)
+
+    def close(self) -> None:
+        if self._open:
+            self._open = False
+            self.screen = None
+            self._screens.clear()
+            pygame.display.quit()
+
+    def __enter__(self) -> Display:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

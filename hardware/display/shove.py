@@ -1,0 +1,312 @@
+"""The Shove screen: the board as the player sees it (portrait, front edge at the
+bottom) with both parties' chalk boxes beside the beds, and a panel on the right
+with the parties, the big status line, the last event and the banners.
+
+All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import pygame
+
+from hardware.display import palette as P
+from hardware.display.text import TextCache
+from tablegame.boards.shove import ShoveBoard
+from tablegame.views import PartyView, ShoveView
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ShoveLayout:
+    """Where everything goes on a surface of ``size``; pure geometry."""
+
+    size: tuple[int, int]
+    board: ShoveBoard
+
+    # --- board and chalk columns ---------------------------------------------------
+    @cached_property
+    def margin(self) -> int:
+        return max(4, round(self.size[1] * 0.02))
+
+    @cached_property
+    def _pitch_mm(self) -> float:
+        lines = self.board.lines
+        return (sum(lines[-1]) - sum(lines[0])) / 2 / max(1, len(lines) - 1)
+
+    @cached_property
+    def scale(self) -> float:
+        """Pixels per millimetre."""
+        w, h = self.size
+        b = self.board
+        span_w = b.width + 2 * b.frame + 2 * self._chalk_mm
+        span_h = b.length + 2 * b.frame
+        return min((h - 2 * self.margin) / span_h, 0.58 * w / span_w)
+
+    @cached_property
+    def _chalk_mm(self) -> float:
+        return 1.5 * self._pitch_mm
+
+    @cached_property
+    def frame_rect(self) -> pygame.Rect:
+        """The board with its frame: everything ``to_board`` answers for."""
+        b, s = self.board, self.scale
+        w = round((b.width + 2 * b.frame) * s)
+        h = round((b.length + 2 * b.frame) * s)
+        x = self.margin + round(self._chalk_mm * s) + self._gap
+        return pygame.Rect(x, (self.size[1] - h) // 2, w, h)
+
+    @cached_property
+    def _gap(self) -> int:
+        return max(2, round(self.size[1] * 0.008))
+
+    @cached_property
+    def surface_rect(self) -> pygame.Rect:
+        """The playing surface, without the frame."""
+        b = self.board
+        left, top = self.to_screen((0.0, b.length))
+        right, bottom = self.to_screen((b.width, 0.0))
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def chalk_column(self, party: int) -> pygame.Rect:
+        width = round(self._chalk_mm * self.scale)
+        fr = self.frame_rect
+        x = fr.left - self._gap - width if party == 0 else fr.right + self._gap
+        return pygame.Rect(x, fr.top, width, fr.height)
+
+    @cached_property
+    def strip(self) -> int:
+        """Width of the party-coloured strip on the outer side of a chalk column."""
+        return max(2, round(self.scale * 1.8))
+
+    def chalk_box(self, party: int, bed: int) -> pygame.Rect:
+        """Party ``party``'s chalk box beside bed ``bed`` (1-based)."""
+        lines = self.board.lines
+        _, top = self.to_screen((0.0, sum(lines[bed]) / 2))
+        _, bottom = self.to_screen((0.0, sum(lines[bed - 1]) / 2))
+        col = self.chalk_column(party)
+        inset = max(1, round((bottom - top) * 0.06))
+        left = col.left + self.strip if party == 0 else col.left
+        return pygame.Rect(left, top + inset, col.width - self.strip, bottom - top - 2 * inset)
+
+    def to_screen(self, pos: Point) -> tuple[int, int]:
+        x, y = pos
+        b, s, fr = self.board, self.scale, self.frame_rect
+        return (round(fr.left + (x + b.frame) * s), round(fr.top + (b.length + b.frame - y) * s))
+
+    def to_board(self, pixel: tuple[float, float]) -> Point | None:
+        fr = self.frame_rect
+        px, py = pixel
+        if not (fr.left <= px <= fr.right and fr.top <= py <= fr.bottom):
+            return None
+        b, s = self.board, self.scale
+        return ((px - fr.left) / s - b.frame, b.length + b.frame - (py - fr.top) / s)
+
+    # --- the panel on the right --------------------------------------------------------
+    @cached_property
+    def panel(self) -> pygame.Rect:
+        left = self.chalk_column(1).right + 2 * self.margin
+        return pygame.Rect(left, self.margin, self.size[0] - self.margin - left,
+                           self.size[1] - 2 * self.margin)
+
+    def px(self, fraction: float) -> int:
+        """A text or row height as a fraction of the surface height."""
+        return max(8, round(self.size[1] * fraction))
+
+    @cached_property
+    def rows(self) -> dict[str, pygame.Rect]:
+        """The panel's rows, top to bottom: header (title, link), cards, status,
+        message, problem, winner; the hint sits at the bottom."""
+        p = self.panel
+        gap = self.px(0.014)
+        heights = {"header": 0.05, "cards": 0.2, "status": 0.19, "message": 0.14,
+                   "problem": 0.13, "winner": 0.13}
+        rows, y = {}, p.top
+        for name, fraction in heights.items():
+            rows[name] = pygame.Rect(p.left, y, p.width, self.px(fraction))
+            y = rows[name].bottom + gap
+        hint_h = self.px(0.04)
+        rows["hint"] = pygame.Rect(p.left, p.bottom - hint_h, p.width, hint_h)
+        return rows
+
+    def card(self, party: int) -> pygame.Rect:
+        row = self.rows["cards"]
+        gap = self.px(0.014)
+        width = (row.width - gap) // 2
+        return pygame.Rect(row.left + party * (width + gap), row.top, width, row.height)
+
+
+class ShoveScreen:
+    """Draws a ``ShoveView`` on any surface; remembers the last layout for
+    ``to_screen`` / ``to_board``."""
+
+    def __init__(self, text: TextCache | None = None) -> None:
+        self.text = text or TextCache()
+        self.layout: ShoveLayout | None = None
+        self._static: pygame.Surface | None = None
+        self._coin: pygame.Surface | None = None
+
+    def to_screen(self, pos: Point) -> tuple[int, int]:
+        if self.layout is None:
+            raise RuntimeError("nothing drawn yet: to_screen needs a layout")
+        return self.layout.to_screen(pos)
+
+    def to_board(self, pixel: tuple[float, float]) -> Point | None:
+        return None if self.layout is None else self.layout.to_board(pixel)
+
+    def draw(self, surface: pygame.Surface, view: ShoveView) -> None:
+        layout = self._fit(surface, view.board)
+        surface.blit(self._static, (0, 0))
+        self._draw_coins(surface, layout, view)
+        for party, pv in enumerate(view.parties):
+            self._draw_chalk(surface, layout, party, pv, view.target)
+            self._draw_card(surface, layout, party, pv, view)
+        self._draw_panel(surface, layout, view)
+
+    # --- what changes only with the surface size or the board -----------------------------
+    def _fit(self, surface: pygame.Surface, board: ShoveBoard) -> ShoveLayout:
+        size = surface.get_size()
+        if self.layout is None or self.layout.size != size or self.layout.board != board:
+            self.layout = ShoveLayout(size, board)
+            self._static = self._render_static(surface, self.layout)
+            self._coin = _coin_sprite(round(board.coin_diameter * self.layout.scale))
+        return self.layout
+
+    def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
+        static = pygame.Surface(lay.size, 0, like)
+        static.fill(P.BACKGROUND)
+        b, fr, sr = lay.board, lay.frame_rect, lay.surface_rect
+        radius = max(2, round(lay.scale * 6))
+        pygame.draw.rect(static, P.FRAME, fr, border_radius=radius)
+        pygame.draw.rect(static, P.FRAME_EDGE, fr, width=max(1, radius // 2),
+                         border_radius=radius)
+        static.fill(P.WOOD_MARGIN, sr)
+        lane_left, _ = lay.to_screen((b.lane[0], 0))
+        lane_right, _ = lay.to_screen((b.lane[1], 0))
+        static.fill(P.WOOD, pygame.Rect(lane_left, sr.top, lane_right - lane_left, sr.height))
+        thick = max(1, round(lay.scale * 0.8))
+        _, first = lay.to_screen((0, b.lines[0][0]))
+        _, last = lay.to_screen((0, b.lines[-1][1]))
+        for near, far in b.lines:
+            _, y0 = lay.to_screen((0, far))
+            _, y1 = lay.to_screen((0, near))
+            static.fill(P.LINE, pygame.Rect(sr.left, y0, sr.width, max(thick, y1 - y0)))
+        for x in (lane_left, lane_right):
+            static.fill(P.LINE, pygame.Rect(x - thick // 2 - 1, last, thick, first - last))
+        number_px = round(min(lay.scale * lay._pitch_mm * 0.5, (lane_left - sr.left) * 0.6))
+        for bed in range(1, b.beds + 1):
+            _, y = lay.to_screen((0, sum(b.bed_span(bed)) / 2))
+            label = self.text.line(str(bed), number_px, P.BED_NUMBER)
+            for x in ((sr.left + lane_left) // 2, (lane_right + sr.right) // 2):
+                static.blit(label, label.get_rect(center=(x, y)))
+        for party in (0, 1):
+            col = lay.chalk_column(party)
+            top = lay.chalk_box(party, b.beds).top
+            bottom = lay.chalk_box(party, 1).bottom
+            edge = col.left if party == 0 else col.right - lay.strip
+            static.fill(P.PARTY[party], pygame.Rect(edge, top, lay.strip, bottom - top))
+        return static
+
+    # --- what changes with the view ------------------------------------------------------------
+    def _draw_coins(self, surface: pygame.Surface, lay: ShoveLayout, view: ShoveView) -> None:
+        b = lay.board
+        r = b.coin_radius
+        half = self._coin.get_width() // 2
+        old_clip = surface.get_clip()
+        surface.set_clip(lay.frame_rect)
+        for coin in view.coins:   # a coin off the surface shows where it left, in the frame
+            x = min(max(coin.x, -b.frame + r), b.width + b.frame - r)
+            y = min(max(coin.y, -b.frame + r), b.length + b.frame - r)
+            cx, cy = lay.to_screen((x, y))
+            surface.blit(self._coin, (cx - half, cy - half))
+        surface.set_clip(old_clip)
+
+    def _draw_chalk(self, surface: pygame.Surface, lay: ShoveLayout, party: int,
+                    pv: PartyView, target: int) -> None:
+        for bed in range(1, lay.board.beds + 1):
+            box = lay.chalk_box(party, bed)
+            marks = min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
+            done = target > 0 and marks >= target
+            inner = box
+            surface.fill(P.SLATE_DONE if done else P.SLATE, inner)
+            if marks <= 0:
+                continue
+            pitch = inner.width / (target + 1)
+            stroke = max(2, min(round(box.height * 0.12), round(pitch * 0.45)))
+            top = inner.top + round(inner.height * 0.18)
+            height = max(2, inner.height - 2 * round(inner.height * 0.18))
+            for i in range(marks):
+                x = round(inner.left + pitch * (i + 1) - stroke / 2)
+                surface.fill(P.CHALK, pygame.Rect(x, top, stroke, height))
+
+    def _draw_card(self, surface: pygame.Surface, lay: ShoveLayout, party: int,
+                   pv: PartyView, view: ShoveView) -> None:
+        card = lay.card(party)
+        radius = lay.px(0.015)
+        colour = P.PARTY[party]
+        if pv.at_turn:
+            pygame.draw.rect(surface, colour, card, border_radius=radius)
+            ink, soft = P.INK, P.INK
+        else:
+            pygame.draw.rect(surface, P.CARD, card, border_radius=radius)
+            pygame.draw.rect(surface, colour, card, width=max(2, lay.px(0.004)),
+                             border_radius=radius)
+            ink, soft = P.CREAM, P.MUTED
+        pad = lay.px(0.018)
+        inner = card.inflate(-2 * pad, -2 * pad)
+        beds = lay.board.beds
+        total = sum(min(m, view.target) for m in pv.marks[:beds])
+        score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
+        surface.blit(score, score.get_rect(bottomright=inner.bottomright))
+        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width, min_px=lay.px(0.036))
+        surface.blit(name, inner.topleft)
+        y = inner.top + name.get_height() + lay.px(0.008)
+        for line, px in ((pv.player, 0.042), (pv.score_line, 0.036)):
+            if line:
+                width = inner.width - (score.get_width() + pad if line is pv.score_line else 0)
+                text = self.text.block(line, lay.px(px), soft, width)
+                surface.blit(text, (inner.left, y))
+                y += text.get_height() + lay.px(0.006)
+
+    def _draw_panel(self, surface: pygame.Surface, lay: ShoveLayout, view: ShoveView) -> None:
+        rows, text = lay.rows, self.text
+        header = rows["header"]
+        link = text.block(view.link, lay.px(0.034), P.MUTED, header.width * 2 // 5,
+                          align="right")
+        surface.blit(link, link.get_rect(topright=header.topright))
+        title = text.block(view.title, lay.px(0.04), P.CREAM,
+                           header.width - link.get_width() - lay.px(0.02))
+        surface.blit(title, header.topleft)
+        status, message = rows["status"], rows["message"]
+        surface.blit(text.block(view.status, lay.px(0.085), P.CREAM, status.width,
+                                height=status.height, max_lines=2), status.topleft)
+        surface.blit(text.block(view.message, lay.px(0.046), P.MUTED, message.width,
+                                height=message.height, max_lines=3), message.topleft)
+        if view.problem:
+            self._banner(surface, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
+        if view.winner:
+            self._banner(surface, lay, rows["winner"], view.winner, P.WINNER, P.INK, 0.07)
+        if view.hint:
+            hint = rows["hint"]
+            surface.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width),
+                         hint.topleft)
+
+    def _banner(self, surface: pygame.Surface, lay: ShoveLayout, rect: pygame.Rect,
+                words: str, fill, ink, px: float) -> None:
+        pygame.draw.rect(surface, fill, rect, border_radius=lay.px(0.015))
+        pad = lay.px(0.018)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        block = self.text.block(words, lay.px(px), ink, inner.width, height=inner.height,
+                                max_lines=2, align="center")
+        surface.blit(block, block.get_rect(center=inner.center))
+
+
+def _coin_sprite(diameter: int) -> pygame.Surface:
+    """A copper coin with a dark rim; its centre pixel is exactly ``COIN``."""
+    diameter = max(4, diameter | 1)   # odd, so there is a centre pixel
+    sprite = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    r = diameter // 2
+    pygame.draw.circle(sprite, P.COIN_RIM, (r, r), r)
+    pygame.draw.circle(sprite, P.COIN, (r, r), max(1, r - max(1, round(diameter * 0.09))))
+    return sprite.convert_alpha() if pygame.display.get_surface() else sprite
