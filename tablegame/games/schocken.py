@@ -1,0 +1,170 @@
+"""Schocken (RULES.md §4, seed 003): the rules engine the table referees with.
+
+Pieces: ``schocken_ranking`` (the throw ranking, usable alone), ``schocken_state``
+(actions and state), ``schocken_turn`` (one player with the cup), ``schocken_flow``
+(rounds, Deckel, halves, the game), ``schocken_odds`` (exact odds for a decision),
+``schocken_evening`` (the evening's tally of lost games).
+
+Chance: dice values enter as ``Throw(dice)`` actions. ``legal_actions`` lists the
+player's decisions only (SetAside, TurnSixes, Stop, Take); a ``Throw`` is legal
+whenever ``dice_to_throw(state)`` is above 0 and must carry exactly that many values
+(from the table's random source or the dice reader). ``Tuermchen()`` is legal right
+after a throw, before anything is set aside. ``random_action`` draws both."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any, Sequence
+
+from tablegame.games.base import IllegalAction, Outcome, Rules
+from tablegame.games import schocken_flow as flow
+from tablegame.games import schocken_turn as turns
+from tablegame.games.schocken_options import SchockenOptions
+from tablegame.games.schocken_state import (ACTION_TYPES, HALF_NAMES, SchockenState,
+                                            SetAside, Stop, Take, Throw, Tuermchen,
+                                            TurnSixes)
+
+
+@dataclass(frozen=True)
+class SchockenOutcome(Outcome):
+    """Schocken has a loser, not a winner: ``winner`` is None, ``loser`` pays."""
+
+    loser: int | None = None
+    blattschuss: bool = False
+
+
+class SchockenRules(Rules):
+    name = "schocken"
+    state_type = SchockenState
+    action_types = ACTION_TYPES
+    min_parties = 2
+    max_parties = 10
+    max_actions = 20_000
+
+    def __init__(self, **options: Any) -> None:
+        self.options = SchockenOptions.parse(**options)
+
+    # -- the game ---------------------------------------------------------------------
+
+    def initial_state(self, parties: Sequence[Sequence[str]], starter: int = 0) -> SchockenState:
+        """``parties`` are one-player lists in seat order; ``starter`` the seat that
+        begins the game (the evening's ``next_starter``)."""
+        if not self.min_parties <= len(parties) <= self.max_parties:
+            raise ValueError(f"Schocken needs 2 to 10 players, got {len(parties)}")
+        names = []
+        for party in parties:
+            if len(party) != 1 or not isinstance(party[0], str) or not party[0].strip():
+                raise ValueError(f"each Schocken party is one named player, got {party!r}")
+            names.append(party[0].strip())
+        if type(starter) is not int or not 0 <= starter < len(names):
+            raise ValueError(f"starter must be a seat from 0 to {len(names) - 1}, got {starter!r}")
+        return flow.new_game(tuple(names), starter, self.options)
+
+    def apply(self, state: SchockenState, action: Any) -> SchockenState:
+        if state.over:
+            raise IllegalAction(f"the game is over: {state.names[state.loser]} lost it")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"Schocken has no action {action!r}")
+        return handler(self, state, action)
+
+    def outcome(self, state: SchockenState) -> SchockenOutcome | None:
+        if not state.over:
+            return None
+        how = "Blattschuss: lost both halves" if state.blattschuss else "lost the final"
+        return SchockenOutcome(winner=None, loser=state.loser, blattschuss=state.blattschuss,
+                               reason=f"{state.names[state.loser]} {how} and pays")
+
+    # -- what may happen now ------------------------------------------------------------
+
+    def dice_to_throw(self, state: SchockenState) -> int:
+        """How many die values a Throw must carry now; 0 when no throw is allowed."""
+        if state.over or state.turn.throws >= state.throws_allowed:
+            return 0
+        return 3 - len(state.turn.aside)
+
+    def legal_actions(self, state: SchockenState) -> list[Any]:
+        """The current player's decisions (not Throw or Tuermchen: see the module)."""
+        if state.over:
+            return []
+        turn, actions = state.turn, []
+        if turn.throws == 0 and not turn.aside and state.results:
+            actions.append(Take())
+        if turn.throws and not turn.in_cup:
+            actions.append(Stop())
+        if turn.throws and turn.throws < state.throws_allowed:
+            room = 2 - len(turn.aside)
+            subsets = {tuple(sorted(c, reverse=True))
+                       for k in range(1, min(room, len(turn.lying)) + 1)
+                       for c in combinations(turn.lying, k)}
+            actions.extend(SetAside(s) for s in sorted(subsets))
+            sixes = turn.lying.count(6)
+            actions.extend(TurnSixes(ones) for ones, need in ((1, 2), (2, 3)) if sixes >= need)
+        return actions
+
+    def random_action(self, state: SchockenState, rng: random.Random) -> Any:
+        count = self.dice_to_throw(state)
+        if state.turn.fresh and rng.random() < 0.02:
+            return Tuermchen()
+        choices = self.legal_actions(state)
+        if count and (not choices or rng.random() < 0.5):
+            return Throw(tuple(rng.randint(1, 6) for _ in range(count)))
+        return rng.choice(choices)
+
+    # -- handlers -----------------------------------------------------------------------
+
+    def _who(self, state: SchockenState) -> str:
+        return state.names[state.current]
+
+    def _turn_args(self, state: SchockenState) -> tuple[str, int, bool]:
+        return self._who(state), state.throws_allowed, not state.results
+
+    def _throw(self, state: SchockenState, action: Throw) -> SchockenState:
+        return replace(state, turn=turns.throw(state.turn, action.dice, *self._turn_args(state)))
+
+    def _set_aside(self, state: SchockenState, action: SetAside) -> SchockenState:
+        return replace(state, turn=turns.set_aside(state.turn, action.dice,
+                                                   *self._turn_args(state)))
+
+    def _turn_sixes(self, state: SchockenState, action: TurnSixes) -> SchockenState:
+        return replace(state, turn=turns.turn_sixes(state.turn, action.ones,
+                                                    *self._turn_args(state)))
+
+    def _tuermchen(self, state: SchockenState, action: Tuermchen) -> SchockenState:
+        return replace(state, turn=turns.tuermchen(state.turn, self._who(state)))
+
+    def _stop(self, state: SchockenState, action: Stop) -> SchockenState:
+        turns.check_stop(state.turn, self._who(state))
+        return flow.finish_turn(state, self.options)
+
+    def _take(self, state: SchockenState, action: Take) -> SchockenState:
+        who = self._who(state)
+        if not state.results:
+            raise IllegalAction(f"{who} starts the round: there is no result to take Deckel for")
+        if state.turn.throws or state.turn.aside:
+            raise IllegalAction(f"{who} may take Deckel voluntarily only instead of throwing, "
+                                "before the first throw")
+        return flow.take(state, self.options)
+
+
+_HANDLERS = {
+    Throw: SchockenRules._throw,
+    SetAside: SchockenRules._set_aside,
+    TurnSixes: SchockenRules._turn_sixes,
+    Tuermchen: SchockenRules._tuermchen,
+    Stop: SchockenRules._stop,
+    Take: SchockenRules._take,
+}
+
+
+def describe(state: SchockenState) -> str:
+    """One line for logs and the staff page: which half, who throws, the Deckel."""
+    if state.over:
+        return f"game over: {state.names[state.loser]} pays"
+    holders = ", ".join(f"{state.names[p]} {state.deckel[p]}" for p in state.active)
+    return f"{HALF_NAMES[state.half]}: {state.names[state.current]} throws; pot {state.pot}; {holders}"
+
+
+__all__ = ["SchockenRules", "SchockenOutcome", "SchockenState", "Throw", "SetAside",
+           "TurnSixes", "Stop", "Take", "Tuermchen", "describe"]
