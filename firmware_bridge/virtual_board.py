@@ -1,0 +1,389 @@
+"""A simulated board microcontroller that speaks the protocol over a pty.
+
+The host cannot tell it from the real board: it opens ``board.port`` (a stable
+symlink to the current /dev/pts/N) with the same ``BoardLink``. The board is fed
+by a *world* (the physics model) and misbehaves on request: faults are scripted
+by outgoing frame number or injected at run time, and each is one entry in a
+dispatch table.
+
+    with VirtualBoard(world, link_path="/tmp/table/board", realtime=False) as board:
+        link = BoardLink(board.port, events.put); link.start()
+        board.shoot(shot)
+        board.inject(Fault.GARBAGE, size=40)
+        board.wait_idle(2.0)
+"""
+from __future__ import annotations
+
+import collections
+import enum
+import os
+import random
+import select
+import threading
+import time
+import tty
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Protocol
+
+from firmware_bridge.codec import (
+    PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, ErrorCode, FrameDecoder, FrameError,
+    Heartbeat, Hello, Message, ProtocolError, RequestSnapshot, cobs_decode, cobs_encode, decode, encode)
+from tablegame.sensors import BoardSnapshot, CoinReading
+
+
+class World(Protocol):
+    def positions(self) -> tuple[CoinReading, ...]: ...
+    def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]: ...
+    def clear(self) -> None: ...
+
+
+class Fault(enum.Enum):
+    UNPLUG = "unplug"          # drop the link; re-plug after ``delay`` s (None: wait for replug())
+    GARBAGE = "garbage"        # ``size`` random bytes on the wire before the frame
+    BAD_CRC = "bad_crc"        # the frame goes out with its CRC corrupted
+    DUPLICATE = "duplicate"    # the frame goes out twice
+    STALL = "stall"            # silent for ``seconds``: this frame and all until then are lost
+
+
+DEFAULT_PARAMS: dict[Fault, dict[str, Any]] = {
+    Fault.UNPLUG: {"delay": 0.5},
+    Fault.GARBAGE: {"size": 16},
+    Fault.BAD_CRC: {},
+    Fault.DUPLICATE: {},
+    Fault.STALL: {"seconds": 1.0},
+}
+
+
+@dataclass
+class _Pending:
+    """A settled snapshot sent and not yet acknowledged."""
+    seq: int
+    snapshot: BoardSnapshot
+    resend_at: float
+
+
+@dataclass
+class _Stream:
+    """Snapshots of a shot in progress, one frame interval apart (realtime)."""
+    frames: Iterator[tuple[CoinReading, ...]]
+    current: tuple[CoinReading, ...]
+    due: float
+
+
+@dataclass
+class BoardStats:
+    frames_sent: int = 0      # frames the firmware tried to send (the fault script counts these)
+    resends: int = 0
+    acks: int = 0
+    faults: list[Fault] = field(default_factory=list)
+
+
+_END = object()
+
+
+class VirtualBoard:
+    def __init__(self, world: World, *, link_path: str, realtime: bool = True, frame_rate: float = 30.0,
+                 faults: Mapping[int, Fault] = {}, firmware: str = "virtual-1.0", board_id: int = 0x7AB1E,
+                 protocol_version: int = PROTOCOL_VERSION, heartbeat: float = 0.5, resend: float = 0.25,
+                 seed: int = 0, clock: Callable[[], float] = time.monotonic):
+        self._world = world
+        self.port = str(link_path)
+        self._realtime = realtime
+        self._interval = 1.0 / frame_rate
+        self._scripted = dict(faults)
+        self._info = BoardInfo(protocol_version, firmware, Capability.COINS, board_id)
+        self._heartbeat = heartbeat
+        self._resend = resend
+        self._rng = random.Random(seed)
+        self._clock = clock
+        self.stats = BoardStats()
+        self._cond = threading.Condition()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._jobs: collections.deque[Callable[[float], None]] = collections.deque()
+        self._commands: collections.deque[Callable[[], None]] = collections.deque()
+        self._injected: collections.deque[tuple[Fault, dict[str, Any]]] = collections.deque()
+        self._master: int | None = None
+        self._slave: int | None = None
+        self._decoder = FrameDecoder()
+        self._seq = 0
+        self._pending: _Pending | None = None
+        self._stream: _Stream | None = None
+        self._silent_until = 0.0
+        self._replug_at: float | None = None
+        self._last_tx = 0.0
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            Hello: self._on_hello,
+            RequestSnapshot: self._on_request_snapshot,
+            Ack: self._on_ack,
+            Heartbeat: lambda message: None,
+        }
+        self._fault_actions: dict[Fault, Callable[..., bytes]] = {
+            Fault.UNPLUG: self._fault_unplug,
+            Fault.GARBAGE: lambda wire, size: self._rng.randbytes(size) + wire,
+            Fault.BAD_CRC: self._fault_bad_crc,
+            Fault.DUPLICATE: lambda wire: wire + wire,
+            Fault.STALL: self._fault_stall,
+        }
+
+    # -- public, thread-safe ---------------------------------------------------
+
+    def start(self) -> None:
+        with self._cond:
+            self._plug()
+        self._thread = threading.Thread(target=self._run, name=f"VirtualBoard {self.port}", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+        with self._cond:
+            self._unplug()
+
+    def __enter__(self) -> VirtualBoard:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def shoot(self, shot: Any) -> None:
+        self._queue(lambda now: self._start_shot(shot, now))
+
+    def clear(self) -> None:
+        def clear_board(now: float) -> None:
+            self._world.clear()
+            self._send_settled(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+        self._queue(clear_board)
+
+    def inject(self, fault: Fault, **params: Any) -> None:
+        """Applies ``fault`` to the next frame the board sends."""
+        with self._cond:
+            self._injected.append((fault, {**DEFAULT_PARAMS[fault], **params}))
+
+    def unplug(self) -> None:
+        """Pulls the cable: the host's next read fails. Stays unplugged until replug()."""
+        def pull() -> None:
+            self._unplug()
+            self._replug_at = None
+        self._on_board_thread(pull)
+
+    def replug(self) -> None:
+        self._on_board_thread(lambda: None if self._master is not None else self._plug())
+
+    @property
+    def plugged(self) -> bool:
+        return self._master is not None
+
+    def wait_idle(self, timeout: float) -> bool:
+        """True once all queued work is simulated and every settled snapshot is acknowledged."""
+        with self._cond:
+            return self._cond.wait_for(self._idle, timeout)
+
+    # -- the board's thread ------------------------------------------------------
+
+    def _queue(self, job: Callable[[float], None]) -> None:
+        with self._cond:
+            self._jobs.append(job)
+
+    def _on_board_thread(self, action: Callable[[], None]) -> None:
+        """Runs ``action`` where the file descriptors live, and waits for it: the
+        board thread never reads a descriptor another thread has just closed."""
+        done = threading.Event()
+        running = self._thread is not None and self._thread.is_alive()
+        if not running or self._thread is threading.current_thread():
+            with self._cond:
+                action()
+            return
+
+        def command() -> None:
+            action()
+            done.set()
+        with self._cond:
+            self._commands.append(command)
+        done.wait(2.0)
+
+    def _idle(self) -> bool:
+        return not self._jobs and self._stream is None and self._pending is None
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            master = self._master
+            if master is None:
+                self._stop.wait(0.01)
+                data = b""
+            else:
+                data = self._read(master)
+            with self._cond:
+                while self._commands:
+                    self._commands.popleft()()
+                now = self._clock()
+                for item in self._decoder.feed(data) if data else ():
+                    self._on_frame(item)
+                self._tick(now)
+                self._cond.notify_all()
+
+    def _read(self, master: int) -> bytes:
+        try:
+            ready, _, _ = select.select([master], [], [], 0.01)
+            return os.read(master, 4096) if ready else b""
+        except (BlockingIOError, InterruptedError):
+            return b""
+        except OSError:          # closed by unplug() meanwhile, or no reader on the other side
+            self._stop.wait(0.01)
+            return b""
+
+    def _tick(self, now: float) -> None:
+        if self._master is None:
+            if self._replug_at is not None and now >= self._replug_at:
+                self._plug()
+            return
+        if self._stream is not None:
+            if now >= self._stream.due:
+                self._step_stream(now)
+        elif self._pending is None and self._jobs:
+            self._jobs.popleft()(now)
+        if self._pending is not None and now >= self._pending.resend_at:
+            self.stats.resends += 1
+            self._pending.resend_at = now + self._resend
+            self._send(self._pending.snapshot, self._pending.seq)
+        if now - self._last_tx >= self._heartbeat:
+            self._send(Heartbeat())
+
+    def _on_frame(self, item: Any) -> None:
+        if isinstance(item, FrameError):
+            return
+        try:
+            message = decode(item)
+        except ProtocolError as error:
+            self._send(BoardError(ErrorCode.UNKNOWN_TYPE, str(error)))
+            return
+        handler = self._handlers.get(type(message))
+        if handler is not None:
+            handler(message)
+
+    def _on_hello(self, hello: Hello) -> None:
+        self._pending = None   # a new session: the host will ask for a fresh snapshot
+        self._send(self._info)
+
+    def _on_request_snapshot(self, _message: RequestSnapshot) -> None:
+        def answer(now: float) -> None:
+            self._send_settled(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+        self._jobs.appendleft(answer)
+
+    def _on_ack(self, ack: Ack) -> None:
+        if self._pending is not None and ack.seq == self._pending.seq:
+            self._pending = None
+            self.stats.acks += 1
+
+    def _start_shot(self, shot: Any, now: float) -> None:
+        frames = iter(self._world.shoot(shot))
+        first = next(frames, _END)
+        if first is _END:
+            self._send_settled(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+        elif self._realtime:
+            self._stream = _Stream(frames, tuple(first), now)
+            self._step_stream(now)
+        else:
+            last = first
+            for last in frames:
+                pass
+            if last is not first:
+                self._send(BoardSnapshot(tuple(first), settled=False))
+            self._send_settled(BoardSnapshot(tuple(last), settled=True), now)
+
+    def _step_stream(self, now: float) -> None:
+        stream = self._stream
+        following = next(stream.frames, _END)
+        if following is _END:
+            self._stream = None
+            self._send_settled(BoardSnapshot(stream.current, settled=True), now)
+        else:
+            self._send(BoardSnapshot(stream.current, settled=False))
+            stream.current = tuple(following)
+            stream.due += self._interval
+
+    def _send_settled(self, snapshot: BoardSnapshot, now: float) -> None:
+        seq = self._send(snapshot)
+        self._pending = _Pending(seq, snapshot, now + self._resend)
+
+    def _send(self, message: Message, seq: int | None = None) -> int:
+        if seq is None:
+            seq, self._seq = self._seq, (self._seq + 1) & 0xFFFF
+        wire = encode(message, seq)
+        number = self.stats.frames_sent
+        self.stats.frames_sent += 1
+        self._last_tx = self._clock()
+        fault = self._next_fault(number)
+        if fault is not None:
+            kind, params = fault
+            self.stats.faults.append(kind)
+            wire = self._fault_actions[kind](wire, **params)
+        if self._clock() < self._silent_until:
+            return seq
+        self._write(wire)
+        return seq
+
+    def _next_fault(self, number: int) -> tuple[Fault, dict[str, Any]] | None:
+        if self._injected:
+            return self._injected.popleft()
+        kind = self._scripted.pop(number, None)
+        return None if kind is None else (kind, dict(DEFAULT_PARAMS[kind]))
+
+    def _write(self, wire: bytes) -> None:
+        if self._master is None or not wire:
+            return
+        try:
+            os.write(self._master, wire)
+        except BlockingIOError:
+            pass          # nobody reading and the buffer is full: the bytes are lost, as on a UART
+        except OSError:
+            pass
+
+    # -- faults ------------------------------------------------------------------
+
+    def _fault_unplug(self, wire: bytes, delay: float | None) -> bytes:
+        self._unplug()
+        self._replug_at = None if delay is None else self._clock() + delay
+        return b""
+
+    def _fault_bad_crc(self, wire: bytes) -> bytes:
+        frame = bytearray(cobs_decode(wire[1:-1]))
+        frame[-1] ^= 0xA5
+        return b"\x00" + cobs_encode(bytes(frame)) + b"\x00"
+
+    def _fault_stall(self, wire: bytes, seconds: float) -> bytes:
+        self._silent_until = self._clock() + seconds
+        return b""
+
+    # -- the pseudo-terminal -------------------------------------------------------
+
+    def _plug(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)            # no echo, no line discipline: bytes pass as they are
+        os.set_blocking(master, False)
+        self._master, self._slave = master, slave
+        self._decoder = FrameDecoder()
+        self._replug_at = None
+        tmp = f"{self.port}.{os.getpid()}.tmp"
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        os.symlink(os.ttyname(slave), tmp)
+        os.replace(tmp, self.port)   # atomic: the host never sees a half-made link
+
+    def _unplug(self) -> None:
+        master, slave = self._master, self._slave
+        self._master = self._slave = None
+        if self._stream is not None:      # the coins roll on while the cable is out
+            for _ in self._stream.frames:
+                pass
+            self._stream = None
+        if os.path.islink(self.port):
+            os.unlink(self.port)
+        for fd in (master, slave):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
