@@ -128,6 +128,7 @@ class ShoveTable:
             raise ValueError(f"coin mass must be above 0 g, not {coin_mass}")
         self.restitution = restitution
         self.step = step
+        self.steps_simulated = 0  # fixed steps taken by all shots so far (for benchmarks)
         self._coins: list[_Coin] = []
 
     # -- what the table looks like --------------------------------------------------
@@ -212,6 +213,7 @@ class ShoveTable:
         sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity())
         frames = sim.run(frame_interval)
         self._coins = sim.coins
+        self.steps_simulated += sim.steps
         return frames
 
 
@@ -275,13 +277,14 @@ class _Simulation:
     def run(self, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
         frames: list[tuple[CoinReading, ...]] = []
         done, k = 0, 0
+        self.steps = 0
         limit = math.ceil(MAX_SHOT_TIME / self.dt)
         while True:
             k += 1
             target = (round(k * frame_interval / self.dt) if frame_interval
                       else done + REST_CHECK_STEPS)
             self._advance(target - done)
-            done = target
+            done = self.steps = target
             if frame_interval:
                 frames.append(self.readings())
             if self._at_rest():
