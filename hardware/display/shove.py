@@ -120,13 +120,16 @@ class ShoveLayout:
         message, problem, winner; the hint sits at the bottom."""
         p = self.panel
         gap = self.px(0.014)
+        hint_h = self.px(0.04)
         heights = {"header": 0.05, "cards": 0.2, "status": 0.19, "message": 0.14,
                    "problem": 0.13, "winner": 0.13}
+        room = p.height - hint_h - gap * len(heights)
+        wanted = sum(self.px(f) for f in heights.values())
+        shrink = min(1.0, room / wanted)
         rows, y = {}, p.top
         for name, fraction in heights.items():
-            rows[name] = pygame.Rect(p.left, y, p.width, self.px(fraction))
+            rows[name] = pygame.Rect(p.left, y, p.width, int(self.px(fraction) * shrink))
             y = rows[name].bottom + gap
-        hint_h = self.px(0.04)
         rows["hint"] = pygame.Rect(p.left, p.bottom - hint_h, p.width, hint_h)
         return rows
 
