@@ -11,21 +11,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 
 from tablegame.boards.shove import Lie, ShoveBoard
 from tablegame.games.shove import Shove, ShoveState
 from tablegame.notes import Note
+from tablegame.play.base import Verdict
 from tablegame.sensors import BoardSnapshot
 
 OVERLAP_TOLERANCE = 0.9  # centres closer than 90 % of a diameter cannot be two flat coins
-
-
-@dataclass(frozen=True)
-class Verdict:
-    action: Shove | None = None
-    note: Note | None = None
-    problem: bool = False  # the reading cannot be explained: fix the board, the game waits
 
 
 def judge(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot) -> Verdict:

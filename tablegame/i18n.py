@@ -1,0 +1,145 @@
+"""Every text the table shows, in German and English.
+
+A text is a template (``str.format`` with the note's values; a tuple of beds reads
+"2, 5") or, where the sentence depends on the values, a function of them."""
+from __future__ import annotations
+
+from typing import Callable
+
+from tablegame.notes import Note
+
+LANGUAGES = ("de", "en")
+
+
+def _scoring_de(party, other, own=(), given=(), lost=(), sergeants=(), gold_watch=False,
+                tiebreak=False, count=0):
+    if tiebreak:
+        return f"{party}: {count} Münzen im Stechen"
+    parts = [f"{party}: Striche in Bett {_beds(own)}" if own else f"{party}: kein Strich"]
+    if given:
+        parts.append(f"{other} bekommt Bett {_beds(given)}")
+    if lost:
+        parts.append(f"verfallen: Bett {_beds(lost)}")
+    parts += [f"Sergeant in Bett {b}!" for b in sergeants]
+    if gold_watch:
+        parts.append("Goldene Uhr!")
+    return " · ".join(parts)
+
+
+def _scoring_en(party, other, own=(), given=(), lost=(), sergeants=(), gold_watch=False,
+                tiebreak=False, count=0):
+    if tiebreak:
+        return f"{party}: {count} coins in the play-off"
+    parts = [f"{party}: marks in bed {_beds(own)}" if own else f"{party}: no mark"]
+    if given:
+        parts.append(f"{other} gets bed {_beds(given)}")
+    if lost:
+        parts.append(f"lost: bed {_beds(lost)}")
+    parts += [f"Sergeant in bed {b}!" for b in sergeants]
+    if gold_watch:
+        parts.append("Gold watch!")
+    return " · ".join(parts)
+
+
+TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
+    "de": {
+        # the last event
+        "new_game": "Neues Spiel",
+        "resumed": "Spiel fortgesetzt",
+        "undone": "Letzte Aktion zurückgenommen",
+        "nothing_to_undo": "Nichts zum Zurücknehmen",
+        "coin_toss": "Münzwurf: {party} beginnt",
+        "coin_counted": "Münze gezählt – noch {left}",
+        "turn_scored": _scoring_de,
+        "short_of_first_line": "Münze vor der ersten Linie: zählt nicht, noch einmal schieben",
+        "clear_board": "Bitte das Brett abräumen ({coins} Münzen liegen noch)",
+        "toss_first": "Erst die Münze werfen: OK drücken",
+        "game_over": "Spiel vorbei: OK für ein neues Spiel",
+        "hold_menu": "Spiel läuft: MENÜ lange drücken für ein neues Spiel",
+        "illegal": "Nicht erlaubt: {reason}",
+        "bad_setup": "Spiel nicht gestartet: {reason}",
+        # what is wrong with the board (the game waits)
+        "coins_overlap_in_bed": "Zwei Münzen überlappen in Bett {bed}: bitte das Brett prüfen",
+        "coins_overlap": "Zwei Münzen überlappen: bitte das Brett prüfen",
+        "outside_frame": "Messung außerhalb des Rahmens (x {x} mm, y {y} mm): Sensoren prüfen",
+        "more_coins_than_exist": "{seen} Münzen erkannt, es gibt aber nur {exist}: Brett prüfen",
+        "coins_missing": "Es fehlen Münzen: {expected} erwartet, {seen} erkannt",
+        "too_many_new_coins": "{new} neue Münzen auf einmal: bitte nur eine Münze schieben",
+        "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: {reason}",
+        "wrong_reading": "Das Brett meldet {kind}, das passt nicht zu diesem Spiel",
+        # screen texts
+        "status_toss": "OK drücken: Münzwurf entscheidet, wer beginnt",
+        "status_turn": "{who} schiebt – noch {left} Münzen",
+        "status_turn_flick": "{who} schnippt – noch {left} Münzen",
+        "status_playoff": "Stechen: {who} – noch {left} Münzen",
+        "status_over": "Spiel vorbei",
+        "winner": "{party} gewinnt!",
+        "draw": "Unentschieden!",
+        "playoff_score": "Stechen: {count}",
+        "link_searching": "Brett: wird gesucht",
+        "link_handshake": "Brett: verbindet",
+        "link_operational": "Brett verbunden",
+        "link_lost": "Brett getrennt – verbinde neu",
+        "hint_shove": "OK: Münzwurf/neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Spielwahl",
+        "title_progressive": "Progressive",
+        "title_flick": "Flick",
+        "title_short": "Short, {beds} Betten",
+    },
+    "en": {
+        "new_game": "New game",
+        "resumed": "Game resumed",
+        "undone": "Last action taken back",
+        "nothing_to_undo": "Nothing to undo",
+        "coin_toss": "Coin toss: {party} starts",
+        "coin_counted": "Coin counted – {left} left",
+        "turn_scored": _scoring_en,
+        "short_of_first_line": "Coin short of the first line: not counted, shove it again",
+        "clear_board": "Please clear the board ({coins} coins still on it)",
+        "toss_first": "Toss the coin first: press OK",
+        "game_over": "Game over: press OK for a new game",
+        "hold_menu": "Game in progress: hold MENU for a new game",
+        "illegal": "Not allowed: {reason}",
+        "bad_setup": "Game not started: {reason}",
+        "coins_overlap_in_bed": "Two coins overlap in bed {bed}: check the board",
+        "coins_overlap": "Two coins overlap: check the board",
+        "outside_frame": "A reading outside the frame (x {x} mm, y {y} mm): check the sensors",
+        "more_coins_than_exist": "{seen} coins seen, but only {exist} exist: check the board",
+        "coins_missing": "Coins missing: {expected} expected, {seen} seen",
+        "too_many_new_coins": "{new} new coins at once: shove one coin at a time",
+        "replay_failed": "The log cannot be read from entry {seq}: {reason}",
+        "wrong_reading": "The board reports {kind}, which does not fit this game",
+        "status_toss": "Press OK: a coin toss decides who starts",
+        "status_turn": "{who} to shove – {left} coins left",
+        "status_turn_flick": "{who} to flick – {left} coins left",
+        "status_playoff": "Play-off: {who} – {left} coins left",
+        "status_over": "Game over",
+        "winner": "{party} wins!",
+        "draw": "A draw!",
+        "playoff_score": "Play-off: {count}",
+        "link_searching": "Board: searching",
+        "link_handshake": "Board: connecting",
+        "link_operational": "Board connected",
+        "link_lost": "Board lost – reconnecting",
+        "hint_shove": "OK: coin toss/new game · hold BACK: undo · MENU: choose game",
+        "title_progressive": "Progressive",
+        "title_flick": "Flick",
+        "title_short": "Short, {beds} beds",
+    },
+}
+
+
+def _beds(beds) -> str:
+    return ", ".join(str(b) for b in beds)
+
+
+def text(language: str, key: str, **values) -> str:
+    """The text ``key`` in ``language``; a key missing there falls back to English."""
+    template = TEXTS.get(language, TEXTS["en"]).get(key) or TEXTS["en"][key]
+    if callable(template):
+        return template(**values)
+    return template.format(**{k: _beds(v) if isinstance(v, tuple) else v
+                              for k, v in values.items()})
+
+
+def say(language: str, note: Note | None) -> str:
+    return "" if note is None else text(language, note.key, **note.kwargs)

@@ -1,0 +1,28 @@
+"""Find the play (rules + board + referee + screen) for a game setup."""
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from tablegame.boards.shove import hapenny_board, piecepack_board
+from tablegame.games import find_game
+from tablegame.play.base import GameSetup, Play
+from tablegame.play.shove import ShovePlay
+
+# game name -> how to build its play from its rules and the board's [board.<game>] settings
+_PLAYS: dict[str, Callable[..., Play]] = {
+    "shove-hapenny": lambda rules, board: ShovePlay(rules, hapenny_board(beds=rules.beds, **board)),
+    "shove-piecepack": lambda rules, board: ShovePlay(rules, piecepack_board(beds=rules.beds, **board)),
+}
+
+
+def playable_games() -> list[str]:
+    return list(_PLAYS)
+
+
+def make_play(setup: GameSetup, boards: Mapping[str, Mapping] | None = None) -> Play:
+    """The play for ``setup``; ValueError says what is wrong with it."""
+    if setup.game not in _PLAYS:
+        raise ValueError(f"the table cannot play {setup.game!r} yet; it plays "
+                         f"{', '.join(_PLAYS)}")
+    rules = find_game(setup.game, **setup.options_dict)
+    return _PLAYS[setup.game](rules, dict((boards or {}).get(setup.game, {})))

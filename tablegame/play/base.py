@@ -1,0 +1,63 @@
+"""How one game family is played on this table: the bridge between the pure rules
+and the table's inputs and outputs. The session holds one ``Play`` per game."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tablegame.events import ButtonPress
+from tablegame.games.base import Rules
+from tablegame.notes import Note
+from tablegame.sensors import LinkStatus
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Which game, with which options, between whom: the first entry of every game's log."""
+
+    game: str
+    parties: tuple[tuple[str, ...], ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def options_dict(self) -> dict:
+        return dict(self.options)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the table makes of an input: at most one action, and what to tell people."""
+
+    action: Any = None
+    note: Note | None = None
+    problem: bool = False  # the input cannot be explained: someone must fix the board
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """Everything the outputs show, as one value the session replaces on each change."""
+
+    setup: GameSetup
+    state: Any
+    reading: Any = None              # the latest sensor reading, moving or settled
+    note: Note | None = None         # the last event in words
+    problem: Note | None = None      # set while the board shows something impossible
+    link: LinkStatus | None = None
+    actions: int = 0                 # actions in the current game (0: nothing to undo)
+
+
+class Play(Protocol):
+    rules: Rules
+
+    def judge(self, state: Any, reading: Any) -> Verdict:
+        """A sensor reading of this game's kind, refereed."""
+
+    def press(self, state: Any, press: ButtonPress, rng: random.Random) -> Verdict:
+        """A rail button that means something in this game (e.g. OK tosses the coin)."""
+
+    def describe(self, before: Any, after: Any, action: Any) -> Note | None:
+        """The accepted action in words, for the last-event line."""
+
+    def view(self, status: TableStatus, language: str) -> Any:
+        """The screen's view model (see tablegame.views)."""

@@ -1,0 +1,100 @@
+"""The Shove family on the table: its board, referee, buttons, words and screen."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tablegame.boards.shove import ShoveBoard
+from tablegame.events import ButtonPress
+from tablegame.games.shove import CoinToss, ShoveRules, ShoveState
+from tablegame.i18n import say, text
+from tablegame.notes import Note
+from tablegame.play.base import TableStatus, Verdict
+from tablegame.referee import shove as referee
+from tablegame.sensors import BoardSnapshot, LinkStatus
+from tablegame.views import PartyView, ShoveView
+
+
+@dataclass(frozen=True)
+class ShovePlay:
+    rules: ShoveRules
+    board: ShoveBoard
+
+    def judge(self, state: ShoveState, reading) -> Verdict:
+        if not isinstance(reading, BoardSnapshot):
+            return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
+        return referee.judge(self.board, state, reading)
+
+    def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
+        if press.button == "ok" and state.starter is None:
+            return Verdict(action=CoinToss(rng.randrange(2)))
+        return Verdict()
+
+    def describe(self, before: ShoveState, after: ShoveState, action) -> Note | None:
+        if isinstance(action, CoinToss):
+            return Note.of("coin_toss", party=after.parties[after.starter].name)
+        if after.last is not None and after.last is not before.last:
+            s = after.last
+            return Note.of("turn_scored", party=after.parties[s.party].name,
+                           other=after.parties[1 - s.party].name, own=s.own, given=s.given,
+                           lost=s.lost, sergeants=s.sergeants, gold_watch=s.gold_watch,
+                           tiebreak=s.tiebreak, count=len(s.scored))
+        return Note.of("coin_counted", left=after.coins_left)
+
+    def view(self, status: TableStatus, language: str) -> ShoveView:
+        state: ShoveState = status.state
+        t = lambda key, **values: text(language, key, **values)  # noqa: E731
+        reading = status.reading
+        return ShoveView(
+            title=self.title(language),
+            board=self.board,
+            coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
+            parties=tuple(self._party(state, p, language) for p in (0, 1)),
+            target=self.rules.target,
+            status=self._status(state, language),
+            message=say(language, status.note),
+            problem=say(language, status.problem) or None,
+            winner=(t("draw") if state.drawn else
+                    t("winner", party=state.parties[state.winner].name)
+                    if state.winner is not None else None),
+            link=_link_text(status.link, language),
+            hint=t("hint_shove"),
+        )
+
+    def title(self, language: str) -> str:
+        r = self.rules
+        extras = [text(language, key) for key, on in
+                  (("title_progressive", r.progressive), ("title_flick", r.flick)) if on]
+        if r.title == "Shove piecepack" and r.beds < 7:
+            extras.append(text(language, "title_short", beds=r.beds))
+        return r.title + (f" – {', '.join(extras)}" if extras else "")
+
+    def _party(self, state: ShoveState, p: int, language: str) -> PartyView:
+        party = state.parties[p]
+        tiebreak = state.tiebreak[p] if state.tiebreak else None
+        return PartyView(
+            name=party.name,
+            player=state.player(p) if len(party.players) > 1 else "",
+            marks=state.marks[p],
+            at_turn=not state.over and state.starter is not None and state.turn == p,
+            score_line=text(language, "playoff_score", count=tiebreak) if tiebreak is not None else "")
+
+    def _status(self, state: ShoveState, language: str) -> str:
+        if state.over:
+            return text(language, "status_over")
+        if state.starter is None:
+            return text(language, "status_toss")
+        p = state.turn
+        who = state.player(p)
+        if who != state.parties[p].name:
+            who = f"{who} ({state.parties[p].name})"
+        key = ("status_playoff" if state.tiebreak is not None else
+               "status_turn_flick" if self.rules.flick else "status_turn")
+        return text(language, key, who=who, left=state.coins_left)
+
+
+def _link_text(link: LinkStatus | None, language: str) -> str:
+    if link is None:
+        return ""
+    words = text(language, f"link_{link.state.value}")
+    return f"{words} ({link.detail})" if link.detail else words

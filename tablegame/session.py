@@ -1,0 +1,189 @@
+"""The session: the one place where game state changes.
+
+Every input (sensor readings from the link thread, button presses from gpiozero's
+threads, staff commands from web requests) is put on one queue; the session takes
+them in order on one thread, asks the referee and the rules, writes each accepted
+event to the SQLite log before anything is shown, and replaces its ``status``.
+State is always the fold of the log: a restart resumes exactly."""
+from __future__ import annotations
+
+import dataclasses
+import queue
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from tablegame import jsoncodec
+from tablegame.events import ButtonPress
+from tablegame.games.base import IllegalAction
+from tablegame.notes import Note
+from tablegame.play.base import GameSetup, Play, TableStatus, Verdict
+from tablegame.sensors import LinkStatus
+from tablegame.store import ACTION, NEW_GAME, UNDO, EventLog
+
+
+@dataclass(frozen=True)
+class NewGame:
+    setup: GameSetup
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last action of the current game."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """An action given directly (staff correction, script, the table's own dice)."""
+
+    action: Any
+
+
+class Session:
+    def __init__(self, log: EventLog, make_play: Callable[[GameSetup], Play],
+                 default_setup: GameSetup, *, menu: Sequence[GameSetup] = (),
+                 rng: random.Random | None = None, clock: Callable[[], float] = time.time):
+        self._log = log
+        self._menu = list(menu) or [default_setup]
+        self._make_play = make_play
+        self._rng = rng or secrets.SystemRandom()
+        self._clock = clock
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._handlers = {
+            NewGame: self._new_game, Undo: self._undo, Act: self._act,
+            ButtonPress: self._press, LinkStatus: self._link,
+        }
+        self.version = 0  # grows with every change of ``status``
+        self._restore(default_setup)
+
+    # -- inputs, from any thread -------------------------------------------------
+
+    def post(self, event: Any) -> None:
+        self._queue.put(event)
+
+    # -- the writer's loop, on one thread ----------------------------------------
+
+    def process(self, timeout: float | None = 0) -> bool:
+        """Handle every queued event, waiting up to ``timeout`` s for the first.
+        Returns whether the status changed."""
+        try:
+            event = self._queue.get(timeout=timeout) if timeout else self._queue.get_nowait()
+        except queue.Empty:
+            return False
+        changed = self.handle(event)
+        while True:
+            try:
+                event = self._queue.get_nowait()
+            except queue.Empty:
+                return changed
+            changed |= self.handle(event)
+
+    def handle(self, event: Any) -> bool:
+        handler = self._handlers.get(type(event), self._reading)
+        before = self.status
+        handler(event)
+        if self.status is not before:
+            self.version += 1
+            return True
+        return False
+
+    # -- handlers --------------------------------------------------------------
+
+    def _reading(self, reading: Any) -> None:
+        verdict = self.play.judge(self.status.state, reading)
+        self._update(reading=reading)
+        self._apply_verdict(verdict)
+
+    def _press(self, press: ButtonPress) -> None:
+        """Buttons that mean the same in every game; the rest go to the game's play."""
+        if press.button == "back" and press.long:
+            return self._undo(Undo())
+        if press.button == "ok" and self.play.rules.is_over(self.status.state):
+            return self._new_game(NewGame(self.status.setup))
+        if press.button == "menu":
+            if press.long:
+                return self._new_game(NewGame(self.status.setup))
+            if self.status.actions:
+                return self._update(note=Note.of("hold_menu"))
+            return self._new_game(NewGame(self._next_choice()))
+        self._apply_verdict(self.play.press(self.status.state, press, self._rng))
+
+    def _next_choice(self) -> GameSetup:
+        """The menu's next game, played by the same parties."""
+        current = (self.status.setup.game, self.status.setup.options)
+        keys = [(s.game, s.options) for s in self._menu]
+        following = self._menu[(keys.index(current) + 1) % len(keys) if current in keys else 0]
+        return dataclasses.replace(following, parties=self.status.setup.parties)
+
+    def _act(self, act: Act) -> None:
+        self._apply_verdict(Verdict(action=act.action))
+
+    def _link(self, link: LinkStatus) -> None:
+        self._update(link=link)
+
+    def _new_game(self, new: NewGame) -> None:
+        try:
+            play = self._make_play(new.setup)
+            state = play.rules.initial_state(new.setup.parties)
+        except ValueError as error:
+            return self._update(note=Note.of("bad_setup", reason=str(error)))
+        self._log.append(NEW_GAME, jsoncodec.to_data(new.setup), self._clock())
+        self.play, self._states = play, [state]
+        self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
+                     actions=0)
+
+    def _undo(self, _: Undo) -> None:
+        if len(self._states) == 1:
+            return self._update(note=Note.of("nothing_to_undo"))
+        self._log.append(UNDO, {}, self._clock())
+        self._states.pop()
+        self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
+                     actions=len(self._states) - 1)
+
+    def _apply_verdict(self, verdict: Verdict) -> None:
+        if verdict.action is None:
+            if verdict.note is not None or verdict.problem != (self.status.problem is not None):
+                self._update(note=verdict.note or self.status.note,
+                             problem=verdict.note if verdict.problem else None)
+            return
+        before = self.status.state
+        try:
+            after = self.play.rules.apply(before, verdict.action)
+        except IllegalAction as error:
+            return self._update(note=Note.of("illegal", reason=str(error)))
+        self._log.append(ACTION, jsoncodec.action_to_data(verdict.action), self._clock())
+        self._states.append(after)
+        self._update(state=after, problem=None, actions=len(self._states) - 1,
+                     note=verdict.note or self.play.describe(before, after, verdict.action))
+
+    # -- state -----------------------------------------------------------------
+
+    def _update(self, **changes) -> None:
+        self.status = dataclasses.replace(self.status, **changes)
+
+    def _restore(self, default_setup: GameSetup) -> None:
+        """Rebuild the current game from the log, or start ``default_setup``."""
+        entries = self._log.current_game()
+        if not entries:
+            self._log.append(NEW_GAME, jsoncodec.to_data(default_setup), self._clock())
+            entries = self._log.current_game()
+        setup = jsoncodec.from_data(GameSetup, entries[0].data)
+        self.play = self._make_play(setup)
+        rules = self.play.rules
+        self._states, problem = [rules.initial_state(setup.parties)], None
+        for entry in entries[1:]:
+            try:
+                if entry.kind == UNDO:
+                    if len(self._states) > 1:
+                        self._states.pop()
+                else:
+                    action = jsoncodec.action_from_data(rules.action_types, entry.data)
+                    self._states.append(rules.apply(self._states[-1], action))
+            except ValueError as error:  # IllegalAction is a ValueError too
+                # Keep the log as it is: staff can see and correct it; nothing is deleted.
+                problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
+                break
+        self.status = TableStatus(setup, self._states[-1], note=Note.of("resumed"),
+                                  problem=problem, actions=len(self._states) - 1)

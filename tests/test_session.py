@@ -1,0 +1,164 @@
+"""The session: one writer, every accepted event in SQLite before it is shown,
+state = replay of the log, undo as a logged event, bad input changes nothing."""
+import random
+import sqlite3
+import threading
+
+import pytest
+
+from tablegame.boards.shove import hapenny_board
+from tablegame.events import ButtonPress
+from tablegame.games.shove import CoinToss
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup
+from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
+from tablegame.session import NewGame, Session
+
+BOARD = hapenny_board()
+HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+PIECEPACK = GameSetup("shove-piecepack", (("Team A",), ("Team B",)))
+
+
+def in_bed(bed):
+    near, far = BOARD.bed_span(bed)
+    return CoinReading(178.0, (near + far) / 2)
+
+
+def settled(*coins):
+    return BoardSnapshot(tuple(coins), settled=True)
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "table.sqlite"
+
+
+def open_session(db, setup=HAPENNY, **kw):
+    from tablegame.store import EventLog
+    return Session(EventLog(db), make_play, setup, rng=random.Random(1), **kw)
+
+
+def logged(db):
+    with sqlite3.connect(db) as conn:
+        return [kind for (kind,) in conn.execute("SELECT kind FROM events ORDER BY seq")]
+
+
+def run(session, *events):
+    for e in events:
+        session.post(e)
+    return session.process()
+
+
+def test_a_fresh_table_starts_the_default_game_and_logs_it(db):
+    s = open_session(db)
+    assert s.status.setup == HAPENNY and s.status.state.starter is None
+    assert logged(db) == ["new_game"]
+
+
+def test_ok_tosses_the_coin_and_a_reading_becomes_a_logged_shove(db):
+    s = open_session(db)
+    assert run(s, ButtonPress("ok"))
+    starter = s.status.state.starter
+    assert starter in (0, 1)
+    assert run(s, settled(in_bed(3)))
+    assert s.status.state.marks == ((0,) * 9, (0,) * 9) and s.status.state.coins_left == 4
+    assert logged(db) == ["new_game", "action", "action"]
+
+
+def test_restart_resumes_exactly_where_the_game_was(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"), settled(in_bed(3)), settled(in_bed(3), in_bed(5)))
+    before = s.status.state
+    again = open_session(db)
+    assert again.status.state == before
+    assert again.status.note.key == "resumed"
+
+
+def test_undo_is_a_logged_event_and_survives_a_restart(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"), settled(in_bed(3)))
+    after_toss = s.status.state.coins_left
+    run(s, ButtonPress("back", long=True))
+    assert s.status.state.coins_left == after_toss + 1
+    assert logged(db)[-1] == "undo"
+    assert open_session(db).status.state == s.status.state
+
+
+def test_undo_back_to_the_start_then_nothing_to_undo(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"), settled(in_bed(2)))
+    start = open_session(db.parent / "other.sqlite").status.state
+    run(s, ButtonPress("back", long=True), ButtonPress("back", long=True))
+    assert s.status.state == start
+    run(s, ButtonPress("back", long=True))
+    assert s.status.note.key == "nothing_to_undo"
+    assert logged(db).count("undo") == 2
+
+
+def test_an_impossible_reading_changes_nothing_and_says_why(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"))
+    state = s.status.state
+    run(s, settled(in_bed(3), CoinReading(180.0, in_bed(3).y + 2)))
+    assert s.status.state == state
+    assert s.status.problem.key == "coins_overlap_in_bed"
+    assert logged(db) == ["new_game", "action"]
+    run(s, settled(in_bed(3)))
+    assert s.status.problem is None and s.status.state.coins_left == 4
+
+
+def test_a_short_press_of_back_does_not_undo(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"), ButtonPress("back"))
+    assert s.status.state.starter is not None
+
+
+def test_menu_chooses_the_game_before_play_and_keeps_the_parties(db):
+    s = open_session(db, menu=[HAPENNY, PIECEPACK])
+    run(s, ButtonPress("menu"))
+    assert s.status.setup.game == "shove-piecepack"
+    assert s.status.setup.parties == HAPENNY.parties
+    run(s, ButtonPress("ok"), ButtonPress("menu"))
+    assert s.status.setup.game == "shove-piecepack" and s.status.note.key == "hold_menu"
+    run(s, ButtonPress("menu", long=True))
+    assert s.status.actions == 0 and s.status.state.starter is None
+
+
+def test_a_bad_setup_is_refused_and_the_game_goes_on(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"))
+    state = s.status.state
+    run(s, NewGame(GameSetup("shove-hapenny", (("Anna",),))))
+    assert s.status.state == state and s.status.note.key == "bad_setup"
+    assert "two parties" in s.status.note.kwargs["reason"]
+
+
+def test_link_status_is_shown_but_not_logged(db):
+    s = open_session(db)
+    assert run(s, LinkStatus(LinkState.LOST, "unplugged"))
+    assert s.status.link.state is LinkState.LOST
+    assert logged(db) == ["new_game"]
+
+
+def test_events_from_other_threads_are_handled_in_order_by_the_writer(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"))
+    readings = [settled(*(in_bed(b) for b in range(1, k + 1))) for k in range(1, 5)]
+    threads = [threading.Thread(target=s.post, args=(r,)) for r in readings]
+    for t in threads:
+        t.start()
+        t.join()
+    s.process()
+    assert s.status.state.coins_left == 1
+
+
+def test_a_log_that_no_longer_replays_keeps_what_it_could_and_says_where(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"))
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO events (at, kind, data) VALUES (0, 'action', "
+                     "'{\"type\": \"Shove\", \"beds\": [42]}')")
+    again = open_session(db)
+    assert again.status.problem.key == "replay_failed"
+    assert again.status.state.starter is not None
+    assert len(logged(db)) == 3, "nothing is deleted"
