@@ -229,7 +229,7 @@ class _Simulation:
         space.collision_slop = 0.01                 # mm of overlap tolerated in contacts
         space.collision_bias = (1 - 0.3) ** 240     # 30 % of an overlap fixed per 1/240 s
         self._add_gutters()
-        self._falling: list[tuple[pymunk.Shape, str]] = []
+        self._falling: list[tuple[pymunk.Shape, str]] = []   # coin shape, edge crossed
         space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
         self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
         self._index: dict[pymunk.Shape, int] = {}
@@ -244,11 +244,12 @@ class _Simulation:
         w, l, r, f = self.board.width, self.board.length, self.board.coin_radius, _FAR
         boxes = {"left": (-f, -f, -r, l + f), "right": (w + r, -f, w + f, l + f),
                  "far": (-f, l + r, w + f, l + f), "front": (-f, -f, w + f, -r)}
+        self._edges: dict[pymunk.Shape, str] = {}
         for edge, (x0, y0, x1, y1) in boxes.items():
             shape = pymunk.Poly(self.space.static_body, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
             shape.sensor = True
             shape.collision_type = _GUTTER
-            shape.edge = edge  # type: ignore[attr-defined]
+            self._edges[shape] = edge
             self.space.add(shape)
 
     def _add_coin(self, i: int, coin: _Coin) -> None:
@@ -272,7 +273,7 @@ class _Simulation:
 
     def _begin_fall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         coin, gutter = arbiter.shapes
-        self._falling.append((coin, gutter.edge))  # type: ignore[attr-defined]
+        self._falling.append((coin, self._edges[gutter]))
 
     def run(self, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
         frames: list[tuple[CoinReading, ...]] = []
@@ -333,34 +334,34 @@ class _Simulation:
 
     def _gutter_spot(self, p: pymunk.Vec2d, edge: str) -> tuple[float, float]:
         """Where a coin that crossed ``edge`` at ``p`` comes to rest: just there, in the
-        frame; slid along the gutter (or one row further out) if a fallen coin lies there."""
+        frame; slid along the gutter (or a row further out) if a fallen coin lies there."""
         b, r, d = self.board, self.board.coin_radius, self.board.coin_diameter
-        w, l, f = b.width, b.length, b.frame
-        # (depth past the edge, position along it, range along it) and back to (x, y)
-        if edge == "left":
-            depth, along, span = -p.x, p.y, (-f + r, l + f - r)
-            back = lambda dep, al: (-dep, al)  # noqa: E731
-        elif edge == "right":
-            depth, along, span = p.x - w, p.y, (-f + r, l + f - r)
-            back = lambda dep, al: (w + dep, al)  # noqa: E731
-        elif edge == "far":
-            depth, along, span = p.y - l, p.x, (-f + r, w + f - r)
-            back = lambda dep, al: (al, l + dep)  # noqa: E731
-        else:
-            depth, along, span = -p.y, p.x, (-f + r, w + f - r)
-            back = lambda dep, al: (al, -dep)  # noqa: E731
-        deepest = max(f - r, _MIN_DEPTH)
+        (ox, oy), (nx, ny), (tx, ty) = _EDGES[edge](b.width, b.length)
+        depth = (p.x - ox) * nx + (p.y - oy) * ny
+        along = p.x * tx + p.y * ty
+        low, high = -b.frame + r, (b.length if ty else b.width) + b.frame - r
+        deepest = max(b.frame - r, _MIN_DEPTH)
         depth = min(max(depth, _MIN_DEPTH), deepest)
-        along = min(max(along, span[0]), span[1])
+        along = min(max(along, low), high)
+        spot = lambda dep, al: (ox + dep * nx + al * tx, oy + dep * ny + al * ty)  # noqa: E731
         others = [(c.x, c.y) for c in self.coins if c.fallen]
+        shifts = [0.0] + [sign * k * 0.5 for k in range(1, int((high - low) / 0.5) + 2)
+                          for sign in (1, -1)]
         while True:
-            for k in range(int((span[1] - span[0]) / 0.5) + 1):
-                shift = (k + 1) // 2 * 0.5 * (1 if k % 2 else -1)
-                a = along + shift
-                if span[0] <= a <= span[1]:
-                    x, y = back(depth, a)
-                    if all(math.hypot(x - ox, y - oy) >= d for ox, oy in others):
+            for shift in shifts:
+                if low <= along + shift <= high:
+                    x, y = spot(depth, along + shift)
+                    if all(math.hypot(x - fx, y - fy) >= d for fx, fy in others):
                         return x, y
             if depth >= deepest:
-                return back(depth, along)  # the gutter is full here: they lie on one another
+                return spot(depth, along)  # the gutter is full here: they lie on one another
             depth = min(depth + d, deepest)
+
+
+# edge -> (origin, outward normal, tangent) for a board of (width, length)
+_EDGES = {
+    "left": lambda w, l: ((0.0, 0.0), (-1.0, 0.0), (0.0, 1.0)),
+    "right": lambda w, l: ((w, 0.0), (1.0, 0.0), (0.0, 1.0)),
+    "far": lambda w, l: ((0.0, l), (0.0, 1.0), (1.0, 0.0)),
+    "front": lambda w, l: ((0.0, 0.0), (0.0, -1.0), (1.0, 0.0)),
+}
