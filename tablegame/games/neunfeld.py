@@ -1,0 +1,264 @@
+"""Neunfeld: two pieces cross a 1x9 board; Miwin's dice forbid squares (RULES.md section 3).
+
+Party 0 (A) starts off the board at 0 and must land on 9; party 1 (B) starts at 10
+and must land on 1. The players roll all three dice in turn, A first, until a roll
+shows a 5; that roller begins with the dice as rolled. A turn is one
+``TipAndMove``: tip one die you hold to a neighbouring face, keep it, pass the
+others, and move your piece 1, 2 or 3 squares to a square that no die top and no
+piece occupies. Messages are German, as the table speaks."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import ClassVar, Sequence
+
+from tablegame.games.base import IllegalAction, Outcome, Rules
+from tablegame.games.neunfeld_dice import DICE, die_index
+
+# Bump whenever a rule changes what is legal: solver caches built for another version are rebuilt.
+RULES_VERSION = 1
+
+FIRST_SQUARE, LAST_SQUARE = 1, 9
+START_SQUARES = (0, 10)  # off the board, before square 1 and after square 9
+GOALS = (9, 1)
+MAX_STEP = 3
+REPETITIONS_FOR_DRAW = 3
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The start roll of all three dice: the faces up on III, IV and V."""
+
+    tops: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class TipAndMove:
+    """One turn: tip die ``die`` (3, 4 or 5 for III, IV, V) to ``top``, move the piece to ``to``."""
+
+    die: int
+    top: int
+    to: int
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything the rules look at; the same Position three times is a draw."""
+
+    squares: tuple[int, int]  # A's piece, B's piece (0 and 10 are the start, off the board)
+    tops: tuple[int, int, int]  # faces up on dice III, IV, V
+    holders: tuple[int, int, int]  # the party each die lies in front of
+    to_move: int  # the party to tip and move
+
+
+@dataclass(frozen=True)
+class NeunfeldState:
+    players: tuple[tuple[str, ...], ...]
+    position: Position | None = None  # None while rolling for the start
+    roller: int = 0  # who rolls next while position is None
+    last_roll: tuple[int, int, int] | None = None  # the latest roll without a 5, for the display
+    history: tuple[Position, ...] = ()  # every position since the start, the current one last
+
+    @property
+    def started(self) -> bool:
+        return self.position is not None
+
+    @property
+    def to_move(self) -> int:
+        """The party whose turn it is: to roll during the start, else to tip and move."""
+        return self.roller if self.position is None else self.position.to_move
+
+    def party_name(self, party: int) -> str:
+        return " und ".join(self.players[party]) or "AB"[party]
+
+
+def _squares_between(a: int, b: int) -> int:
+    return abs(a - b)
+
+
+def _on_board(square: int) -> bool:
+    return FIRST_SQUARE <= square <= LAST_SQUARE
+
+
+def strict_conflict(squares: tuple[int, int]) -> bool:
+    """Rule 5: both pieces on the board, A's below B's, on neighbouring squares."""
+    a, b = squares
+    return _on_board(a) and _on_board(b) and b - a == 1
+
+
+def position_after(position: Position, action: TipAndMove) -> Position:
+    """The position a tip-and-move leads to, without checking that it is legal."""
+    mover = position.to_move
+    i = die_index(action.die)
+    tops = tuple(action.top if k == i else t for k, t in enumerate(position.tops))
+    holders = tuple(mover if k == i else 1 - mover for k in range(3))
+    squares = tuple(action.to if p == mover else s for p, s in enumerate(position.squares))
+    return Position(squares, tops, holders, 1 - mover)  # type: ignore[arg-type]
+
+
+class NeunfeldRules(Rules):
+    name = "neunfeld"
+    state_type = NeunfeldState
+    action_types = (Roll, TipAndMove)
+    min_parties = max_parties = 2
+    max_actions = 1000  # random games last about 30 actions; the longest of 4000 took 147
+
+    OPTIONS: ClassVar[dict[str, bool]] = {"strict": False}
+
+    def __init__(self, **options: bool) -> None:
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown Neunfeld option {unknown[0]!r}; known: {', '.join(self.OPTIONS)}")
+        settings = {**self.OPTIONS, **options}
+        if not isinstance(settings["strict"], bool):
+            raise ValueError(f"option 'strict' must be True or False, not {settings['strict']!r}")
+        self.strict: bool = settings["strict"]
+
+    @property
+    def options(self) -> dict[str, bool]:
+        return {"strict": self.strict}
+
+    # -- the interface -----------------------------------------------------------------
+
+    def initial_state(self, parties: Sequence[Sequence[str]]) -> NeunfeldState:
+        if len(parties) != 2:
+            raise ValueError(f"Neunfeld is played by 2 parties, not {len(parties)}")
+        return NeunfeldState(players=tuple(tuple(p) for p in parties))
+
+    def apply(self, state: NeunfeldState, action: object) -> NeunfeldState:
+        ended = self.outcome(state)
+        if ended is not None:
+            raise IllegalAction(f"Die Partie ist vorbei: {ended.reason}")
+        if isinstance(action, Roll):
+            return self._roll(state, action)
+        if isinstance(action, TipAndMove):
+            return self._tip_and_move(state, action)
+        raise IllegalAction(f"{action!r} ist kein Zug in Neunfeld")
+
+    def outcome(self, state: NeunfeldState) -> Outcome | None:
+        pos = state.position
+        if pos is None:
+            return None
+        for party in (0, 1):
+            if pos.squares[party] == GOALS[party]:
+                return Outcome(party, f"{state.party_name(party)} erreicht Feld {GOALS[party]} und gewinnt")
+        if state.history.count(pos) >= REPETITIONS_FOR_DRAW:
+            return Outcome(None, "Dieselbe Stellung zum dritten Mal: remis")
+        if not self._moves(pos):
+            loser = pos.to_move
+            return Outcome(1 - loser, f"{state.party_name(loser)} kann keinen Würfel kippen und ziehen"
+                                      " und verliert")
+        return None
+
+    def legal_actions(self, state: NeunfeldState) -> list[Roll] | list[TipAndMove]:
+        if self.outcome(state) is not None:
+            return []
+        if state.position is None:
+            return [Roll((x, y, z)) for x in DICE[0].faces for y in DICE[1].faces for z in DICE[2].faces]
+        return self._moves(state.position)
+
+    def random_action(self, state: NeunfeldState, rng: random.Random) -> Roll | TipAndMove:
+        if state.position is None:
+            return Roll(tuple(rng.choice(die.faces) for die in DICE))  # type: ignore[arg-type]
+        actions = self.legal_actions(state)
+        if not actions:
+            raise IllegalAction(f"Die Partie ist vorbei: {self.outcome(state).reason}")
+        return rng.choice(actions)
+
+    # -- the start -----------------------------------------------------------------------
+
+    def _roll(self, state: NeunfeldState, action: Roll) -> NeunfeldState:
+        if state.position is not None:
+            raise IllegalAction("Der Anfang ist schon ausgewürfelt; jetzt wird gekippt und gezogen")
+        tops = tuple(action.tops)
+        if len(tops) != 3:
+            raise IllegalAction(f"Ein Wurf zeigt drei Würfel (III, IV, V), nicht {len(tops)}")
+        for die, top in zip(DICE, tops):
+            if top not in die.faces:
+                raise IllegalAction(f"{die.label} hat keine {top}; seine Seiten sind "
+                                    f"{', '.join(map(str, die.faces))}")
+        roller = state.roller
+        if 5 not in tops:
+            return replace(state, roller=1 - roller, last_roll=tops)
+        start = Position(START_SQUARES, tops, (roller, roller, roller), roller)  # type: ignore[arg-type]
+        return replace(state, position=start, last_roll=None, history=(start,))
+
+    # -- a turn --------------------------------------------------------------------------
+
+    def _tip_and_move(self, state: NeunfeldState, action: TipAndMove) -> NeunfeldState:
+        pos = state.position
+        if pos is None:
+            raise IllegalAction(f"Noch wird um den Anfang gewürfelt: {state.party_name(state.roller)} "
+                                "würfelt, bis eine 5 fällt")
+        problem = self._tip_problem(state, action) or self._move_problem(state, action)
+        if problem:
+            raise IllegalAction(problem)
+        after = position_after(pos, action)
+        return replace(state, position=after, history=state.history + (after,))
+
+    def _tip_problem(self, state: NeunfeldState, action: TipAndMove) -> str | None:
+        pos = state.position
+        assert pos is not None
+        i = die_index(action.die)
+        if i is None:
+            return f"Einen Würfel {action.die} gibt es nicht; die Würfel heißen III (3), IV (4) und V (5)"
+        die, mover = DICE[i], pos.to_move
+        if pos.holders[i] != mover:
+            return (f"{die.label} liegt nicht bei {state.party_name(mover)}: "
+                    f"{state.party_name(1 - mover)} hat ihn gekippt und behalten")
+        top = pos.tops[i]
+        if action.top not in die.faces:
+            return f"{die.label} hat keine {action.top}; seine Seiten sind {', '.join(map(str, die.faces))}"
+        if action.top == top:
+            return f"{die.label} zeigt schon die {top}: er muss auf eine andere Seite gekippt werden"
+        if action.top == die.opposite(top):
+            return (f"Würfel {die.name} ({die.colour}) kann nicht von {top} auf {action.top} gekippt werden: "
+                    "das ist die Gegenseite")
+        return None
+
+    def _move_problem(self, state: NeunfeldState, action: TipAndMove) -> str | None:
+        pos = state.position
+        assert pos is not None
+        mover = pos.to_move
+        here, there, to = pos.squares[mover], pos.squares[1 - mover], action.to
+        if to == here:
+            return f"Der Stein muss ziehen: 1, 2 oder 3 Felder von Feld {here} aus"
+        if not _on_board(to):
+            return (f"Feld {to} liegt nicht auf dem Brett (Felder {FIRST_SQUARE} bis {LAST_SQUARE}): ein Stein "
+                    "verlässt das Brett nicht mehr, und das Ziel muss genau erreicht werden")
+        if _squares_between(here, to) > MAX_STEP:
+            return (f"Von Feld {here} auf Feld {to} sind es {_squares_between(here, to)} Felder; "
+                    "ein Stein zieht 1, 2 oder 3 Felder")
+        if to == there:
+            return f"Auf Feld {to} steht der Stein von {state.party_name(1 - mover)}"
+        i = die_index(action.die)
+        tops = tuple(action.top if k == i else t for k, t in enumerate(pos.tops))
+        blockers = [die for die, top in zip(DICE, tops) if top == to]
+        if blockers:
+            return f"Feld {to} ist durch {' und '.join(d.by_the for d in blockers)} gesperrt"
+        squares = (to, there) if mover == 0 else (there, to)
+        if self.strict and strict_conflict(squares):
+            return (f"Verschärfte Variante: zwischen den Steinen auf Feld {squares[0]} und Feld {squares[1]} "
+                    "muss mindestens ein Feld frei bleiben")
+        return None
+
+    def _moves(self, pos: Position) -> list[TipAndMove]:
+        """Every legal tip-and-move, by die, new top and destination."""
+        mover = pos.to_move
+        here, there = pos.squares[mover], pos.squares[1 - mover]
+        targets = [s for s in range(here - MAX_STEP, here + MAX_STEP + 1)
+                   if s != here and s != there and _on_board(s)]
+        if self.strict:
+            targets = [s for s in targets if not strict_conflict((s, there) if mover == 0 else (there, s))]
+        moves = []
+        for i, die in enumerate(DICE):
+            if pos.holders[i] != mover:
+                continue
+            for top in die.tips(pos.tops[i]):
+                others = {t for k, t in enumerate(pos.tops) if k != i}
+                moves.extend(TipAndMove(die.number, top, s) for s in targets if s != top and s not in others)
+        return moves
+
+
+__all__ = ["NeunfeldRules", "NeunfeldState", "Position", "Roll", "TipAndMove", "RULES_VERSION",
+           "position_after", "strict_conflict"]
