@@ -25,7 +25,7 @@ from typing import Iterator, NamedTuple
 
 import pymunk
 
-from tablegame.boards.shove import ShoveBoard
+from tablegame.boards.shove import Lie, ShoveBoard
 from tablegame.sensors import CoinReading
 
 G = 9810.0                  # mm/s^2
@@ -167,9 +167,7 @@ class ShoveTable:
         """Coins short of the first line (their far edge short of its near edge) are
         taken back to be shoved again, as are coins that fell off the front edge.
         Returns how many."""
-        first = self.board.lines[0][0]
-        keep = [c for c in self._coins if not (c.y + self.board.coin_radius < first
-                                               and 0 <= c.x <= self.board.width)]
+        keep = [c for c in self._coins if self.board.place(c.x, c.y).lie is not Lie.SHORT]
         taken = len(self._coins) - len(keep)
         self._coins = keep
         return taken
