@@ -15,16 +15,22 @@ SIZES = ((800, 480), (1920, 1080))
 FRAMES = 300
 
 
-def _frame_times(size: tuple[int, int], frames: int) -> list[float]:
+def _frame_times(size: tuple[int, int], frames: int, new_texts: bool) -> list[float]:
+    """``new_texts``: the status and the message change every frame (nothing cached)."""
+    import dataclasses
+
     from hardware.display import Display
     from hardware.display.demo import busiest_shove_view
 
-    view = busiest_shove_view()
+    view = base = busiest_shove_view()
     with Display(size, caption="bench") as display:
         for _ in range(10):  # warm up: layout, static layer, text cache
             display.show(view)
         times = []
-        for _ in range(frames):
+        for i in range(frames):
+            if new_texts:
+                view = dataclasses.replace(base, status=f"{base.status} {i}",
+                                           message=f"{i}: {base.message}")
             start = time.perf_counter()
             display.show(view)
             times.append(time.perf_counter() - start)
@@ -34,11 +40,14 @@ def _frame_times(size: tuple[int, int], frames: int) -> list[float]:
 def run() -> list[str]:
     lines = [f"display: busiest Shove screen, {FRAMES} frames, "
              f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}"]
-    for size in SIZES:
-        times = sorted(_frame_times(size, FRAMES))
-        median = statistics.median(times) * 1000
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
-        lines.append(f"  {size[0]}x{size[1]}: median {median:.2f} ms, p99 {p99:.2f} ms")
+    for new_texts in (False, True):
+        for size in SIZES:
+            times = sorted(_frame_times(size, FRAMES, new_texts))
+            median = statistics.median(times) * 1000
+            p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+            what = "status+message new every frame" if new_texts else "texts cached"
+            lines.append(f"  {size[0]}x{size[1]} ({what}): median {median:.2f} ms, "
+                         f"p99 {p99:.2f} ms")
     return lines
 
 

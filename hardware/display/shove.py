@@ -262,7 +262,7 @@ class ShoveScreen:
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
         surface.blit(score, score.get_rect(bottomright=inner.bottomright))
-        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width, min_px=lay.px(0.036))
+        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width, min_px=lay.px(0.03))
         surface.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)
         for line, px in ((pv.player, 0.042), (pv.score_line, 0.036)):
