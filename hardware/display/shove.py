@@ -298,7 +298,7 @@ class ShoveScreen:
     def _banner(self, surface: pygame.Surface, lay: ShoveLayout, rect: pygame.Rect,
                 words: str, fill, ink, px: float) -> None:
         pygame.draw.rect(surface, fill, rect, border_radius=lay.px(0.015))
-        pad = lay.px(0.018)
+        pad = lay.px(0.01)
         inner = rect.inflate(-2 * pad, -2 * pad)
         block = self.text.block(words, lay.px(px), ink, inner.width, height=inner.height,
                                 max_lines=2, align="center")
