@@ -366,6 +366,7 @@ class VirtualBoard:
         self._master, self._slave = master, slave
         self._decoder = FrameDecoder()
         self._replug_at = None
+        self._last_tx = self._clock()  # first heartbeat one interval after power-up
         tmp = f"{self.port}.{os.getpid()}.tmp"
         if os.path.lexists(tmp):
             os.unlink(tmp)

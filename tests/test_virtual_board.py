@@ -1,0 +1,178 @@
+"""The virtual board on its own, driven by a bare host written here with pyserial
+and the codec (not BoardLink), so each side is checked against the protocol."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+import serial
+
+from firmware_bridge.codec import (
+    PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, CrcMismatch, Frame, FrameDecoder, Heartbeat,
+    Hello, RequestSnapshot, decode, encode, encode_frame)
+from firmware_bridge.virtual_board import Fault, VirtualBoard
+from tablegame.sensors import BoardSnapshot, CoinReading
+
+from tests.test_link import SHOT, START, ScriptedWorld
+
+
+class BareHost:
+    def __init__(self, path):
+        self.port = serial.serial_for_url(path, timeout=0.02)
+        self.port.reset_input_buffer()
+        self.decoder = FrameDecoder()
+        self.seq = 0
+
+    def send(self, message):
+        self.port.write(encode(message, self.seq))
+        self.seq += 1
+
+    def read(self, until, timeout=2.0):
+        """(frame or error, message or None) items until ``until(items)`` holds."""
+        items = []
+        deadline = time.monotonic() + timeout
+        while not until(items):
+            assert time.monotonic() < deadline, f"timed out; got {items}"
+            for item in self.decoder.feed(self.port.read(self.port.in_waiting or 1)):
+                items.append((item, decode(item) if isinstance(item, Frame) else None))
+        return items
+
+    def close(self):
+        self.port.close()
+
+
+def has(kind, n=1, settled=None):
+    def check(items):
+        return sum(1 for _f, m in items if type(m) is kind
+                   and (settled is None or m.settled == settled)) >= n
+    return check
+
+
+@pytest.fixture
+def board_and_host(tmp_path):
+    made = []
+
+    def factory(**kwargs):
+        kwargs.setdefault("realtime", False)
+        kwargs.setdefault("heartbeat", 30.0)
+        board = VirtualBoard(kwargs.pop("world", ScriptedWorld()), link_path=str(tmp_path / "vb"), **kwargs)
+        board.start()
+        host = BareHost(board.port)
+        made.extend([host, board])
+        return board, host
+    yield factory
+    for thing in made:
+        thing.close()
+
+
+def test_hello_is_answered_with_board_info(board_and_host):
+    board, host = board_and_host(firmware="virtual-2.1", board_id=77)
+    host.send(Hello(PROTOCOL_VERSION))
+    items = host.read(has(BoardInfo))
+    assert [m for _f, m in items if type(m) is BoardInfo] == [
+        BoardInfo(PROTOCOL_VERSION, "virtual-2.1", Capability.COINS, 77)]
+    assert os.path.realpath(board.port).startswith("/dev/pts/")
+
+
+def test_a_settled_snapshot_is_resent_with_its_seq_until_acked(board_and_host):
+    board, host = board_and_host(resend=0.05)
+    host.send(RequestSnapshot())
+    items = host.read(has(BoardSnapshot, 3))
+    sent = [(f.seq, m) for f, m in items if type(m) is BoardSnapshot]
+    assert {seq for seq, _m in sent} == {sent[0][0]}                 # the same event, same seq
+    assert all(m == BoardSnapshot(START, settled=True) for _s, m in sent)
+    assert not board.wait_idle(0.05)
+    host.send(Ack(sent[0][0]))
+    assert board.wait_idle(1.0)
+    host.port.reset_input_buffer()
+    time.sleep(0.15)
+    assert not any(type(m) is BoardSnapshot for _f, m in host.read(lambda items: True))
+
+
+def test_shots_queue_up_and_each_waits_for_its_ack(board_and_host):
+    board, host = board_and_host()
+    board.shoot(SHOT)
+    board.shoot([(CoinReading(1.0, 2.0),)])   # did not move: settled only
+    items = host.read(has(BoardSnapshot, 2))
+    frame, settled = items[-1]
+    assert [m for _f, m in items if type(m) is BoardSnapshot] == [
+        BoardSnapshot(SHOT[0], settled=False), BoardSnapshot(SHOT[-1], settled=True)]
+    time.sleep(0.1)
+    assert not host.read(lambda i: True, timeout=0.1)   # the second shot waits for the ACK
+    host.send(Ack(frame.seq))
+    items = host.read(has(BoardSnapshot, 1, settled=True))
+    frame, second = [(f, m) for f, m in items if type(m) is BoardSnapshot][0]
+    assert second == BoardSnapshot((CoinReading(1.0, 2.0),), settled=True)
+    host.send(Ack(frame.seq))
+    assert board.wait_idle(1.0)
+
+
+def test_clear_reports_an_empty_board(board_and_host):
+    board, host = board_and_host()
+    board.clear()
+    items = host.read(has(BoardSnapshot, settled=True))
+    assert items[-1][1] == BoardSnapshot((), settled=True)
+
+
+def test_realtime_streams_moving_snapshots_at_the_frame_rate(board_and_host):
+    frames = [(CoinReading(100.0, float(y)),) for y in range(50, 200, 10)]  # 15 frames
+    board, host = board_and_host(realtime=True, frame_rate=50.0)
+    board.shoot(frames)
+    started = time.monotonic()
+    items = host.read(has(BoardSnapshot, 1, settled=True))
+    elapsed = time.monotonic() - started
+    snaps = [m for _f, m in items if type(m) is BoardSnapshot]
+    assert [s.coins for s in snaps] == frames
+    assert [s.settled for s in snaps] == [False] * 14 + [True]
+    assert 14 / 50.0 * 0.8 <= elapsed < 1.0   # paced by the wall clock, not as fast as possible
+
+
+def test_heartbeats_while_idle(board_and_host):
+    board, host = board_and_host(heartbeat=0.05)
+    items = host.read(has(Heartbeat, 3), timeout=1.0)
+    seqs = [f.seq for f, m in items if type(m) is Heartbeat]
+    assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+
+
+def test_scripted_faults_hit_the_numbered_frame(board_and_host):
+    # no heartbeat in this test: frame 0 is the answer to the first HELLO
+    board, host = board_and_host(faults={0: Fault.BAD_CRC})
+    host.send(Hello(PROTOCOL_VERSION))
+    items = host.read(lambda items: any(isinstance(f, CrcMismatch) for f, _m in items))
+    assert not any(type(m) is BoardInfo for _f, m in items)
+    host.send(Hello(PROTOCOL_VERSION))
+    assert host.read(has(BoardInfo))
+    assert board.stats.faults == [Fault.BAD_CRC]
+
+
+def test_unknown_messages_get_an_error_in_words(board_and_host):
+    board, host = board_and_host()
+    host.port.write(encode_frame(0x42, 0))
+    items = host.read(has(BoardError))
+    error = [m for _f, m in items if type(m) is BoardError][0]
+    assert "0x42 is unknown" in error.text
+
+
+def test_unplug_removes_the_port_and_replug_points_it_at_a_new_pty(board_and_host):
+    board, host = board_and_host()
+    board.unplug()
+    with pytest.raises((serial.SerialException, OSError)):  # pyserial's in_waiting raises EIO as is
+        host.read(lambda items: False, timeout=1.0)
+    assert not os.path.lexists(board.port)
+    board.replug()
+    assert os.path.realpath(board.port).startswith("/dev/pts/")
+    again = BareHost(board.port)
+    try:
+        again.send(Hello(PROTOCOL_VERSION))
+        assert again.read(has(BoardInfo))
+    finally:
+        again.close()
+
+
+def test_close_is_idempotent_and_removes_the_port(tmp_path):
+    board = VirtualBoard(ScriptedWorld(), link_path=str(tmp_path / "vb"))
+    with board:
+        assert os.path.islink(board.port)
+    board.close()
+    assert not os.path.lexists(board.port)
