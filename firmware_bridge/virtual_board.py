@@ -60,6 +60,7 @@ class _Pending:
     seq: int
     snapshot: BoardSnapshot
     resend_at: float
+    sent_at: float
 
 
 @dataclass
@@ -75,6 +76,7 @@ class BoardStats:
     frames_sent: int = 0      # frames the firmware tried to send (the fault script counts these)
     resends: int = 0
     acks: int = 0
+    ack_times: list[float] = field(default_factory=list)  # s from first sending to the ACK
     faults: list[Fault] = field(default_factory=list)
 
 
@@ -103,6 +105,9 @@ class VirtualBoard:
         self._jobs: collections.deque[Callable[[float], None]] = collections.deque()
         self._commands: collections.deque[Callable[[], None]] = collections.deque()
         self._injected: collections.deque[tuple[Fault, dict[str, Any]]] = collections.deque()
+        self._wake_r, self._wake_w = os.pipe()   # other threads' calls end the board's select at once
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
         self._master: int | None = None
         self._slave: int | None = None
         self._decoder = FrameDecoder()
@@ -136,10 +141,17 @@ class VirtualBoard:
 
     def close(self) -> None:
         self._stop.set()
+        self._wake()
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
         with self._cond:
             self._unplug()
+            for fd in (self._wake_r, self._wake_w):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            self._wake_r = self._wake_w = -1
 
     def __enter__(self) -> VirtualBoard:
         self.start()
@@ -161,6 +173,7 @@ class VirtualBoard:
         """Applies ``fault`` to the next frame the board sends."""
         with self._cond:
             self._injected.append((fault, {**DEFAULT_PARAMS[fault], **params}))
+        self._wake()
 
     def unplug(self) -> None:
         """Pulls the cable: the host's next read fails. Stays unplugged until replug()."""
@@ -186,6 +199,13 @@ class VirtualBoard:
     def _queue(self, job: Callable[[float], None]) -> None:
         with self._cond:
             self._jobs.append(job)
+        self._wake()
+
+    def _wake(self) -> None:
+        try:
+            os.write(self._wake_w, b"!")
+        except (BlockingIOError, OSError):
+            pass   # already awake, or closed
 
     def _on_board_thread(self, action: Callable[[], None]) -> None:
         """Runs ``action`` where the file descriptors live, and waits for it: the
@@ -202,6 +222,7 @@ class VirtualBoard:
             done.set()
         with self._cond:
             self._commands.append(command)
+        self._wake()
         done.wait(2.0)
 
     def _idle(self) -> bool:
@@ -209,12 +230,7 @@ class VirtualBoard:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            master = self._master
-            if master is None:
-                self._stop.wait(0.01)
-                data = b""
-            else:
-                data = self._read(master)
+            data = self._read(self._master)
             with self._cond:
                 while self._commands:
                     self._commands.popleft()()
@@ -224,10 +240,13 @@ class VirtualBoard:
                 self._tick(now)
                 self._cond.notify_all()
 
-    def _read(self, master: int) -> bytes:
+    def _read(self, master: int | None) -> bytes:
         try:
-            ready, _, _ = select.select([master], [], [], 0.01)
-            return os.read(master, 4096) if ready else b""
+            ready, _, _ = select.select([self._wake_r] if master is None else [self._wake_r, master],
+                                       [], [], 0.01)
+            if self._wake_r in ready:
+                os.read(self._wake_r, 4096)
+            return os.read(master, 4096) if master in ready else b""
         except (BlockingIOError, InterruptedError):
             return b""
         except OSError:          # closed by unplug() meanwhile, or no reader on the other side
@@ -274,8 +293,9 @@ class VirtualBoard:
 
     def _on_ack(self, ack: Ack) -> None:
         if self._pending is not None and ack.seq == self._pending.seq:
-            self._pending = None
             self.stats.acks += 1
+            self.stats.ack_times.append(self._clock() - self._pending.sent_at)
+            self._pending = None
 
     def _start_shot(self, shot: Any, now: float) -> None:
         frames = iter(self._world.shoot(shot))
@@ -306,7 +326,7 @@ class VirtualBoard:
 
     def _send_settled(self, snapshot: BoardSnapshot, now: float) -> None:
         seq = self._send(snapshot)
-        self._pending = _Pending(seq, snapshot, now + self._resend)
+        self._pending = _Pending(seq, snapshot, now + self._resend, now)
 
     def _send(self, message: Message, seq: int | None = None) -> int:
         if seq is None:
