@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from firmware_bridge.codec import (
     Ack, BadCobs, BadMessage, BoardError, BoardInfo, Capability, CrcMismatch, Frame, FrameDecoder,
     FrameError, FrameTooLong, FrameTooShort, Heartbeat, Hello, MsgType, ProtocolError, RequestSnapshot,
-    VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode, encode_frame,
+    VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode,
     frame_bytes, message_type)
 from tablegame.sensors import BoardSnapshot, CoinReading
 
