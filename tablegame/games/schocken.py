@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from tablegame.games.base import IllegalAction, Outcome, Rules
 from tablegame.games import schocken_flow as flow
 from tablegame.games import schocken_turn as turns
+from tablegame.games.schocken_odds import Odds, odds
 from tablegame.games.schocken_options import SchockenOptions
 from tablegame.games.schocken_state import (ACTION_TYPES, HALF_NAMES, SchockenState,
                                             SetAside, Stop, Take, Throw, Tuermchen,
@@ -111,6 +112,11 @@ class SchockenRules(Rules):
         if count and (not choices or rng.random() < 0.5):
             return Throw(tuple(rng.randint(1, 6) for _ in range(count)))
         return rng.choice(choices)
+
+    def odds(self, state: SchockenState) -> Odds | None:
+        """The current player's exact odds to beat the best result so far, every choice
+        best first; None for the round's starter and after the game."""
+        return odds(state, self.options)
 
     # -- handlers -----------------------------------------------------------------------
 
