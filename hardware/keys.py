@@ -1,16 +1,14 @@
 """Keyboard stand-ins for the rail buttons in the desktop window.
 
-The window's event loop hands every pygame event to ``KeyButtons.handle``; key
-events of mapped keys become the same ``ButtonPress`` the rail buttons post."""
+A key does what a finger does on the rail: it pulls the button's pin low while it
+is held. On the desktop the pins are gpiozero's mock pins, so the very same
+``RailButtons`` (debounce, long press) turn key strokes into ``ButtonPress``es."""
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import pygame
-
-from hardware.press import PressTimer
-from tablegame.events import ButtonPress
+from gpiozero import Device
 
 DEFAULT_KEYMAP: Mapping[int, str] = {
     pygame.K_RETURN: "ok",
@@ -21,32 +19,28 @@ DEFAULT_KEYMAP: Mapping[int, str] = {
 }
 
 
-class KeyButtons:
-    """``keys = KeyButtons(queue.put)``; in the loop: ``keys.handle(event)``."""
+class KeysToPins:
+    """``keys = KeysToPins({"ok": 17, ...})``; in the window's loop: ``keys.handle(event)``."""
 
-    def __init__(self, post: Callable[[ButtonPress], None], *,
-                 keymap: Mapping[int, str] | None = None, debounce: float = 0.03,
-                 long_press: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, pins: Mapping[str, int], *, keymap: Mapping[int, str] | None = None,
+                 pin_factory=None) -> None:
+        self._pins = dict(pins)
         self._keymap = dict(DEFAULT_KEYMAP if keymap is None else keymap)
-        self._timers = {name: PressTimer(name, post, debounce=debounce,
-                                         long_press=long_press, clock=clock)
-                        for name in set(self._keymap.values())}
-        self._held: set[int] = set()  # keys down now: key repeat must not restart the hold
+        self._factory = pin_factory
+        self._held: set[int] = set()  # keys down now: key repeat must not press again
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Feed one pygame event; returns True when it was one of our keys."""
         if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
             return False
         name = self._keymap.get(event.key)
-        if name is None:
+        if name not in self._pins:
             return False
-        timer = self._timers[name]
-        if event.type == pygame.KEYDOWN:
-            if event.key not in self._held:
-                self._held.add(event.key)
-                timer.press()
-        elif event.key in self._held:
+        pin = (self._factory or Device.pin_factory).pin(self._pins[name])
+        if event.type == pygame.KEYDOWN and event.key not in self._held:
+            self._held.add(event.key)
+            pin.drive_low()   # wired to ground: pressed is low
+        elif event.type == pygame.KEYUP and event.key in self._held:
             self._held.discard(event.key)
-            timer.release()
+            pin.drive_high()
         return True

@@ -9,7 +9,7 @@ from gpiozero import Button  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from hardware.buttons import RailButtons  # noqa: E402
-from hardware.keys import KeyButtons  # noqa: E402
+from hardware.keys import KeysToPins  # noqa: E402
 from hardware.press import PressTimer  # noqa: E402
 from tablegame.events import ButtonPress  # noqa: E402
 
@@ -140,15 +140,19 @@ def test_press_timer_rejects_nonsense():
         PressTimer("ok", print, debounce=-1)
 
 
-# --- desktop keys ------------------------------------------------------------
+# --- desktop keys: they drive the mock pins, the rail buttons do the rest ------
 
 def key(kind, k):
     return pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0)
 
 
-def test_keys_default_map(clock):
-    posted = []
-    keys = KeyButtons(posted.append, clock=clock)
+@pytest.fixture
+def keys(rail, factory):
+    return KeysToPins(PINS, pin_factory=factory), rail[1]
+
+
+def test_keys_default_map(keys, clock):
+    keys, posted = keys
     for k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_m):
         assert keys.handle(key(pygame.KEYDOWN, k))
         clock.advance(0.1)
@@ -159,25 +163,21 @@ def test_keys_default_map(clock):
     assert not keys.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1))
 
 
-def test_keys_long_press_survives_key_repeat(clock):
-    posted = []
-    keys = KeyButtons(posted.append, clock=clock)
-    keys.handle(key(pygame.KEYDOWN, pygame.K_m))
-    for _ in range(10):                      # auto-repeat while held
+def test_a_held_key_is_a_long_press_despite_key_repeat(keys, clock):
+    keys, posted = keys
+    keys.handle(key(pygame.KEYDOWN, pygame.K_BACKSPACE))
+    for _ in range(12):                      # auto-repeat while held
         clock.advance(0.1)
-        keys.handle(key(pygame.KEYDOWN, pygame.K_m))
-    clock.advance(0.1)
-    keys.handle(key(pygame.KEYUP, pygame.K_m))
-    assert posted == [ButtonPress("menu", long=True)]
+        keys.handle(key(pygame.KEYDOWN, pygame.K_BACKSPACE))
+    keys.handle(key(pygame.KEYUP, pygame.K_BACKSPACE))
+    assert posted == [ButtonPress("back", long=True)]
 
 
-def test_keys_debounce_and_custom_map(clock):
-    posted = []
-    keys = KeyButtons(posted.append, keymap={pygame.K_o: "ok"}, clock=clock)
-    keys.handle(key(pygame.KEYDOWN, pygame.K_o))
+def test_keys_go_through_the_rail_buttons_debounce(keys, clock):
+    keys, posted = keys
+    keys.handle(key(pygame.KEYDOWN, pygame.K_RETURN))
     clock.advance(0.01)
-    keys.handle(key(pygame.KEYUP, pygame.K_o))   # within debounce: ignored
+    keys.handle(key(pygame.KEYUP, pygame.K_RETURN))   # within debounce: ignored
     clock.advance(0.3)
-    keys.handle(key(pygame.KEYUP, pygame.K_o))   # a stray up for a key not held
+    keys.handle(key(pygame.KEYUP, pygame.K_RETURN))   # a stray up for a key not held
     assert posted == []
-    assert not keys.handle(key(pygame.KEYDOWN, pygame.K_RETURN))

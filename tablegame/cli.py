@@ -1,0 +1,134 @@
+"""``tablegame run`` (the Pi service), ``tablegame simulate`` (the same table on a
+simulated board) and ``tablegame check-config`` (for the installer)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from tablegame.config import ConfigError, load, setup_for
+from tablegame.i18n import LANGUAGES
+from tablegame.play import playable_games
+
+DEFAULT_CONFIG = "/etc/tablegame/config.toml"
+SIMULATED_STORE = "var/simulated-table.sqlite"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.command(args)
+    except ConfigError as error:
+        print("Configuration error in " + str(error).replace("; ", "\n  "), file=sys.stderr)
+        return 2
+
+
+def _run(args) -> int:
+    from tablegame import service
+    path = args.config if args.config or not Path(DEFAULT_CONFIG).exists() else DEFAULT_CONFIG
+    if path is None:
+        print(f"no {DEFAULT_CONFIG}: running with the documented defaults", file=sys.stderr)
+    service.run(load(path))
+    return 0
+
+
+def _simulate(args) -> int:
+    overrides = {"table.language": args.language} if args.language else {}
+    if args.party:
+        overrides["table.parties"] = [[n.strip() for n in p.split(",")] for p in args.party]
+    if args.game:
+        overrides["table.game"] = args.game
+    overrides["display.fullscreen"] = args.fullscreen
+    if args.size:
+        overrides["display.size"] = _size(args.size)
+    if args.instant:
+        overrides["simulation.realtime"] = False
+    config = load(args.config, overrides)
+    if args.option:
+        config.games.setdefault(config["table.game"], {}).update(_options(args.option))
+        config = load_checked(config)
+    if args.headless:
+        from tablegame.script import ScriptError, load_script, run_script
+        try:
+            result = run_script(load_script(args.headless, config), config, args.db)
+        except ScriptError as error:
+            print(f"script error: {error}", file=sys.stderr)
+            return 2
+        json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        return 0
+    from tablegame import service
+    explicit = bool(args.game or args.party or args.option)
+    service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None)
+    return 0
+
+
+def load_checked(config):
+    """Check options given on the command line as if they were in the file."""
+    from tablegame.config import parse
+    raw: dict = {"games": config.games, "boards": config.boards}
+    return parse(raw, "command line", config.values)
+
+
+def _check_config(args) -> int:
+    load(args.path)
+    print(f"{args.path}: fine")
+    return 0
+
+
+def _size(text: str) -> list[int]:
+    try:
+        w, h = text.lower().split("x")
+        return [int(w), int(h)]
+    except ValueError:
+        raise ConfigError([f"--size: expected WIDTHxHEIGHT such as 1280x800, got {text!r}"],
+                          "command line") from None
+
+
+def _options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ConfigError([f"--option: expected KEY=VALUE, got {pair!r}"], "command line")
+        try:
+            options[key] = json.loads(value)  # numbers, true/false
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tablegame", description=__doc__)
+    sub = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    run = sub.add_parser("run", help="the table service on the Pi (serial board, GPIO, screen)")
+    run.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG})")
+    run.set_defaults(command=_run)
+
+    sim = sub.add_parser("simulate", help="the same table on a simulated board, in a window")
+    sim.add_argument("--config", help="configuration file (default: the documented defaults)")
+    sim.add_argument("--game", choices=playable_games(), help="start this game")
+    sim.add_argument("--option", action="append", metavar="KEY=VALUE",
+                     help="a game option, e.g. progressive=true or beds=5 (repeatable)")
+    sim.add_argument("--party", action="append", metavar="NAMES",
+                     help='a party\'s players, comma separated; give it twice: --party "Anna,Carl" --party Ben')
+    sim.add_argument("--language", choices=LANGUAGES)
+    sim.add_argument("--db", help=f"the event log (default {SIMULATED_STORE}; the game resumes from it)")
+    sim.add_argument("--size", help="window size, e.g. 800x480")
+    sim.add_argument("--fullscreen", action="store_true")
+    sim.add_argument("--instant", action="store_true", help="no sliding animation")
+    sim.add_argument("--headless", metavar="SCRIPT",
+                     help="run a script of shots and presses, print the state as JSON (docs/headless.md)")
+    sim.set_defaults(command=_simulate)
+
+    check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
+    check.add_argument("path")
+    check.set_defaults(command=_check_config)
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

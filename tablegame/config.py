@@ -1,0 +1,178 @@
+"""The installer's one configuration file (TOML), checked key by key.
+
+Every setting has a default, so an empty file (or none) is a working table. Each
+bad value is reported with its key and what was expected, all of them at once."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from tablegame.i18n import LANGUAGES
+from tablegame.play import make_play, playable_games
+from tablegame.play.base import GameSetup
+
+
+class ConfigError(ValueError):
+    def __init__(self, problems: list[str], source: str):
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str            # dotted: "serial.baudrate"
+    default: Any
+    check: Callable[[Any], str | None]  # None when fine, else what was expected
+    doc: str
+
+
+def _is(kind, what):
+    def check(v):
+        ok = isinstance(v, kind) and not (kind is not bool and isinstance(v, bool))
+        return None if ok else what
+    return check
+
+
+def _choice(*options):
+    return lambda v: None if v in options else f"one of {', '.join(map(repr, options))}"
+
+
+def _number(lo, hi, kind=(int, float)):
+    def check(v):
+        if isinstance(v, bool) or not isinstance(v, kind) or not lo <= v <= hi:
+            return f"a number from {lo} to {hi}"
+        return None
+    return check
+
+
+def _pin(v):
+    return None if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 27 \
+        else "a BCM GPIO number from 0 to 27"
+
+
+def _parties(v):
+    if (isinstance(v, list) and len(v) == 2
+            and all(isinstance(p, list) and p and all(isinstance(n, str) and n.strip() for n in p)
+                    for p in v)):
+        return None
+    return 'two lists of player names, e.g. [["Anna", "Carl"], ["Ben"]]'
+
+
+def _size(v):
+    return None if isinstance(v, list) and len(v) == 2 and all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v) \
+        else "[width, height] in pixels, or [0, 0] for the screen's own size"
+
+
+SETTINGS = [
+    Setting("table.language", "de", _choice(*LANGUAGES), "language of the screen texts"),
+    Setting("table.game", "shove-hapenny", _is(str, "a game name"),
+            "the game a fresh table starts with"),
+    Setting("table.parties", [["Team A"], ["Team B"]], _parties,
+            "the parties of a fresh table, each a list of players in turn order"),
+    Setting("table.store", "/var/lib/tablegame/table.sqlite", _is(str, "a file path"),
+            "the SQLite event log (created if missing)"),
+    Setting("serial.port", "/dev/ttyACM0", _is(str, "a device path or a pyserial URL"),
+            "the board's serial port, e.g. /dev/ttyACM0 or socket://10.0.0.5:7000"),
+    Setting("serial.baudrate", 115200, _number(1200, 4_000_000, int), "serial speed in baud"),
+    Setting("buttons.ok", 17, _pin, "GPIO (BCM) of the green OK button"),
+    Setting("buttons.back", 27, _pin, "GPIO (BCM) of the red BACK button (hold: undo)"),
+    Setting("buttons.menu", 22, _pin, "GPIO (BCM) of the MENU button"),
+    Setting("buttons.debounce", 0.03, _number(0, 0.5), "seconds an edge must follow the last one"),
+    Setting("buttons.long_press", 1.0, _number(0.2, 10), "seconds held that make a long press"),
+    Setting("display.fullscreen", True, _is(bool, "true or false"), "full screen (the Pi)"),
+    Setting("display.size", [0, 0], _size, "window size in pixels; [0, 0]: the screen's own"),
+    Setting("simulation.realtime", True, _is(bool, "true or false"),
+            "simulated coins slide in real time (false: results at once)"),
+    Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
+]
+SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] sizes
+
+
+@dataclass(frozen=True)
+class Config:
+    values: dict[str, Any]
+    games: dict[str, dict] = field(default_factory=dict)    # options per game
+    boards: dict[str, dict] = field(default_factory=dict)   # board sizes per game
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+
+def load(path: str | Path | None, overrides: dict[str, Any] | None = None) -> Config:
+    """The configuration in ``path`` (None: all defaults), with ``overrides`` on top."""
+    source = str(path) if path else "defaults"
+    raw: dict = {}
+    if path is not None:
+        try:
+            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError([f"the file {path} does not exist"], source) from None
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError([f"not valid TOML: {error}"], source) from None
+    return parse(raw, source, overrides or {})
+
+
+def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = None) -> Config:
+    problems: list[str] = []
+    known = {s.key for s in SETTINGS}
+    flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
+    for key in sorted(set(flat) - known):
+        problems.append(f"{key}: unknown setting")
+    values = {}
+    for s in SETTINGS:
+        value = (overrides or {}).get(s.key, flat.get(s.key, s.default))
+        expected = s.check(value)
+        if expected:
+            problems.append(f"{s.key}: expected {expected}, got {value!r}")
+        values[s.key] = value
+    tables = {}
+    for section in SECTIONS_OF_TABLES:
+        tables[section] = raw.get(section, {})
+        if not isinstance(tables[section], dict) or not all(
+                isinstance(v, dict) for v in tables[section].values()):
+            problems.append(f"{section}: expected tables like [{section}.shove-hapenny]")
+            tables[section] = {}
+    pins = [values[f"buttons.{b}"] for b in ("ok", "back", "menu")]
+    if len(set(pins)) < len(pins):
+        problems.append(f"buttons: each button needs its own GPIO, got {pins}")
+    config = Config(values, games=tables["games"], boards=tables["boards"])
+    if not problems:
+        problems += _check_games(config)
+    if problems:
+        raise ConfigError(problems, source)
+    return config
+
+
+def _check_games(config: Config) -> list[str]:
+    """Build every configured game and board once, so a bad option names its table."""
+    problems = []
+    if config["table.game"] not in playable_games():
+        problems.append(f"table.game: expected one of {', '.join(playable_games())}, "
+                        f"got {config['table.game']!r}")
+    for name in sorted(set(config.games) | set(config.boards)):
+        key = f"games.{name}" if name in config.games else f"boards.{name}"
+        try:
+            make_play(setup_for(config, name), config.boards)
+        except (ValueError, TypeError) as error:
+            problems.append(f"{key}: {error}")
+    return problems
+
+
+def setup_for(config: Config, game: str | None = None) -> GameSetup:
+    """The configured game (or ``game``) with its options and the configured parties."""
+    game = game or config["table.game"]
+    return GameSetup(game, tuple(tuple(p) for p in config["table.parties"]),
+                     tuple(sorted(config.games.get(game, {}).items())))
+
+
+def _flatten(raw: dict, prefix: str = "") -> dict[str, Any]:
+    flat = {}
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat

@@ -1,0 +1,163 @@
+"""Headless runs: a script of shots and presses goes through the whole table (the
+virtual board on a pty, the serial link, the session and its SQLite log) and the
+resulting state is printed as JSON. A misscore can so be reported as a file and
+replayed. The format is in docs/headless.md."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tablegame import jsoncodec
+from tablegame.config import Config, setup_for
+from tablegame.events import ButtonPress
+from tablegame.i18n import say
+from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
+from tablegame.play.base import GameSetup
+from tablegame.sensors import LinkState
+from tablegame.session import NewGame, Session
+
+STEP_KINDS = ("shot", "press", "clear", "fault", "unplug")
+SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
+
+
+class ScriptError(ValueError):
+    """A script that cannot run; the message names the step and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Script:
+    setup: GameSetup | None  # None: the configured game
+    seed: int                # seeds the table's own coin toss, so a run replays exactly
+    steps: tuple[dict, ...]
+    resume: bool = False     # go on with the game in the log instead of a new one
+
+
+def load_script(path: str | Path, config: Config) -> Script:
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise ScriptError(f"{path}: {error}") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("steps", []), list):
+        raise ScriptError(f'{path}: expected an object with a "steps" list')
+    setup = None
+    if any(k in raw for k in ("game", "parties", "options")):
+        base = setup_for(config, raw.get("game"))
+        parties = raw.get("parties", [list(p) for p in base.parties])
+        options = raw.get("options", dict(base.options))
+        if not isinstance(options, dict):
+            raise ScriptError(f'{path}: "options" must be an object')
+        setup = GameSetup(base.game, tuple(tuple(p) for p in parties),
+                          tuple(sorted(options.items())))
+    for i, step in enumerate(raw.get("steps", []), 1):
+        kinds = [k for k in STEP_KINDS if isinstance(step, dict) and k in step]
+        if len(kinds) != 1:
+            raise ScriptError(f"{path}: step {i} must have exactly one of "
+                              f"{', '.join(STEP_KINDS)}: {step!r}")
+    return Script(setup, int(raw.get("seed", 0)), tuple(raw.get("steps", [])),
+                  bool(raw.get("resume", False)))
+
+
+def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
+    """Run ``script`` against a fresh game on the virtual board; the result as data."""
+    from firmware_bridge.link import BoardLink
+    from firmware_bridge.virtual_board import Fault, VirtualBoard
+    from tablegame.service import open_session
+    from tablegame.simulation import SimulatedTable
+
+    with tempfile.TemporaryDirectory(prefix="tablegame-") as folder:
+        kept = store is not None
+        store = store or os.path.join(folder, "table.sqlite")
+        session = open_session(config, store, rng=random.Random(script.seed))
+        if not script.resume:
+            session.handle(NewGame(script.setup or setup_for(config)))
+        world = SimulatedTable(session.play.board, config["simulation.friction"])
+        board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
+        link = BoardLink(board.port, session.post, heartbeat=0.2)
+        board.start()
+        link.start()
+        try:
+            _wait(session, board, lambda: _operational(session), "the link to come up")
+            for i, step in enumerate(script.steps, 1):
+                _do(step, i, session, board, world, config, Fault)
+                _wait(session, board, lambda: True, f"step {i} to settle")
+        finally:
+            link.close()
+            board.close()
+        return result(session, config["table.language"], store if kept else None)
+
+
+def _do(step: dict, i: int, session: Session, board, world, config: Config, Fault) -> None:
+    if "shot" in step:
+        shot = _shot(step["shot"], world, config, i)
+        if session.status.state.on_board == 0:
+            board.clear()  # the player clears the board before a new round
+        board.shoot(shot)
+    elif "press" in step:
+        session.handle(ButtonPress(str(step["press"]), bool(step.get("long", False))))
+    elif "clear" in step:
+        board.clear()
+    elif "fault" in step:
+        try:
+            board.inject(Fault[str(step["fault"]).upper()], **step.get("params", {}))
+        except KeyError:
+            raise ScriptError(f"step {i}: unknown fault {step['fault']!r}; known: "
+                              f"{', '.join(f.name.lower() for f in Fault)}") from None
+    elif "unplug" in step:
+        board.unplug()
+        time.sleep(float(step["unplug"]))
+        board.replug()
+        _wait(session, board, lambda: _operational(session), f"step {i}: the link to return")
+
+
+def _shot(spec: Any, world, config: Config, i: int) -> Shot:
+    """``{"x": 178, "angle": 0, "speed": 1200}`` or with ``"reach": mm`` instead of speed."""
+    try:
+        if "reach" in spec:
+            table = ShoveTable(world.board, friction=config["simulation.friction"])
+            speed = speed_to_reach(table, float(spec["reach"]))
+        else:
+            speed = float(spec["speed"])
+        return Shot(x=float(spec.get("x", world.board.width / 2)),
+                    angle=float(spec.get("angle", 0.0)), speed=speed)
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise ScriptError(f"step {i}: a shot needs x, angle and speed or reach in mm: "
+                          f"{spec!r} ({error})") from None
+
+
+def _operational(session: Session) -> bool:
+    link = session.status.link
+    return link is not None and link.state is LinkState.OPERATIONAL
+
+
+def _wait(session: Session, board, done, what: str) -> None:
+    """Let the session work until the board is idle (every settled reading handled)
+    and ``done()`` holds."""
+    deadline = time.monotonic() + SETTLE_TIMEOUT
+    while time.monotonic() < deadline:
+        session.process(timeout=0.01)
+        if board.wait_idle(0) and done():
+            session.process()
+            return
+    raise ScriptError(f"timed out waiting for {what}")
+
+
+def result(session: Session, language: str, store) -> dict:
+    status = session.status
+    rules = session.play.rules
+    outcome = rules.outcome(status.state)
+    return {
+        "setup": jsoncodec.to_data(status.setup),
+        "state": jsoncodec.to_data(status.state),
+        "outcome": None if outcome is None else {"winner": outcome.winner,
+                                                 "reason": outcome.reason},
+        "message": say(language, status.note),
+        "problem": say(language, status.problem) or None,
+        "actions": status.actions,
+        "log": None if store is None else str(store),
+    }

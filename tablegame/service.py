@@ -1,0 +1,144 @@
+"""The composition root: builds the table from the configuration. This is the only
+place that decides between real and simulated parts, and it decides by
+configuration (a serial port or the virtual board's pty, GPIOZERO_PIN_FACTORY,
+SDL_VIDEODRIVER), never by an ``if testing``.
+
+Threads: the main thread is the session's one writer and pygame's loop; the link
+has its reader thread, the virtual board its own, gpiozero its callbacks. Those
+only put events on the session's queue."""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable
+
+from tablegame.config import Config, setup_for
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup
+from tablegame.session import NewGame, Session
+from tablegame.store import EventLog
+
+FRAME = 1 / 60  # s: the loop wakes at least this often for window events
+
+# Shove family menu: what MENU steps through before a game starts.
+MENU_GAMES = [
+    ("shove-hapenny", {}),
+    ("shove-piecepack", {}),
+    ("shove-piecepack", {"progressive": True}),
+    ("shove-piecepack", {"flick": True}),
+    ("shove-piecepack", {"beds": 5}),
+]
+
+
+def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
+                 **kwargs) -> Session:
+    default = setup_for(config)
+    menu = [GameSetup(game, default.parties,
+                      tuple(sorted({**config.games.get(game, {}), **options}.items())))
+            for game, options in MENU_GAMES]
+    session = Session(EventLog(store), lambda s: make_play(s, config.boards), default,
+                      menu=menu, **kwargs)
+    if setup is not None and setup != session.status.setup:
+        session.handle(NewGame(setup))
+    return session
+
+
+def main_loop(session: Session, display, language: str,
+              handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
+              should_stop: Callable[[], bool] = lambda: False) -> None:
+    """Process events as they come and redraw on every change, until the window closes."""
+    import pygame
+
+    handlers = list(handlers)
+    display.show(session.play.view(session.status, language))
+    while not should_stop():
+        changed = session.process(timeout=FRAME)
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                return
+            for handle in handlers:
+                handle(event)
+            changed |= event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE)
+        changed |= session.process()
+        if changed:
+            after_change()
+            display.show(session.play.view(session.status, language))
+
+
+def _stop_on_sigterm() -> Callable[[], bool]:
+    """systemd stops the service with SIGTERM: leave the loop and close the ports."""
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+    return lambda: bool(stop)
+
+
+def run(config: Config) -> None:
+    """The Pi: the board on its serial port, the rail buttons on GPIO, full screen."""
+    from firmware_bridge.link import BoardLink
+    from hardware.buttons import RailButtons
+    from hardware.display.display import Display
+
+    session = open_session(config, config["table.store"])
+    width, height = config["display.size"]
+    with contextlib.ExitStack() as stack:
+        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
+        stack.callback(link.close)
+        link.start()
+        stack.enter_context(_rail_buttons(config, session.post, RailButtons))
+        display = Display((width, height) if width else None,
+                          fullscreen=config["display.fullscreen"], caption="Tablegame")
+        stack.callback(display.close)
+        main_loop(session, display, config["table.language"], should_stop=_stop_on_sigterm())
+
+
+def _rail_buttons(config: Config, post, RailButtons):
+    pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
+    return RailButtons(pins, post, debounce=config["buttons.debounce"],
+                       long_press=config["buttons.long_press"])
+
+
+def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) -> None:
+    """The desktop: the virtual board on a pty, mock pins driven by keys, a window."""
+    os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+    from firmware_bridge.link import BoardLink
+    from firmware_bridge.virtual_board import VirtualBoard
+    from hardware.buttons import RailButtons
+    from hardware.display.display import Display
+    from hardware.keys import KeysToPins
+    from hardware.mouse import DragToShove
+    from tablegame.simulation import SimulatedTable
+
+    session = open_session(config, store, setup)
+    world = SimulatedTable(session.play.board, config["simulation.friction"])
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
+        board = VirtualBoard(world, link_path=os.path.join(folder, "board"),
+                             realtime=config["simulation.realtime"])
+        stack.callback(board.close)
+        board.start()
+        link = BoardLink(board.port, session.post)
+        stack.callback(link.close)
+        link.start()
+        pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
+        stack.enter_context(_rail_buttons(config, session.post, RailButtons))
+        keys = KeysToPins(pins)
+        width, height = config["display.size"]
+        display = Display((width, height) if width else (1280, 800),
+                          fullscreen=config["display.fullscreen"],
+                          caption="Tablegame (simulated board)")
+        stack.callback(display.close)
+
+        def shove(shot) -> None:
+            if session.status.state.on_board == 0:
+                board.clear()  # the player clears the board before a new round
+            board.shoot(shot)
+
+        drag = DragToShove(display, lambda: session.play.board, shove,
+                           config["simulation.friction"])
+        main_loop(session, display, config["table.language"],
+                  handlers=[keys.handle, drag.handle],
+                  after_change=lambda: world.use(session.play.board),
+                  should_stop=_stop_on_sigterm())
