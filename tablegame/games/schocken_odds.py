@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
 
 from tablegame.games.schocken_flow import ranked
 from tablegame.games.schocken_options import SchockenOptions
+from tablegame.games.schocken_ranking import all_throws, evaluate
 from tablegame.games.schocken_state import (Result, SchockenState, SetAside, Stop, Turn,
                                             TurnSixes)
 
@@ -87,24 +89,20 @@ _OUTCOMES = {k: tuple((tuple(sorted(c, reverse=True)), _orderings(c))
 
 
 class _Solver:
+    """One decision's enumeration; the tables it reads are shared and target-free."""
+
     def __init__(self, options: SchockenOptions, to_beat: tuple[int, int], allowed: int):
-        self.options = options
+        self.strength = _strengths(options.ranking, options.assembled)
         self.to_beat = to_beat
         self.allowed = allowed
         self._w: dict = {}
         self._v: dict = {}
-        self._strength: dict = {}
 
     def scale(self, throws: int) -> int:
         return 6 ** (3 * (self.allowed - throws))
 
     def beats(self, dice: tuple[int, ...], at_once: bool, throws: int) -> bool:
-        key = (dice, at_once)
-        strength = self._strength.get(key)
-        if strength is None:
-            strength = self.options.evaluate(dice, at_once, 1).strength
-            self._strength[key] = strength
-        return (strength, -throws) > self.to_beat
+        return (self.strength[dice, at_once], -throws) > self.to_beat
 
     def choices(self, turn: Turn) -> list[tuple[Choice, Fraction]]:
         t = turn.throws
@@ -129,24 +127,50 @@ class _Solver:
         value = self._w.get(key)
         if value is None:
             n = 3 - len(aside)
-            weight = 6 ** (3 - n)
-            value = weight * sum(count * self.decide(aside, thrown, t + 1)
-                                 for thrown, count in _OUTCOMES[n])
+            t1 = t + 1
+            total = 0
+            if t1 == self.allowed:              # the last throw: beat it or not
+                strength, at_once, bar = self.strength, n == 3, self.to_beat
+                for thrown, count in _OUTCOMES[n]:
+                    if (strength[_after_throw(aside, thrown)[0], at_once], -t1) > bar:
+                        total += count
+                total *= self.scale(t1)
+            else:
+                for thrown, count in _OUTCOMES[n]:
+                    total += count * self.decide(aside, thrown, t1)
+            value = total * 6 ** (3 - n)
             self._w[key] = value
         return value
 
     def decide(self, aside: tuple[int, ...], lying: tuple[int, ...], t: int) -> int:
-        """Numerator (over scale(t)) after throw t, choosing best."""
+        """Numerator (over scale(t)) after throw t (not the last), choosing best."""
         key = (aside, lying, t)
         value = self._v.get(key)
         if value is None:
-            dice = tuple(sorted(aside + lying, reverse=True))
-            value = self.scale(t) if self.beats(dice, not aside, t) else 0
-            if t < self.allowed and value == 0:
-                for after in {a for _, _, a in _moves(aside, lying)}:
-                    value = max(value, self.throw(after, t))
+            dice, nexts = _after_throw(aside, lying)
+            full = self.scale(t)
+            value = full if self.beats(dice, not aside, t) else 0
+            for after in nexts:
+                if value == full:
+                    break
+                value = max(value, self.throw(after, t))
             self._v[key] = value
         return value
+
+
+@cache
+def _strengths(ranking: str, assembled: bool) -> dict:
+    """Strength of every throw, thrown at once or assembled, for these options."""
+    return {(dice, at_once): evaluate(dice, at_once=at_once, ranking=ranking,
+                                      assembled=assembled).strength
+            for dice in all_throws() for at_once in (True, False)}
+
+
+@cache
+def _after_throw(aside: tuple[int, ...], lying: tuple[int, ...]):
+    """The dice high to low, and every distinct aside the player may throw from next."""
+    dice = tuple(sorted(aside + lying, reverse=True))
+    return dice, tuple(sorted({a for _, _, a in _moves(aside, lying)}))
 
 
 def _moves(aside: tuple[int, ...], lying: tuple[int, ...]):
