@@ -343,3 +343,11 @@ def test_legal_actions_list_the_decisions():
     assert SetAside((6, 6)) in listed and SetAside((6, 3)) in listed
     assert SetAside((6, 6, 3)) not in listed
     assert R.legal_actions(start()) == [] and R.dice_to_throw(start()) == 3
+
+
+def test_describe_gives_one_line_for_the_staff_page():
+    from tablegame.games.schocken import describe
+    s = once(start(3), "611", "542", "432")
+    assert describe(s) == "first half: Ben throws; pot 7; Anna 0, Ben 6, Cem 0"
+    done = lose_half(lose_half(start(3), CEM), CEM)
+    assert describe(done) == "game over: Cem pays"
