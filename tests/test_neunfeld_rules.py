@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from tablegame import jsoncodec
 from tablegame.games import IllegalAction, find_game
-from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, Roll, TipAndMove
+from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, Roll, TipAndMove, describe_action
 from tablegame.games.neunfeld_dice import DICE
 
 A, B = 0, 1
@@ -87,6 +87,13 @@ def test_seed_example_game_every_state_as_the_seed_shows_it(strict):
         assert [i for i in range(3) if pos.holders[i] == player] == kept  # keeps the tipped die
         assert pos.to_move == 1 - player  # ... and passes the others
         assert rules.outcome(state) is None
+
+
+def test_actions_in_words_as_the_seed_writes_them():
+    state = seed_state(1)
+    action = TipAndMove(3, 7, 3)
+    assert describe_action(state, action) == "Würfel III (blau) von 1 auf 7 kippen, nach Feld 3"
+    assert describe_action(state, Roll((1, 5, 2))) == "Wurf: III 1, IV 5, V 2"
 
 
 def test_seed_example_jump_over_the_opponent():
@@ -242,7 +249,6 @@ def test_moves_are_one_to_three_squares_and_stay_on_the_board():
 
 def test_both_tip_and_move_are_one_action_and_everything_else_is_refused():
     rules = NeunfeldRules()
-    rng = random.Random(5)
     for seed in range(15):
         state = rules.initial_state(PARTIES)
         rng = random.Random(seed)

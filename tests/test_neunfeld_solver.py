@@ -4,7 +4,7 @@ import random
 import pytest
 
 from tablegame.games import neunfeld_solver
-from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, position_after
+from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, describe_action, position_after
 from tablegame.games.neunfeld_solver import (
     LOSS, WIN, NeunfeldSolver, Verdict, key_position, position_key, reachable_keys, solve, start_keys,
     successor_keys, valid_keys,
@@ -79,6 +79,9 @@ def test_the_seed_game_ends_as_the_seed_says(solver):
     after = solver.rules.apply(state, solver.best_action(state))
     finish = solver.best_action(after)
     assert finish.to == 1 and solver.evaluate(after) == neunfeld_solver.Evaluation(Verdict.WIN, 1, B)
+    assert solver.evaluate(state).describe() == "verloren in 2 Zügen"
+    assert solver.evaluate(after).describe() == "gewonnen in 1 Zug"
+    assert describe_action(after, finish).endswith("kippen, nach Feld 1")
 
 
 def test_a_finished_game_and_the_start_roll_are_evaluated_without_a_move(solver):

@@ -96,6 +96,16 @@ def position_after(position: Position, action: TipAndMove) -> Position:
     return Position(squares, tops, holders, 1 - mover)  # type: ignore[arg-type]
 
 
+def describe_action(state: NeunfeldState, action: Roll | TipAndMove) -> str:
+    """The action in words, for the hint and the log: "Würfel III (blau) von 1 auf 7 kippen, nach Feld 3"."""
+    if isinstance(action, Roll):
+        return "Wurf: " + ", ".join(f"{die.name} {top}" for die, top in zip(DICE, action.tops))
+    i = die_index(action.die)
+    if i is None or state.position is None:
+        return f"Würfel {action.die} auf {action.top} kippen, nach Feld {action.to}"
+    return f"{DICE[i].label} von {state.position.tops[i]} auf {action.top} kippen, nach Feld {action.to}"
+
+
 class NeunfeldRules(Rules):
     name = "neunfeld"
     state_type = NeunfeldState
@@ -261,4 +271,4 @@ class NeunfeldRules(Rules):
 
 
 __all__ = ["NeunfeldRules", "NeunfeldState", "Position", "Roll", "TipAndMove", "RULES_VERSION",
-           "position_after", "strict_conflict"]
+           "describe_action", "position_after", "strict_conflict"]

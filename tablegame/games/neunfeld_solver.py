@@ -79,6 +79,16 @@ class Evaluation:
     distance: int | None  # plies to the end with best play; None for a draw
     to_move: int  # the party the verdict is for
 
+    def describe(self) -> str:
+        """In words for the hint: "gewonnen in 3 Zügen", "verloren in 4 Zügen", "remis"
+        (a Zug is one tip-and-move of either player, as in the seed's example)."""
+        if self.verdict is Verdict.DRAW:
+            return "remis"
+        word = "gewonnen" if self.verdict is Verdict.WIN else "verloren"
+        if self.distance == 0:
+            return word
+        return f"{word} in {self.distance} {'Zug' if self.distance == 1 else 'Zügen'}"
+
 
 # -- the key space -----------------------------------------------------------------------
 
