@@ -128,6 +128,20 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 }
 
 
+# Each game family may keep its texts in a module of its own, with TEXTS shaped like
+# the table above; they are merged in here, so one lookup serves every screen.
+_GAME_TEXTS = ("tablegame.play.schocken_texts", "tablegame.play.neunfeld_texts")
+
+
+def _merge_game_texts() -> None:
+    import importlib
+    import importlib.util
+    for name in _GAME_TEXTS:
+        if importlib.util.find_spec(name) is not None:
+            for language, texts in importlib.import_module(name).TEXTS.items():
+                TEXTS[language].update(texts)
+
+
 def _beds(beds) -> str:
     return ", ".join(str(b) for b in beds)
 
@@ -143,3 +157,6 @@ def text(language: str, key: str, **values) -> str:
 
 def say(language: str, note: Note | None) -> str:
     return "" if note is None else text(language, note.key, **note.kwargs)
+
+
+_merge_game_texts()

@@ -38,3 +38,23 @@ class LinkState(enum.Enum):
 class LinkStatus:
     state: LinkState
     detail: str = ""  # in words: the port, the error, the firmware version
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    """The dice reader: the top face of each die, in the reader's die order
+    (Schocken: three alike dice; Neunfeld: Miwin's III, IV, V by colour).
+    ``aside`` marks dice lying in the set-aside tray; ``flat`` is false when a die
+    leans or lies on another (a Türmchen)."""
+
+    values: tuple[int, ...]
+    aside: tuple[bool, ...]
+    flat: bool = True
+
+
+@dataclass(frozen=True)
+class SquaresReading:
+    """A sensor under each square of a row board: which squares hold a piece
+    (index 0 = square 1)."""
+
+    occupied: tuple[bool, ...]

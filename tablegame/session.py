@@ -92,8 +92,9 @@ class Session:
     # -- handlers --------------------------------------------------------------
 
     def _reading(self, reading: Any) -> None:
-        verdict = self.play.judge(self.status.state, reading)
-        self._update(reading=reading)
+        verdict = self.play.judge(self.status, reading)
+        others = tuple(r for r in self.status.readings if type(r) is not type(reading))
+        self._update(reading=reading, readings=others + (reading,))
         self._apply_verdict(verdict)
 
     def _press(self, press: ButtonPress) -> None:

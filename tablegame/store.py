@@ -1,9 +1,13 @@
 """The event log in SQLite: every accepted event, committed before it is shown.
 
 Game state is never stored, only the events it folds from; so undo, corrections,
-recovery after a power cut and replay all read the same log. WAL with
-synchronous=FULL makes each commit durable on its own (a power cut loses nothing
-that was shown)."""
+recovery after a power cut and replay all read the same log.
+
+WAL with synchronous=NORMAL: each commit is atomic and survives a crash or a kill
+of the program the moment it returns; a power cut can lose the last moments of
+play (what the kernel had not yet written), never the consistency of the log. A
+per-commit fsync (FULL) measured 0.3 ms median but 4 ms p99 here, and far more on
+an SD card, all of it stalling the one thread that also draws the screen."""
 from __future__ import annotations
 
 import json
@@ -42,7 +46,7 @@ class EventLog:
         # The session writes from one thread; other readers open their own connection.
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
 
     def append(self, kind: str, data: dict, at: float) -> int:

@@ -45,13 +45,19 @@ class TableStatus:
     problem: Note | None = None      # set while the board shows something impossible
     link: LinkStatus | None = None
     actions: int = 0                 # actions in the current game (0: nothing to undo)
+    readings: tuple = ()             # the latest reading of each kind (a board may send several)
+
+    def latest(self, kind: type) -> Any:
+        """The latest reading of type ``kind``, or None."""
+        return next((r for r in self.readings if type(r) is kind), None)
 
 
 class Play(Protocol):
     rules: Rules
 
-    def judge(self, state: Any, reading: Any) -> Verdict:
-        """A sensor reading of this game's kind, refereed."""
+    def judge(self, status: TableStatus, reading: Any) -> Verdict:
+        """A sensor reading refereed; ``status`` holds the state and the latest
+        readings of every kind before this one."""
 
     def press(self, state: Any, press: ButtonPress, rng: random.Random) -> Verdict:
         """A rail button that means something in this game (e.g. OK tosses the coin)."""

@@ -20,10 +20,10 @@ class ShovePlay:
     rules: ShoveRules
     board: ShoveBoard
 
-    def judge(self, state: ShoveState, reading) -> Verdict:
+    def judge(self, status: TableStatus, reading) -> Verdict:
         if not isinstance(reading, BoardSnapshot):
             return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
-        return referee.judge(self.board, state, reading)
+        return referee.judge(self.board, status.state, reading)
 
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:

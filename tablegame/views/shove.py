@@ -1,4 +1,4 @@
-"""What the screen shows, as plain data: the presenter builds these from the game
+"""The Shove screen as plain data: the play builds it from the game
 state, already in the chosen language; the display only draws them."""
 from __future__ import annotations
 

@@ -1,0 +1,117 @@
+"""Latency from the last byte of a settled snapshot frame on the serial line to the
+new game state committed to SQLite (WAL) and drawn on the screen.
+
+This benchmark plays the board itself over a real pty (so it knows when the last
+byte went out); the host side is the production path: BoardLink's reader thread,
+the session's queue, the referee, the rules, the event log and the display."""
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import threading
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from firmware_bridge.codec import BoardInfo, Capability, FrameDecoder, Hello, RequestSnapshot, decode, encode  # noqa: E402
+from firmware_bridge.link import BoardLink  # noqa: E402
+from hardware.display.display import Display  # noqa: E402
+from tablegame.config import load  # noqa: E402
+from tablegame.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
+from tablegame.service import open_session  # noqa: E402
+
+SAMPLES = 300
+
+
+class _Board(threading.Thread):
+    """The board's side of the handshake; everything else is sent by the benchmark."""
+
+    def __init__(self, master: int):
+        super().__init__(daemon=True)
+        self.master, self.seq = master, 0
+        self.lock = threading.Lock()
+
+    def send(self, message) -> float:
+        with self.lock:
+            self.seq += 1
+            os.write(self.master, encode(message, self.seq))
+            return time.perf_counter()
+
+    def run(self):
+        decoder = FrameDecoder()
+        while True:
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            for frame in decoder.feed(data):
+                if isinstance(frame, Exception):
+                    continue
+                message = decode(frame)
+                if isinstance(message, Hello):
+                    self.send(BoardInfo(1, "bench", Capability.COINS, 1))
+                elif isinstance(message, RequestSnapshot):
+                    self.send(BoardSnapshot((), settled=True))
+
+
+def _on_lines(board, count):
+    """``count`` coins lying on lines: each is a counted shove that scores nothing,
+    so the game never ends however long the benchmark runs."""
+    return tuple(CoinReading(60.0 + 45 * i, board.lines[1][0]) for i in range(count))
+
+
+def measure(size: tuple[int, int]) -> list[float]:
+    config = load(None, {"table.language": "de"})
+    with tempfile.TemporaryDirectory() as folder:
+        session = open_session(config, os.path.join(folder, "bench.sqlite"))
+        master, slave = os.openpty()
+        board = _Board(master)
+        board.start()
+        link = BoardLink(os.ttyname(slave), session.post)
+        link.start()
+        display = Display(size)
+        try:
+            while session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL:
+                session.process(timeout=0.01)
+            session.handle(__import__("tablegame.events", fromlist=["ButtonPress"]).ButtonPress("ok"))
+            latencies = []
+            for _ in range(SAMPLES):
+                state = session.status.state
+                if state.on_board == 0:  # a new round: clear the board first (not measured)
+                    board.send(BoardSnapshot((), settled=True))
+                    while session.process(timeout=0.05):
+                        pass
+                    state = session.status.state
+                version = session.version
+                sent = board.send(BoardSnapshot(_on_lines(display_board(session), state.on_board + 1),
+                                                settled=True))
+                while session.version == version or session.status.state is state:
+                    session.process(timeout=1.0)
+                display.show(session.play.view(session.status, "de"))
+                latencies.append(time.perf_counter() - sent)
+            return latencies
+        finally:
+            link.close()
+            display.close()
+            os.close(master)
+            os.close(slave)
+
+
+def display_board(session):
+    return session.play.board
+
+
+def run() -> list[str]:
+    lines = []
+    for size in ((800, 480), (1920, 1080)):
+        ms = sorted(x * 1000 for x in measure(size))
+        p99 = ms[int(len(ms) * 0.99) - 1]
+        lines.append(f"snapshot last byte -> committed and drawn at {size[0]}x{size[1]}: "
+                     f"median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms "
+                     f"({len(ms)} counted shoves)")
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
