@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from tablegame.config import Config, setup_for
+from tablegame.desktop import family
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.session import NewGame, Session
@@ -23,22 +24,25 @@ from tablegame.store import EventLog
 
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
 
-# Shove family menu: what MENU steps through before a game starts.
-MENU_GAMES = [
-    ("shove-hapenny", {}),
-    ("shove-piecepack", {}),
-    ("shove-piecepack", {"progressive": True}),
-    ("shove-piecepack", {"flick": True}),
-    ("shove-piecepack", {"beds": 5}),
-]
+# What MENU steps through before a game starts, per family (the game name's first part).
+MENUS = {
+    "shove": [
+        ("shove-hapenny", {}),
+        ("shove-piecepack", {}),
+        ("shove-piecepack", {"progressive": True}),
+        ("shove-piecepack", {"flick": True}),
+        ("shove-piecepack", {"beds": 5}),
+    ],
+}
 
 
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
                  **kwargs) -> Session:
     default = setup_for(config)
+    chosen = (setup or default).game
     menu = [GameSetup(game, default.parties,
                       tuple(sorted({**config.games.get(game, {}), **options}.items())))
-            for game, options in MENU_GAMES]
+            for game, options in MENUS.get(family(chosen), [(chosen, {})])]
     session = Session(EventLog(store), lambda s: make_play(s, config.boards), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
@@ -108,14 +112,13 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
     from hardware.keys import KeysToPins
-    from hardware.mouse import DragToShove
-    from tablegame.simulation import SimulatedTable
+    from tablegame.desktop import hands_for
 
     session = open_session(config, store, setup)
-    world = SimulatedTable(session.play.board, config["simulation.friction"])
+    hands = hands_for(session, config)
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
-        board = VirtualBoard(world, link_path=os.path.join(folder, "board"),
+        board = VirtualBoard(hands.world, link_path=os.path.join(folder, "board"),
                              realtime=config["simulation.realtime"])
         stack.callback(board.close)
         board.start()
@@ -124,21 +127,11 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         stack.enter_context(_rail_buttons(config, session.post, RailButtons))
-        keys = KeysToPins(pins)
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
                           caption="Tablegame (simulated board)")
         stack.callback(display.close)
-
-        def shove(shot) -> None:
-            if session.status.state.on_board == 0:
-                board.clear()  # the player clears the board before a new round
-            board.shoot(shot)
-
-        drag = DragToShove(display, lambda: session.play.board, shove,
-                           config["simulation.friction"])
         main_loop(session, display, config["table.language"],
-                  handlers=[keys.handle, drag.handle],
-                  after_change=lambda: world.use(session.play.board),
-                  should_stop=_stop_on_sigterm())
+                  handlers=[KeysToPins(pins).handle, *hands.attach(board, display)],
+                  after_change=hands.after_change, should_stop=_stop_on_sigterm())

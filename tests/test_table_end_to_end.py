@@ -110,6 +110,13 @@ def logged_actions(db):
     return [json.loads(d) for k, d in rows if k == "action"]
 
 
+def count_actions(db):
+    try:
+        return len(logged_actions(db)) if db.exists() else 0
+    except sqlite3.OperationalError:  # the file exists, its schema not yet
+        return 0
+
+
 def test_headless_command_prints_the_state_as_json(tmp_path):
     path = tmp_path / "misscore.json"
     path.write_text(json.dumps({"game": "shove-hapenny", "seed": 5,
@@ -129,7 +136,7 @@ def test_killed_mid_game_the_table_resumes_exactly_the_logged_state(tmp_path):
     proc = subprocess.Popen(TABLEGAME + ["simulate", "--headless", str(long), "--db", str(db)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (not db.exists() or len(logged_actions(db)) < 8):
+    while time.monotonic() < deadline and count_actions(db) < 8:
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
