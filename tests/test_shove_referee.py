@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from tablegame.boards.shove import hapenny_board
 from tablegame.games import find_game
 from tablegame.games.shove import CoinToss, Shove
-from tablegame.referee.shove import judge
+from tablegame.referee.shove import coins_to_clear, judge
 from tablegame.sensors import BoardSnapshot, CoinReading
 
 BOARD = hapenny_board()
@@ -73,7 +73,9 @@ def test_after_the_turn_the_board_must_be_cleared_before_the_next_coin_counts():
     assert state.turn == 1
     full = settled(*(in_bed(b) for b in (1, 3, 5, 7, 9)))
     verdict = judge(BOARD, state, full)
-    assert verdict.action is None and verdict.note.key == "clear_board"
+    assert verdict.action is None and not verdict.problem
+    assert coins_to_clear(BOARD, state, full) == 5
+    assert coins_to_clear(BOARD, state, settled()) == 0
     assert judge(BOARD, state, settled()).action is None
     assert judge(BOARD, state, settled(in_bed(6))).action == Shove((6,))
 

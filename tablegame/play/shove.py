@@ -51,7 +51,7 @@ class ShovePlay:
             coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
             parties=tuple(self._party(state, p, language) for p in (0, 1)),
             target=self.rules.target,
-            status=self._status(state, language),
+            status=self._status(status, language),
             message=say(language, status.note),
             problem=say(language, status.problem) or None,
             winner=(t("draw") if state.drawn else
@@ -79,11 +79,15 @@ class ShovePlay:
             at_turn=not state.over and state.starter is not None and state.turn == p,
             score_line=text(language, "playoff_score", count=tiebreak) if tiebreak is not None else "")
 
-    def _status(self, state: ShoveState, language: str) -> str:
+    def _status(self, status: TableStatus, language: str) -> str:
+        state: ShoveState = status.state
         if state.over:
             return text(language, "status_over")
         if state.starter is None:
             return text(language, "status_toss")
+        waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
+        if waiting:
+            return text(language, "status_clear", coins=waiting)
         p = state.turn
         who = state.player(p)
         if who != state.parties[p].name:

@@ -41,10 +41,17 @@ def judge(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot) -> Verd
     if played == expected:
         return Verdict(note=Note.of("short_of_first_line")) if short else Verdict()
     if expected == 0:
-        return Verdict(note=Note.of("clear_board", coins=played))
+        return Verdict()  # the last round's coins still lie there: the status line asks to clear
     if played < expected:
         return Verdict(note=Note.of("coins_missing", seen=played, expected=expected), problem=True)
     return Verdict(note=Note.of("too_many_new_coins", new=played - expected), problem=True)
+
+
+def coins_to_clear(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot | None) -> int:
+    """Coins of a finished round still lying on the board (0 when it is ready)."""
+    if snapshot is None or state.over or state.on_board:
+        return 0
+    return sum(board.place(c.x, c.y).lie is not Lie.SHORT for c in snapshot.coins)
 
 
 def impossibilities(board: ShoveBoard, snapshot: BoardSnapshot) -> list[Note]:
