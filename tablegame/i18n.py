@@ -65,6 +65,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "coins_missing": "Es fehlen Münzen: {expected} erwartet, {seen} erkannt",
         "too_many_new_coins": "{new} neue Münzen auf einmal: bitte nur eine Münze schieben",
         "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: {reason}",
+        "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: {reason}",
         "wrong_reading": "Das Brett meldet {kind}, das passt nicht zu diesem Spiel",
         # screen texts
         "status_toss": "OK drücken: Münzwurf entscheidet, wer beginnt",
@@ -106,6 +107,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "coins_missing": "Coins missing: {expected} expected, {seen} seen",
         "too_many_new_coins": "{new} new coins at once: shove one coin at a time",
         "replay_failed": "The log cannot be read from entry {seq}: {reason}",
+        "store_failed": "Could not save, nothing was counted: {reason}",
         "wrong_reading": "The board reports {kind}, which does not fit this game",
         "status_toss": "Press OK: a coin toss decides who starts",
         "status_clear": "Please clear the board ({coins} coins still on it)",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import queue
 import random
+import sqlite3
 import secrets
 import time
 from dataclasses import dataclass
@@ -130,7 +131,8 @@ class Session:
             state = play.rules.initial_state(new.setup.parties)
         except ValueError as error:
             return self._update(note=Note.of("bad_setup", reason=str(error)))
-        self._log.append(NEW_GAME, jsoncodec.to_data(new.setup), self._clock())
+        if not self._append(NEW_GAME, jsoncodec.to_data(new.setup)):
+            return
         self.play, self._states = play, [state]
         self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
                      actions=0)
@@ -138,28 +140,41 @@ class Session:
     def _undo(self, _: Undo) -> None:
         if len(self._states) == 1:
             return self._update(note=Note.of("nothing_to_undo"))
-        self._log.append(UNDO, {}, self._clock())
+        if not self._append(UNDO, {}):
+            return
         self._states.pop()
         self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
                      actions=len(self._states) - 1)
 
     def _apply_verdict(self, verdict: Verdict) -> None:
         if verdict.action is None:
-            if verdict.note is not None or verdict.problem != (self.status.problem is not None):
-                self._update(note=verdict.note or self.status.note,
-                             problem=verdict.note if verdict.problem else None)
+            # A problem goes to the banner; the last event stays on the message line.
+            problem = verdict.note if verdict.problem else None
+            note = verdict.note if verdict.note and not verdict.problem else self.status.note
+            if (note, problem) != (self.status.note, self.status.problem):
+                self._update(note=note, problem=problem)
             return
         before = self.status.state
         try:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
             return self._update(note=Note.of("illegal", reason=str(error)))
-        self._log.append(ACTION, jsoncodec.action_to_data(verdict.action), self._clock())
+        if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
+            return
         self._states.append(after)
         self._update(state=after, problem=None, actions=len(self._states) - 1,
                      note=verdict.note or self.play.describe(before, after, verdict.action))
 
     # -- state -----------------------------------------------------------------
+
+    def _append(self, kind: str, data: dict) -> bool:
+        """Log an event before it takes effect; if the log cannot take it, nothing changes."""
+        try:
+            self._log.append(kind, data, self._clock())
+            return True
+        except sqlite3.Error as error:
+            self._update(problem=Note.of("store_failed", reason=str(error)))
+            return False
 
     def _update(self, **changes) -> None:
         self.status = dataclasses.replace(self.status, **changes)

@@ -162,3 +162,24 @@ def test_a_log_that_no_longer_replays_keeps_what_it_could_and_says_where(db):
     assert again.status.problem.key == "replay_failed"
     assert again.status.state.starter is not None
     assert len(logged(db)) == 3, "nothing is deleted"
+
+
+def test_a_log_that_cannot_be_written_changes_nothing_and_says_so(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"))
+    state = s.status.state
+    s._log._db.execute("PRAGMA query_only = ON")  # as a full or read-only disk would
+    run(s, settled(in_bed(3)))
+    assert s.status.state == state
+    assert s.status.problem.key == "store_failed"
+    s._log._db.execute("PRAGMA query_only = OFF")
+    run(s, settled(in_bed(3)))
+    assert s.status.state.coins_left == 4 and s.status.problem is None
+
+
+def test_a_problem_shows_in_the_banner_and_keeps_the_last_event(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"), settled(in_bed(3)))
+    last = s.status.note
+    run(s, settled(in_bed(3), CoinReading(180.0, in_bed(3).y + 2)))
+    assert s.status.problem.key == "coins_overlap_in_bed" and s.status.note == last
