@@ -1,0 +1,46 @@
+"""`tablegame run`, the Pi service, on real parts: its configuration file names the
+virtual board's pty as the serial port, gpiozero's mock pin factory stands in for
+the Pi's GPIO (GPIOZERO_PIN_FACTORY, as on any desktop) and the dummy video driver
+for the screen."""
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+from firmware_bridge.virtual_board import VirtualBoard
+from tablegame.boards.shove import hapenny_board
+from tablegame.simulation import SimulatedTable
+
+
+def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tmp_path):
+    world = SimulatedTable(hapenny_board(), 0.25)
+    with VirtualBoard(world, link_path=str(tmp_path / "board"), realtime=False) as board:
+        config = tmp_path / "config.toml"
+        store = tmp_path / "table.sqlite"
+        config.write_text(f'[table]\nstore = "{store}"\nparties = [["Anna"], ["Ben"]]\n'
+                          f'[serial]\nport = "{board.port}"\n[display]\nsize = [800, 480]\n')
+        env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"}
+        proc = subprocess.Popen([sys.executable, "-m", "tablegame.cli", "run", "--config",
+                                 str(config)], env=env, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 20
+            while board.stats.acks == 0 and time.monotonic() < deadline:
+                time.sleep(0.05)  # the service handshakes, asks for a snapshot and ACKs it
+            assert board.stats.acks >= 1, "the service never acknowledged the board"
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err.decode()
+    with sqlite3.connect(store) as conn:
+        assert conn.execute("SELECT kind FROM events").fetchall() == [("new_game",)]
+
+
+def test_the_service_refuses_a_bad_config_and_names_the_key(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\nfullscreen = "yes"\n')
+    out = subprocess.run([sys.executable, "-m", "tablegame.cli", "run", "--config", str(config)],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 2
+    assert "display.fullscreen: expected true or false, got 'yes'" in out.stderr
