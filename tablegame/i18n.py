@@ -11,34 +11,37 @@ from tablegame.notes import Note
 LANGUAGES = ("de", "en")
 
 
-def _scoring_de(party, other, own=(), given=(), lost=(), sergeants=(), gold_watch=False,
-                tiebreak=False, count=0):
-    if tiebreak:
-        return f"{party}: {count} Münzen im Stechen"
-    parts = [f"{party}: Striche in Bett {_beds(own)}" if own else f"{party}: kein Strich"]
-    if given:
-        parts.append(f"{other} bekommt Bett {_beds(given)}")
-    if lost:
-        parts.append(f"verfallen: Bett {_beds(lost)}")
-    parts += [f"Sergeant in Bett {b}!" for b in sergeants]
-    if gold_watch:
-        parts.append("Goldene Uhr!")
-    return " · ".join(parts)
+_SCORING_WORDS = {
+    "de": {"tiebreak": "{party}: {count} Münzen im Stechen", "own": "{party}: Striche in Bett {beds}",
+           "none": "{party}: kein Strich", "given": "{other} bekommt Bett {beds}",
+           "lost": "verfallen: Bett {beds}", "sergeant": "Sergeant in Bett {bed}!",
+           "gold_watch": "Goldene Uhr!"},
+    "en": {"tiebreak": "{party}: {count} coins in the play-off", "own": "{party}: marks in bed {beds}",
+           "none": "{party}: no mark", "given": "{other} gets bed {beds}",
+           "lost": "lost: bed {beds}", "sergeant": "Sergeant in bed {bed}!",
+           "gold_watch": "Gold watch!"},
+}
 
 
-def _scoring_en(party, other, own=(), given=(), lost=(), sergeants=(), gold_watch=False,
-                tiebreak=False, count=0):
-    if tiebreak:
-        return f"{party}: {count} coins in the play-off"
-    parts = [f"{party}: marks in bed {_beds(own)}" if own else f"{party}: no mark"]
-    if given:
-        parts.append(f"{other} gets bed {_beds(given)}")
-    if lost:
-        parts.append(f"lost: bed {_beds(lost)}")
-    parts += [f"Sergeant in bed {b}!" for b in sergeants]
-    if gold_watch:
-        parts.append("Gold watch!")
-    return " · ".join(parts)
+def _scoring(language):
+    """The sentence for a scored turn: own marks, give-aways, lost marks, the names."""
+    w = _SCORING_WORDS[language]
+
+    def say_scoring(party, other, own=(), given=(), lost=(), sergeants=(), gold_watch=False,
+                    tiebreak=False, count=0):
+        if tiebreak:
+            return w["tiebreak"].format(party=party, count=count)
+        parts = [w["own"].format(party=party, beds=_beds(own)) if own
+                 else w["none"].format(party=party)]
+        if given:
+            parts.append(w["given"].format(other=other, beds=_beds(given)))
+        if lost:
+            parts.append(w["lost"].format(beds=_beds(lost)))
+        parts += [w["sergeant"].format(bed=b) for b in sergeants]
+        if gold_watch:
+            parts.append(w["gold_watch"])
+        return " · ".join(parts)
+    return say_scoring
 
 
 TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
@@ -50,7 +53,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "nothing_to_undo": "Nichts zum Zurücknehmen",
         "coin_toss": "Münzwurf: {party} beginnt",
         "coin_counted": "Münze gezählt – noch {left}",
-        "turn_scored": _scoring_de,
+        "turn_scored": _scoring("de"),
         "short_of_first_line": "Münze vor der ersten Linie: zählt nicht, noch einmal schieben",
         "toss_first": "Erst die Münze werfen: OK drücken",
         "game_over": "Spiel vorbei: OK für ein neues Spiel",
@@ -93,7 +96,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "nothing_to_undo": "Nothing to undo",
         "coin_toss": "Coin toss: {party} starts",
         "coin_counted": "Coin counted – {left} left",
-        "turn_scored": _scoring_en,
+        "turn_scored": _scoring("en"),
         "short_of_first_line": "Coin short of the first line: not counted, shove it again",
         "toss_first": "Toss the coin first: press OK",
         "game_over": "Game over: press OK for a new game",
