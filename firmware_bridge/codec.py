@@ -22,7 +22,7 @@ import struct
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tablegame.sensors import BoardSnapshot, CoinReading
+from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
 
 PROTOCOL_VERSION = 1
 DELIMITER = 0x00
@@ -37,6 +37,7 @@ _U8 = struct.Struct("<B")
 _U16 = struct.Struct("<H")
 _POINT = struct.Struct("<hh")
 _SNAPSHOT_HEAD = struct.Struct("<BB")
+_DICE_HEAD = struct.Struct("<BB")
 _BOARD_INFO_HEAD = struct.Struct("<BBI")
 
 
@@ -218,11 +219,8 @@ class MsgType(enum.IntEnum):
     SNAPSHOT = 0x05          # board -> host
     ACK = 0x06               # host -> board
     ERROR = 0x07             # board -> host
-    DICE = 0x10              # reserved: board -> host, dice faces (later games)
-    SQUARES = 0x11           # reserved: board -> host, occupied squares (later games)
-
-
-RESERVED_TYPES = frozenset({MsgType.DICE, MsgType.SQUARES})
+    DICE = 0x10              # board -> host, dice faces (Schocken, Neunfeld)
+    SQUARES = 0x11           # board -> host, occupied squares (Neunfeld)
 
 
 class Capability(enum.IntFlag):
@@ -273,7 +271,17 @@ class BoardError:
     text: str
 
 
-Message = Hello | BoardInfo | Heartbeat | RequestSnapshot | BoardSnapshot | Ack | BoardError
+Message = (Hello | BoardInfo | Heartbeat | RequestSnapshot | BoardSnapshot | Ack | BoardError | DiceReading
+           | SquaresReading)
+Reading = BoardSnapshot | DiceReading | SquaresReading
+
+
+def is_board_event(message: object) -> bool:
+    """True for what the board resends with the same seq until the host ACKs it:
+    a settled snapshot, a dice reading, a squares reading."""
+    if type(message) is BoardSnapshot:
+        return message.settled
+    return type(message) in (DiceReading, SquaresReading)
 
 
 def _need(payload: bytes, size: int, name: str) -> None:
@@ -337,6 +345,47 @@ def _decode_snapshot(p: bytes) -> BoardSnapshot:
     return BoardSnapshot(coins=coins, settled=bool(flags & 1))
 
 
+def _encode_dice(d: DiceReading) -> bytes:
+    if len(d.values) != len(d.aside):
+        raise ValueError(f"{len(d.values)} dice values but {len(d.aside)} aside marks")
+    if len(d.values) > 0xFF:
+        raise ValueError(f"{len(d.values)} dice: a DICE message holds at most 255")
+    if not all(0 <= v <= 0xFF for v in d.values):
+        raise ValueError(f"die values {d.values} do not all fit a u8")
+    return _DICE_HEAD.pack(1 if d.flat else 0, len(d.values)) + bytes(
+        b for value, aside in zip(d.values, d.aside) for b in (value, 1 if aside else 0))
+
+
+def _decode_dice(p: bytes) -> DiceReading:
+    if len(p) < _DICE_HEAD.size:
+        raise BadMessage(f"DICE payload of {len(p)} bytes: expected at least 2")
+    flags, count = _DICE_HEAD.unpack_from(p)
+    _need(p, 2 + 2 * count, f"DICE of {count} dice")
+    values, asides = p[2::2], p[3::2]
+    if any(a > 1 for a in asides):
+        raise BadMessage(f"DICE aside bytes must be 0 or 1: {asides.hex(' ')}")
+    return DiceReading(tuple(values), tuple(a == 1 for a in asides), flat=bool(flags & 1))
+
+
+def _encode_squares(s: SquaresReading) -> bytes:
+    count = len(s.occupied)
+    if count > 0xFF:
+        raise ValueError(f"{count} squares: a SQUARES message holds at most 255")
+    mask = sum(1 << i for i, occupied in enumerate(s.occupied) if occupied)
+    return _U8.pack(count) + mask.to_bytes((count + 7) // 8, "little")
+
+
+def _decode_squares(p: bytes) -> SquaresReading:
+    if not p:
+        raise BadMessage("SQUARES payload of 0 bytes: expected at least 1")
+    count = p[0]
+    _need(p, 1 + (count + 7) // 8, f"SQUARES of {count} squares")
+    mask = int.from_bytes(p[1:], "little")
+    if mask >> count:
+        raise BadMessage(f"SQUARES of {count} squares marks a square beyond the last: {p[1:].hex(' ')}")
+    return SquaresReading(tuple(bool(mask >> i & 1) for i in range(count)))
+
+
 def _decode_ack(p: bytes) -> Ack:
     _need(p, 2, "ACK")
     return Ack(_U16.unpack(p)[0])
@@ -364,6 +413,8 @@ _CODECS = (
     _Codec(MsgType.SNAPSHOT, BoardSnapshot, _encode_snapshot, _decode_snapshot),
     _Codec(MsgType.ACK, Ack, lambda m: _U16.pack(m.seq), _decode_ack),
     _Codec(MsgType.ERROR, BoardError, lambda m: _U16.pack(m.code) + m.text.encode("utf-8"), _decode_error),
+    _Codec(MsgType.DICE, DiceReading, _encode_dice, _decode_dice),
+    _Codec(MsgType.SQUARES, SquaresReading, _encode_squares, _decode_squares),
 )
 _BY_TYPE = {c.type: c for c in _CODECS}
 _BY_CLASS = {c.cls: c for c in _CODECS}
@@ -385,8 +436,7 @@ def decode(frame: Frame) -> Message:
     """The message a good frame carries; raises BadMessage."""
     codec = _BY_TYPE.get(frame.type)  # type: ignore[call-overload]
     if codec is None:
-        what = "reserved, not yet implemented" if frame.type in RESERVED_TYPES else "unknown"
-        raise BadMessage(f"message type 0x{frame.type:02X} is {what} (seq {frame.seq})")
+        raise BadMessage(f"message type 0x{frame.type:02X} is unknown (seq {frame.seq})")
     return codec.decode(frame.payload)
 
 

@@ -3,7 +3,8 @@
 It opens the port, shakes hands, reads frames, sends heartbeats, acknowledges
 board events and reconnects with backoff. Everything it learns goes out through
 ``post`` (the session's thread-safe queue put): a ``LinkStatus`` on every state
-change and every ``BoardSnapshot`` it decodes. It never touches game state.
+change, and every reading it decodes: ``BoardSnapshot`` (moving and settled),
+``DiceReading`` and ``SquaresReading``. It never touches game state.
 
     link = BoardLink("/dev/ttyACM0", events.put)   # or "socket://host:port", a pty path
     link.start()
@@ -23,8 +24,8 @@ import serial
 from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, CrcMismatch, Frame, FrameDecoder, FrameError,
     Heartbeat, Hello, Message, ProtocolError, RequestSnapshot, VersionMismatch, check_version, decode,
-    encode)
-from tablegame.sensors import BoardSnapshot, LinkState, LinkStatus
+    encode, is_board_event)
+from tablegame.sensors import BoardSnapshot, DiceReading, LinkState, LinkStatus, SquaresReading
 
 SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 
@@ -74,7 +75,9 @@ class BoardLink:
         self.state = LinkState.SEARCHING
         self.board_info: BoardInfo | None = None
         self._handlers: dict[type, Callable[[Frame, Any], None]] = {
-            BoardSnapshot: self._on_snapshot,
+            BoardSnapshot: self._on_reading,
+            DiceReading: self._on_reading,
+            SquaresReading: self._on_reading,
             Heartbeat: lambda frame, message: None,
             BoardInfo: lambda frame, message: None,   # repeated answer to a resent HELLO
             BoardError: self._on_board_error,
@@ -180,7 +183,7 @@ class BoardLink:
             for frame, message in self._receive():
                 if frame.seq in self._seen:
                     self._stats.duplicates_dropped += 1
-                    if type(message) is BoardSnapshot and message.settled:
+                    if is_board_event(message):
                         self._send(Ack(frame.seq))  # our first ACK may have been lost
                     continue
                 self._remember(frame.seq)
@@ -217,9 +220,9 @@ class BoardLink:
                 self._stats.bad_messages += 1
         return out
 
-    def _on_snapshot(self, frame: Frame, snapshot: BoardSnapshot) -> None:
-        self._post(snapshot)
-        if snapshot.settled:
+    def _on_reading(self, frame: Frame, reading: BoardSnapshot | DiceReading | SquaresReading) -> None:
+        self._post(reading)
+        if is_board_event(reading):
             self._send(Ack(frame.seq))
 
     def _on_board_error(self, frame: Frame, error: BoardError) -> None:

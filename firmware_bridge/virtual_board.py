@@ -11,11 +11,19 @@ dispatch table.
         board.shoot(shot)
         board.inject(Fault.GARBAGE, size=40)
         board.wait_idle(2.0)
+
+A dice or squares board reports what its sensors read, each reading a board event
+(resent until ACKed); its world's ``readings()`` answers the host's
+REQUEST_SNAPSHOT after every (re)connect:
+
+    with VirtualBoard(dice_world, link_path=..., capabilities=Capability.DICE) as board:
+        board.report(DiceReading((6, 1, 1), (False, True, False)))
 """
 from __future__ import annotations
 
 import collections
 import enum
+import functools
 import os
 import random
 import select
@@ -27,11 +35,20 @@ from typing import Any, Callable, Iterator, Mapping, Protocol
 
 from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, ErrorCode, FrameDecoder, FrameError,
-    Heartbeat, Hello, Message, ProtocolError, RequestSnapshot, cobs_decode, cobs_encode, decode, encode)
-from tablegame.sensors import BoardSnapshot, CoinReading
+    Heartbeat, Hello, Message, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode, decode,
+    encode, is_board_event)
+from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
 
 
 class World(Protocol):
+    """What the board senses. A coin world (Shove) has these three; ``clear()`` and
+    ``shoot()`` are only called through the board's verbs of the same names.
+
+    A world may also have ``readings() -> Iterable[DiceReading | SquaresReading |
+    BoardSnapshot]`` (settled snapshots only): its whole current state, one reading
+    per kind. When it has, the board answers REQUEST_SNAPSHOT with those readings
+    instead of a coin snapshot of ``positions()``."""
+
     def positions(self) -> tuple[CoinReading, ...]: ...
     def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]: ...
     def clear(self) -> None: ...
@@ -56,9 +73,9 @@ DEFAULT_PARAMS: dict[Fault, dict[str, Any]] = {
 
 @dataclass
 class _Pending:
-    """A settled snapshot sent and not yet acknowledged."""
+    """A board event (settled snapshot, dice, squares) sent and not yet acknowledged."""
     seq: int
-    snapshot: BoardSnapshot
+    event: Reading
     resend_at: float
     sent_at: float
 
@@ -87,13 +104,14 @@ class VirtualBoard:
     def __init__(self, world: World, *, link_path: str, realtime: bool = True, frame_rate: float = 30.0,
                  faults: Mapping[int, Fault] = {}, firmware: str = "virtual-1.0", board_id: int = 0x7AB1E,
                  protocol_version: int = PROTOCOL_VERSION, heartbeat: float = 0.5, resend: float = 0.25,
-                 seed: int = 0, clock: Callable[[], float] = time.monotonic):
+                 seed: int = 0, clock: Callable[[], float] = time.monotonic,
+                 capabilities: Capability = Capability.COINS):
         self._world = world
         self.port = str(link_path)
         self._realtime = realtime
         self._interval = 1.0 / frame_rate
         self._scripted = dict(faults)
-        self._info = BoardInfo(protocol_version, firmware, Capability.COINS, board_id)
+        self._info = BoardInfo(protocol_version, firmware, Capability(capabilities), board_id)
         self._heartbeat = heartbeat
         self._resend = resend
         self._rng = random.Random(seed)
@@ -166,8 +184,22 @@ class VirtualBoard:
     def clear(self) -> None:
         def clear_board(now: float) -> None:
             self._world.clear()
-            self._send_settled(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+            self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
         self._queue(clear_board)
+
+    def report(self, reading: Reading) -> None:
+        """Sends ``reading`` (a DiceReading, a SquaresReading or a settled
+        BoardSnapshot) as a board event, after the work queued before it: resent
+        with its seq until the host ACKs it; ``wait_idle`` waits for that ACK.
+        Raises TypeError or ValueError here, in the caller's thread, for anything
+        the protocol cannot carry."""
+        if type(reading) not in (BoardSnapshot, DiceReading, SquaresReading):
+            raise TypeError(f"report() takes a DiceReading, a SquaresReading or a settled BoardSnapshot, "
+                            f"not {reading!r}")
+        problem = _not_an_event(reading)
+        if problem:
+            raise ValueError(f"report(): {problem}")
+        self._queue(lambda now: self._send_event(reading, now))
 
     def inject(self, fault: Fault, **params: Any) -> None:
         """Applies ``fault`` to the next frame the board sends."""
@@ -190,7 +222,8 @@ class VirtualBoard:
         return self._master is not None
 
     def wait_idle(self, timeout: float) -> bool:
-        """True once all queued work is simulated and every settled snapshot is acknowledged."""
+        """True once all queued work is simulated and every board event (settled
+        snapshot, reading) is acknowledged."""
         with self._cond:
             return self._cond.wait_for(self._idle, timeout)
 
@@ -266,7 +299,7 @@ class VirtualBoard:
         if self._pending is not None and now >= self._pending.resend_at:
             self.stats.resends += 1
             self._pending.resend_at = now + self._resend
-            self._send(self._pending.snapshot, self._pending.seq)
+            self._send(self._pending.event, self._pending.seq)
         if now - self._last_tx >= self._heartbeat:
             self._send(Heartbeat())
 
@@ -287,9 +320,31 @@ class VirtualBoard:
         self._send(self._info)
 
     def _on_request_snapshot(self, _message: RequestSnapshot) -> None:
-        def answer(now: float) -> None:
-            self._send_settled(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
-        self._jobs.appendleft(answer)
+        self._jobs.appendleft(self._answer_request)
+
+    def _answer_request(self, now: float) -> None:
+        """The whole current state: the world's readings (each its own event, the
+        rest queued first in line), or a coin snapshot of its positions."""
+        readings = getattr(self._world, "readings", None)
+        if readings is None:
+            self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+            return
+        try:
+            current = list(readings())
+        except Exception as error:   # a broken sensor must not stop the board
+            self._send(BoardError(ErrorCode.SENSOR_FAULT, f"reading the sensors failed: {error!r}"))
+            return
+        events = []
+        for reading in current:
+            problem = _not_an_event(reading)
+            if problem:   # a fault in the sensors: say so, send what is good
+                self._send(BoardError(ErrorCode.SENSOR_FAULT, problem))
+            else:
+                events.append(reading)
+        if events:
+            self._send_event(events[0], now)
+            self._jobs.extendleft(functools.partial(self._send_event, event)
+                                  for event in reversed(events[1:]))
 
     def _on_ack(self, ack: Ack) -> None:
         if self._pending is not None and ack.seq == self._pending.seq:
@@ -301,7 +356,7 @@ class VirtualBoard:
         frames = iter(self._world.shoot(shot))
         first = next(frames, _END)
         if first is _END:
-            self._send_settled(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+            self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
         elif self._realtime:
             self._stream = _Stream(frames, tuple(first), now)
             self._step_stream(now)
@@ -311,22 +366,22 @@ class VirtualBoard:
                 pass
             if last is not first:
                 self._send(BoardSnapshot(tuple(first), settled=False))
-            self._send_settled(BoardSnapshot(tuple(last), settled=True), now)
+            self._send_event(BoardSnapshot(tuple(last), settled=True), now)
 
     def _step_stream(self, now: float) -> None:
         stream = self._stream
         following = next(stream.frames, _END)
         if following is _END:
             self._stream = None
-            self._send_settled(BoardSnapshot(stream.current, settled=True), now)
+            self._send_event(BoardSnapshot(stream.current, settled=True), now)
         else:
             self._send(BoardSnapshot(stream.current, settled=False))
             stream.current = tuple(following)
             stream.due += self._interval
 
-    def _send_settled(self, snapshot: BoardSnapshot, now: float) -> None:
-        seq = self._send(snapshot)
-        self._pending = _Pending(seq, snapshot, now + self._resend, now)
+    def _send_event(self, event: Reading, now: float) -> None:
+        seq = self._send(event)
+        self._pending = _Pending(seq, event, now + self._resend, now)
 
     def _send(self, message: Message, seq: int | None = None) -> int:
         if seq is None:
@@ -408,3 +463,15 @@ class VirtualBoard:
                     os.close(fd)
                 except OSError:
                     pass
+
+
+def _not_an_event(reading: object) -> str | None:
+    """None for a reading the protocol carries as a board event, else why not."""
+    if not is_board_event(reading):
+        what = "a moving snapshot" if type(reading) is BoardSnapshot else repr(reading)
+        return f"a board event is a DiceReading, a SquaresReading or a settled BoardSnapshot, not {what}"
+    try:
+        encode(reading, 0)
+    except (TypeError, ValueError) as error:
+        return f"{reading!r} does not fit the protocol: {error}"
+    return None

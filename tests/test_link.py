@@ -7,9 +7,10 @@ import time
 
 import pytest
 
+from firmware_bridge.codec import Capability
 from firmware_bridge.link import BoardLink
 from firmware_bridge.virtual_board import Fault, VirtualBoard
-from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
+from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, LinkState, LinkStatus, SquaresReading
 
 START = (CoinReading(100.0, 50.0),)
 SHOT = [(CoinReading(100.0, 80.0),), (CoinReading(101.0, 150.0),), (CoinReading(101.5, 181.3),)]
@@ -31,6 +32,21 @@ class ScriptedWorld:
 
     def clear(self):
         self.rest = ()
+
+
+DICE = DiceReading((6, 1, 1), (False, True, False), flat=True)
+TOWER = DiceReading((2, 5, 0), (False, False, False), flat=False)   # a Türmchen; 0: the referee's problem
+SQUARES = SquaresReading((True, False, True, False, False, False, False, False, True))
+
+
+class ReadingWorld:
+    """A dice or squares board: no coins, its whole state is its current readings."""
+
+    def __init__(self, *readings):
+        self.current = readings
+
+    def readings(self):
+        return self.current
 
 
 class Inbox:
@@ -65,6 +81,9 @@ class Inbox:
 
     def snapshots(self):
         return [i for i in list(self.items) if isinstance(i, BoardSnapshot)]
+
+    def readings(self):
+        return [i for i in list(self.items) if isinstance(i, (DiceReading, SquaresReading))]
 
 
 def status(state):
@@ -214,3 +233,106 @@ def test_close_is_idempotent_and_stops_posting(make):
     board.shoot(SHOT)
     time.sleep(0.2)
     assert len(inbox.items) == count
+
+
+# -- dice and squares boards ---------------------------------------------------
+
+def reading(item):
+    return isinstance(item, (DiceReading, SquaresReading))
+
+
+def test_a_reading_board_syncs_with_its_readings_and_says_what_it_senses(make):
+    board, link, inbox = make(world=ReadingWorld(DICE, SQUARES),
+                              capabilities=Capability.DICE | Capability.SQUARES)
+    inbox.wait_count(reading, 2)
+    assert board.wait_idle(2.0)
+    assert inbox.readings() == [DICE, SQUARES]
+    assert inbox.snapshots() == []                      # no coin snapshot from a dice board
+    assert link.board_info.capabilities == Capability.DICE | Capability.SQUARES
+    assert board.stats.acks == 2
+
+
+def test_a_reported_reading_is_posted_once_and_acknowledged(make):
+    board, link, inbox = make(world=ReadingWorld(), heartbeat=30.0, link={"silence_timeout": 30.0})
+    inbox.wait_for(status(LinkState.OPERATIONAL))
+    assert board.wait_idle(2.0)
+    board.report(TOWER)
+    assert board.wait_idle(2.0)
+    time.sleep(0.1)                                     # nothing more comes
+    assert inbox.readings() == [TOWER]
+    assert board.stats.acks == 1 and board.stats.resends == 0
+
+
+def test_a_coin_board_can_report_a_settled_snapshot(make):
+    board, link, inbox = make()
+    inbox.wait_for(settled)
+    board.report(SETTLED_SHOT)
+    assert board.wait_idle(2.0)
+    assert inbox.snapshots() == [BoardSnapshot(START, settled=True), SETTLED_SHOT]
+
+
+@pytest.mark.parametrize("fault, counter", [
+    (Fault.GARBAGE, "resyncs"), (Fault.BAD_CRC, "crc_errors"), (Fault.DUPLICATE, "duplicates_dropped")])
+def test_line_faults_neither_lose_nor_duplicate_a_reading(make, fault, counter):
+    board, link, inbox = make(world=ReadingWorld(), heartbeat=30.0, link={"silence_timeout": 30.0})
+    inbox.wait_for(status(LinkState.OPERATIONAL))
+    assert board.wait_idle(2.0)
+    size = {"size": 40} if fault is Fault.GARBAGE else {}
+    board.inject(fault, **size)
+    board.inject(fault, **size)
+    board.report(DICE)
+    board.report(SQUARES)
+    assert board.wait_idle(3.0)
+    assert inbox.readings() == [DICE, SQUARES]
+    assert getattr(link.stats, counter) >= 1
+    assert board.stats.faults == [fault, fault]
+    assert link.state is LinkState.OPERATIONAL
+
+
+def test_reports_from_many_threads_each_arrive_once(make):
+    board, link, inbox = make(world=ReadingWorld())
+    inbox.wait_for(status(LinkState.OPERATIONAL))
+    sent = [DiceReading((t, n), (False, True)) for t in range(4) for n in range(5)]
+    threads = [threading.Thread(target=lambda t=t: [board.report(r) for r in sent[t * 5:t * 5 + 5]])
+               for t in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert board.wait_idle(5.0)
+    got = inbox.readings()
+    assert sorted(got, key=lambda r: r.values) == sent
+    for t in range(4):                                  # each thread's reports keep their order
+        assert [r for r in got if r.values[0] == t] == sent[t * 5:t * 5 + 5]
+
+
+def test_after_an_unplug_a_reading_board_resyncs_the_host(make):
+    world = ReadingWorld(DICE)
+    board, link, inbox = make(world=world, capabilities=Capability.DICE | Capability.SQUARES)
+    inbox.wait_for(reading)
+    board.unplug()
+    inbox.wait_for(status(LinkState.LOST))
+    world.current = (TOWER, SQUARES)                    # thrown and moved while the cable is out
+    board.replug()
+    inbox.wait_count(status(LinkState.OPERATIONAL), 2)
+    inbox.wait_count(reading, 3)
+    assert board.wait_idle(2.0)
+    assert inbox.readings() == [DICE, TOWER, SQUARES]
+    assert inbox.snapshots() == []
+    assert link.stats.reconnects == 1
+
+
+def test_a_report_lost_with_the_cable_is_made_good_by_the_resync(make):
+    world = ReadingWorld(DICE)
+    board, link, inbox = make(world=world, heartbeat=30.0, link={"silence_timeout": 30.0})
+    inbox.wait_for(reading)
+    assert board.wait_idle(2.0)
+    world.current = (TOWER,)
+    board.inject(Fault.UNPLUG, delay=0.2)               # the report's frame goes nowhere
+    board.report(TOWER)
+    inbox.wait_count(status(LinkState.OPERATIONAL), 2)
+    inbox.wait_count(reading, 2)
+    assert board.wait_idle(2.0)
+    assert inbox.readings() == [DICE, TOWER]            # from the world's readings after the HELLO
+    assert board.stats.faults == [Fault.UNPLUG]
+

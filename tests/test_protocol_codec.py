@@ -9,8 +9,8 @@ from firmware_bridge.codec import (
     Ack, BadCobs, BadMessage, BoardError, BoardInfo, Capability, CrcMismatch, Frame, FrameDecoder,
     FrameError, FrameTooLong, FrameTooShort, Heartbeat, Hello, MsgType, ProtocolError, RequestSnapshot,
     VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode,
-    frame_bytes, message_type)
-from tablegame.sensors import BoardSnapshot, CoinReading
+    frame_bytes, is_board_event, message_type)
+from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
 
 FUZZ = settings(derandomize=True, max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -32,6 +32,13 @@ VECTORS = [
     (BoardError(1, "unknown type 0x42"), 9,
      "07 09 00 01 00 75 6e 6b 6e 6f 77 6e 20 74 79 70 65 20 30 78 34 32 58 0f",
      "00 03 07 09 02 01 14 75 6e 6b 6e 6f 77 6e 20 74 79 70 65 20 30 78 34 32 58 0f 00"),
+    (DiceReading((6, 1, 1), (False, True, False), flat=True), 10,
+     "10 0a 00 01 03 06 00 01 01 01 00 f6 75", "00 03 10 0a 04 01 03 06 04 01 01 01 03 f6 75 00"),
+    (DiceReading((2, 5), (False, False), flat=False), 11,
+     "10 0b 00 00 02 02 00 05 00 3d cb", "00 03 10 0b 01 03 02 02 02 05 03 3d cb 00"),
+    (SquaresReading((True, False, True, False, False, False, False, False, True)), 12,
+     "11 0c 00 09 05 01 5a ab", "00 03 11 0c 06 09 05 01 5a ab 00"),
+    (SquaresReading(()), 13, "11 0d 00 00 82 ab", "00 03 11 0d 01 03 82 ab 00"),
 ]
 
 
@@ -104,6 +111,10 @@ messages = st.one_of(
     st.builds(BoardSnapshot, coins.map(tuple), st.booleans()),
     st.builds(Ack, st.integers(0, 0xFFFF)),
     st.builds(BoardError, st.integers(0, 0xFFFF), st.text(max_size=60)),
+    st.lists(st.tuples(st.integers(0, 255), st.booleans()), max_size=255).flatmap(
+        lambda dice: st.builds(DiceReading, st.just(tuple(v for v, _a in dice)),
+                               st.just(tuple(a for _v, a in dice)), st.booleans())),
+    st.builds(SquaresReading, st.lists(st.booleans(), max_size=255).map(tuple)),
 )
 
 
@@ -118,6 +129,62 @@ def test_snapshot_decodes_to_the_core_type_in_tenths_of_mm():
     snapshot = BoardSnapshot((CoinReading(12.34, -0.06),), settled=False)
     [frame] = FrameDecoder().feed(encode(snapshot, 1))
     assert decode(frame) == BoardSnapshot((CoinReading(12.3, -0.1),), settled=False)
+
+
+@pytest.mark.parametrize("reading", [
+    DiceReading((0, 12, 255), (False, False, True), flat=True),   # the referee's job, not the codec's
+    DiceReading((), (), flat=False),
+    SquaresReading((True,) * 8), SquaresReading((False,) * 9), SquaresReading((True,) * 255),
+])
+def test_readings_round_trip_whatever_their_values(reading):
+    [frame] = FrameDecoder().feed(encode(reading, 3))
+    assert decode(frame) == reading
+
+
+def test_squares_bitmask_is_least_significant_bit_first():
+    payload = FrameDecoder().feed(encode(SquaresReading((False,) * 9 + (True,)), 1))[0].payload
+    assert payload == bytes([10, 0x00, 0x02])
+
+
+@pytest.mark.parametrize("reading, match", [
+    (DiceReading((1, 2), (False,)), "2 dice values but 1 aside marks"),
+    (DiceReading((256,), (False,)), "u8"),
+    (DiceReading((-1,), (False,)), "u8"),
+    (DiceReading((1,) * 256, (False,) * 256), "at most 255"),
+    (SquaresReading((False,) * 256), "at most 255"),
+])
+def test_readings_the_wire_cannot_carry_are_refused_in_words(reading, match):
+    with pytest.raises(ValueError, match=match):
+        encode(reading, 1)
+
+
+@pytest.mark.parametrize("msg_type, payload, match", [
+    (MsgType.DICE, "", "DICE payload of 0 bytes: expected at least 2"),
+    (MsgType.DICE, "01", "DICE payload of 1 bytes: expected at least 2"),
+    (MsgType.DICE, "01 02 06 00 05", "DICE of 2 dice payload of 5 bytes: expected 6"),
+    (MsgType.DICE, "01 01 06 00 00", "DICE of 1 dice payload of 5 bytes: expected 4"),
+    (MsgType.DICE, "01 01 06 02", "aside bytes must be 0 or 1: 02"),
+    (MsgType.SQUARES, "", "SQUARES payload of 0 bytes: expected at least 1"),
+    (MsgType.SQUARES, "09 ff", "SQUARES of 9 squares payload of 2 bytes: expected 3"),
+    (MsgType.SQUARES, "00 00", "SQUARES of 0 squares payload of 2 bytes: expected 1"),
+    (MsgType.SQUARES, "09 ff 02", "beyond the last: ff 02"),
+])
+def test_malformed_readings_are_bad_messages(msg_type, payload, match):
+    with pytest.raises(BadMessage, match=match):
+        decode(Frame(msg_type, 3, bytes.fromhex(payload)))
+
+
+def test_unused_dice_flag_bits_are_ignored():
+    assert decode(Frame(MsgType.DICE, 3, bytes.fromhex("fe 01 04 00"))) == DiceReading((4,), (False,), flat=False)
+
+
+def test_board_events_are_settled_snapshots_and_readings():
+    assert is_board_event(SETTLED)
+    assert is_board_event(DiceReading((1,), (False,)))
+    assert is_board_event(SquaresReading(()))
+    assert not is_board_event(BoardSnapshot((), settled=False))
+    assert not is_board_event(Heartbeat())
+    assert not is_board_event(CoinReading(1.0, 2.0))
 
 
 def test_coordinate_outside_int16_is_refused_in_words():
@@ -160,8 +227,8 @@ def test_split_feeding_gives_the_same_frames():
 def test_unknown_reserved_and_malformed_messages_are_bad_messages():
     with pytest.raises(BadMessage, match="0x42 is unknown"):
         decode(Frame(0x42, 3, b""))
-    with pytest.raises(BadMessage, match="reserved"):
-        decode(Frame(MsgType.DICE, 3, b"\x01"))
+    with pytest.raises(BadMessage, match="0x12 is unknown"):
+        decode(Frame(0x12, 3, b"\x01"))
     with pytest.raises(BadMessage, match="SNAPSHOT of 2 coins payload of 6 bytes: expected 10"):
         decode(Frame(MsgType.SNAPSHOT, 3, b"\x01\x02\x00\x00\x00\x00"))
     with pytest.raises(BadMessage, match="ACK"):

@@ -9,12 +9,12 @@ import pytest
 import serial
 
 from firmware_bridge.codec import (
-    PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, CrcMismatch, Frame, FrameDecoder, Heartbeat,
-    Hello, RequestSnapshot, decode, encode, encode_frame)
+    PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, CrcMismatch, ErrorCode, Frame, FrameDecoder,
+    Heartbeat, Hello, RequestSnapshot, decode, encode, encode_frame)
 from firmware_bridge.virtual_board import Fault, VirtualBoard
-from tablegame.sensors import BoardSnapshot, CoinReading
+from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
 
-from tests.test_link import SHOT, START, ScriptedWorld
+from tests.test_link import DICE, SHOT, SQUARES, START, TOWER, ReadingWorld, ScriptedWorld
 
 
 class BareHost:
@@ -176,3 +176,69 @@ def test_close_is_idempotent_and_removes_the_port(tmp_path):
         assert os.path.islink(board.port)
     board.close()
     assert not os.path.lexists(board.port)
+
+
+# -- dice and squares boards ---------------------------------------------------
+
+def test_capabilities_are_reported_in_board_info(board_and_host):
+    board, host = board_and_host(capabilities=Capability.DICE, board_id=5)
+    host.send(Hello(PROTOCOL_VERSION))
+    items = host.read(has(BoardInfo))
+    assert [m for _f, m in items if type(m) is BoardInfo] == [
+        BoardInfo(PROTOCOL_VERSION, "virtual-1.0", Capability.DICE, 5)]
+
+
+def test_a_report_is_resent_with_its_seq_until_acked(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(), resend=0.05)
+    board.report(DICE)
+    items = host.read(has(DiceReading, 3))
+    sent = [(f.seq, m) for f, m in items if type(m) is DiceReading]
+    assert {seq for seq, _m in sent} == {sent[0][0]} and {m for _s, m in sent} == {DICE}
+    board.report(SQUARES)
+    assert not board.wait_idle(0.05)
+    host.send(Ack(sent[0][0]))
+    items = host.read(has(SquaresReading))                # the next event only after the ACK
+    frame = next(f for f, m in items if type(m) is SquaresReading)
+    assert frame.seq != sent[0][0]
+    host.send(Ack(frame.seq))
+    assert board.wait_idle(1.0)
+
+
+def test_request_snapshot_is_answered_with_each_reading_in_turn(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(TOWER, SQUARES))
+    host.send(RequestSnapshot())
+    items = host.read(has(DiceReading))
+    frame, first = next((f, m) for f, m in items if type(m) is DiceReading)
+    assert first == TOWER
+    assert not host.read(lambda i: True, timeout=0.1)    # SQUARES waits for the ACK of the DICE
+    host.send(Ack(frame.seq))
+    items = host.read(has(SquaresReading))
+    frame, second = next((f, m) for f, m in items if type(m) is SquaresReading)
+    assert second == SQUARES
+    host.send(Ack(frame.seq))
+    assert board.wait_idle(1.0)
+    assert not any(type(m) is BoardSnapshot for _f, m in items)
+
+
+def test_a_world_with_a_bad_reading_reports_a_sensor_fault_and_sends_the_rest(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(CoinReading(1.0, 2.0), DICE))
+    host.send(RequestSnapshot())
+    items = host.read(has(DiceReading))
+    error = next(m for _f, m in items if type(m) is BoardError)
+    assert error.code == ErrorCode.SENSOR_FAULT and "CoinReading" in error.text
+    assert [m for _f, m in items if type(m) is DiceReading] == [DICE]
+
+
+@pytest.mark.parametrize("reading, error, match", [
+    (BoardSnapshot(START, settled=False), ValueError, "not a moving snapshot"),
+    (DiceReading((1, 2), (False,)), ValueError, "2 dice values but 1 aside marks"),
+    (SquaresReading((False,) * 300), ValueError, "at most 255"),
+    (CoinReading(1.0, 2.0), TypeError, "CoinReading"),
+    (Heartbeat(), TypeError, "Heartbeat"),
+])
+def test_report_refuses_what_is_not_a_board_event_in_the_callers_thread(board_and_host, reading, error, match):
+    board, host = board_and_host()
+    with pytest.raises(error, match=match):
+        board.report(reading)
+    assert board.wait_idle(0.5)                            # nothing was queued
+
