@@ -87,6 +87,8 @@ SETTINGS = [
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
+    Setting("neunfeld.solver_cache", "/var/lib/tablegame/neunfeld-solution.bin", _is(str, "a file path"),
+            "Neunfeld's solved positions (rebuilt in about a second if missing; strict: NAME-strict beside it)"),
 ]
 SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] sizes
 

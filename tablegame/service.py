@@ -33,6 +33,7 @@ MENUS = {
         ("shove-piecepack", {"flick": True}),
         ("shove-piecepack", {"beds": 5}),
     ],
+    "neunfeld": [("neunfeld", {}), ("neunfeld", {"strict": True}), ("neunfeld", {"table_plays": 1})],
 }
 
 
@@ -43,7 +44,9 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
     menu = [GameSetup(game, default.parties,
                       tuple(sorted({**config.games.get(game, {}), **options}.items())))
             for game, options in MENUS.get(family(chosen), [(chosen, {})])]
-    session = Session(EventLog(store), lambda s: make_play(s, config.boards), default,
+    boards = {**config.boards, "neunfeld": {"solver_cache": config["neunfeld.solver_cache"],
+                                             **config.boards.get("neunfeld", {})}}
+    session = Session(EventLog(store), lambda s: make_play(s, boards), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
         session.handle(NewGame(setup))

@@ -7,12 +7,17 @@ from tablegame.boards.shove import hapenny_board, piecepack_board
 from tablegame.games import find_game
 from tablegame.play.base import GameSetup, Play
 from tablegame.play.shove import ShovePlay
+from tablegame.play.neunfeld import neunfeld_play
 
 # game name -> how to build its play from its rules and the board's [board.<game>] settings
 _PLAYS: dict[str, Callable[..., Play]] = {
     "shove-hapenny": lambda rules, board: ShovePlay(rules, hapenny_board(beds=rules.beds, **board)),
     "shove-piecepack": lambda rules, board: ShovePlay(rules, piecepack_board(beds=rules.beds, **board)),
+    "neunfeld": neunfeld_play,
 }
+
+# game name -> the options that belong to its play, not to its rules
+_PLAY_OPTIONS: dict[str, tuple[str, ...]] = {"neunfeld": neunfeld_play.play_options}
 
 
 def playable_games() -> list[str]:
@@ -24,5 +29,7 @@ def make_play(setup: GameSetup, boards: Mapping[str, Mapping] | None = None) -> 
     if setup.game not in _PLAYS:
         raise ValueError(f"the table cannot play {setup.game!r} yet; it plays "
                          f"{', '.join(_PLAYS)}")
-    rules = find_game(setup.game, **setup.options_dict)
-    return _PLAYS[setup.game](rules, dict((boards or {}).get(setup.game, {})))
+    options = setup.options_dict  # a play's own options (e.g. who the table plays) skip the rules
+    own = {k: options.pop(k) for k in _PLAY_OPTIONS.get(setup.game, ()) if k in options}
+    rules = find_game(setup.game, **options)
+    return _PLAYS[setup.game](rules, dict((boards or {}).get(setup.game, {})), **own)

@@ -1,0 +1,229 @@
+"""Neunfeld on the table: the referee over dice and squares readings, the hint, and
+the table as an opponent, checked the way a player at the table would."""
+import random
+
+import pytest
+
+from tablegame.events import ButtonPress
+from tablegame.games.neunfeld import NeunfeldRules, Roll, TipAndMove, position_after
+from tablegame.games.neunfeld_solver import NeunfeldSolver, Verdict as Value
+from tablegame.i18n import say
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup, TableStatus
+from tablegame.play.neunfeld import NeunfeldPlay, variant_cache_path
+from tablegame.play.neunfeld_referee import squares_reading
+from tablegame.sensors import DiceReading, SquaresReading
+from tablegame.session import Session
+from tablegame.store import EventLog
+from test_neunfeld_rules import seed_actions
+
+PARTIES = (("Anna",), ("Ben",))
+
+
+def dice(*tops, flat=True):
+    return DiceReading(tuple(tops), (False, False, False), flat)
+
+
+def squares(*occupied):
+    return squares_reading(occupied)
+
+
+@pytest.fixture
+def session_of(tmp_path):
+    made = []
+
+    def make(**options):
+        setup = GameSetup("neunfeld", PARTIES, tuple(sorted(options.items())))
+        boards = {"neunfeld": {"solver_cache": str(tmp_path / "solution.bin")}}
+        s = Session(EventLog(tmp_path / f"log{len(made)}.sqlite"), lambda su: make_play(su, boards), setup,
+                    rng=random.Random(1))
+        made.append(s)
+        return s
+    return make
+
+
+def feed(session, *readings):
+    for r in readings:
+        session.handle(r)
+    return session.status
+
+
+def readings_for(state, action):
+    """What the board reports when ``action`` is carried out: the tipped dice, then the squares."""
+    after = position_after(state.position, action)
+    return dice(*after.tops), squares(*after.squares)
+
+
+def test_the_seed_game_fed_as_readings_gives_exactly_the_engines_actions(session_of):
+    s = session_of()
+    rules = NeunfeldRules()
+    expected = list(seed_actions())
+    state = rules.initial_state(PARTIES)
+    for action in expected:
+        if isinstance(action, Roll):
+            feed(s, dice(*action.tops))
+        else:
+            tipped, moved = readings_for(s.status.state, action)
+            feed(s, tipped)
+            assert s.status.state.history[-1] == state.position  # a tip alone is no action
+            assert "jetzt den Stein ziehen" in say("de", s.status.note)
+            feed(s, moved)
+        state = rules.apply(state, action)
+        assert s.status.state == state and s.status.problem is None
+    # "B gewinnt, da A das Feld 1 nicht mehr verbieten kann": whatever A does, B then lands on 1
+    feed(s, *readings_for(state, rules.legal_actions(state)[0]))
+    finish = next(a for a in rules.legal_actions(s.status.state) if a.to == 1)
+    status = feed(s, *readings_for(s.status.state, finish))
+    assert rules.outcome(status.state).winner == 1
+    assert s.play.view(status, "de").winner == "Ben erreicht Feld 1 und gewinnt!"
+
+
+def seed_status(session, lines):
+    rules = NeunfeldRules()
+    for action in list(seed_actions())[:lines]:
+        if isinstance(action, Roll):
+            feed(session, dice(*action.tops))
+        else:
+            feed(session, *readings_for(session.status.state, action))
+    return session.status
+
+
+def test_a_move_to_a_square_a_die_forbids_is_refused_with_the_engines_reason(session_of):
+    s = session_of()
+    before = seed_status(s, 3).state   # A to move; tops 7 5 6; A on 3, B on 8
+    feed(s, dice(7, 1, 6))             # red 5 -> 1: fine so far
+    status = feed(s, squares(6, 8))    # A onto 6: black shows 6
+    assert status.state == before
+    assert status.problem is not None
+    assert say("de", status.problem) == "Nicht erlaubt: Feld 6 ist durch den schwarzen Würfel V gesperrt"
+    status = feed(s, squares(5, 8))    # the player moves on to 5: accepted
+    assert status.problem is None and status.state.position.squares == (5, 8)
+
+
+def test_a_tip_to_the_opposite_face_is_refused_and_nothing_changes(session_of):
+    s = session_of()
+    before = seed_status(s, 3).state   # A holds III (7) and IV (5)
+    status = feed(s, dice(7, 4, 6))    # IV 5 -> 4: opposite faces
+    assert status.state == before
+    assert say("de", status.problem) == ("Nicht erlaubt: Würfel IV (rot) kann nicht von 5 auf 4 gekippt "
+                                         "werden: das ist die Gegenseite")
+    status = feed(s, dice(7, 5, 6))    # tipped back: the problem goes away
+    assert status.problem is None and status.state == before
+
+
+def test_a_die_the_mover_does_not_hold_is_refused(session_of):
+    s = session_of()
+    before = seed_status(s, 3).state   # black (V) was kept by B
+    status = feed(s, dice(7, 5, 2))
+    assert status.state == before
+    assert "Würfel V (schwarz) liegt nicht bei Anna" in say("de", status.problem)
+
+
+def test_impossible_readings_are_explained(session_of):
+    s = session_of()
+    before = seed_status(s, 3).state   # A on 3, B on 8
+    assert "Mehrere Würfel" in say("de", feed(s, dice(9, 1, 6)).problem)
+    feed(s, dice(7, 5, 6))
+    assert "Stein von Ben fehlt auf Feld 8" in say("de", feed(s, squares(3)).problem)
+    assert "Feldern 2, 3, 8" in say("de", feed(s, squares(2, 3, 8)).problem)
+    assert "schief" in say("de", feed(s, dice(7, 5, 6, flat=False)).problem)
+    assert say("en", feed(s, dice(7, 5, 6, flat=False)).problem) == "A die is not lying flat: please lay it flat"
+    status = feed(s, dice(7, 5, 6), squares(3, 8))
+    assert status.problem is None and status.state == before
+
+
+def test_a_move_before_the_tip_waits_for_the_tip_and_then_counts(session_of):
+    s = session_of()
+    seed_status(s, 3)
+    status = feed(s, squares(5, 8))
+    assert status.problem is None and "Erst kippen" in say("de", status.note)
+    status = feed(s, dice(7, 1, 6))
+    assert status.state.position.squares == (5, 8) and status.state.position.tops == (7, 1, 6)
+
+
+def test_a_move_no_tip_allows_is_refused_at_once(session_of):
+    s = session_of()
+    seed_status(s, 3)  # A on 3: 7 squares away is too far whatever the tip
+    status = feed(s, squares(7, 8))
+    assert "Von Feld 3 auf Feld 7 sind es 4 Felder" in say("de", status.problem)
+
+
+def test_the_start_roll_repeats_until_a_5_and_a_resync_is_not_a_new_roll(session_of):
+    s = session_of()
+    status = feed(s, dice(1, 3, 2))
+    assert status.state.last_roll == (1, 3, 2) and status.state.roller == 1
+    feed(s, dice(1, 3, 2))                      # the same reading again: a re-sync, not a roll
+    assert s.status.state.roller == 1 and s.status.actions == 1
+    status = feed(s, dice(2, 5, 3))
+    assert status.state.started and status.state.to_move == 1
+    assert say("de", status.note) == "Wurf III 2 · IV 5 · V 3: eine 5! Ben beginnt"
+
+
+def test_hint_shows_the_solvers_best_move_and_the_value(session_of, tmp_path):
+    s = session_of()
+    seed_status(s, 3)
+    s.handle(ButtonPress("ok"))
+    solver = NeunfeldSolver.load(NeunfeldRules())
+    best = solver.best_action(s.status.state)
+    value = solver.evaluate(s.status.state)
+    view = s.play.view(s.status, "de")
+    assert view.hint is not None and (view.hint.top, view.hint.to) == (best.top, best.to)
+    word = {Value.WIN: "gewonnen", Value.LOSS: "verloren", Value.DRAW: "remis"}[value.verdict]
+    assert word in view.hint_text and f"nach Feld {best.to}" in view.hint_text
+    assert "Hint for Anna" in s.play.view(s.status, "en").hint_text
+
+
+def test_table_plays_is_a_play_option_and_the_cache_has_a_file_per_variant(tmp_path):
+    play = make_play(GameSetup("neunfeld", PARTIES, (("strict", True), ("table_plays", 1))))
+    assert isinstance(play, NeunfeldPlay) and play.table_plays == 1 and play.rules.strict
+    with pytest.raises(ValueError, match="table_plays"):
+        make_play(GameSetup("neunfeld", PARTIES, (("table_plays", 2),)))
+    assert variant_cache_path(tmp_path / "s.bin", True).name == "s-strict.bin"
+
+
+# -- against the table -------------------------------------------------------------------------
+
+
+def test_the_table_announces_the_solvers_move_and_accepts_only_that(session_of):
+    s = session_of(table_plays=1)
+    solver = NeunfeldSolver.load(NeunfeldRules())
+    feed(s, dice(1, 5, 2))                                   # A (Anna) begins
+    feed(s, *readings_for(s.status.state, TipAndMove(3, 7, 3)))
+    state = s.status.state
+    assert state.to_move == 1
+    announced = s.play.view(s.status, "de").table_move
+    best = solver.best_action(state)
+    assert (announced.die, announced.top, announced.to) == ([3, 4, 5].index(best.die), best.top, best.to)
+    assert announced.words.startswith("Der Tisch zieht: Würfel")
+    other = next(a for a in NeunfeldRules().legal_actions(state) if a != best)
+    status = feed(s, *readings_for(state, other))
+    assert status.state == state and "Der Tisch zieht anders" in say("de", status.problem)
+    status = feed(s, *readings_for(state, best))
+    assert status.problem is None and status.state.history[-1] == position_after(state.position, best)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_guests_never_beat_the_table_from_a_won_position(session_of, seed):
+    rng = random.Random(seed)
+    table = seed % 2
+    s = session_of(table_plays=table, strict=bool(seed % 3 == 0))
+    rules, solver = s.play.rules, s.play.solver
+    while not s.status.state.started:
+        feed(s, dice(*rules.random_action(s.status.state, rng).tops))
+    table_won = False
+    for _ in range(200):
+        state = s.status.state
+        if rules.is_over(state):
+            break
+        if state.to_move == table:
+            table_won |= solver.evaluate(state).verdict is Value.WIN
+            action = s.play.table_move(state)
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        feed(s, *readings_for(state, action))
+        assert s.status.state != state and s.status.problem is None
+    outcome = rules.outcome(s.status.state)
+    assert outcome is not None
+    if table_won:
+        assert outcome.winner == table
+    assert outcome.winner != 1 - table or not table_won
