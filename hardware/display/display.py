@@ -9,8 +9,10 @@ from typing import Protocol
 
 import pygame
 
+from hardware.display.neunfeld import NeunfeldScreen
 from hardware.display.shove import ShoveScreen
 from tablegame.views import ShoveView
+from tablegame.views.neunfeld import NeunfeldView
 
 Point = tuple[float, float]
 
@@ -23,6 +25,7 @@ class Screen(Protocol):
 
 # Which screen draws which view; a new game adds its line here.
 SCREENS: dict[type, type[Screen]] = {ShoveView: ShoveScreen}
+SCREENS[NeunfeldView] = NeunfeldScreen
 
 
 class Display:
