@@ -53,11 +53,11 @@ def _pin(v):
 
 
 def _parties(v):
-    if (isinstance(v, list) and len(v) == 2
+    if (isinstance(v, list) and 2 <= len(v) <= 10   # how many the game takes: _check_games
             and all(isinstance(p, list) and p and all(isinstance(n, str) and n.strip() for n in p)
                     for p in v)):
         return None
-    return 'two lists of player names, e.g. [["Anna", "Carl"], ["Ben"]]'
+    return 'two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]'
 
 
 def _size(v):
@@ -89,6 +89,8 @@ SETTINGS = [
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
     Setting("neunfeld.solver_cache", "/var/lib/tablegame/neunfeld-solution.bin", _is(str, "a file path"),
             "Neunfeld's solved positions (rebuilt in about a second if missing; strict: NAME-strict beside it)"),
+    Setting("schocken.dice", "table", _choice("table", "reader"),
+            "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"),
 ]
 SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] sizes
 
@@ -154,6 +156,16 @@ def _check_games(config: Config) -> list[str]:
     if config["table.game"] not in playable_games():
         problems.append(f"table.game: expected one of {', '.join(playable_games())}, "
                         f"got {config['table.game']!r}")
+    else:   # as many parties as the game takes (a bad option or board is named below)
+        try:
+            rules = make_play(setup_for(config)).rules
+        except (ValueError, TypeError):
+            rules = None
+        try:
+            if rules is not None:
+                rules.initial_state(config["table.parties"])
+        except ValueError as error:
+            problems.append(f"table.parties: {error}")
     for name in sorted(set(config.games) | set(config.boards)):
         key = f"games.{name}" if name in config.games else f"boards.{name}"
         try:

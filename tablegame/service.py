@@ -34,6 +34,8 @@ MENUS = {
         ("shove-piecepack", {"beds": 5}),
     ],
     "neunfeld": [("neunfeld", {}), ("neunfeld", {"strict": True}), ("neunfeld", {"table_plays": 1})],
+    "schocken": [("schocken", {}), ("schocken", {"ranking": "value-first"}),
+                 ("schocken", {"assembled": False})],
 }
 
 
@@ -45,7 +47,8 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
                       tuple(sorted({**config.games.get(game, {}), **options}.items())))
             for game, options in MENUS.get(family(chosen), [(chosen, {})])]
     boards = {**config.boards, "neunfeld": {"solver_cache": config["neunfeld.solver_cache"],
-                                             **config.boards.get("neunfeld", {})}}
+                                             **config.boards.get("neunfeld", {})},
+              "schocken": {"dice": config["schocken.dice"], **config.boards.get("schocken", {})}}
     session = Session(EventLog(store), lambda s: make_play(s, boards), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:

@@ -8,12 +8,14 @@ from tablegame.games import find_game
 from tablegame.play.base import GameSetup, Play
 from tablegame.play.shove import ShovePlay
 from tablegame.play.neunfeld import neunfeld_play
+from tablegame.play.schocken import SchockenPlay
 
 # game name -> how to build its play from its rules and the board's [board.<game>] settings
 _PLAYS: dict[str, Callable[..., Play]] = {
     "shove-hapenny": lambda rules, board: ShovePlay(rules, hapenny_board(beds=rules.beds, **board)),
     "shove-piecepack": lambda rules, board: ShovePlay(rules, piecepack_board(beds=rules.beds, **board)),
     "neunfeld": neunfeld_play,
+    "schocken": lambda rules, board: SchockenPlay(rules, **board),  # board: {"dice": ...}
 }
 
 # game name -> the options that belong to its play, not to its rules

@@ -1,0 +1,225 @@
+"""Schocken's texts in German and English, merged into ``tablegame.i18n``.
+
+Result names come from the engine in German (Schock 4, General 6, Straße 4-5-6,
+Hausnummer 665); English keeps Schock and General, the table's own words."""
+from __future__ import annotations
+
+_EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
+
+
+def result_name(name: str, language: str) -> str:
+    if language == "en":
+        for de, en in _EN_NAMES:
+            name = name.replace(de, en)
+    return name
+
+
+def _round_de(worst, best, result, deckel, giver=None, taken=False, schock_out=False,
+              dropped=""):
+    if schock_out:
+        text = f"Schock-Out von {best}! {worst} bekommt alle Deckel"
+    elif taken:
+        text = f"{worst} nimmt freiwillig {deckel} Deckel ({result} von {best})"
+    else:
+        source = "aus dem Topf" if giver is None else f"von {giver}"
+        text = f"{worst} bekommt {deckel} Deckel {source} ({result} von {best})"
+    return text + (f" · freigespielt: {dropped}" if dropped else "")
+
+
+def _round_en(worst, best, result, deckel, giver=None, taken=False, schock_out=False,
+              dropped=""):
+    result = result_name(result, "en")
+    if schock_out:
+        text = f"Schock-Out by {best}! {worst} gets every Deckel"
+    elif taken:
+        text = f"{worst} takes {deckel} Deckel ({result} by {best})"
+    else:
+        source = "from the pot" if giver is None else f"from {giver}"
+        text = f"{worst} gets {deckel} Deckel {source} ({result} by {best})"
+    return text + (f" · out of this half: {dropped}" if dropped else "")
+
+
+def _throws_de(n):
+    return "1 Wurf" if n == 1 else f"{n} Würfe"
+
+
+def _throws_en(n):
+    return "1 throw" if n == 1 else f"{n} throws"
+
+
+def _choice_de(stop=False, sixes=0, aside=""):
+    if stop:
+        return "stehen lassen"
+    parts = ([f"{'6-6 zu 1' if sixes == 1 else '6-6-6 zu 1-1'} drehen"] if sixes else []) + \
+        ([f"{aside} rauslegen"] if aside else [])
+    return ", ".join(parts + ["würfeln"])
+
+
+def _choice_en(stop=False, sixes=0, aside=""):
+    if stop:
+        return "stop"
+    parts = ([f"turn {'6-6 into 1' if sixes == 1 else '6-6-6 into 1-1'}"] if sixes else []) + \
+        ([f"set aside {aside}"] if aside else [])
+    return ", ".join(parts + ["throw"])
+
+
+def _odds(language, to_beat, choices):
+    """``choices``: ((stop, sixes, aside, percent), ...), best first."""
+    choice = _choice_de if language == "de" else _choice_en
+    head = (f"Chancen gegen {to_beat}: " if language == "de" else f"Odds to beat {to_beat}: ")
+    return head + " · ".join(f"{choice(stop, sixes, aside)} {percent}"
+                             for stop, sixes, aside, percent in choices)
+
+
+_HALVES = {"de": {1: "1. Hälfte", 2: "2. Hälfte", 3: "Finale"},
+           "en": {1: "first half", 2: "second half", 3: "final"}}
+_THROWS = {"de": _throws_de, "en": _throws_en}
+
+
+def _words(language, key, **values):
+    from tablegame.i18n import text   # late: i18n merges this module while importing
+    return text(language, key, **values)
+
+
+def _choice_note(language):
+    return lambda choice, dice="": _words(language, "schocken_choice_label",
+                                          choice=_words(language, choice, dice=dice))
+
+
+def _half_over(language):
+    return lambda who, half: _words(language, "schocken_half_over_words", who=who,
+                                    half=_HALVES[language][half])
+
+
+def _stopped(language):
+    return lambda who, result, throws: _words(language, "schocken_stopped_words", who=who,
+                                              result=result_name(result, language),
+                                              throws=_THROWS[language](throws))
+
+
+TEXTS = {
+    "de": {
+        "title_schocken": "Schocken",
+        "schocken_half_1": "1. Hälfte",
+        "schocken_half_2": "2. Hälfte",
+        "schocken_half_3": "Finale",
+        "schocken_pot": "Topf: {pot}",
+        "schocken_throws": "Wurf {used} von {allowed}",
+        "schocken_turn": "{who} ist dran",
+        "schocken_turn_start": "{who} beginnt die Runde",
+        "schocken_loser": "{who} hat verloren und zahlt die Runde!",
+        "schocken_loser_blattschuss": "Blattschuss! {who} hat beide Hälften verloren und zahlt!",
+        "schocken_tally": "Verloren heute",
+        "schocken_out": "freigespielt",
+        "schocken_half_lost": "{half} verloren",
+        "schocken_result": "{result} · {throws}",
+        "schocken_throw_count": lambda n: _throws_de(n),
+        "schocken_choice_label": "OK: {choice}",
+        "choice_throw": "würfeln",
+        "choice_stop": "stehen lassen",
+        "choice_take": "Deckel nehmen",
+        "choice_aside": "{dice} rauslegen",
+        "choice_sixes_1": "6-6 zu 1 drehen",
+        "choice_sixes_2": "6-6-6 zu 1-1 drehen",
+        "choice_next": "nächstes Spiel",
+        "hint_schocken_table": "OK: ausführen · ZURÜCK: andere Wahl · OK lang: Chancen · "
+                               "ZURÜCK lang: rückgängig · MENÜ lang: neuer Abend",
+        "hint_schocken_reader": "Würfel im Becher werfen, rauslegen in die Schale · OK: "
+                                "ausführen · ZURÜCK: andere Wahl · OK lang: Chancen · "
+                                "ZURÜCK lang: rückgängig",
+        # the last event
+        "schocken_threw": "{who} wirft {dice} ({throw}. Wurf von {allowed})",
+        "schocken_set_aside": "{who} legt {dice} raus",
+        "schocken_sixes_turned": "{who} dreht {sixes} zu {ones} und muss noch einmal werfen",
+        "schocken_tuermchen": "Türmchen! {who} wirft noch einmal, der Wurf zählt nicht",
+        "schocken_stopped": _stopped("de"),
+        "schocken_stopped_words": "{who} bleibt bei {result} ({throws})",
+        "schocken_round": _round_de,
+        "schocken_half_over": _half_over("de"),
+        "schocken_half_over_words": "{who} verliert die {half}",
+        "schocken_final": "{who} verliert die 2. Hälfte: Finale gegen {other}",
+        "schocken_game_lost": "{who} verliert das Spiel und zahlt!",
+        "schocken_next_game": "Nächstes Spiel: {who} beginnt",
+        "schocken_choice": _choice_note("de"),
+        "schocken_odds": lambda **v: _odds("de", **v),
+        "schocken_no_odds": "{who} beginnt die Runde: noch nichts zu schlagen",
+        "schocken_game_over": "Spiel vorbei: OK für das nächste Spiel",
+        "schocken_reader_off": "Die Tischwürfel sind eingestellt: der Würfelleser zählt nicht",
+        "schocken_reader_on": "Hier wird mit echten Würfeln gespielt: bitte im Becher werfen",
+        # what the dice reader saw that cannot be (the game waits)
+        "schocken_dice_count": "Der Würfelleser sieht {seen} Würfel: es müssen genau 3 sein",
+        "schocken_bad_face": "Würfelleser meldet die Augenzahl {value}: nur 1 bis 6 geht – "
+                             "Leser prüfen",
+        "schocken_aside_changed": "Würfel {die} liegt in der Schale und zeigte {was}, jetzt "
+                                  "{now}: rausgelegte Würfel bleiben, wie sie sind",
+        "schocken_all_aside": "Alle drei Würfel in der Schale: mindestens einer muss "
+                              "geworfen werden",
+        "schocken_aside_left": "Rausgelegt bleibt draußen: bitte {dice} zurück in die Schale",
+        "schocken_not_lying": "{dice} lag nicht vom letzten Wurf (da lag {lying}): bitte "
+                              "Schale prüfen",
+        "schocken_tower_not_counted": "Türmchen! Zählt nicht – {who} wirft noch einmal",
+        "schocken_throw_all": "{who}: alle drei Würfel in den Becher und werfen",
+        "schocken_aside_and_thrown": "{who} legt {dice} raus – der Wurf danach wurde nicht "
+                                     "gesehen: bitte noch einmal werfen",
+    },
+    "en": {
+        "title_schocken": "Schocken",
+        "schocken_half_1": "First half",
+        "schocken_half_2": "Second half",
+        "schocken_half_3": "Final",
+        "schocken_pot": "Pot: {pot}",
+        "schocken_throws": "Throw {used} of {allowed}",
+        "schocken_turn": "{who} to throw",
+        "schocken_turn_start": "{who} starts the round",
+        "schocken_loser": "{who} lost and pays the round!",
+        "schocken_loser_blattschuss": "Blattschuss! {who} lost both halves and pays!",
+        "schocken_tally": "Lost tonight",
+        "schocken_out": "out",
+        "schocken_half_lost": "lost the {half}",
+        "schocken_result": "{result} · {throws}",
+        "schocken_throw_count": lambda n: _throws_en(n),
+        "schocken_choice_label": "OK: {choice}",
+        "choice_throw": "throw",
+        "choice_stop": "stop",
+        "choice_take": "take the Deckel",
+        "choice_aside": "set aside {dice}",
+        "choice_sixes_1": "turn 6-6 into 1",
+        "choice_sixes_2": "turn 6-6-6 into 1-1",
+        "choice_next": "next game",
+        "hint_schocken_table": "OK: do it · BACK: other choice · hold OK: odds · "
+                               "hold BACK: undo · hold MENU: new evening",
+        "hint_schocken_reader": "Throw the dice from the cup, set aside into the tray · OK: "
+                                "do it · BACK: other choice · hold OK: odds · hold BACK: undo",
+        "schocken_threw": "{who} throws {dice} (throw {throw} of {allowed})",
+        "schocken_set_aside": "{who} sets aside {dice}",
+        "schocken_sixes_turned": "{who} turns {sixes} into {ones} and must throw again",
+        "schocken_tuermchen": "Türmchen! {who} throws again, that throw does not count",
+        "schocken_stopped": _stopped("en"),
+        "schocken_stopped_words": "{who} stays with {result} ({throws})",
+        "schocken_round": _round_en,
+        "schocken_half_over": _half_over("en"),
+        "schocken_half_over_words": "{who} loses the {half}",
+        "schocken_final": "{who} loses the second half: final against {other}",
+        "schocken_game_lost": "{who} loses the game and pays!",
+        "schocken_next_game": "Next game: {who} starts",
+        "schocken_choice": _choice_note("en"),
+        "schocken_odds": lambda **v: _odds("en", **v),
+        "schocken_no_odds": "{who} starts the round: nothing to beat yet",
+        "schocken_game_over": "Game over: press OK for the next game",
+        "schocken_reader_off": "The table's own dice are in use: the dice reader does not count",
+        "schocken_reader_on": "This table plays with real dice: throw them from the cup",
+        "schocken_dice_count": "The dice reader sees {seen} dice: there must be exactly 3",
+        "schocken_bad_face": "The dice reader reports a face of {value}: only 1 to 6 exist – "
+                             "check the reader",
+        "schocken_aside_changed": "Die {die} lies in the tray and showed {was}, now {now}: "
+                                  "dice set aside stay as they are",
+        "schocken_all_aside": "All three dice in the tray: at least one must be thrown",
+        "schocken_aside_left": "Set aside stays out: put {dice} back in the tray",
+        "schocken_not_lying": "{dice} was not lying from the last throw (that was {lying}): "
+                              "check the tray",
+        "schocken_tower_not_counted": "Türmchen! It does not count – {who} throws again",
+        "schocken_throw_all": "{who}: all three dice into the cup, then throw",
+        "schocken_aside_and_thrown": "{who} sets aside {dice} – the throw after it was not "
+                                     "seen: please throw again",
+    },
+}
