@@ -117,12 +117,11 @@ def judge_turn(rules: NeunfeldRules, state: NeunfeldState, dice: DiceReading | N
 
 def judge_roll(state: NeunfeldState, dice: DiceReading, previous: DiceReading | None) -> Verdict:
     """A dice reading while the start is rolled: one roll, unless it repeats the last
-    reading (a re-sync after reconnect sends the same tops again)."""
+    reading (a re-sync after a reconnect or a restart sends the same tops again)."""
     if not dice.flat:
         return Verdict(note=Note.of("nf_die_not_flat"), problem=True)
-    if previous is not None and tuple(previous.values) == tuple(dice.values) \
-            and state.last_roll == tuple(dice.values):
-        return Verdict()
+    if state.last_roll == tuple(dice.values) and (previous is None or tuple(previous.values) == tuple(dice.values)):
+        return Verdict()  # (no reading yet: the table was restarted and the board re-synced)
     return Verdict(action=Roll(tuple(dice.values)))  # type: ignore[arg-type]
 
 
