@@ -87,8 +87,8 @@ SETTINGS = [
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
-    Setting("neunfeld.solver_cache", "/var/lib/tablegame/neunfeld-solution.bin", _is(str, "a file path"),
-            "Neunfeld's solved positions (rebuilt in about a second if missing; strict: NAME-strict beside it)"),
+    Setting("neunfeld.solver_cache", "", _is(str, "a file path"),
+            "Neunfeld's solved positions; empty: neunfeld-solution.bin beside the event log"),
     Setting("schocken.dice", "table", _choice("table", "reader"),
             "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"),
 ]

@@ -46,7 +46,8 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
     menu = [GameSetup(game, default.parties,
                       tuple(sorted({**config.games.get(game, {}), **options}.items())))
             for game, options in MENUS.get(family(chosen), [(chosen, {})])]
-    boards = {**config.boards, "neunfeld": {"solver_cache": config["neunfeld.solver_cache"],
+    cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
+    boards = {**config.boards, "neunfeld": {"solver_cache": cache,
                                              **config.boards.get("neunfeld", {})},
               "schocken": {"dice": config["schocken.dice"], **config.boards.get("schocken", {})}}
     session = Session(EventLog(store), lambda s: make_play(s, boards), default,
