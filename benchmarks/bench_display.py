@@ -1,10 +1,20 @@
 """Frame time of the busiest Shove screen (10 coins, many marks, a long message,
 the problem and the winner banners) at the table's screen sizes, dummy driver.
 
-Each frame redraws everything and flips, as the display does on every state
-change; texts come from the cache after the first frame, as they do in a game."""
+A frame is ``Display.show`` of the next view: the screen redraws what changed
+(dirty rectangles) and updates those rectangles, or redraws and flips everything
+when it has to. Texts come from the cache after the first frame, as they do in a
+game, unless a case makes them new. The cases, from the most common frame on:
+
+* a coin moves: one coin slides a little, everything else stays (the board
+  streaming while a coin is under way);
+* the message changes: a new message text each frame, nothing else;
+* the same view again: nothing changed (a redraw after a window event);
+* status+message new every frame: two new texts each frame;
+* full redraw forced: the whole screen each frame, as after a change of screens."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import statistics
 import time
@@ -15,23 +25,48 @@ SIZES = ((800, 480), (1920, 1080))
 FRAMES = 300
 
 
-def _frame_times(size: tuple[int, int], frames: int, new_texts: bool) -> list[float]:
-    """``new_texts``: the status and the message change every frame (nothing cached)."""
-    import dataclasses
+def _coin_moves(base, i):
+    first, *rest = base.coins
+    return dataclasses.replace(base, coins=(dataclasses.replace(first, x=first.x + i % 40),
+                                            *rest))
 
+
+def _message_changes(base, i):
+    return dataclasses.replace(base, message=f"{i}: {base.message}")
+
+
+def _same_view(base, i):
+    return base
+
+
+def _status_and_message(base, i):
+    return dataclasses.replace(base, status=f"{base.status} {i}",
+                               message=f"{i}: {base.message}")
+
+
+CASES = (("a coin moves", _coin_moves, False),
+         ("the message changes", _message_changes, False),
+         ("the same view again", _same_view, False),
+         ("status+message new every frame", _status_and_message, False),
+         ("full redraw forced", _same_view, True))
+
+
+def _frame_times(size: tuple[int, int], frames: int, next_view, full: bool) -> list[float]:
     from hardware.display import Display
     from hardware.display.demo import busiest_shove_view
 
-    view = base = busiest_shove_view()
+    base = busiest_shove_view()
     with Display(size, caption="bench") as display:
-        for _ in range(10):  # warm up: layout, static layer, text cache
-            display.show(view)
+        for i in range(10):  # warm up: layout, static layer, text cache
+            display.show(next_view(base, -1 - i))
         times = []
         for i in range(frames):
-            if new_texts:
-                view = dataclasses.replace(base, status=f"{base.status} {i}",
-                                           message=f"{i}: {base.message}")
+            view = next_view(base, i)
             start = time.perf_counter()
+            if full:
+                invalidate = getattr(display.screen, "invalidate", None)
+                if invalidate is not None:
+                    invalidate()
             display.show(view)
             times.append(time.perf_counter() - start)
     return times
@@ -40,12 +75,11 @@ def _frame_times(size: tuple[int, int], frames: int, new_texts: bool) -> list[fl
 def run() -> list[str]:
     lines = [f"display: busiest Shove screen, {FRAMES} frames, "
              f"SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}"]
-    for new_texts in (False, True):
+    for what, next_view, full in CASES:
         for size in SIZES:
-            times = sorted(_frame_times(size, FRAMES, new_texts))
+            times = sorted(_frame_times(size, FRAMES, next_view, full))
             median = statistics.median(times) * 1000
             p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
-            what = "status+message new every frame" if new_texts else "texts cached"
             lines.append(f"  {size[0]}x{size[1]} ({what}): median {median:.2f} ms, "
                          f"p99 {p99:.2f} ms")
     return lines

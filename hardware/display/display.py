@@ -52,7 +52,13 @@ class Display:
         return self.surface.get_size()
 
     def show(self, view) -> None:
-        """Draw ``view`` with the screen for its type, then flip."""
+        """Draw ``view`` with the screen for its type, then put it on the screen.
+
+        A screen's ``draw`` may answer the rectangles it changed (None: all of it);
+        a screen taking over from another first hears ``invalidate()``, if it has
+        one. Small changes update just their rectangles; the whole surface is
+        flipped when most of it changed, and when nothing did (a redraw after a
+        window event wants the whole picture back on the screen)."""
         if not self._open:
             raise RuntimeError("the display is closed")
         screen = self._screens.get(type(view))
@@ -61,9 +67,15 @@ class Display:
             if factory is None:
                 raise TypeError(f"no screen draws a {type(view).__name__}")
             screen = self._screens[type(view)] = factory()
-        screen.draw(self.surface, view)
+        if screen is not self.screen and hasattr(screen, "invalidate"):
+            screen.invalidate()
+        dirty = screen.draw(self.surface, view)
         self.screen = screen
-        pygame.display.flip()
+        width, height = self.size
+        if dirty and sum(r.width * r.height for r in dirty) * 2 < width * height:
+            pygame.display.update(dirty)
+        else:
+            pygame.display.flip()
 
     def to_board(self, pixel: tuple[float, float]) -> Point | None:
         """Board millimetres under a window pixel; None off the board or before a view."""

@@ -5,6 +5,8 @@ with the parties, the big status line, the last event and the banners.
 All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -142,13 +144,25 @@ class ShoveLayout:
 
 class ShoveScreen:
     """Draws a ``ShoveView`` on any surface; remembers the last layout for
-    ``to_screen`` / ``to_board``."""
+    ``to_screen`` / ``to_board``.
+
+    Only what changed is drawn again: the dynamic parts of a frame (each coin, each
+    chalk box, each card, each row of the panel) are recorded as drawing commands
+    first; a part whose commands are the ones of the last frame stays on the surface,
+    and a changed part is erased by restoring the static layer under the rectangles
+    it drew over last time, then drawn anew, together with any part those rectangles
+    touch. The picture is the one a full redraw would give, as long as nothing else
+    draws on the surface between two frames; whoever does calls ``invalidate()``."""
 
     def __init__(self, text: TextCache | None = None) -> None:
         self.text = text or TextCache()
         self.layout: ShoveLayout | None = None
         self._static: pygame.Surface | None = None
         self._coin: pygame.Surface | None = None
+        self._target: weakref.ref[pygame.Surface] | None = None  # the surface drawn last
+        self._pieces: dict[Hashable, list[tuple]] = {}      # its parts' drawing commands
+        self._drawn: dict[Hashable, list[pygame.Rect]] = {}  # and what they drew over
+        self._chalk: dict[tuple, list[tuple]] = {}   # a chalk box's commands, per layout
 
     def to_screen(self, pos: Point) -> tuple[int, int]:
         if self.layout is None:
@@ -158,14 +172,49 @@ class ShoveScreen:
     def to_board(self, pixel: tuple[float, float]) -> Point | None:
         return None if self.layout is None else self.layout.to_board(pixel)
 
-    def draw(self, surface: pygame.Surface, view: ShoveView) -> None:
+    def invalidate(self) -> None:
+        """The next ``draw`` draws everything: something else drew on the surface."""
+        self._target = None
+
+    def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
+        """Draw ``view``; answers the rectangles that changed, or None when the whole
+        surface was drawn (a new surface, size or board, or after ``invalidate``)."""
         layout = self._fit(surface, view.board)
-        surface.blit(self._static, (0, 0))
-        self._draw_coins(surface, layout, view)
-        for party, pv in enumerate(view.parties):
-            self._draw_chalk(surface, layout, party, pv, view.target)
-            self._draw_card(surface, layout, party, pv, view)
-        self._draw_panel(surface, layout, view)
+        pieces = self._record(layout, view)
+        if self._target is None or self._target() is not surface:
+            surface.blit(self._static, (0, 0))
+            self._drawn = {name: _run(surface, ops) for name, ops in pieces.items()}
+            self._pieces, self._target = pieces, weakref.ref(surface)
+            return None
+        last, drawn = self._pieces, self._drawn
+        changed = {name for name in pieces.keys() | last.keys()
+                   if pieces.get(name) != last.get(name)}
+        if not changed:
+            return []
+        # What the changed parts drew over and will draw over: the static layer comes
+        # back there, so every part touching it is drawn again, in the frame's order.
+        clip = surface.get_clip()
+        touched = [rect for name in changed for rect in drawn.get(name, ())]
+        touched += [rect for name in changed for rect in _bounds(pieces.get(name, ()), clip)]
+        grown = True
+        while grown:
+            grown = False
+            for name, rects in drawn.items():
+                if name not in changed and any(r.collidelist(touched) >= 0 for r in rects):
+                    changed.add(name)
+                    touched += rects
+                    grown = True
+        dirty = []
+        for name in changed:
+            for rect in drawn.pop(name, ()):
+                surface.blit(self._static, rect, rect)
+                dirty.append(rect)
+        for name, ops in pieces.items():
+            if name in changed:
+                drawn[name] = _run(surface, ops)
+                dirty += drawn[name]
+        self._pieces = pieces
+        return dirty
 
     # --- what changes only with the surface size or the board -----------------------------
     def _fit(self, surface: pygame.Surface, board: ShoveBoard) -> ShoveLayout:
@@ -174,6 +223,8 @@ class ShoveScreen:
             self.layout = ShoveLayout(size, board)
             self._static = self._render_static(surface, self.layout)
             self._coin = _coin_sprite(round(board.coin_diameter * self.layout.scale))
+            self._target = None
+            self._chalk.clear()
         return self.layout
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
@@ -212,97 +263,189 @@ class ShoveScreen:
         return static
 
     # --- what changes with the view ------------------------------------------------------------
-    def _draw_coins(self, surface: pygame.Surface, lay: ShoveLayout, view: ShoveView) -> None:
+    def _record(self, lay: ShoveLayout, view: ShoveView) -> dict[Hashable, list[tuple]]:
+        """The frame's dynamic parts as drawing commands, in drawing order."""
+        pen = _Pen(self.text.ink)
+        self._draw_coins(pen, lay, view)
+        for party, pv in enumerate(view.parties):
+            self._draw_chalk(pen, lay, party, pv, view.target)
+            pen.part(("card", party))
+            self._draw_card(pen, lay, party, pv, view)
+        self._draw_panel(pen, lay, view)
+        return pen.parts
+
+    def _draw_coins(self, pen: _Pen, lay: ShoveLayout, view: ShoveView) -> None:
         b = lay.board
         r = b.coin_radius
         half = self._coin.get_width() // 2
-        old_clip = surface.get_clip()
-        surface.set_clip(lay.frame_rect)
-        for coin in view.coins:   # a coin off the surface shows where it left, in the frame
+        # a coin off the surface shows where it left, in the frame
+        for i, coin in enumerate(view.coins):
             x = min(max(coin.x, -b.frame + r), b.width + b.frame - r)
             y = min(max(coin.y, -b.frame + r), b.length + b.frame - r)
             cx, cy = lay.to_screen((x, y))
-            surface.blit(self._coin, (cx - half, cy - half))
-        surface.set_clip(old_clip)
+            pen.part(("coin", i))
+            pen.blit(self._coin, (cx - half, cy - half), clip=lay.frame_rect)
 
-    def _draw_chalk(self, surface: pygame.Surface, lay: ShoveLayout, party: int,
+    def _draw_chalk(self, pen: _Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, target: int) -> None:
         for bed in range(1, lay.board.beds + 1):
-            box = lay.chalk_box(party, bed)
+            pen.part(("chalk", party, bed))
             marks = min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
-            done = target > 0 and marks >= target
-            inner = box
-            surface.fill(P.SLATE_DONE if done else P.SLATE, inner)
-            if marks <= 0:
-                continue
-            pitch = inner.width / (target + 1)
-            stroke = max(2, min(round(box.height * 0.12), round(pitch * 0.45)))
-            top = inner.top + round(inner.height * 0.18)
-            height = max(2, inner.height - 2 * round(inner.height * 0.18))
-            for i in range(marks):
-                x = round(inner.left + pitch * (i + 1) - stroke / 2)
-                surface.fill(P.CHALK, pygame.Rect(x, top, stroke, height))
+            key = (party, bed, marks, target)
+            ops = self._chalk.get(key)
+            if ops is None:   # the same few boxes come again and again: record each once
+                box_pen = _Pen(self.text.ink)
+                box_pen.part(key)
+                self._draw_chalk_box(box_pen, lay, party, bed, marks, target)
+                ops = self._chalk[key] = box_pen.parts[key]
+            pen.extend(ops)
 
-    def _draw_card(self, surface: pygame.Surface, lay: ShoveLayout, party: int,
+    def _draw_chalk_box(self, pen: _Pen, lay: ShoveLayout, party: int, bed: int,
+                        marks: int, target: int) -> None:
+        box = lay.chalk_box(party, bed)
+        done = target > 0 and marks >= target
+        inner = box
+        pen.fill(P.SLATE_DONE if done else P.SLATE, inner)
+        if marks <= 0:
+            return
+        pitch = inner.width / (target + 1)
+        stroke = max(2, min(round(box.height * 0.12), round(pitch * 0.45)))
+        top = inner.top + round(inner.height * 0.18)
+        height = max(2, inner.height - 2 * round(inner.height * 0.18))
+        for i in range(marks):
+            x = round(inner.left + pitch * (i + 1) - stroke / 2)
+            pen.fill(P.CHALK, pygame.Rect(x, top, stroke, height))
+
+    def _draw_card(self, pen: _Pen, lay: ShoveLayout, party: int,
                    pv: PartyView, view: ShoveView) -> None:
         card = lay.card(party)
         radius = lay.px(0.015)
         colour = P.PARTY[party]
         if pv.at_turn:
-            pygame.draw.rect(surface, colour, card, border_radius=radius)
+            pen.rect(colour, card, border_radius=radius)
             ink, soft = P.INK, P.INK
         else:
-            pygame.draw.rect(surface, P.CARD, card, border_radius=radius)
-            pygame.draw.rect(surface, colour, card, width=max(2, lay.px(0.004)),
-                             border_radius=radius)
+            pen.rect(P.CARD, card, border_radius=radius)
+            pen.rect(colour, card, width=max(2, lay.px(0.004)), border_radius=radius)
             ink, soft = P.CREAM, P.MUTED
         pad = lay.px(0.018)
         inner = card.inflate(-2 * pad, -2 * pad)
         beds = lay.board.beds
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
-        surface.blit(score, score.get_rect(bottomright=inner.bottomright))
+        pen.blit(score, score.get_rect(bottomright=inner.bottomright))
         name = self.text.block(pv.name, lay.px(0.06), ink, inner.width, min_px=lay.px(0.03))
-        surface.blit(name, inner.topleft)
+        pen.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)
         for line, px in ((pv.player, 0.042), (pv.score_line, 0.036)):
             if line:
                 width = inner.width - (score.get_width() + pad if line is pv.score_line else 0)
                 text = self.text.block(line, lay.px(px), soft, width)
-                surface.blit(text, (inner.left, y))
+                pen.blit(text, (inner.left, y))
                 y += text.get_height() + lay.px(0.006)
 
-    def _draw_panel(self, surface: pygame.Surface, lay: ShoveLayout, view: ShoveView) -> None:
+    def _draw_panel(self, pen: _Pen, lay: ShoveLayout, view: ShoveView) -> None:
         rows, text = lay.rows, self.text
         header = rows["header"]
+        pen.part("header")
         link = text.block(view.link, lay.px(0.034), P.MUTED, header.width * 2 // 5,
                           align="right")
-        surface.blit(link, link.get_rect(topright=header.topright))
+        pen.blit(link, link.get_rect(topright=header.topright))
         title = text.block(view.title, lay.px(0.04), P.CREAM,
                            header.width - link.get_width() - lay.px(0.02))
-        surface.blit(title, header.topleft)
+        pen.blit(title, header.topleft)
         status, message = rows["status"], rows["message"]
-        surface.blit(text.block(view.status, lay.px(0.085), P.CREAM, status.width,
-                                height=status.height, max_lines=2), status.topleft)
-        surface.blit(text.block(view.message, lay.px(0.046), P.MUTED, message.width,
-                                height=message.height, max_lines=3), message.topleft)
+        pen.part("status")
+        pen.blit(text.block(view.status, lay.px(0.085), P.CREAM, status.width,
+                            height=status.height, max_lines=2), status.topleft)
+        pen.part("message")
+        pen.blit(text.block(view.message, lay.px(0.046), P.MUTED, message.width,
+                            height=message.height, max_lines=3), message.topleft)
         if view.problem:
-            self._banner(surface, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
+            pen.part("problem")
+            self._banner(pen, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
         if view.winner:
-            self._banner(surface, lay, rows["winner"], view.winner, P.WINNER, P.INK, 0.07)
+            pen.part("winner")
+            self._banner(pen, lay, rows["winner"], view.winner, P.WINNER, P.INK, 0.07)
         if view.hint:
+            pen.part("hint")
             hint = rows["hint"]
-            surface.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width),
-                         hint.topleft)
+            pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width), hint.topleft)
 
-    def _banner(self, surface: pygame.Surface, lay: ShoveLayout, rect: pygame.Rect,
+    def _banner(self, pen: _Pen, lay: ShoveLayout, rect: pygame.Rect,
                 words: str, fill, ink, px: float) -> None:
-        pygame.draw.rect(surface, fill, rect, border_radius=lay.px(0.015))
+        pen.rect(fill, rect, border_radius=lay.px(0.015))
         pad = lay.px(0.01)
         inner = rect.inflate(-2 * pad, -2 * pad)
         block = self.text.block(words, lay.px(px), ink, inner.width, height=inner.height,
                                 max_lines=2, align="center")
-        surface.blit(block, block.get_rect(center=inner.center))
+        pen.blit(block, block.get_rect(center=inner.center))
+
+
+class _Pen:
+    """Records drawing commands instead of drawing them, grouped in named parts.
+
+    Two commands are equal when they would draw the same pixels: sources are
+    compared by identity (the text cache and the coin sprite hand out the same
+    surface for the same picture, and a recorded command keeps its source alive)."""
+
+    def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect]) -> None:
+        self.parts: dict[Hashable, list[tuple]] = {}
+        self._ink = ink   # the part of a source worth blitting (text blocks are mostly air)
+        self._ops: list[tuple] | None = None   # commands before a part() fail loudly
+
+    def part(self, name: Hashable) -> None:
+        """The commands from here on belong to the part ``name``."""
+        self._ops = self.parts.setdefault(name, [])
+
+    def extend(self, ops: list[tuple]) -> None:
+        self._ops.extend(ops)
+
+    def fill(self, colour, rect: pygame.Rect) -> None:
+        self._ops.append(("fill", tuple(colour), tuple(rect)))
+
+    def rect(self, colour, rect: pygame.Rect, width: int = 0, border_radius: int = 0) -> None:
+        self._ops.append(("rect", tuple(colour), tuple(rect), width, border_radius))
+
+    def blit(self, source: pygame.Surface, dest, clip: pygame.Rect | None = None) -> None:
+        area = self._ink(source)
+        self._ops.append(("blit", source, (dest[0] + area.x, dest[1] + area.y), tuple(area),
+                          None if clip is None else tuple(clip)))
+
+
+def _run(surface: pygame.Surface, ops: list[tuple]) -> list[pygame.Rect]:
+    """Draw recorded commands; answers the rectangles they drew over (none empty)."""
+    drawn = []
+    for op in ops:
+        kind = op[0]
+        if kind == "fill":
+            rect = surface.fill(op[1], op[2])
+        elif kind == "rect":
+            rect = pygame.draw.rect(surface, op[1], op[2], op[3], border_radius=op[4])
+        elif op[4] is None:
+            rect = surface.blit(op[1], op[2], op[3])
+        else:
+            old_clip = surface.get_clip()
+            surface.set_clip(old_clip.clip(op[4]))
+            rect = surface.blit(op[1], op[2], op[3])
+            surface.set_clip(old_clip)
+        if rect.width and rect.height:
+            drawn.append(rect)
+    return drawn
+
+
+def _bounds(ops: list[tuple], clip: pygame.Rect) -> list[pygame.Rect]:
+    """Where recorded commands may draw, found without drawing them."""
+    bounds = []
+    for op in ops:
+        if op[0] == "blit":
+            rect = pygame.Rect(op[2], op[3][2:])
+            if op[4] is not None:
+                rect = rect.clip(op[4])
+        else:
+            rect = pygame.Rect(op[2])
+        bounds.append(rect.clip(clip))
+    return bounds
 
 
 def _coin_sprite(diameter: int) -> pygame.Surface:

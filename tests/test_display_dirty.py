@@ -1,0 +1,228 @@
+"""The Shove screen draws only what changed (dirty rectangles): the picture must be
+the one a full redraw gives, pixel for pixel, and the rectangles it answers must
+hold every pixel that changed (the display updates only those)."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import dataclasses  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from hardware.display import Display, ShoveScreen  # noqa: E402
+from hardware.display.demo import busiest_shove_view, quiet_shove_view  # noqa: E402
+from tablegame.boards.shove import hapenny_board, piecepack_board  # noqa: E402
+from tablegame.sensors import CoinReading  # noqa: E402
+
+SIZES = [(800, 480), (1920, 1080)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def display(request):
+    with Display(request.param, caption="test") as d:
+        yield d
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def fresh(surface: pygame.Surface, view) -> bytes:
+    """``view`` drawn whole, by a screen that never drew before."""
+    canvas = pygame.Surface(surface.get_size(), 0, surface)
+    ShoveScreen().draw(canvas, view)
+    return pixels(canvas)
+
+
+def outside(surface: pygame.Surface, rects) -> bytes:
+    """The pixels of ``surface`` with ``rects`` blacked out."""
+    copy = surface.copy()
+    for rect in rects:
+        copy.fill((0, 0, 0), rect)
+    return pixels(copy)
+
+
+def replace_party(view, party, **changes):
+    parties = list(view.parties)
+    parties[party] = dataclasses.replace(parties[party], **changes)
+    return dataclasses.replace(view, parties=tuple(parties))
+
+
+def move_coin(view, i, dx, dy):
+    coins = list(view.coins)
+    coins[i] = CoinReading(coins[i].x + dx, coins[i].y + dy)
+    return dataclasses.replace(view, coins=tuple(coins))
+
+
+def sequence():
+    """A game's worth of frames: coins coming, moving, overlapping, leaving; marks
+    added; banners up and down; texts changing; the turn passing; another board."""
+    view = quiet_shove_view()
+    yield view
+    yield view                                                     # nothing changed
+    view = dataclasses.replace(view, coins=(CoinReading(178.0, 20.0),))
+    yield view
+    for step in range(1, 6):                                       # the coin slides up
+        yield (view := move_coin(view, 0, 3.0 * step, 25.0 * step))
+    view = dataclasses.replace(view, coins=(*view.coins, CoinReading(250.0, 410.0)))
+    yield view
+    yield (view := move_coin(view, 1, -8.0, -5.0))                # now overlapping coin 0
+    yield (view := move_coin(view, 0, 4.0, -2.0))                  # the one below moves
+    view = dataclasses.replace(view, coins=(*view.coins, CoinReading(-30.0, 200.0),
+                                            CoinReading(178.0, -10.0), CoinReading(-900, 5000)))
+    yield view
+    yield (view := dataclasses.replace(view, coins=view.coins[1:]))  # the first leaves
+    yield (view := replace_party(view, 0, marks=(1, 0, 0, 0, 0, 0, 0, 0, 0)))
+    yield (view := replace_party(view, 0, marks=(3, 0, 2, 0, 0, 0, 0, 0, 5)))
+    yield (view := replace_party(view, 1, marks=(0, 1, 0, 3, 0, 0, 0, 0, 1)))
+    yield (view := dataclasses.replace(view, message="Münze in Feld 3: eine Markierung"))
+    yield (view := dataclasses.replace(view, status="Team B ist am Zug", message=""))
+    yield (view := replace_party(replace_party(view, 0, at_turn=False), 1, at_turn=True))
+    yield (view := replace_party(view, 1, player="Jürgen", score_line="Stechen: 3"))
+    yield (view := replace_party(view, 0, name="Die Gäste aus Köln und Umgebung"))
+    yield (view := dataclasses.replace(view, problem="Zwei Münzen überlappen in Feld 3"))
+    yield (view := dataclasses.replace(view, problem="Brett getrennt: verbinde neu …"))
+    yield (view := dataclasses.replace(view, problem=None, winner="Team B gewinnt!"))
+    yield (view := dataclasses.replace(view, winner=None, link="Brett verloren", hint="OK"))
+    yield (view := dataclasses.replace(view, title="Shove ha'penny (Progressive)", hint=""))
+    yield (view := dataclasses.replace(view, target=2))
+    yield (view := dataclasses.replace(view, coins=()))
+    yield busiest_shove_view()
+    yield (view := move_coin(busiest_shove_view(), 3, 1.0, 1.0))
+    yield dataclasses.replace(view, message="", problem=None)
+    yield quiet_shove_view(piecepack_board())                     # another board
+    yield dataclasses.replace(quiet_shove_view(piecepack_board()),
+                              coins=(CoinReading(60.0, 60.0),))
+    yield busiest_shove_view(hapenny_board())
+
+
+def test_drawn_bit_by_bit_is_drawn_whole(display):
+    for step, view in enumerate(sequence()):
+        display.show(view)
+        assert pixels(display.surface) == fresh(display.surface, view), f"frame {step}"
+
+
+def test_the_answered_rectangles_hold_every_changed_pixel(display):
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    full = 0
+    for step, view in enumerate(sequence()):
+        before = surface.copy()
+        dirty = screen.draw(surface, view)
+        if dirty is None:
+            full += 1
+            continue
+        assert outside(surface, dirty) == outside(before, dirty), f"frame {step}"
+    assert full == 3        # the first frame and each change of board
+
+
+def test_a_moving_coin_redraws_a_little(display):
+    view = busiest_shove_view()
+    display.show(view)
+    moved = move_coin(view, 0, 2.0, 3.0)
+    dirty = display.screen.draw(display.surface, moved)
+    area = sum(r.width * r.height for r in dirty)
+    assert 0 < area <= 4 * display.screen._coin.get_width() ** 2
+    assert display.screen.draw(display.surface, moved) == []      # and nothing the second time
+
+
+def test_the_display_updates_rectangles_and_flips_for_the_whole(display, monkeypatch):
+    calls = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: calls.append("flip"))
+    monkeypatch.setattr(pygame.display, "update", lambda rects: calls.append(list(rects)))
+    view = busiest_shove_view()
+    display.show(view)                                   # the first frame: everything
+    display.show(move_coin(view, 0, 2.0, 3.0))           # one coin: its rectangles
+    display.show(move_coin(view, 0, 2.0, 3.0))           # nothing: the whole picture again
+    assert calls[0] == "flip" and calls[2] == "flip"
+    assert isinstance(calls[1], list) and 1 <= len(calls[1]) <= 4
+
+
+def test_another_surface_is_drawn_whole(display):
+    screen = ShoveScreen()
+    a = pygame.Surface(display.size, 0, display.surface)
+    b = pygame.Surface(display.size, 0, display.surface)
+    view = busiest_shove_view()
+    screen.draw(a, quiet_shove_view())
+    assert screen.draw(b, view) is None
+    changed = move_coin(view, 2, 5.0, 5.0)
+    assert screen.draw(a, changed) is None                # a was drawn before b
+    assert pixels(a) == fresh(a, changed)
+
+
+class OtherView:
+    pass
+
+
+class OtherScreen:
+    """Another game's screen on the same window: paints all of it."""
+
+    def draw(self, surface, view):
+        surface.fill((200, 0, 200))
+
+    def to_screen(self, pos):
+        return (0, 0)
+
+    def to_board(self, pixel):
+        return None
+
+
+def test_a_screen_taking_over_the_window_draws_it_whole(display):
+    from tablegame.views import ShoveView
+    with Display(display.size, screens={ShoveView: ShoveScreen, OtherView: OtherScreen}) as d:
+        view = busiest_shove_view()
+        d.show(view)
+        d.show(OtherView())
+        d.show(view)                                     # the same view as its last
+        assert pixels(d.surface) == fresh(d.surface, view)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["coin", "add", "drop", "marks", "turn", "status",
+                                           "message", "problem", "winner", "hint"]),
+                          st.integers(0, 9), st.floats(-40, 40)),
+                min_size=1, max_size=12))
+def test_any_sequence_drawn_bit_by_bit_is_drawn_whole(steps):
+    surface = pygame.Surface((800, 480))
+    screen = ShoveScreen()
+    view = busiest_shove_view()
+    screen.draw(surface, view)
+    for what, i, d in steps:
+        n = len(view.coins)
+        if what == "coin" and n:
+            view = move_coin(view, i % n, d, -d / 2)
+        elif what == "add":
+            view = dataclasses.replace(view, coins=(*view.coins, CoinReading(178 + 4 * d, 250 + d)))
+        elif what == "drop" and n:
+            view = dataclasses.replace(view, coins=view.coins[:i % n] + view.coins[i % n + 1:])
+        elif what == "marks":
+            marks = list(view.parties[i % 2].marks)
+            marks[i % len(marks)] = (marks[i % len(marks)] + 1) % 5
+            view = replace_party(view, i % 2, marks=tuple(marks))
+        elif what == "turn":
+            view = replace_party(replace_party(view, 0, at_turn=i % 2 == 0), 1, at_turn=i % 2 == 1)
+        elif what in ("status", "message", "hint"):
+            view = dataclasses.replace(view, **{what: f"{what} {i} " * (1 + i % 4)})
+        elif what in ("problem", "winner"):
+            view = dataclasses.replace(view, **{what: None if i % 3 == 0 else f"{what} {i}"})
+        before = surface.copy()
+        dirty = screen.draw(surface, view)
+        assert outside(surface, dirty) == outside(before, dirty)
+    assert pixels(surface) == fresh(surface, view)
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+def test_blitting_only_the_ink_of_a_text_draws_the_same(display, align):
+    from hardware.display.text import TextCache
+    text = TextCache()
+    block = text.block("Zwei Münzen überlappen in Feld 3: bitte das Brett prüfen", 40,
+                       (246, 238, 218), 500, height=200, max_lines=3, align=align)
+    ink = text.ink(block)
+    assert ink.width * ink.height < block.get_width() * block.get_height()
+    whole, part = (pygame.Surface((600, 300), 0, display.surface) for _ in range(2))
+    for canvas in (whole, part):
+        canvas.fill((18, 32, 26))
+    whole.blit(block, (30, 40))
+    part.blit(block, (30 + ink.x, 40 + ink.y), ink)
+    assert pixels(whole) == pixels(part)
