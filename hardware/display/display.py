@@ -10,9 +10,11 @@ from typing import Protocol
 import pygame
 
 from hardware.display.neunfeld import NeunfeldScreen
+from hardware.display.schocken import SchockenScreen
 from hardware.display.shove import ShoveScreen
 from tablegame.views import ShoveView
 from tablegame.views.neunfeld import NeunfeldView
+from tablegame.views.schocken import SchockenView
 
 Point = tuple[float, float]
 
@@ -26,6 +28,7 @@ class Screen(Protocol):
 # Which screen draws which view; a new game adds its line here.
 SCREENS: dict[type, type[Screen]] = {ShoveView: ShoveScreen}
 SCREENS[NeunfeldView] = NeunfeldScreen
+SCREENS[SchockenView] = SchockenScreen
 
 
 class Display:

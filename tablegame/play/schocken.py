@@ -190,7 +190,7 @@ class SchockenPlay:
             aside=tuple(sorted(game.turn.aside, reverse=True)),
             throws="" if game.over else t("schocken_throws", used=game.turn.throws,
                                           allowed=game.throws_allowed),
-            status=loser or t("schocken_turn_start" if not game.results else "schocken_turn",
+            status=t("schocken_over_status") if game.over else t("schocken_turn_start" if not game.results else "schocken_turn",
                               who=game.names[game.current]),
             message=_say(language, note),
             choice=t("schocken_choice_label", choice=choice) if choice else "",
