@@ -21,10 +21,12 @@ from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
 from tablegame.script_neunfeld import NEUNFELD_STEPS, neunfeld_step, neunfeld_world
+from tablegame.script_schocken import SCHOCKEN_STEPS, schocken_step, schocken_world
 from tablegame.session import NewGame, Session
 
 STEP_KINDS = ("shot", "press", "clear", "fault", "unplug")
 STEP_KINDS += NEUNFELD_STEPS
+STEP_KINDS += SCHOCKEN_STEPS
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
@@ -78,7 +80,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
         session = open_session(config, store, rng=random.Random(script.seed))
         if not script.resume:
             session.handle(NewGame(script.setup or setup_for(config)))
-        world = neunfeld_world(session) or SimulatedTable(session.play.board, config["simulation.friction"])
+        world = neunfeld_world(session) or schocken_world(session) or SimulatedTable(session.play.board, config["simulation.friction"])
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2)
         board.start()
@@ -97,6 +99,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
 def _do(step: dict, i: int, session: Session, board, world, config: Config, Fault) -> None:
     if any(kind in step for kind in NEUNFELD_STEPS):
         neunfeld_step(step, i, session, board, world, ScriptError)
+    elif "dice" in step:
+        schocken_step(step, i, session, board, world, ScriptError)
     elif "shot" in step:
         shot = _shot(step["shot"], world, config, i)
         if session.status.state.on_board == 0:

@@ -19,12 +19,6 @@ NAMES = ("Anna", "Ben", "Cem")
 SETUP = GameSetup("schocken", tuple((n,) for n in NAMES))
 
 
-def session(dice="reader", seed=0, store=":memory:", names=NAMES):
-    setup = GameSetup("schocken", tuple((n,) for n in names))
-    return Session(EventLog(store), lambda s: SchockenPlay(SchockenRules(), dice=dice), setup,
-                   rng=random.Random(seed))
-
-
 def D(values: str, aside: str = "---", flat: bool = True) -> DiceReading:
     """``D("611", "-xx")``: faces in the reader's die order, x = in the tray."""
     return DiceReading(tuple(int(c) for c in values), tuple(c == "x" for c in aside), flat)
@@ -45,7 +39,23 @@ def words(s, language="en"):
 
 # -- the dice reader: readings become actions ---------------------------------------------
 
-def test_a_first_reading_is_the_first_throw():
+def session(dice="reader", seed=0, store=":memory:", names=NAMES, baseline=True):
+    """With the reader, the board's re-sync at start-up reports where the dice lie."""
+    setup = GameSetup("schocken", tuple((n,) for n in names))
+    s = Session(EventLog(store), lambda s: SchockenPlay(SchockenRules(), dice=dice), setup,
+                rng=random.Random(seed))
+    if dice == "reader" and baseline:
+        s.handle(D("123"))
+    return s
+
+
+def test_the_first_reading_after_start_up_is_where_the_dice_lie_not_a_throw():
+    s = session(baseline=False)
+    read(s, D("542"))
+    assert game(s).turn.throws == 0 and s.status.problem is None
+
+
+def test_new_faces_are_the_first_throw():
     s = session()
     read(s, D("542"))
     assert game(s).turn.lying == (5, 4, 2) and game(s).turn.throws == 1
@@ -155,7 +165,9 @@ def test_with_the_reader_ok_stops_and_back_offers_take():
     read(s, D("542"))
     s.handle(ButtonPress("ok"))           # stop
     assert game(s).current == 1 and game(s).results[0].dice == (5, 4, 2)
-    s.handle(ButtonPress("back"))         # Ben: the only choice is to take the Deckel
+    s.handle(ButtonPress("ok"))           # Ben: OK before throwing takes nothing
+    assert words(s) == "This table plays with real dice: throw them from the cup"
+    s.handle(ButtonPress("back"))         # his other choice is to take the Deckel
     assert words(s) == "OK: take the Deckel"
     s.handle(ButtonPress("ok"))
     assert game(s).deckel[1] == 1 and game(s).pot == 12

@@ -12,7 +12,8 @@ evening; with Schocken, OK always reaches the play because an evening never ends
 - OK: do the highlighted choice. With the table's own dice the choices are, in
   this order, those allowed now: throw, stop, take the Deckel, turn sixes, set
   aside (each set of dice). With the reader, the dice do the throwing and setting
-  aside, and the choices are stop and take the Deckel. When the game is over, OK
+  aside, and the choices are stop and (after BACK) take the Deckel; before the
+  first throw OK only reminds to throw from the cup. When the game is over, OK
   deals the next game on the same sheet.
 - BACK: highlight the next choice (it starts at the first after every change).
 - OK held: the current player's odds to beat the best result so far, every
@@ -90,6 +91,8 @@ class SchockenPlay:
         choice = choices[self.highlighted(state)]
         if choice.action is not None:
             return Verdict(action=choice.action)
+        if self.dice == "reader":
+            return Verdict(note=Note.of("schocken_reader_on"))
         count = self.rules.dice_to_throw(state)
         return Verdict(action=Throw(tuple(rng.randint(1, 6) for _ in range(count))))
 
@@ -102,6 +105,8 @@ class SchockenPlay:
         found: list[Choice] = []
         if self.dice == "table" and self.rules.dice_to_throw(state):
             found.append(Choice("choice_throw"))
+        elif self.rules.dice_to_throw(state) and not game.turn.throws:
+            found.append(Choice("choice_cup"))   # OK alone never takes the Deckel
         found += [Choice("choice_stop", a) for a in legal if isinstance(a, Stop)]
         found += [Choice("choice_take", a) for a in legal if isinstance(a, Take)]
         if self.dice == "table":

@@ -8,7 +8,9 @@ and with the reading before it (``prev``, the same die order):
   than three, a face outside 1-6, three dice in the tray, a die set aside (in the
   game) missing from the tray: its face changed, or it was taken out (set aside
   stays out). Once the dice agree with the game again, the problem clears;
-- the same reading again (a re-sync after a reconnect) does nothing;
+- the same reading again (a re-sync after a reconnect) does nothing, and so does
+  the first reading after start-up before anyone has thrown (the board's re-sync:
+  where the dice lie, the last player's dice, not a throw);
 - ``flat=False``: a Türmchen. If nothing else changed since the throw just counted,
   that throw is voided (``Tuermchen``); a new throw that lands as a Türmchen is not
   counted at all. Either way the player throws again;
@@ -48,6 +50,8 @@ def judge(state: SchockenState, prev: DiceReading | None, reading: DiceReading) 
         return Verdict(note=Note.of("schocken_tower_not_counted",
                                     who=state.names[state.current]))
     if turn.throws == 0:
+        if prev is None or prev.values == reading.values:
+            return Verdict()   # a re-sync at start-up, or dice taken out of the tray
         if aside:
             return Verdict(note=Note.of("schocken_throw_all", who=state.names[state.current]))
         return Verdict(action=Throw(lying))
