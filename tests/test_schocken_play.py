@@ -330,3 +330,50 @@ def test_a_schocken_sheet_of_three_to_ten_is_configured_and_checked():
     with pytest.raises(ConfigError, match="schocken.dice: expected one of 'table', 'reader'"):
         parse({"schocken": {"dice": "cup"}})
     assert make_play(SETUP, {"schocken": {"dice": "reader"}}).dice == "reader"
+
+
+# -- the desktop hands ------------------------------------------------------------------
+
+def test_desktop_keys_throw_set_aside_turn_sixes_and_knock_over_the_dice():
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    from tablegame.desktop.schocken import DiceTray, SchockenHands
+
+    class Board:
+        def __init__(self):
+            self.reported = []
+
+        def report(self, reading):
+            self.reported.append(reading)
+
+    s = session()
+    hands = SchockenHands(s, {"schocken.dice": "reader"}, rng=random.Random(3))
+    assert isinstance(hands.world, DiceTray) and hands.world.readings()
+    board = Board()
+    [handle] = hands.attach(board, display=None)
+
+    def key(k):
+        handle(pygame.event.Event(pygame.KEYDOWN, key=k))
+        s.handle(board.reported[-1])
+
+    key(pygame.K_t)                                  # a throw of all three dice
+    assert game(s).turn.throws == 1
+    assert sorted(game(s).turn.lying) == sorted(board.reported[-1].values)
+    key(pygame.K_1)                                  # die 1 into the tray
+    assert len(game(s).turn.aside) == 1
+    key(pygame.K_k)                                  # the rest land as a Türmchen
+    assert game(s).turn.throws == 1 and not board.reported[-1].flat
+    key(pygame.K_t)
+    assert game(s).turn.throws == 2 and len(game(s).turn.lying) == 2
+    s = session()                                    # the next evening: sixes
+    hands = SchockenHands(s, {"schocken.dice": "reader"})
+    [handle] = hands.attach(board, display=None)
+    s.handle(hands.world.lay((6, 6, 3)))             # thrown so
+    key(pygame.K_s)                                  # a 6 turned into a 1, into the tray
+    assert game(s).turn.aside == (1,) and game(s).turn.in_cup == 1
+    idle = Board()
+    table = SchockenHands(session(dice="table"), {"schocken.dice": "table"})
+    [table_handle] = table.attach(idle, display=None)
+    table_handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t))
+    assert idle.reported == []                       # the rail buttons do everything
