@@ -92,6 +92,7 @@ def run(config: Config) -> None:
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
 
+    should_stop = _stop_on_sigterm()  # first: a stop during start-up must still close cleanly
     session = open_session(config, config["table.store"])
     width, height = config["display.size"]
     with contextlib.ExitStack() as stack:
@@ -102,7 +103,7 @@ def run(config: Config) -> None:
         display = Display((width, height) if width else None,
                           fullscreen=config["display.fullscreen"], caption="Tablegame")
         stack.callback(display.close)
-        main_loop(session, display, config["table.language"], should_stop=_stop_on_sigterm())
+        main_loop(session, display, config["table.language"], should_stop=should_stop)
 
 
 def _rail_buttons(config: Config, post, RailButtons):
@@ -121,6 +122,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
     from hardware.keys import KeysToPins
     from tablegame.desktop import hands_for
 
+    should_stop = _stop_on_sigterm()
     session = open_session(config, store, setup)
     hands = hands_for(session, config)
     with contextlib.ExitStack() as stack:
@@ -141,4 +143,4 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
         stack.callback(display.close)
         main_loop(session, display, config["table.language"],
                   handlers=[KeysToPins(pins).handle, *hands.attach(board, display)],
-                  after_change=hands.after_change, should_stop=_stop_on_sigterm())
+                  after_change=hands.after_change, should_stop=should_stop)
