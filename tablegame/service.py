@@ -47,10 +47,9 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
                       tuple(sorted({**config.games.get(game, {}), **options}.items())))
             for game, options in MENUS.get(family(chosen), [(chosen, {})])]
     cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
-    boards = {**config.boards, "neunfeld": {"solver_cache": cache,
-                                             **config.boards.get("neunfeld", {})},
-              "schocken": {"dice": config["schocken.dice"], **config.boards.get("schocken", {})}}
-    session = Session(EventLog(store), lambda s: make_play(s, boards), default,
+    settings = {**config.boards, "neunfeld": {"solver_cache": cache},
+                "schocken": {"dice": config["schocken.dice"]}}
+    session = Session(EventLog(store), lambda s: make_play(s, settings), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
         session.handle(NewGame(setup))

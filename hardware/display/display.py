@@ -20,15 +20,18 @@ Point = tuple[float, float]
 
 
 class Screen(Protocol):
-    def draw(self, surface: pygame.Surface, view) -> None: ...
+    def draw(self, surface: pygame.Surface, view) -> list[pygame.Rect] | None:
+        """Draw ``view``; the rectangles that changed, or None after a full redraw."""
     def to_screen(self, pos: Point) -> tuple[int, int]: ...
     def to_board(self, pixel: tuple[float, float]) -> Point | None: ...
 
 
 # Which screen draws which view; a new game adds its line here.
-SCREENS: dict[type, type[Screen]] = {ShoveView: ShoveScreen}
-SCREENS[NeunfeldView] = NeunfeldScreen
-SCREENS[SchockenView] = SchockenScreen
+SCREENS: dict[type, type[Screen]] = {
+    ShoveView: ShoveScreen,
+    NeunfeldView: NeunfeldScreen,
+    SchockenView: SchockenScreen,
+}
 
 
 class Display:

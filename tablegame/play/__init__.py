@@ -10,12 +10,13 @@ from tablegame.play.shove import ShovePlay
 from tablegame.play.neunfeld import neunfeld_play
 from tablegame.play.schocken import SchockenPlay
 
-# game name -> how to build its play from its rules and the board's [board.<game>] settings
+# game name -> how to build its play from its rules and its table settings: for Shove the
+# board's sizes ([boards.<game>]), for Schocken the dice source, for Neunfeld the solver cache
 _PLAYS: dict[str, Callable[..., Play]] = {
-    "shove-hapenny": lambda rules, board: ShovePlay(rules, hapenny_board(beds=rules.beds, **board)),
-    "shove-piecepack": lambda rules, board: ShovePlay(rules, piecepack_board(beds=rules.beds, **board)),
+    "shove-hapenny": lambda rules, sizes: ShovePlay(rules, hapenny_board(beds=rules.beds, **sizes)),
+    "shove-piecepack": lambda rules, sizes: ShovePlay(rules, piecepack_board(beds=rules.beds, **sizes)),
     "neunfeld": neunfeld_play,
-    "schocken": lambda rules, board: SchockenPlay(rules, **board),  # board: {"dice": ...}
+    "schocken": lambda rules, settings: SchockenPlay(rules, **settings),
 }
 
 # game name -> the options that belong to its play, not to its rules
@@ -26,7 +27,7 @@ def playable_games() -> list[str]:
     return list(_PLAYS)
 
 
-def make_play(setup: GameSetup, boards: Mapping[str, Mapping] | None = None) -> Play:
+def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None) -> Play:
     """The play for ``setup``; ValueError says what is wrong with it."""
     if setup.game not in _PLAYS:
         raise ValueError(f"the table cannot play {setup.game!r} yet; it plays "
@@ -34,4 +35,4 @@ def make_play(setup: GameSetup, boards: Mapping[str, Mapping] | None = None) -> 
     options = setup.options_dict  # a play's own options (e.g. who the table plays) skip the rules
     own = {k: options.pop(k) for k in _PLAY_OPTIONS.get(setup.game, ()) if k in options}
     rules = find_game(setup.game, **options)
-    return _PLAYS[setup.game](rules, dict((boards or {}).get(setup.game, {})), **own)
+    return _PLAYS[setup.game](rules, dict((settings or {}).get(setup.game, {})), **own)

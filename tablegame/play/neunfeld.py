@@ -55,15 +55,16 @@ def solver_for(strict: bool, cache_path: str | os.PathLike | None) -> NeunfeldSo
         return _solvers[key]
 
 
-def neunfeld_play(rules: NeunfeldRules, board: dict, *, table_plays: int | None = None) -> "NeunfeldPlay":
-    """The factory ``make_play`` calls: ``board`` is ``[boards.neunfeld]`` with the
-    composition root's ``solver_cache`` in it; ``table_plays`` is a play option."""
-    unknown = sorted(set(board) - {"solver_cache"})
+def neunfeld_play(rules: NeunfeldRules, settings: dict, *,
+                  table_plays: int | None = None) -> "NeunfeldPlay":
+    """The factory ``make_play`` calls: ``settings`` holds the composition root's
+    ``solver_cache``; ``table_plays`` is a play option."""
+    unknown = sorted(set(settings) - {"solver_cache"})
     if unknown:
-        raise ValueError(f"unknown Neunfeld board setting {unknown[0]!r}; known: solver_cache")
+        raise ValueError(f"unknown Neunfeld setting {unknown[0]!r}; known: solver_cache")
     if table_plays not in (None, 0, 1) or isinstance(table_plays, bool):
         raise ValueError(f"option 'table_plays' must be 0 (A), 1 (B) or absent, not {table_plays!r}")
-    return NeunfeldPlay(rules, table_plays, board.get("solver_cache", DEFAULT_SOLVER_CACHE))
+    return NeunfeldPlay(rules, table_plays, settings.get("solver_cache", DEFAULT_SOLVER_CACHE))
 
 
 neunfeld_play.play_options = ("table_plays",)  # type: ignore[attr-defined]
