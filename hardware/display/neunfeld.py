@@ -13,6 +13,7 @@ from functools import cached_property
 
 import pygame
 
+from hardware.display.layout import Proportional
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.views.neunfeld import DieView, MoveView, NeunfeldView
@@ -27,17 +28,9 @@ HIGHLIGHT = P.WINNER
 
 
 @dataclass(frozen=True)
-class NeunfeldLayout:
+class NeunfeldLayout(Proportional):
     """Where everything goes on a surface of ``size``; pure geometry."""
 
-    size: tuple[int, int]
-
-    def px(self, fraction: float) -> int:
-        return max(8, round(self.size[1] * fraction))
-
-    @cached_property
-    def margin(self) -> int:
-        return max(4, round(self.size[1] * 0.02))
 
     @cached_property
     def header(self) -> pygame.Rect:

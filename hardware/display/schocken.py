@@ -11,6 +11,7 @@ from functools import cached_property
 
 import pygame
 
+from hardware.display.layout import Proportional
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.views.schocken import PlayerView, SchockenView
@@ -31,18 +32,10 @@ PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)),
 
 
 @dataclass(frozen=True)
-class SchockenLayout:
+class SchockenLayout(Proportional):
     """Where everything goes on a surface of ``size``; pure geometry."""
 
-    size: tuple[int, int]
     players: int
-
-    def px(self, fraction: float) -> int:
-        return max(8, round(self.size[1] * fraction))
-
-    @cached_property
-    def margin(self) -> int:
-        return max(4, round(self.size[1] * 0.02))
 
     @cached_property
     def gap(self) -> int:

@@ -12,6 +12,7 @@ from functools import cached_property
 
 import pygame
 
+from hardware.display.layout import Proportional
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.boards.shove import ShoveBoard
@@ -21,17 +22,12 @@ Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
-class ShoveLayout:
+class ShoveLayout(Proportional):
     """Where everything goes on a surface of ``size``; pure geometry."""
 
-    size: tuple[int, int]
     board: ShoveBoard
 
     # --- board and chalk columns ---------------------------------------------------
-    @cached_property
-    def margin(self) -> int:
-        return max(4, round(self.size[1] * 0.02))
-
     @cached_property
     def _pitch_mm(self) -> float:
         lines = self.board.lines
@@ -111,10 +107,6 @@ class ShoveLayout:
         left = self.chalk_column(1).right + 2 * self.margin
         return pygame.Rect(left, self.margin, self.size[0] - self.margin - left,
                            self.size[1] - 2 * self.margin)
-
-    def px(self, fraction: float) -> int:
-        """A text or row height as a fraction of the surface height."""
-        return max(8, round(self.size[1] * fraction))
 
     @cached_property
     def rows(self) -> dict[str, pygame.Rect]:
