@@ -9,7 +9,7 @@ import tracemalloc
 from pathlib import Path
 
 from tablegame.games.neunfeld import NeunfeldRules
-from tablegame.games.neunfeld_solver import NeunfeldSolver, reachable_keys, solve
+from tablegame.solvers.neunfeld import NeunfeldSolver, reachable_keys, solve
 
 HINT_STATES = 2000
 

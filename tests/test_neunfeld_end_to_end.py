@@ -7,7 +7,7 @@ import pytest
 
 from tablegame.config import load
 from tablegame.games.neunfeld import NeunfeldRules, Roll, position_after
-from tablegame.games.neunfeld_solver import NeunfeldSolver
+from tablegame.solvers.neunfeld import NeunfeldSolver
 from tablegame.play.base import GameSetup
 from tablegame.script import Script, ScriptError, load_script, run_script
 from test_neunfeld_rules import seed_actions

@@ -6,7 +6,7 @@ import pytest
 
 from tablegame.events import ButtonPress
 from tablegame.games.neunfeld import NeunfeldRules, Roll, TipAndMove, position_after
-from tablegame.games.neunfeld_solver import NeunfeldSolver, Verdict as Value
+from tablegame.solvers.neunfeld import NeunfeldSolver, Verdict as Value
 from tablegame.i18n import say
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup, TableStatus

@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from tablegame.games import neunfeld_solver
+from tablegame.solvers import neunfeld as neunfeld_solver
 from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, describe_action, position_after
-from tablegame.games.neunfeld_solver import (
+from tablegame.solvers.neunfeld import (
     LOSS, WIN, NeunfeldSolver, Verdict, key_position, position_key, reachable_keys, solve, start_keys,
     successor_keys, valid_keys,
 )

@@ -19,7 +19,7 @@ from pathlib import Path
 from tablegame.events import ButtonPress
 from tablegame.games.neunfeld import GOALS, NeunfeldRules, NeunfeldState, Roll, TipAndMove
 from tablegame.games.neunfeld_dice import DICE
-from tablegame.games.neunfeld_solver import NeunfeldSolver
+from tablegame.solvers.neunfeld import NeunfeldSolver
 from tablegame.i18n import say, text
 from tablegame.notes import Note
 from tablegame.play.base import TableStatus, Verdict
