@@ -88,6 +88,24 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} Betten",
+        # the name editor of the desktop window (N)
+        "names_title": "Wer spielt?",
+        "names_party": "Partei {number}",
+        "names_player": "Spieler {number}",
+        "names_keys_parties": "Namen mit Komma trennen · Tab/Pfeile: andere Partei · "
+                              "Enter: neues Spiel · Esc: abbrechen",
+        "names_keys_players": "Tab/Pfeile: anderer Spieler · Enter: neues Spiel · Esc: abbrechen",
+        "names_keys_seats": "Tab/Pfeile: anderer Spieler · Strg+N: Spieler dazu · "
+                            "Strg+D: Spieler weg · Enter: neues Spiel · Esc: abbrechen",
+        "names_empty": "{label}: ein Name fehlt",
+        "names_one_player": "{label}: nur ein Name, ohne Komma",
+        "names_twice": "{label}: {name} spielt schon mit",
+        "names_too_long": "{label}: höchstens {most} Zeichen",
+        "names_most": "Höchstens {count} Spieler",
+        "names_fewest": "Mindestens {count} Spieler",
+        "names_fixed": "Dieses Spiel hat genau {count} Parteien",
+        "names_after_start": "Namen nur vor dem ersten Zug: MENÜ lange drücken für ein neues Spiel",
+        "names_dismiss": "Eine Taste schließt diesen Hinweis",
     },
     "en": {
         "new_game": "New game",
@@ -129,6 +147,23 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} beds",
+        "names_title": "Who is playing?",
+        "names_party": "Party {number}",
+        "names_player": "Player {number}",
+        "names_keys_parties": "Commas between names · Tab/arrows: other party · "
+                              "Enter: new game · Esc: cancel",
+        "names_keys_players": "Tab/arrows: other player · Enter: new game · Esc: cancel",
+        "names_keys_seats": "Tab/arrows: other player · Ctrl+N: add a player · "
+                            "Ctrl+D: remove this player · Enter: new game · Esc: cancel",
+        "names_empty": "{label}: a name is missing",
+        "names_one_player": "{label}: one name only, no comma",
+        "names_twice": "{label}: {name} is playing already",
+        "names_too_long": "{label}: at most {most} characters",
+        "names_most": "At most {count} players",
+        "names_fewest": "At least {count} players",
+        "names_fixed": "This game has exactly {count} parties",
+        "names_after_start": "Names only before the first move: hold MENU for a new game",
+        "names_dismiss": "Any key closes this note",
     },
 }
 

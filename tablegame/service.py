@@ -118,8 +118,10 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
     from firmware_bridge.virtual_board import VirtualBoard
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
+    from hardware.display.names import SCREENS_WITH_NAMES
     from hardware.keys import KeysToPins
     from tablegame.desktop import hands_for
+    from tablegame.desktop.names import names_in_window
 
     should_stop = _stop_on_sigterm()
     session = open_session(config, store, setup)
@@ -138,8 +140,11 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
-                          caption="Tablegame (simulated board)")
+                          caption="Tablegame (simulated board)", screens=SCREENS_WITH_NAMES)
         stack.callback(display.close)
-        main_loop(session, display, config["table.language"],
-                  handlers=[KeysToPins(pins).handle, *hands.attach(board, display)],
+        # N names the parties; while its panel is open, the keys do not reach the pins.
+        shown, handlers = names_in_window(
+            session, display, config["table.language"],
+            [KeysToPins(pins).handle, *hands.attach(board, display)])
+        main_loop(session, shown, config["table.language"], handlers=handlers,
                   after_change=hands.after_change, should_stop=should_stop)
