@@ -163,7 +163,8 @@ class Session:
             return
         self._states.append(after)
         self._update(state=after, problem=None, actions=len(self._states) - 1,
-                     note=verdict.note or self.play.describe(before, after, verdict.action))
+                     note=(verdict.note or self.play.describe(before, after, verdict.action)
+                           or self.status.note))
 
     # -- state -----------------------------------------------------------------
 

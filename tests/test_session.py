@@ -43,6 +43,9 @@ def logged(db):
         return [kind for (kind,) in conn.execute("SELECT kind FROM events ORDER BY seq")]
 
 
+EMPTY = BoardSnapshot((), settled=True)
+
+
 def run(session, *events):
     for e in events:
         session.post(e)
@@ -60,14 +63,14 @@ def test_ok_tosses_the_coin_and_a_reading_becomes_a_logged_shove(db):
     assert run(s, ButtonPress("ok"))
     starter = s.status.state.starter
     assert starter in (0, 1)
-    assert run(s, settled(in_bed(3)))
+    assert run(s, EMPTY, settled(in_bed(3)))
     assert s.status.state.marks == ((0,) * 9, (0,) * 9) and s.status.state.coins_left == 4
-    assert logged(db) == ["new_game", "action", "action"]
+    assert logged(db) == ["new_game", "action", "action", "action"]
 
 
 def test_restart_resumes_exactly_where_the_game_was(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"), settled(in_bed(3)), settled(in_bed(3), in_bed(5)))
+    run(s, ButtonPress("ok"), EMPTY, settled(in_bed(3)), settled(in_bed(3), in_bed(5)))
     before = s.status.state
     again = open_session(db)
     assert again.status.state == before
@@ -76,7 +79,7 @@ def test_restart_resumes_exactly_where_the_game_was(db):
 
 def test_undo_is_a_logged_event_and_survives_a_restart(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"), settled(in_bed(3)))
+    run(s, ButtonPress("ok"), EMPTY, settled(in_bed(3)))
     after_toss = s.status.state.coins_left
     run(s, ButtonPress("back", long=True))
     assert s.status.state.coins_left == after_toss + 1
@@ -86,23 +89,23 @@ def test_undo_is_a_logged_event_and_survives_a_restart(db):
 
 def test_undo_back_to_the_start_then_nothing_to_undo(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"), settled(in_bed(2)))
+    run(s, ButtonPress("ok"), EMPTY, settled(in_bed(2)))
     start = open_session(db.parent / "other.sqlite").status.state
-    run(s, ButtonPress("back", long=True), ButtonPress("back", long=True))
+    run(s, *[ButtonPress("back", long=True)] * 3)  # the shove, the cleared board, the toss
     assert s.status.state == start
     run(s, ButtonPress("back", long=True))
     assert s.status.note.key == "nothing_to_undo"
-    assert logged(db).count("undo") == 2
+    assert logged(db).count("undo") == 3
 
 
 def test_an_impossible_reading_changes_nothing_and_says_why(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"))
+    run(s, ButtonPress("ok"), EMPTY)
     state = s.status.state
     run(s, settled(in_bed(3), CoinReading(180.0, in_bed(3).y + 2)))
     assert s.status.state == state
     assert s.status.problem.key == "coins_overlap_in_bed"
-    assert logged(db) == ["new_game", "action"]
+    assert logged(db) == ["new_game", "action", "action"]
     run(s, settled(in_bed(3)))
     assert s.status.problem is None and s.status.state.coins_left == 4
 
@@ -126,7 +129,7 @@ def test_menu_chooses_the_game_before_play_and_keeps_the_parties(db):
 
 def test_a_bad_setup_is_refused_and_the_game_goes_on(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"))
+    run(s, ButtonPress("ok"), EMPTY)
     state = s.status.state
     run(s, NewGame(GameSetup("shove-hapenny", (("Anna",),))))
     assert s.status.state == state and s.status.note.key == "bad_setup"
@@ -142,7 +145,7 @@ def test_link_status_is_shown_but_not_logged(db):
 
 def test_events_from_other_threads_are_handled_in_order_by_the_writer(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"))
+    run(s, ButtonPress("ok"), EMPTY)
     readings = [settled(*(in_bed(b) for b in range(1, k + 1))) for k in range(1, 5)]
     threads = [threading.Thread(target=s.post, args=(r,)) for r in readings]
     for t in threads:
@@ -154,19 +157,19 @@ def test_events_from_other_threads_are_handled_in_order_by_the_writer(db):
 
 def test_a_log_that_no_longer_replays_keeps_what_it_could_and_says_where(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"))
+    run(s, ButtonPress("ok"), EMPTY)
     with sqlite3.connect(db) as conn:
         conn.execute("INSERT INTO events (at, kind, data) VALUES (0, 'action', "
                      "'{\"type\": \"Shove\", \"beds\": [42]}')")
     again = open_session(db)
     assert again.status.problem.key == "replay_failed"
     assert again.status.state.starter is not None
-    assert len(logged(db)) == 3, "nothing is deleted"
+    assert len(logged(db)) == 4, "nothing is deleted"
 
 
 def test_a_log_that_cannot_be_written_changes_nothing_and_says_so(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"))
+    run(s, ButtonPress("ok"), EMPTY)
     state = s.status.state
     s._log._db.execute("PRAGMA query_only = ON")  # as a full or read-only disk would
     run(s, settled(in_bed(3)))
@@ -179,7 +182,7 @@ def test_a_log_that_cannot_be_written_changes_nothing_and_says_so(db):
 
 def test_a_problem_shows_in_the_banner_and_keeps_the_last_event(db):
     s = open_session(db)
-    run(s, ButtonPress("ok"), settled(in_bed(3)))
+    run(s, ButtonPress("ok"), EMPTY, settled(in_bed(3)))
     last = s.status.note
     run(s, settled(in_bed(3), CoinReading(180.0, in_bed(3).y + 2)))
     assert s.status.problem.key == "coins_overlap_in_bed" and s.status.note == last

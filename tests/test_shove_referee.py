@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from tablegame.boards.shove import hapenny_board
 from tablegame.games import find_game
-from tablegame.games.shove import CoinToss, Shove
+from tablegame.games.shove import Cleared, CoinToss, Shove
 from tablegame.referee.shove import coins_to_clear, judge
 from tablegame.sensors import BoardSnapshot, CoinReading
 
@@ -25,7 +25,9 @@ OFF = CoinReading(X, BOARD.length + 20)
 
 
 def started():
-    return RULES.apply(RULES.initial_state([["Anna"], ["Ben"]]), CoinToss(0))
+    """Tossed, and the board seen empty: coins count."""
+    state = RULES.apply(RULES.initial_state([["Anna"], ["Ben"]]), CoinToss(0))
+    return RULES.apply(state, Cleared())
 
 
 def settled(*coins):
@@ -75,9 +77,20 @@ def test_after_the_turn_the_board_must_be_cleared_before_the_next_coin_counts():
     verdict = judge(BOARD, state, full)
     assert verdict.action is None and not verdict.problem
     assert coins_to_clear(BOARD, state, full) == 5
-    assert coins_to_clear(BOARD, state, settled()) == 0
-    assert judge(BOARD, state, settled()).action is None
+    assert judge(BOARD, state, settled()).action == Cleared()
+    state = RULES.apply(state, Cleared())
+    assert coins_to_clear(BOARD, state, full) == 0
     assert judge(BOARD, state, settled(in_bed(6))).action == Shove((6,))
+
+
+def test_a_board_cleared_by_hand_down_to_one_coin_is_not_a_new_shove():
+    state = started()
+    for _ in range(5):
+        state = RULES.apply(state, Shove(()))
+    for left in (4, 3, 2, 1):  # guests take the coins off one by one
+        verdict = judge(BOARD, state, settled(*(in_bed(b) for b in range(1, left + 1))))
+        assert verdict.action is None, f"{left} coins left lying were taken for a shove"
+    assert judge(BOARD, state, settled(SHORT)).action == Cleared(), "a waiting coin is no play"
 
 
 def test_two_overlapping_coins_are_refused_with_the_bed_named():
@@ -103,8 +116,8 @@ def test_coins_that_vanish_mid_turn_are_reported():
     assert verdict.problem and verdict.note.key == "coins_missing"
 
 
-def test_nothing_is_counted_before_the_coin_toss_or_after_the_end():
-    fresh = RULES.initial_state([["Anna"], ["Ben"]])
+def test_nothing_is_counted_before_the_coin_toss():
+    fresh = RULES.apply(RULES.initial_state([["Anna"], ["Ben"]]), Cleared())
     verdict = judge(BOARD, fresh, settled(in_bed(2)))
     assert verdict.action is None and verdict.note.key == "toss_first"
 

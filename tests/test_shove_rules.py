@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tablegame.games import IllegalAction, find_game
-from tablegame.games.shove import CoinToss, Shove
+from tablegame.games.shove import Cleared, CoinToss, Shove
 
 A, B = 0, 1
 
@@ -17,7 +17,9 @@ def new(game="shove-hapenny", starter=A, **options):
 
 
 def play_turn(rules, state, scored=()):
-    """One turn of coins_per_turn counted shoves; ``scored`` lie in beds at the end."""
+    """The board cleared, then one round of counted shoves; ``scored`` lie in beds at the end."""
+    if not state.cleared:
+        state = rules.apply(state, Cleared())
     for i in range(state.coins_left - 1):
         state = rules.apply(state, Shove(()))
     return rules.apply(state, Shove(tuple(scored)))
@@ -146,6 +148,7 @@ def test_players_of_a_party_take_turns_in_order():
 
 def test_a_turn_is_five_counted_coins():
     rules, s = new()
+    s = rules.apply(s, Cleared())
     for left in (4, 3, 2, 1):
         s = rules.apply(s, Shove(()))
         assert s.coins_left == left and s.turn == A
@@ -161,6 +164,7 @@ def test_a_turn_is_five_counted_coins():
 ])
 def test_illegal_actions_say_why_and_change_nothing(action, reason):
     rules, s = new()
+    s = rules.apply(s, Cleared())
     with pytest.raises(IllegalAction, match=reason):
         rules.apply(s, action)
 
@@ -274,3 +278,19 @@ def test_a_game_of_easy_scores_ends_with_equal_turns():
     assert not s.over and s.turn == A
     s = play_turn(rules, s, [])
     assert s.winner == B and s.turns == (1, 1)
+
+
+def test_no_coin_counts_until_the_board_is_cleared_after_a_scoring():
+    rules, s = new()
+    s = play_turn(rules, s, [1])
+    assert not s.cleared
+    with pytest.raises(IllegalAction, match="clear the board first"):
+        rules.apply(s, Shove(()))
+    s = rules.apply(s, Cleared())
+    assert rules.apply(s, Shove(())).coins_left == 4
+
+
+def test_progressive_replays_start_from_a_cleared_board_too():
+    rules, s = new("shove-piecepack", progressive=True)
+    s = play_turn(rules, s, [1, 2])
+    assert s.coins_left == 2 and not s.cleared

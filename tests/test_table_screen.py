@@ -30,6 +30,7 @@ def in_bed(board, bed, x):
 
 
 def play_turn(session, beds_and_x):
+    session.handle(BoardSnapshot((), settled=True))  # the board seen empty: coins count
     coins = []
     for bed, x in beds_and_x:
         coins.append(in_bed(session.play.board, bed, x))

@@ -1,11 +1,12 @@
 """Rules of the Shove family (RULES.md §1-2): Shove ha'penny, Shove piecepack and
 its variants Flick, Progressive and Short.
 
-The engine sees two kinds of action: the coin toss that picks the starting party,
-and each *counted* shove (a coin that reached the first line), carrying the beds
-of every coin that lies completely inside a bed once the board has settled. The
-referee turns sensor readings into those; a coin short of the first line never
-becomes an action, because it does not count as played."""
+The engine sees three kinds of action: the coin toss that picks the starting
+party; the board seen cleared (the rules clear it after every scoring, and no coin
+counts until it is); and each *counted* shove (a coin that reached the first line),
+carrying the beds of every coin that lies completely inside a bed once the board
+has settled. The referee turns sensor readings into those; a coin short of the
+first line never becomes an action, because it does not count as played."""
 from __future__ import annotations
 
 import random
@@ -21,6 +22,11 @@ DRAW = "draw"
 @dataclass(frozen=True)
 class CoinToss:
     starter: int  # the party that won the toss and shoves first
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """The board was seen with no played coin on it: a round may begin."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,7 @@ class ShoveState:
     coins_left: int                  # coins still to shove in this round of the turn
     round_size: int                  # coins in this round (a turn, or a Progressive replay)
     on_board: int = 0                # counted coins on the board since it was cleared
+    cleared: bool = False            # seen empty since the last scoring (or the start)
     starter: int | None = None       # None until the coin toss
     turn: int = 0                    # the party shoving
     turns: tuple[int, int] = (0, 0)  # finished turns per party
@@ -87,7 +94,7 @@ class ShoveRules(Rules):
 
     name: ClassVar[str] = "shove"
     state_type: ClassVar[type] = ShoveState
-    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Shove)
+    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove)
     max_actions: ClassVar[int] = 20_000
 
     def __post_init__(self):
@@ -116,6 +123,10 @@ class ShoveRules(Rules):
             raise IllegalAction("the game is over: start a new one")
         if isinstance(action, CoinToss):
             return self._toss(state, action)
+        if isinstance(action, Cleared):
+            if state.cleared:
+                raise IllegalAction("the board is already clear")
+            return replace(state, cleared=True)
         if isinstance(action, Shove):
             return self._shove(state, action)
         raise IllegalAction(f"{type(action).__name__} is not an action of Shove")
@@ -131,12 +142,16 @@ class ShoveRules(Rules):
         if state.over:
             return []
         if state.starter is None:
-            return [CoinToss(0), CoinToss(1)]
+            return [CoinToss(0), CoinToss(1)] + ([] if state.cleared else [Cleared()])
+        if not state.cleared:
+            return [Cleared()]
         return None  # a shove's result is a multiset of beds: too many to list usefully
 
     def random_action(self, state: ShoveState, rng: random.Random):
         if state.starter is None:
             return CoinToss(rng.randrange(2))
+        if not state.cleared:
+            return Cleared()
         beds = [rng.randint(1, self.beds) for _ in range(state.on_board + 1)
                 if rng.random() < 0.6]
         return Shove(tuple(sorted(beds)))
@@ -156,6 +171,8 @@ class ShoveRules(Rules):
     def _shove(self, state: ShoveState, shove: Shove) -> ShoveState:
         if state.starter is None:
             raise IllegalAction("toss the coin first: it decides who starts")
+        if not state.cleared:
+            raise IllegalAction("clear the board first: the last round's coins still count as lying there")
         for bed in shove.beds:
             if not 1 <= bed <= self.beds:
                 raise IllegalAction(f"there is no bed {bed}: this board has beds 1 to {self.beds}")
@@ -174,7 +191,8 @@ class ShoveRules(Rules):
             return self._completed(state, p)
         if self.progressive and scored:
             # the scoring coins are retrieved and shoved again in the same turn
-            return replace(state, coins_left=len(scored), round_size=len(scored), on_board=0)
+            return replace(state, coins_left=len(scored), round_size=len(scored), on_board=0,
+                           cleared=False)
         if self.equal_turns and p != state.starter and self.complete(state, state.starter):
             return self._won(state, state.starter)  # the second party could not match it
         return self._next_turn(state)
@@ -225,7 +243,7 @@ class ShoveRules(Rules):
         up[p] = (up[p] + 1) % len(state.parties[p].players)
         return replace(state, turn=1 - p, turns=(turns[0], turns[1]), up=(up[0], up[1]),
                        coins_left=self.coins_per_turn, round_size=self.coins_per_turn,
-                       on_board=0)
+                       on_board=0, cleared=False)
 
     def _won(self, state: ShoveState, party: int) -> ShoveState:
         """The winning turn ends like any other, so ``turns`` counts it."""

@@ -63,7 +63,7 @@ class Play(Protocol):
         """A rail button that means something in this game (e.g. OK tosses the coin)."""
 
     def describe(self, before: Any, after: Any, action: Any) -> Note | None:
-        """The accepted action in words, for the last-event line."""
+        """The accepted action in words, for the last-event line (None: keep the last)."""
 
     def view(self, status: TableStatus, language: str) -> Any:
         """The screen's view model (see tablegame.views)."""

@@ -1,9 +1,11 @@
 """The Shove referee: from what the board's sensors saw to a game action.
 
-Coins carry no identity, so the referee counts. Every coin that has reached the
-first line has been played; the rules engine knows how many counted coins lie on
-the board (``state.on_board``). A settled snapshot with exactly one more played
-coin than that is a counted shove; the same number means nothing new was played
+Coins carry no identity, so the referee counts. After every scoring the board
+must be seen with no played coin on it (``Cleared``) before anything counts:
+guests clearing it by hand must not leave one coin that passes for a new shove.
+Every coin that has reached the first line has been played; the rules engine
+knows how many counted coins lie on the board (``state.on_board``). A settled
+snapshot with exactly one more played coin than that is a counted shove; the same number means nothing new was played
 (a coin short of the line is shoved again, or the board was cleared). Anything
 else, or a reading no real board can give, is not scored: the note says what is
 wrong, and the game waits for a reading that makes sense."""
@@ -13,7 +15,7 @@ import itertools
 import math
 
 from tablegame.boards.shove import Lie, ShoveBoard
-from tablegame.games.shove import Shove, ShoveState
+from tablegame.games.shove import Cleared, Shove, ShoveState
 from tablegame.notes import Note
 from tablegame.play.base import Verdict
 from tablegame.sensors import BoardSnapshot
@@ -32,6 +34,9 @@ def judge(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot) -> Verd
     short = len(placements) - played
     if state.over:
         return Verdict(note=Note.of("game_over")) if played else Verdict()
+    if not state.cleared:
+        # until the board is seen empty, the status line asks to clear it
+        return Verdict(action=Cleared()) if played == 0 else Verdict()
     if state.starter is None:
         return Verdict(note=Note.of("toss_first")) if played else Verdict()
     expected = state.on_board
@@ -40,8 +45,6 @@ def judge(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot) -> Verd
         return Verdict(action=Shove(beds))
     if played == expected:
         return Verdict(note=Note.of("short_of_first_line")) if short else Verdict()
-    if expected == 0:
-        return Verdict()  # the last round's coins still lie there: the status line asks to clear
     if played < expected:
         return Verdict(note=Note.of("coins_missing", seen=played, expected=expected), problem=True)
     return Verdict(note=Note.of("too_many_new_coins", new=played - expected), problem=True)
@@ -49,7 +52,7 @@ def judge(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot) -> Verd
 
 def coins_to_clear(board: ShoveBoard, state: ShoveState, snapshot: BoardSnapshot | None) -> int:
     """Coins of a finished round still lying on the board (0 when it is ready)."""
-    if snapshot is None or state.over or state.on_board:
+    if snapshot is None or state.over or state.cleared:
         return 0
     return sum(board.place(c.x, c.y).lie is not Lie.SHORT for c in snapshot.coins)
 
