@@ -1,0 +1,106 @@
+"""The text cache's blocks are the picture the plain recipe gives: each line rendered
+with pygame's default font and blended, by its alignment, onto a transparent surface
+``width`` wide, one line height apart. Fonts read from memory, lines shared between
+blocks and copying instead of blending are the cache's business: not one pixel,
+size or ink rectangle may differ."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from hardware.display import text as T  # noqa: E402
+from hardware.display.text import TextCache  # noqa: E402
+
+CREAM, INK = (246, 238, 218), (22, 20, 18)
+
+
+@pytest.fixture(autouse=True, params=[True, False], ids=["window", "no-window"])
+def window(request):
+    pygame.display.init()
+    pygame.font.init()
+    if request.param:
+        pygame.display.set_mode((800, 480))
+    yield
+    pygame.display.quit()
+
+
+def rgba(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def plain_block(lines: list[str], px: int, colour, width: int, align: str):
+    """The block as the recipe says, with pygame's own default font; and its ink."""
+    font = pygame.font.Font(None, round(px / 0.68))
+    rendered = [font.render(line, True, colour) for line in lines]
+    step = font.get_linesize()
+    block = pygame.Surface((width, step * (len(lines) - 1) + rendered[0].get_height()),
+                           pygame.SRCALPHA)
+    ink = None
+    for i, surface in enumerate(rendered):
+        x = {"left": 0, "center": (width - surface.get_width()) // 2,
+             "right": width - surface.get_width()}[align]
+        rect = block.blit(surface, (x, i * step))
+        ink = rect if ink is None else ink.union(rect)
+    return block, ink.clip(block.get_rect())
+
+
+CASES = [
+    ["Team A schiebt – noch 4 Münzen"],
+    ["Team A schiebt –", "noch 4 Münzen"],
+    # lines taller than a line step (umlauts, descenders) reach into the next one
+    ["Größe Ärger gjpqy", "ÄÖÜ Übergang", "jpg Öl"],
+    ["i", "Wettbewerb um den Pott"],
+]
+
+
+@pytest.mark.parametrize("align", ["left", "center", "right"])
+@pytest.mark.parametrize("lines", CASES, ids=lambda lines: f"{len(lines)} lines")
+@pytest.mark.parametrize("px", [14, 41, 92])
+def test_a_block_is_the_plain_recipe_pixel_for_pixel(lines, px, align):
+    width = max(pygame.font.Font(None, round(px / 0.68)).size(line)[0] for line in lines) + 37
+    text = TextCache()
+    block = text.block("\n".join(lines), px, CREAM, width, max_lines=len(lines), align=align)
+    expected, ink = plain_block(lines, px, CREAM, width, align)
+    assert block.get_size() == expected.get_size()
+    assert block.get_width() == width
+    assert text.ink(block) == ink
+    assert rgba(block) == rgba(expected)
+
+
+def test_tall_lines_do_overlap_in_the_cases():
+    font = pygame.font.Font(None, round(41 / 0.68))
+    assert font.render(CASES[2][0], True, CREAM).get_height() > font.get_linesize()
+
+
+def test_blocks_share_their_lines_and_still_look_the_same():
+    text = TextCache()
+    text.block("Team A schiebt –\nnoch 4 Münzen", 92, CREAM, 871, max_lines=2)
+    renders = text.renders
+    shared = text.block("Team B schiebt –\nnoch 4 Münzen", 92, CREAM, 871, max_lines=2)
+    assert text.renders == renders + 1   # "noch 4 Münzen" was rendered already
+    alone = TextCache().block("Team B schiebt –\nnoch 4 Münzen", 92, CREAM, 871, max_lines=2)
+    assert rgba(shared) == rgba(alone)
+    # another colour is another line
+    text.block("noch 4 Münzen", 92, INK, 871)
+    assert text.renders == renders + 2
+
+
+def test_the_caches_keep_their_bounds():
+    text = TextCache(max_entries=4)
+    for i in range(20):
+        text.block(f"Zeile {i}\nnoch {i}", 30, CREAM, 300, max_lines=2)
+    assert len(text._surfaces) == 4
+    assert len(text._lines) == text._max_lines < 40
+
+
+@pytest.mark.parametrize("size", [9, 10, 13, 20, 27, 40, 55, 64, 88, 101, 135, 160, 250])
+def test_the_font_from_memory_is_pygames_default_font(size):
+    ours, theirs = T._default_font(size), pygame.font.Font(None, size)
+    assert T._default_font_data, "the default font should load from memory"
+    sample = "Münze gezählt – noch 4 Münzen: ÄÖÜß… (5/10) · Wj"
+    for name in ("get_height", "get_linesize", "get_ascent", "get_descent"):
+        assert getattr(ours, name)() == getattr(theirs, name)()
+    assert ours.size(sample) == theirs.size(sample)
+    assert rgba(ours.render(sample, True, CREAM)) == rgba(theirs.render(sample, True, CREAM))
