@@ -2,6 +2,7 @@
 virtual board's pty as the serial port, gpiozero's mock pin factory stands in for
 the Pi's GPIO (GPIOZERO_PIN_FACTORY, as on any desktop) and the dummy video driver
 for the screen."""
+import json
 import os
 import signal
 import sqlite3
@@ -25,16 +26,27 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
         proc = subprocess.Popen([sys.executable, "-m", "tablegame.cli", "run", "--config",
                                  str(config)], env=env, stderr=subprocess.PIPE)
         try:
+            # The service handshakes, asks for a snapshot, ACKs it, and its referee sees the
+            # empty board: a Cleared action in the log proves the whole chain works.
             deadline = time.monotonic() + 20
-            while board.stats.acks == 0 and time.monotonic() < deadline:
-                time.sleep(0.05)  # the service handshakes, asks for a snapshot and ACKs it
+            while logged(store) != [("new_game", None), ("action", "Cleared")] \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
             assert board.stats.acks >= 1, "the service never acknowledged the board"
+            assert logged(store) == [("new_game", None), ("action", "Cleared")]
         finally:
             proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err.decode()
-    with sqlite3.connect(store) as conn:
-        assert conn.execute("SELECT kind FROM events").fetchall() == [("new_game",)]
+
+
+def logged(store):
+    try:
+        with sqlite3.connect(store) as conn:
+            rows = conn.execute("SELECT kind, data FROM events ORDER BY seq").fetchall()
+    except sqlite3.OperationalError:  # not created yet
+        return []
+    return [(kind, json.loads(data).get("type")) for kind, data in rows]
 
 
 def test_the_service_refuses_a_bad_config_and_names_the_key(tmp_path):
