@@ -328,9 +328,12 @@ def _units(mm: float) -> int:
     return units
 
 
+MAX_SNAPSHOT_COINS = 254  # 2 + 4 * 254 bytes: the largest payload a frame carries
+
+
 def _encode_snapshot(s: BoardSnapshot) -> bytes:
-    if len(s.coins) > 0xFF:
-        raise ValueError(f"{len(s.coins)} coins: a snapshot holds at most 255")
+    if len(s.coins) > MAX_SNAPSHOT_COINS:
+        raise ValueError(f"{len(s.coins)} coins: a snapshot holds at most {MAX_SNAPSHOT_COINS}")
     points = b"".join(_POINT.pack(_units(c.x), _units(c.y)) for c in s.coins)
     return _SNAPSHOT_HEAD.pack(1 if s.settled else 0, len(s.coins)) + points
 

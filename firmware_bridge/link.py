@@ -118,6 +118,7 @@ class BoardLink:
                                                write_timeout=1.0)
                 self._serial.reset_input_buffer()
             except (serial.SerialException, OSError, ValueError) as error:
+                self._close_port()  # opened but unusable: do not leak it on the next try
                 self._set_state(LinkState.SEARCHING,
                                 f"cannot open {self.port}: {error}; retrying in {backoff:.2f} s")
                 self._stop.wait(backoff)

@@ -195,6 +195,14 @@ def text(language: str, key: str, **values) -> str:
                               for k, v in values.items()})
 
 
+def link_text(link, language: str) -> str:
+    """The board link's state in words, with its detail ("Board connected (virtual-1.0)")."""
+    if link is None:
+        return ""
+    words = text(language, f"link_{link.state.value}")
+    return f"{words} ({link.detail})" if link.detail else words
+
+
 def say(language: str, note: Note | None) -> str:
     return "" if note is None else text(language, note.key, **note.kwargs)
 

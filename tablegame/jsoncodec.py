@@ -50,7 +50,10 @@ def from_data(cls: Any, data: Any) -> Any:
             raise ValueError(f"expected an object for {cls.__name__}, got {data!r}")
         hints = _hints(cls)
         kwargs = {name: from_data(hints[name], data[name]) for name in hints if name in data}
-        return cls(**kwargs)
+        try:
+            return cls(**kwargs)
+        except TypeError as error:  # a field missing, e.g. from an older log
+            raise ValueError(f"{cls.__name__}: {error}") from None
     if cls is Any:
         return data
     if cls is float and isinstance(data, (int, float)) and not isinstance(data, bool):

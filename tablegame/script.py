@@ -63,8 +63,10 @@ def load_script(path: str | Path, config: Config) -> Script:
         if len(kinds) != 1:
             raise ScriptError(f"{path}: step {i} must have exactly one of "
                               f"{', '.join(STEP_KINDS)}: {step!r}")
-    return Script(setup, int(raw.get("seed", 0)), tuple(raw.get("steps", [])),
-                  bool(raw.get("resume", False)))
+    seed = raw.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScriptError(f'{path}: "seed" must be a whole number, not {seed!r}')
+    return Script(setup, seed, tuple(raw.get("steps", [])), bool(raw.get("resume", False)))
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
@@ -79,8 +81,13 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
         store = store or os.path.join(folder, "table.sqlite")
         session = open_session(config, store, rng=random.Random(script.seed))
         if not script.resume:
-            session.handle(NewGame(script.setup or setup_for(config)))
-        world = neunfeld_world(session) or schocken_world(session) or SimulatedTable(session.play.board, config["simulation.friction"])
+            wanted = script.setup or setup_for(config)
+            session.handle(NewGame(wanted))
+            if session.status.setup != wanted:  # refused: say why instead of playing another game
+                session.close()
+                raise ScriptError(say(config["table.language"], session.status.note))
+        world = (neunfeld_world(session) or schocken_world(session)
+                 or SimulatedTable(session.play.board, config["simulation.friction"]))
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2)
         board.start()
@@ -90,10 +97,11 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             for i, step in enumerate(script.steps, 1):
                 _do(step, i, session, board, world, config, Fault)
                 _wait(session, board, lambda: True, f"step {i} to settle")
+            return result(session, config["table.language"], store if kept else None)
         finally:
             link.close()
             board.close()
-        return result(session, config["table.language"], store if kept else None)
+            session.close()
 
 
 def _do(step: dict, i: int, session: Session, board, world, config: Config, Fault) -> None:

@@ -42,10 +42,12 @@ MENUS = {
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
                  **kwargs) -> Session:
     default = setup_for(config)
-    chosen = (setup or default).game
-    menu = [GameSetup(game, default.parties,
-                      tuple(sorted({**config.games.get(game, {}), **options}.items())))
-            for game, options in MENUS.get(family(chosen), [(chosen, {})])]
+
+    def menu(current: GameSetup) -> list[GameSetup]:
+        """MENU's games: the current game's family, with the configured options."""
+        return [GameSetup(game, current.parties,
+                          tuple(sorted({**config.games.get(game, {}), **options}.items())))
+                for game, options in MENUS.get(family(current.game), [(current.game, {})])]
     cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
     settings = {**config.boards, "neunfeld": {"solver_cache": cache},
                 "schocken": {"dice": config["schocken.dice"]}}
@@ -95,6 +97,7 @@ def run(config: Config) -> None:
     session = open_session(config, config["table.store"])
     width, height = config["display.size"]
     with contextlib.ExitStack() as stack:
+        stack.callback(session.close)
         link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
         stack.callback(link.close)
         link.start()
@@ -127,6 +130,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
     session = open_session(config, store, setup)
     hands = hands_for(session, config)
     with contextlib.ExitStack() as stack:
+        stack.callback(session.close)
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
         board = VirtualBoard(hands.world, link_path=os.path.join(folder, "board"),
                              realtime=config["simulation.realtime"])

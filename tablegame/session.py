@@ -44,10 +44,11 @@ class Act:
 
 class Session:
     def __init__(self, log: EventLog, make_play: Callable[[GameSetup], Play],
-                 default_setup: GameSetup, *, menu: Sequence[GameSetup] = (),
+                 default_setup: GameSetup, *,
+                 menu: Callable[[GameSetup], Sequence[GameSetup]] = lambda setup: [setup],
                  rng: random.Random | None = None, clock: Callable[[], float] = time.time):
         self._log = log
-        self._menu = list(menu) or [default_setup]
+        self._menu = menu  # the games MENU steps through, given the current one
         self._make_play = make_play
         self._rng = rng or secrets.SystemRandom()
         self._clock = clock
@@ -63,6 +64,9 @@ class Session:
 
     def post(self, event: Any) -> None:
         self._queue.put(event)
+
+    def close(self) -> None:
+        self._log.close()
 
     # -- the writer's loop, on one thread ----------------------------------------
 
@@ -114,10 +118,12 @@ class Session:
 
     def _next_choice(self) -> GameSetup:
         """The menu's next game, played by the same parties."""
-        current = (self.status.setup.game, self.status.setup.options)
-        keys = [(s.game, s.options) for s in self._menu]
-        following = self._menu[(keys.index(current) + 1) % len(keys) if current in keys else 0]
-        return dataclasses.replace(following, parties=self.status.setup.parties)
+        setup = self.status.setup
+        choices = list(self._menu(setup)) or [setup]
+        keys = [(s.game, s.options) for s in choices]
+        current = (setup.game, setup.options)
+        following = choices[(keys.index(current) + 1) % len(keys) if current in keys else 0]
+        return dataclasses.replace(following, parties=setup.parties)
 
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
@@ -186,10 +192,19 @@ class Session:
         if not entries:
             self._log.append(NEW_GAME, jsoncodec.to_data(default_setup), self._clock())
             entries = self._log.current_game()
-        setup = jsoncodec.from_data(GameSetup, entries[0].data)
-        self.play = self._make_play(setup)
+        try:
+            setup = jsoncodec.from_data(GameSetup, entries[0].data)
+            self.play = self._make_play(setup)
+            self._states, problem = [self.play.rules.initial_state(setup.parties)], None
+        except ValueError as error:
+            # e.g. a game or option renamed by an upgrade: play on, keep the log for staff
+            setup = default_setup
+            self.play = self._make_play(setup)
+            self._states = [self.play.rules.initial_state(setup.parties)]
+            self._log.append(NEW_GAME, jsoncodec.to_data(setup), self._clock())
+            problem = Note.of("replay_failed", seq=entries[0].seq, reason=str(error))
+            entries = entries[:1]
         rules = self.play.rules
-        self._states, problem = [rules.initial_state(setup.parties)], None
         for entry in entries[1:]:
             try:
                 if entry.kind == UNDO:

@@ -29,7 +29,8 @@ class SimulatedTable:
 
     @property
     def board(self) -> ShoveBoard:
-        return self._next_board or self._table.board
+        with self._lock:
+            return self._next_board or self._table.board
 
     def _current(self) -> ShoveTable:
         with self._lock:

@@ -9,10 +9,10 @@ from tablegame.games.neunfeld import NeunfeldRules, Roll, TipAndMove, position_a
 from tablegame.solvers.neunfeld import NeunfeldSolver, Verdict as Value
 from tablegame.i18n import say
 from tablegame.play import make_play
-from tablegame.play.base import GameSetup, TableStatus
+from tablegame.play.base import GameSetup
 from tablegame.play.neunfeld import NeunfeldPlay, variant_cache_path
 from tablegame.play.neunfeld_referee import squares_reading
-from tablegame.sensors import DiceReading, SquaresReading
+from tablegame.sensors import DiceReading
 from tablegame.session import Session
 from tablegame.store import EventLog
 from test_neunfeld_rules import seed_actions
@@ -79,7 +79,6 @@ def test_the_seed_game_fed_as_readings_gives_exactly_the_engines_actions(session
 
 
 def seed_status(session, lines):
-    rules = NeunfeldRules()
     for action in list(seed_actions())[:lines]:
         if isinstance(action, Roll):
             feed(session, dice(*action.tops))

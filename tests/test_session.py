@@ -8,7 +8,6 @@ import pytest
 
 from tablegame.boards.shove import hapenny_board
 from tablegame.events import ButtonPress
-from tablegame.games.shove import CoinToss
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
@@ -117,7 +116,7 @@ def test_a_short_press_of_back_does_not_undo(db):
 
 
 def test_menu_chooses_the_game_before_play_and_keeps_the_parties(db):
-    s = open_session(db, menu=[HAPENNY, PIECEPACK])
+    s = open_session(db, menu=lambda current: [HAPENNY, PIECEPACK])
     run(s, ButtonPress("menu"))
     assert s.status.setup.game == "shove-piecepack"
     assert s.status.setup.parties == HAPENNY.parties
@@ -143,16 +142,32 @@ def test_link_status_is_shown_but_not_logged(db):
     assert logged(db) == ["new_game"]
 
 
-def test_events_from_other_threads_are_handled_in_order_by_the_writer(db):
+def test_events_posted_from_many_threads_while_the_writer_works_are_all_handled_once(db):
     s = open_session(db)
     run(s, ButtonPress("ok"), EMPTY)
-    readings = [settled(*(in_bed(b) for b in range(1, k + 1))) for k in range(1, 5)]
-    threads = [threading.Thread(target=s.post, args=(r,)) for r in readings]
+    presses = [ButtonPress("back") for _ in range(200)]  # no effect on the game, each handled
+
+    def post_all(chunk):
+        for p in chunk:
+            s.post(p)
+    threads = [threading.Thread(target=post_all, args=(presses[i::4],)) for i in range(4)]
+    handled = 0
+    original = s.handle
+
+    def counting(event):
+        nonlocal handled
+        handled += 1
+        return original(event)
+    s.handle = counting
     for t in threads:
         t.start()
+    while any(t.is_alive() for t in threads) or handled < len(presses):
+        s.process(timeout=0.01)  # the writer works while the threads post
+    for t in threads:
         t.join()
-    s.process()
-    assert s.status.state.coins_left == 1
+    assert handled == len(presses)
+    run(s, settled(in_bed(1)), settled(in_bed(1), in_bed(2)))
+    assert s.status.state.coins_left == 3, "readings after the flood are still refereed in order"
 
 
 def test_a_log_that_no_longer_replays_keeps_what_it_could_and_says_where(db):
@@ -186,3 +201,25 @@ def test_a_problem_shows_in_the_banner_and_keeps_the_last_event(db):
     last = s.status.note
     run(s, settled(in_bed(3), CoinReading(180.0, in_bed(3).y + 2)))
     assert s.status.problem.key == "coins_overlap_in_bed" and s.status.note == last
+
+
+def test_a_log_whose_game_no_longer_exists_starts_the_default_game_and_keeps_the_log(db):
+    with sqlite3.connect(db) as conn:
+        conn.executescript("""CREATE TABLE events (seq INTEGER PRIMARY KEY, at REAL NOT NULL,
+            kind TEXT NOT NULL, data TEXT NOT NULL);
+            INSERT INTO events (at, kind, data) VALUES (0, 'new_game',
+            '{"game": "shove-renamed", "parties": [["A"], ["B"]], "options": []}');""")
+    s = open_session(db)
+    assert s.status.setup == HAPENNY
+    assert s.status.problem.key == "replay_failed" and "shove-renamed" in s.status.problem.kwargs["reason"]
+    assert logged(db) == ["new_game", "new_game"], "the old game stays in the log"
+
+
+def test_a_logged_action_missing_a_field_is_reported_not_a_crash(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"))
+    with sqlite3.connect(db) as conn:
+        conn.execute("""INSERT INTO events (at, kind, data) VALUES (0, 'action', '{"type": "Shove"}')""")
+    again = open_session(db)
+    assert again.status.problem.key == "replay_failed"
+    assert "Shove" in again.status.problem.kwargs["reason"]

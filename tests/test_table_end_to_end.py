@@ -8,7 +8,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -180,3 +179,25 @@ def test_a_bad_config_file_is_refused_with_every_bad_key_named(tmp_path):
     assert out.returncode == 2
     assert "serial.baudrate: expected a number from 1200 to 4000000, got 'fast'" in out.stderr
     assert "buttons.ok: expected a BCM GPIO number from 0 to 27, got 40" in out.stderr
+
+
+def test_menu_after_a_restart_stays_in_the_family_of_the_restored_game(tmp_path):
+    from tablegame.events import ButtonPress
+    from tablegame.service import open_session
+    db = tmp_path / "t.sqlite"
+    first = open_session(CONFIG, db, GameSetup("neunfeld", (("Anna",), ("Ben",))))
+    first.close()
+    again = open_session(CONFIG, db)  # configured game: shove-hapenny; the log says neunfeld
+    assert again.status.setup.game == "neunfeld"
+    again.handle(ButtonPress("menu"))
+    assert again.status.setup.game == "neunfeld" and again.status.setup.options != ()
+
+
+def test_a_script_whose_game_is_refused_says_why_instead_of_playing_another(tmp_path):
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps({"game": "shove-piecepack", "options": {"progresive": True},
+                                "steps": []}))
+    out = subprocess.run(TABLEGAME + ["simulate", "--headless", str(path), "--language", "en"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "Game not started: unknown option(s) progresive" in out.stderr

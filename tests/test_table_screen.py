@@ -6,7 +6,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import random  # noqa: E402
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from hardware.display import palette as P  # noqa: E402

@@ -3,7 +3,7 @@ and the table's inputs and outputs. The session holds one ``Play`` per game."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tablegame.events import ButtonPress

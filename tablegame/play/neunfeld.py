@@ -20,12 +20,11 @@ from tablegame.events import ButtonPress
 from tablegame.games.neunfeld import GOALS, NeunfeldRules, NeunfeldState, Roll, TipAndMove
 from tablegame.games.neunfeld_dice import DICE
 from tablegame.solvers.neunfeld import NeunfeldSolver
-from tablegame.i18n import say, text
+from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import TableStatus, Verdict
 from tablegame.play.neunfeld_referee import judge_roll, judge_turn, move_args, occupied_squares
 from tablegame.play.neunfeld_texts import COLOURS, roll_words
-from tablegame.play.shove import _link_text
 from tablegame.sensors import DiceReading, SquaresReading
 from tablegame.views.neunfeld import DieView, MoveView, NeunfeldPartyView, NeunfeldView
 
@@ -164,7 +163,7 @@ class NeunfeldPlay:
                 table_move.to, t("nf_table_move", **move_args(state, table_move))),
             hint=hint,
             hint_text=say(language, note) if note is not None and note.key in (HINT, "nf_hint_roll") else "",
-            link=_link_text(status.link, language),
+            link=link_text(status.link, language),
             keys=t("nf_keys"),
         )
 

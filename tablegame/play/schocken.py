@@ -29,13 +29,13 @@ from tablegame.games.schocken import (SchockenRules, SchockenState, SetAside, St
                                       Throw, Tuermchen, TurnSixes)
 from tablegame.games.schocken_flow import ranked
 from tablegame.games.schocken_state import FINAL, FIRST_HALF
-from tablegame.i18n import say, text
+from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play import schocken_referee as referee
 from tablegame.play.base import TableStatus, Verdict
 from tablegame.play.schocken_sheet import NextGame, SheetRules, SheetState
 from tablegame.play.schocken_texts import result_name
-from tablegame.sensors import DiceReading, LinkStatus
+from tablegame.sensors import DiceReading
 from tablegame.views.schocken import PlayerView, SchockenView
 
 DICE_SOURCES = ("table", "reader")
@@ -197,13 +197,13 @@ class SchockenPlay:
                                           allowed=game.throws_allowed),
             status=t("schocken_over_status") if game.over else t("schocken_turn_start" if not game.results else "schocken_turn",
                               who=game.names[game.current]),
-            message=_say(language, note),
+            message=say(language, note),
             choice=t("schocken_choice_label", choice=choice) if choice else "",
             odds=odds,
-            problem=_say(language, status.problem) or None,
+            problem=say(language, status.problem) or None,
             loser=loser,
             tally_label=t("schocken_tally"),
-            link=_link_text(status.link, language),
+            link=link_text(status.link, language),
             hint=t(f"hint_schocken_{self.dice}"),
         )
 
@@ -242,14 +242,3 @@ def _show(dice) -> str:
 
 def _percent(p) -> str:
     return f"{float(p) * 100:.0f} %"
-
-
-def _say(language: str, note: Note | None) -> str:
-    return say(language, note)
-
-
-def _link_text(link: LinkStatus | None, language: str) -> str:
-    if link is None:
-        return ""
-    words = text(language, f"link_{link.state.value}")
-    return f"{words} ({link.detail})" if link.detail else words

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from tablegame.boards.shove import ShoveBoard
 from tablegame.events import ButtonPress
 from tablegame.games.shove import Cleared, CoinToss, ShoveRules, ShoveState
-from tablegame.i18n import say, text
+from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import TableStatus, Verdict
 from tablegame.referee import shove as referee
-from tablegame.sensors import BoardSnapshot, LinkStatus
+from tablegame.sensors import BoardSnapshot
 from tablegame.views import PartyView, ShoveView
 
 
@@ -59,7 +59,7 @@ class ShovePlay:
             winner=(t("draw") if state.drawn else
                     t("winner", party=state.parties[state.winner].name)
                     if state.winner is not None else None),
-            link=_link_text(status.link, language),
+            link=link_text(status.link, language),
             hint=t("hint_shove"),
         )
 
@@ -97,10 +97,3 @@ class ShovePlay:
         key = ("status_playoff" if state.tiebreak is not None else
                "status_turn_flick" if self.rules.flick else "status_turn")
         return text(language, key, who=who, left=state.coins_left)
-
-
-def _link_text(link: LinkStatus | None, language: str) -> str:
-    if link is None:
-        return ""
-    words = text(language, f"link_{link.state.value}")
-    return f"{words} ({link.detail})" if link.detail else words
