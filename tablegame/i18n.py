@@ -170,16 +170,14 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 
 # Each game family may keep its texts in a module of its own, with TEXTS shaped like
 # the table above; they are merged in here, so one lookup serves every screen.
-_GAME_TEXTS = ("tablegame.play.schocken_texts", "tablegame.play.neunfeld_texts")
+_GAME_TEXTS = ("tablegame.texts.schocken", "tablegame.texts.neunfeld")
 
 
 def _merge_game_texts() -> None:
     import importlib
-    import importlib.util
     for name in _GAME_TEXTS:
-        if importlib.util.find_spec(name) is not None:
-            for language, texts in importlib.import_module(name).TEXTS.items():
-                TEXTS[language].update(texts)
+        for language, texts in importlib.import_module(name).TEXTS.items():
+            TEXTS[language].update(texts)
 
 
 def _beds(beds) -> str:

@@ -303,7 +303,7 @@ def test_the_view_shows_throws_deckel_pot_and_half():
 
 
 def test_every_german_text_also_exists_in_english():
-    from tablegame.play.schocken_texts import TEXTS
+    from tablegame.texts.schocken import TEXTS
     assert set(TEXTS["de"]) == set(TEXTS["en"])
 
 

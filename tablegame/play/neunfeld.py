@@ -24,7 +24,7 @@ from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import TableStatus, Verdict
 from tablegame.play.neunfeld_referee import judge_roll, judge_turn, move_args, occupied_squares
-from tablegame.play.neunfeld_texts import COLOURS, roll_words
+from tablegame.texts.neunfeld import COLOURS, roll_words
 from tablegame.sensors import DiceReading, SquaresReading
 from tablegame.views.neunfeld import DieView, MoveView, NeunfeldPartyView, NeunfeldView
 

@@ -34,7 +34,7 @@ from tablegame.notes import Note
 from tablegame.play import schocken_referee as referee
 from tablegame.play.base import TableStatus, Verdict
 from tablegame.play.schocken_sheet import NextGame, SheetRules, SheetState
-from tablegame.play.schocken_texts import result_name
+from tablegame.texts.schocken import result_name
 from tablegame.sensors import DiceReading
 from tablegame.views.schocken import PlayerView, SchockenView
 
