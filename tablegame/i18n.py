@@ -185,8 +185,10 @@ def _beds(beds) -> str:
 
 
 def text(language: str, key: str, **values) -> str:
-    """The text ``key`` in ``language``; a key missing there falls back to English."""
+    """The text ``key`` in ``language``; a key missing there falls back to English.
+    A value that is itself a Note (an engine's reason) is said in ``language`` first."""
     template = TEXTS.get(language, TEXTS["en"]).get(key) or TEXTS["en"][key]
+    values = {k: say(language, v) if isinstance(v, Note) else v for k, v in values.items()}
     if callable(template):
         return template(**values)
     return template.format(**{k: _beds(v) if isinstance(v, tuple) else v

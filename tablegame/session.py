@@ -164,7 +164,7 @@ class Session:
         try:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
-            return self._update(note=Note.of("illegal", reason=str(error)))
+            return self._update(note=Note.of("illegal", reason=error.note or str(error)))
         if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
             return
         self._states.append(after)

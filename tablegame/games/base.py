@@ -10,9 +10,23 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
+from tablegame.i18n import say
+from tablegame.notes import Note
+
 
 class IllegalAction(ValueError):
-    """An action the rules forbid in this state; the message says why in words."""
+    """An action the rules forbid in this state; the message says why in words, and
+    ``note`` (where the engine gives one) says the same as a key and values, so the
+    table can show it in any language."""
+
+    def __init__(self, message: str, note: Note | None = None) -> None:
+        super().__init__(message)
+        self.note = note
+
+    @classmethod
+    def because(cls, note: Note, language: str) -> "IllegalAction":
+        """Refused for ``note``; the message is the note in ``language``, the engine's own."""
+        return cls(say(language, note), note)
 
 
 @dataclass(frozen=True)
