@@ -11,11 +11,12 @@ from tablegame.i18n import say
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.play.neunfeld import NeunfeldPlay, variant_cache_path
-from tablegame.play.neunfeld_referee import squares_reading
+from tablegame.notes import Note
+from tablegame.play.neunfeld_referee import judge_turn, squares_reading
 from tablegame.sensors import DiceReading
-from tablegame.session import Session
+from tablegame.session import Act, Session
 from tablegame.store import EventLog
-from test_neunfeld_rules import seed_actions
+from test_neunfeld_rules import A, B, seed_actions, seed_state, state_at
 
 PARTIES = (("Anna",), ("Ben",))
 
@@ -97,6 +98,47 @@ def test_a_move_to_a_square_a_die_forbids_is_refused_with_the_engines_reason(ses
     assert say("de", status.problem) == "Nicht erlaubt: Feld 6 ist durch den schwarzen Würfel V gesperrt"
     status = feed(s, squares(5, 8))    # the player moves on to 5: accepted
     assert status.problem is None and status.state.position.squares == (5, 8)
+
+
+def test_a_refused_move_reads_in_the_tables_language(session_of):
+    s = session_of()
+    seed_status(s, 3)                  # A to move; tops 7 5 6; A on 3, B on 8
+    feed(s, dice(7, 1, 6))
+    status = feed(s, squares(6, 8))    # black V shows 6
+    assert s.play.view(status, "en").problem == "Not allowed: Square 6 is blocked by the black die V"
+    assert s.play.view(status, "de").problem == "Nicht erlaubt: Feld 6 ist durch den schwarzen Würfel V gesperrt"
+
+
+def test_an_action_the_session_refuses_reads_in_the_tables_language(session_of):
+    s = session_of()
+    before = seed_status(s, 3).state   # A holds III (7) and IV (5); IV 5 -> 4 is the opposite face
+    s.handle(Act(TipAndMove(4, 4, 4)))
+    assert s.status.state == before
+    assert s.play.view(s.status, "en").message == (
+        "Not allowed: Die IV (red) cannot be tipped from 5 to 4: that is the opposite face")
+    assert s.play.view(s.status, "de").message == (
+        "Nicht erlaubt: Würfel IV (rot) kann nicht von 5 auf 4 gekippt werden: das ist die Gegenseite")
+
+
+def test_a_move_no_tip_allows_names_the_square_before_a_blocking_die():
+    rules = NeunfeldRules(strict=True)
+    state = seed_state(4)              # Ben on 8 to move, Anna on 5; Ben holds III (7) and V (6)
+    verdict = judge_turn(rules, state, None, squares(5, 6))
+    # tipping III leaves 6 blocked by V; tipping V frees 6, but 6 is next to Anna: the gap tells more
+    assert verdict.problem and verdict.note.kwargs["reason"].key == "nf_strict_gap"
+    assert say("en", verdict.note) == ("Not allowed: Strict variant: at least one square must stay "
+                                       "free between the pieces on squares 5 and 6")
+    assert say("de", verdict.note).startswith("Nicht erlaubt: Verschärfte Variante")
+
+
+def test_a_tip_after_which_no_move_is_possible_says_so_in_either_language():
+    rules = NeunfeldRules()
+    state = state_at((1, 2), (1, 3, 4), (A, A, B), A)   # Anna on 1, Ben on 2; IV shows 3, V 4
+    verdict = judge_turn(rules, state, dice(2, 3, 4), None)  # III 1 -> 2: squares 2, 3, 4 all taken
+    assert verdict.problem and verdict.note.kwargs["reason"] == Note.of("nf_tip_no_move", die=3, top=2)
+    assert say("en", verdict.note) == "Not allowed: After tipping die III (blue) to 2 no move is possible"
+    assert say("de", verdict.note) == ("Nicht erlaubt: Nach diesem Kippen von Würfel III (blau) auf 2 "
+                                       "ist kein Zug möglich")
 
 
 def test_a_tip_to_the_opposite_face_is_refused_and_nothing_changes(session_of):

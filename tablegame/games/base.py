@@ -24,7 +24,7 @@ class IllegalAction(ValueError):
         self.note = note
 
     @classmethod
-    def because(cls, note: Note, language: str) -> "IllegalAction":
+    def because(cls, note: Note, language: str) -> IllegalAction:
         """Refused for ``note``; the message is the note in ``language``, the engine's own."""
         return cls(say(language, note), note)
 

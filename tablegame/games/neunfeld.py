@@ -5,7 +5,8 @@ and must land on 1. The players roll all three dice in turn, A first, until a ro
 shows a 5; that roller begins with the dice as rolled. A turn is one
 ``TipAndMove``: tip one die you hold to a neighbouring face, keep it, pass the
 others, and move your piece 1, 2 or 3 squares to a square that no die top and no
-piece occupies. Messages are German, as the table speaks."""
+piece occupies. Every reason for an illegal action is a Note (its texts live in
+``tablegame.texts.neunfeld``); the messages are their German texts, as the table speaks."""
 from __future__ import annotations
 
 import random
@@ -14,6 +15,8 @@ from typing import ClassVar, Sequence
 
 from tablegame.games.base import IllegalAction, Outcome, Rules
 from tablegame.games.neunfeld_dice import DICE, die_index
+from tablegame.i18n import say
+from tablegame.notes import Note
 
 # Bump whenever a rule changes what is legal: solver caches built for another version are rebuilt.
 RULES_VERSION = 1
@@ -106,6 +109,10 @@ def describe_action(state: NeunfeldState, action: Roll | TipAndMove) -> str:
     return f"{DICE[i].label} von {state.position.tops[i]} auf {action.top} kippen, nach Feld {action.to}"
 
 
+def _refused(reason: Note) -> IllegalAction:
+    return IllegalAction.because(reason, "de")
+
+
 class NeunfeldRules(Rules):
     name = "neunfeld"
     state_type = NeunfeldState
@@ -136,29 +143,36 @@ class NeunfeldRules(Rules):
         return NeunfeldState(players=tuple(tuple(p) for p in parties))
 
     def apply(self, state: NeunfeldState, action: object) -> NeunfeldState:
-        ended = self.outcome(state)
-        if ended is not None:
-            raise IllegalAction(f"Die Partie ist vorbei: {ended.reason}")
+        self._check_not_over(state)
         if isinstance(action, Roll):
             return self._roll(state, action)
         if isinstance(action, TipAndMove):
             return self._tip_and_move(state, action)
-        raise IllegalAction(f"{action!r} ist kein Zug in Neunfeld")
+        raise _refused(Note.of("nf_not_an_action", action=repr(action)))
 
     def outcome(self, state: NeunfeldState) -> Outcome | None:
+        ended = self._ending(state)
+        return None if ended is None else Outcome(ended[0], say("de", ended[1]))
+
+    def _ending(self, state: NeunfeldState) -> tuple[int | None, Note] | None:
+        """The winner (None: a draw) and why, once the game is over."""
         pos = state.position
         if pos is None:
             return None
         for party in (0, 1):
             if pos.squares[party] == GOALS[party]:
-                return Outcome(party, f"{state.party_name(party)} erreicht Feld {GOALS[party]} und gewinnt")
+                return party, Note.of("nf_outcome_goal", party=state.party_name(party), goal=GOALS[party])
         if state.history.count(pos) >= REPETITIONS_FOR_DRAW:
-            return Outcome(None, "Dieselbe Stellung zum dritten Mal: remis")
+            return None, Note.of("nf_outcome_repetition")
         if not self._moves(pos):
             loser = pos.to_move
-            return Outcome(1 - loser, f"{state.party_name(loser)} kann keinen Würfel kippen und ziehen"
-                                      " und verliert")
+            return 1 - loser, Note.of("nf_outcome_stuck", party=state.party_name(loser))
         return None
+
+    def _check_not_over(self, state: NeunfeldState) -> None:
+        ended = self._ending(state)
+        if ended is not None:
+            raise _refused(Note.of("nf_game_over", outcome=ended[1]))
 
     def legal_actions(self, state: NeunfeldState) -> list[Roll] | list[TipAndMove]:
         if self.outcome(state) is not None:
@@ -170,23 +184,20 @@ class NeunfeldRules(Rules):
     def random_action(self, state: NeunfeldState, rng: random.Random) -> Roll | TipAndMove:
         if state.position is None:
             return Roll(tuple(rng.choice(die.faces) for die in DICE))  # type: ignore[arg-type]
-        actions = self.legal_actions(state)
-        if not actions:
-            raise IllegalAction(f"Die Partie ist vorbei: {self.outcome(state).reason}")
-        return rng.choice(actions)
+        self._check_not_over(state)
+        return rng.choice(self.legal_actions(state))
 
     # -- the start -----------------------------------------------------------------------
 
     def _roll(self, state: NeunfeldState, action: Roll) -> NeunfeldState:
         if state.position is not None:
-            raise IllegalAction("Der Anfang ist schon ausgewürfelt; jetzt wird gekippt und gezogen")
+            raise _refused(Note.of("nf_already_started"))
         tops = tuple(action.tops)
         if len(tops) != 3:
-            raise IllegalAction(f"Ein Wurf zeigt drei Würfel (III, IV, V), nicht {len(tops)}")
+            raise _refused(Note.of("nf_roll_count", count=len(tops)))
         for die, top in zip(DICE, tops):
             if top not in die.faces:
-                raise IllegalAction(f"{die.label} hat keine {top}; seine Seiten sind "
-                                    f"{', '.join(map(str, die.faces))}")
+                raise _refused(Note.of("nf_no_such_face", die=die.number, face=top, faces=die.faces))
         roller = state.roller
         if 5 not in tops:
             return replace(state, roller=1 - roller, last_roll=tops)
@@ -198,58 +209,53 @@ class NeunfeldRules(Rules):
     def _tip_and_move(self, state: NeunfeldState, action: TipAndMove) -> NeunfeldState:
         pos = state.position
         if pos is None:
-            raise IllegalAction(f"Noch wird um den Anfang gewürfelt: {state.party_name(state.roller)} "
-                                "würfelt, bis eine 5 fällt")
+            raise _refused(Note.of("nf_still_rolling", party=state.party_name(state.roller)))
         problem = self._tip_problem(state, action) or self._move_problem(state, action)
         if problem:
-            raise IllegalAction(problem)
+            raise _refused(problem)
         after = position_after(pos, action)
         return replace(state, position=after, history=state.history + (after,))
 
-    def _tip_problem(self, state: NeunfeldState, action: TipAndMove) -> str | None:
+    def _tip_problem(self, state: NeunfeldState, action: TipAndMove) -> Note | None:
         pos = state.position
         assert pos is not None
         i = die_index(action.die)
         if i is None:
-            return f"Einen Würfel {action.die} gibt es nicht; die Würfel heißen III (3), IV (4) und V (5)"
+            return Note.of("nf_no_such_die", die=action.die)
         die, mover = DICE[i], pos.to_move
         if pos.holders[i] != mover:
-            return (f"{die.label} liegt nicht bei {state.party_name(mover)}: "
-                    f"{state.party_name(1 - mover)} hat ihn gekippt und behalten")
+            return Note.of("nf_die_not_held", die=die.number, party=state.party_name(mover),
+                           other=state.party_name(1 - mover))
         top = pos.tops[i]
         if action.top not in die.faces:
-            return f"{die.label} hat keine {action.top}; seine Seiten sind {', '.join(map(str, die.faces))}"
+            return Note.of("nf_no_such_face", die=die.number, face=action.top, faces=die.faces)
         if action.top == top:
-            return f"{die.label} zeigt schon die {top}: er muss auf eine andere Seite gekippt werden"
+            return Note.of("nf_same_top", die=die.number, top=top)
         if action.top == die.opposite(top):
-            return (f"Würfel {die.name} ({die.colour}) kann nicht von {top} auf {action.top} gekippt werden: "
-                    "das ist die Gegenseite")
+            return Note.of("nf_opposite_face", die=die.number, old=top, top=action.top)
         return None
 
-    def _move_problem(self, state: NeunfeldState, action: TipAndMove) -> str | None:
+    def _move_problem(self, state: NeunfeldState, action: TipAndMove) -> Note | None:
         pos = state.position
         assert pos is not None
         mover = pos.to_move
         here, there, to = pos.squares[mover], pos.squares[1 - mover], action.to
         if to == here:
-            return f"Der Stein muss ziehen: 1, 2 oder 3 Felder von Feld {here} aus"
+            return Note.of("nf_must_move", square=here)
         if not _on_board(to):
-            return (f"Feld {to} liegt nicht auf dem Brett (Felder {FIRST_SQUARE} bis {LAST_SQUARE}): ein Stein "
-                    "verlässt das Brett nicht mehr, und das Ziel muss genau erreicht werden")
+            return Note.of("nf_off_board", square=to, first=FIRST_SQUARE, last=LAST_SQUARE)
         if _squares_between(here, to) > MAX_STEP:
-            return (f"Von Feld {here} auf Feld {to} sind es {_squares_between(here, to)} Felder; "
-                    "ein Stein zieht 1, 2 oder 3 Felder")
+            return Note.of("nf_too_far", square=here, to=to, distance=_squares_between(here, to))
         if to == there:
-            return f"Auf Feld {to} steht der Stein von {state.party_name(1 - mover)}"
+            return Note.of("nf_square_taken", square=to, party=state.party_name(1 - mover))
         i = die_index(action.die)
         tops = tuple(action.top if k == i else t for k, t in enumerate(pos.tops))
-        blockers = [die for die, top in zip(DICE, tops) if top == to]
+        blockers = tuple(die.number for die, top in zip(DICE, tops) if top == to)
         if blockers:
-            return f"Feld {to} ist durch {' und '.join(d.by_the for d in blockers)} gesperrt"
+            return Note.of("nf_square_blocked", square=to, dice=blockers)
         squares = (to, there) if mover == 0 else (there, to)
         if self.strict and strict_conflict(squares):
-            return (f"Verschärfte Variante: zwischen den Steinen auf Feld {squares[0]} und Feld {squares[1]} "
-                    "muss mindestens ein Feld frei bleiben")
+            return Note.of("nf_strict_gap", low=squares[0], high=squares[1])
         return None
 
     def _moves(self, pos: Position) -> list[TipAndMove]:

@@ -15,7 +15,6 @@ class MiwinDie:
     number: int  # 3, 4 or 5: what actions call the die
     name: str  # "III"
     colour: str  # German colour word, as the seed names it: "blau"
-    colour_acc: str  # the same colour after "durch den": "blauen"
     letter: str  # the seed's column letter: b, r, s
     faces: tuple[int, ...]
     opposites: tuple[tuple[int, int], ...]
@@ -24,11 +23,6 @@ class MiwinDie:
     def label(self) -> str:
         """How messages name the die: "Würfel III (blau)"."""
         return f"Würfel {self.name} ({self.colour})"
-
-    @property
-    def by_the(self) -> str:
-        """"den blauen Würfel III", for "durch ... gesperrt"."""
-        return f"den {self.colour_acc} Würfel {self.name}"
 
     def opposite(self, face: int) -> int:
         for x, y in self.opposites:
@@ -44,9 +38,9 @@ class MiwinDie:
         return tuple(f for f in self.faces if f not in (top, bottom))
 
 
-DIE_III = MiwinDie(3, "III", "blau", "blauen", "b", (1, 2, 5, 6, 7, 9), ((1, 9), (2, 7), (5, 6)))
-DIE_IV = MiwinDie(4, "IV", "rot", "roten", "r", (1, 3, 4, 5, 8, 9), ((1, 9), (3, 8), (4, 5)))
-DIE_V = MiwinDie(5, "V", "schwarz", "schwarzen", "s", (2, 3, 4, 6, 7, 8), ((2, 7), (3, 8), (4, 6)))
+DIE_III = MiwinDie(3, "III", "blau", "b", (1, 2, 5, 6, 7, 9), ((1, 9), (2, 7), (5, 6)))
+DIE_IV = MiwinDie(4, "IV", "rot", "r", (1, 3, 4, 5, 8, 9), ((1, 9), (3, 8), (4, 5)))
+DIE_V = MiwinDie(5, "V", "schwarz", "s", (2, 3, 4, 6, 7, 8), ((2, 7), (3, 8), (4, 6)))
 
 # In this order everywhere: state tuples of tops and holders are (III, IV, V).
 DICE: tuple[MiwinDie, MiwinDie, MiwinDie] = (DIE_III, DIE_IV, DIE_V)

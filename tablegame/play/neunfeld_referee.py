@@ -6,7 +6,7 @@ separate messages, so a new reading is combined with the latest reading of the
 other kind and compared with the current position: which die shows a new top,
 which square gained a piece. The pair (tipped die and its top, new square) is the
 candidate action; it is accepted if it is legal, and otherwise the engine itself
-says why not (its German ``IllegalAction`` message)."""
+says why not (its ``IllegalAction``'s note, shown in the table's language)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -137,20 +137,22 @@ def _name(number: int) -> str:
     return next((d.name for d in DICE if d.number == number), str(number))
 
 
-def _reason(rules: NeunfeldRules, state: NeunfeldState, action: TipAndMove, tip_only: bool = False) -> str:
+def _reason(rules: NeunfeldRules, state: NeunfeldState, action: TipAndMove,
+            tip_only: bool = False) -> Note | None:
+    """The engine's reason against ``action``; None if it is legal. ``tip_only``: the
+    square is not known yet (``action.to`` is -1, off the board)."""
     try:
         rules.apply(state, action)
     except IllegalAction as error:
-        message = str(error)
-        if tip_only and message.startswith("Feld -1"):
+        if tip_only and error.note.key == "nf_off_board":
             # the tip itself is fine, but no square is free after it
-            return f"Nach diesem Kippen von Würfel {_name(action.die)} auf {action.top} ist kein Zug möglich"
-        return message
-    return ""
+            return Note.of("nf_tip_no_move", die=action.die, top=action.top)
+        return error.note
+    return None
 
 
-def _move_reason(rules: NeunfeldRules, state: NeunfeldState, to: int) -> str:
-    """Why no tip lets the piece go to ``to``: the engine's words for the most telling tip
+def _move_reason(rules: NeunfeldRules, state: NeunfeldState, to: int) -> Note:
+    """Why no tip lets the piece go to ``to``: the engine's reason for the most telling tip
     (a reason about the square itself before one about a die blocking it)."""
     pos = state.position
     reasons = []
@@ -159,8 +161,7 @@ def _move_reason(rules: NeunfeldRules, state: NeunfeldState, to: int) -> str:
             continue
         for top in die.tips(pos.tops[i]):
             reason = _reason(rules, state, TipAndMove(die.number, top, to))
-            if reason:
+            if reason is not None:
                 reasons.append(reason)
-    blocked = [r for r in reasons if "gesperrt" in r]
-    other = [r for r in reasons if "gesperrt" not in r]
-    return (other or blocked or ["kein Zug dorthin möglich"])[0]
+    reasons.sort(key=lambda r: r.key == "nf_square_blocked")  # stable: the first of each kind
+    return reasons[0] if reasons else Note.of("nf_no_move_there")

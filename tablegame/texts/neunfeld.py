@@ -1,11 +1,39 @@
 """Neunfeld's texts in German and English, merged into ``tablegame.i18n.TEXTS``.
 
 Moves come as note values (die name, colour index, old and new top, square), so
-each language words them itself; the engine's own reasons for an illegal move are
-German (the table speaks German) and shown as they are."""
+each language words them itself. The engine's reasons for an illegal action name
+a die by its number (3, 4, 5 for III, IV, V); its messages are their German texts."""
 from __future__ import annotations
 
 COLOURS = {"de": ("blau", "rot", "schwarz"), "en": ("blue", "red", "black")}
+_COLOURS_AFTER_DEN = ("blauen", "roten", "schwarzen")  # "durch den roten Würfel IV"
+_DIE_NAMES = {3: "III", 4: "IV", 5: "V"}
+
+
+def _label(language: str, die: int) -> str:
+    """"Würfel III (blau)" / "die III (blue)"."""
+    name, colour = _DIE_NAMES[die], COLOURS[language][die - 3]
+    return f"Würfel {name} ({colour})" if language == "de" else f"die {name} ({colour})"
+
+
+def _blocked(language: str):
+    def words(square, dice):
+        if language == "de":
+            by = " und ".join(f"den {_COLOURS_AFTER_DEN[d - 3]} Würfel {_DIE_NAMES[d]}" for d in dice)
+            return f"Feld {square} ist durch {by} gesperrt"
+        by = " and ".join(f"the {COLOURS['en'][d - 3]} die {_DIE_NAMES[d]}" for d in dice)
+        return f"Square {square} is blocked by {by}"
+    return words
+
+
+def _about_die(language: str, sentence: str):
+    """A sentence naming one die by its number: ``{die}`` is its label, ``{Die}`` the same
+    at the start of a sentence; a tuple of faces reads "1, 2, 5"."""
+    def words(die, **values):
+        label = _label(language, die)
+        values = {k: ", ".join(map(str, v)) if isinstance(v, tuple) else v for k, v in values.items()}
+        return sentence.format(die=label, Die=label[:1].upper() + label[1:], **values)
+    return words
 
 
 def _move(language: str):
@@ -99,6 +127,35 @@ TEXTS = {
         "nf_other_piece_moved": "Der Stein von {party} fehlt auf Feld {square}: bitte zurückstellen",
         "nf_too_many_pieces": "Steine auf den Feldern {squares}: nur ein Stein darf ziehen",
         "nf_die_not_flat": "Ein Würfel liegt schief: bitte flach hinlegen",
+        # the engine's reasons for an illegal action (its messages are these German texts)
+        "nf_game_over": "Die Partie ist vorbei: {outcome}",
+        "nf_outcome_goal": "{party} erreicht Feld {goal} und gewinnt",
+        "nf_outcome_repetition": "Dieselbe Stellung zum dritten Mal: remis",
+        "nf_outcome_stuck": "{party} kann keinen Würfel kippen und ziehen und verliert",
+        "nf_not_an_action": "{action} ist kein Zug in Neunfeld",
+        "nf_already_started": "Der Anfang ist schon ausgewürfelt; jetzt wird gekippt und gezogen",
+        "nf_roll_count": "Ein Wurf zeigt drei Würfel (III, IV, V), nicht {count}",
+        "nf_no_such_face": _about_die("de", "{die} hat keine {face}; seine Seiten sind {faces}"),
+        "nf_still_rolling": "Noch wird um den Anfang gewürfelt: {party} würfelt, bis eine 5 fällt",
+        "nf_no_such_die": "Einen Würfel {die} gibt es nicht; die Würfel heißen III (3), IV (4) und V (5)",
+        "nf_die_not_held": _about_die("de", "{die} liegt nicht bei {party}: {other} hat ihn gekippt "
+                                            "und behalten"),
+        "nf_same_top": _about_die("de", "{die} zeigt schon die {top}: er muss auf eine andere Seite "
+                                        "gekippt werden"),
+        "nf_opposite_face": _about_die("de", "{die} kann nicht von {old} auf {top} gekippt werden: "
+                                             "das ist die Gegenseite"),
+        "nf_must_move": "Der Stein muss ziehen: 1, 2 oder 3 Felder von Feld {square} aus",
+        "nf_off_board": "Feld {square} liegt nicht auf dem Brett (Felder {first} bis {last}): ein Stein "
+                        "verlässt das Brett nicht mehr, und das Ziel muss genau erreicht werden",
+        "nf_too_far": "Von Feld {square} auf Feld {to} sind es {distance} Felder; ein Stein zieht 1, 2 "
+                      "oder 3 Felder",
+        "nf_square_taken": "Auf Feld {square} steht der Stein von {party}",
+        "nf_square_blocked": _blocked("de"),
+        "nf_strict_gap": "Verschärfte Variante: zwischen den Steinen auf Feld {low} und Feld {high} "
+                         "muss mindestens ein Feld frei bleiben",
+        # the referee's, when the engine's reason does not fit what the sensors saw
+        "nf_tip_no_move": _about_die("de", "Nach diesem Kippen von {die} auf {top} ist kein Zug möglich"),
+        "nf_no_move_there": "kein Zug dorthin möglich",
     },
     "en": {
         "nf_title": "Neunfeld",
@@ -132,6 +189,33 @@ TEXTS = {
         "nf_other_piece_moved": "{party}'s piece is missing from square {square}: please put it back",
         "nf_too_many_pieces": "Pieces on squares {squares}: only one piece may move",
         "nf_die_not_flat": "A die is not lying flat: please lay it flat",
+        "nf_game_over": "The game is over: {outcome}",
+        "nf_outcome_goal": "{party} reaches square {goal} and wins",
+        "nf_outcome_repetition": "The same position a third time: a draw",
+        "nf_outcome_stuck": "{party} cannot tip a die and move, and loses",
+        "nf_not_an_action": "{action} is not a move in Neunfeld",
+        "nf_already_started": "The start has been rolled; now the players tip and move",
+        "nf_roll_count": "A roll shows three dice (III, IV, V), not {count}",
+        "nf_no_such_face": _about_die("en", "{Die} has no {face}; its faces are {faces}"),
+        "nf_still_rolling": "Still rolling for the start: {party} rolls until a 5 shows",
+        "nf_no_such_die": "There is no die {die}; the dice are III (3), IV (4) and V (5)",
+        "nf_die_not_held": _about_die("en", "{Die} is not with {party}: {other} tipped it "
+                                            "and kept it"),
+        "nf_same_top": _about_die("en", "{Die} already shows {top}: it must be tipped to "
+                                        "another face"),
+        "nf_opposite_face": _about_die("en", "{Die} cannot be tipped from {old} to {top}: "
+                                             "that is the opposite face"),
+        "nf_must_move": "The piece must move: 1, 2 or 3 squares from square {square}",
+        "nf_off_board": "Square {square} is not on the board (squares {first} to {last}): a piece "
+                        "never leaves the board again, and the goal must be reached exactly",
+        "nf_too_far": "From square {square} to square {to} is {distance} squares; a piece moves 1, 2 "
+                      "or 3 squares",
+        "nf_square_taken": "Square {square} holds {party}'s piece",
+        "nf_square_blocked": _blocked("en"),
+        "nf_strict_gap": "Strict variant: at least one square must stay free between the pieces "
+                         "on squares {low} and {high}",
+        "nf_tip_no_move": _about_die("en", "After tipping {die} to {top} no move is possible"),
+        "nf_no_move_there": "no move can go there",
     },
 }
 
