@@ -115,7 +115,7 @@ def test_an_action_the_session_refuses_reads_in_the_tables_language(session_of):
     s.handle(Act(TipAndMove(4, 4, 4)))
     assert s.status.state == before
     assert s.play.view(s.status, "en").message == (
-        "Not allowed: Die IV (red) cannot be tipped from 5 to 4: that is the opposite face")
+        "Not allowed: The red die IV cannot be tipped from 5 to 4: that is the opposite face")
     assert s.play.view(s.status, "de").message == (
         "Nicht erlaubt: Würfel IV (rot) kann nicht von 5 auf 4 gekippt werden: das ist die Gegenseite")
 
@@ -136,7 +136,7 @@ def test_a_tip_after_which_no_move_is_possible_says_so_in_either_language():
     state = state_at((1, 2), (1, 3, 4), (A, A, B), A)   # Anna on 1, Ben on 2; IV shows 3, V 4
     verdict = judge_turn(rules, state, dice(2, 3, 4), None)  # III 1 -> 2: squares 2, 3, 4 all taken
     assert verdict.problem and verdict.note.kwargs["reason"] == Note.of("nf_tip_no_move", die=3, top=2)
-    assert say("en", verdict.note) == "Not allowed: After tipping die III (blue) to 2 no move is possible"
+    assert say("en", verdict.note) == "Not allowed: After tipping the blue die III to 2 no move is possible"
     assert say("de", verdict.note) == ("Nicht erlaubt: Nach diesem Kippen von Würfel III (blau) auf 2 "
                                        "ist kein Zug möglich")
 

@@ -9,6 +9,9 @@ from tablegame import jsoncodec
 from tablegame.games import IllegalAction, find_game
 from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, Roll, TipAndMove, describe_action
 from tablegame.games.neunfeld_dice import DICE
+from tablegame.i18n import say
+from tablegame.notes import Note
+from test_texts import note_keys
 
 A, B = 0, 1
 PARTIES = [["Anna"], ["Ben"]]
@@ -383,3 +386,57 @@ def test_random_legal_play_ends_and_every_state_and_action_round_trips(seed, str
     assert 0 <= pos.squares[A] <= 9 and 1 <= pos.squares[B] <= 10 and pos.squares[A] != pos.squares[B]
     for die, top in zip(DICE, pos.tops):
         assert top in die.faces
+
+
+# -- every reason in German and English -----------------------------------------------------
+
+def _drawn():
+    rules = NeunfeldRules()
+    return play(rules, REPEAT_CYCLE * 2, seed_state(3))
+
+
+REFUSALS = [  # (strict, state, action): at least one for every reason the engine gives
+    (False, lambda: NeunfeldRules().initial_state(PARTIES), Roll((1, 1, 5))),
+    (False, lambda: NeunfeldRules().initial_state(PARTIES), Roll((1, 5))),
+    (False, lambda: NeunfeldRules().initial_state(PARTIES), TipAndMove(3, 7, 3)),
+    (False, lambda: NeunfeldRules().initial_state(PARTIES), "roll"),
+    (False, lambda: seed_state(1), Roll((1, 5, 2))),
+    (False, seed_state, TipAndMove(3, 1, 4)),
+    (False, seed_state, TipAndMove(4, 3, 4)),
+    (False, seed_state, TipAndMove(5, 1, 4)),
+    (False, seed_state, TipAndMove(5, 2, 4)),
+    (False, seed_state, TipAndMove(6, 2, 4)),
+    (False, lambda: seed_state(4), TipAndMove(5, 7, 7)),
+    (False, lambda: seed_state(5), TipAndMove(4, 3, 7)),
+    (False, lambda: seed_state(5), TipAndMove(4, 3, 9)),
+    (False, lambda: seed_state(5), TipAndMove(4, 3, 5)),
+    (False, lambda: state_at((8, 3), (1, 1, 2), (A, A, B), A), TipAndMove(3, 2, 10)),
+    (True, lambda: seed_state(4), TipAndMove(5, 2, 6)),
+    (False, lambda: state_at((9, 3), (2, 3, 4), (A, B, A), B), TipAndMove(4, 4, 2)),
+    (False, lambda: state_at((0, 2), (1, 1, 3), (A, A, B), A), TipAndMove(3, 2, 3)),
+    (False, _drawn, REPEAT_CYCLE[0]),
+]
+
+
+def refusal(strict, make_state, action):
+    with pytest.raises(IllegalAction) as caught:
+        NeunfeldRules(strict=strict).apply(make_state(), action)
+    return caught.value
+
+
+def notes_in(note):
+    """``note`` and every note among its values (a game over names the outcome)."""
+    return [note] + [n for v in note.kwargs.values() if isinstance(v, Note) for n in notes_in(v)]
+
+
+@pytest.mark.parametrize("strict, make_state, action", REFUSALS)
+def test_every_reason_is_a_note_whose_german_text_is_the_message(strict, make_state, action):
+    error = refusal(strict, make_state, action)
+    assert str(error) == say("de", error.note)
+    english = say("en", error.note)
+    assert english and english != str(error) and "{" not in english
+
+
+def test_the_refusals_above_give_every_reason_the_engine_has():
+    raised = {n.key for case in REFUSALS for n in notes_in(refusal(*case).note)}
+    assert raised == note_keys("tablegame/games/neunfeld.py")

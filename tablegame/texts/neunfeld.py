@@ -11,9 +11,9 @@ _DIE_NAMES = {3: "III", 4: "IV", 5: "V"}
 
 
 def _label(language: str, die: int) -> str:
-    """"Würfel III (blau)" / "die III (blue)"."""
+    """"Würfel III (blau)" / "the blue die III"."""
     name, colour = _DIE_NAMES[die], COLOURS[language][die - 3]
-    return f"Würfel {name} ({colour})" if language == "de" else f"die {name} ({colour})"
+    return f"Würfel {name} ({colour})" if language == "de" else f"the {colour} die {name}"
 
 
 def _blocked(language: str):
@@ -21,8 +21,7 @@ def _blocked(language: str):
         if language == "de":
             by = " und ".join(f"den {_COLOURS_AFTER_DEN[d - 3]} Würfel {_DIE_NAMES[d]}" for d in dice)
             return f"Feld {square} ist durch {by} gesperrt"
-        by = " and ".join(f"the {COLOURS['en'][d - 3]} die {_DIE_NAMES[d]}" for d in dice)
-        return f"Square {square} is blocked by {by}"
+        return f"Square {square} is blocked by {' and '.join(_label('en', d) for d in dice)}"
     return words
 
 
