@@ -302,6 +302,26 @@ def test_the_view_shows_throws_deckel_pot_and_half():
     assert view.message == "Ben nimmt freiwillig 6 Deckel (Schock 6 von Anna)"
 
 
+def test_an_action_the_rules_refuse_reads_in_the_tables_language():
+    s = session(dice="table")
+    s.handle(Act(Throw((5, 4, 2))))
+    s.handle(Act(Stop()))                                    # Anna stops after one throw
+    s.handle(Act(Throw((6, 3, 2))))
+    before = s.status.state
+    s.handle(Act(SetAside((6,))))                            # Ben has no throw left
+    assert s.status.state == before
+    assert s.play.view(s.status, "en").message == (
+        "Not allowed: Ben has no throw left: the starter stopped after 1: stop")
+    assert s.play.view(s.status, "de").message == (
+        "Nicht erlaubt: Ben hat keinen Wurf mehr: wer die Runde begann, blieb nach dem 1. Wurf "
+        "stehen: stehen lassen")
+    s.handle(Act(NextGame()))                                # the sheet's own reason
+    assert s.play.view(s.status, "en").message == (
+        "Not allowed: the game is still on: finish it before the next one")
+    assert s.play.view(s.status, "de").message == (
+        "Nicht erlaubt: das Spiel läuft noch: erst zu Ende spielen, dann das nächste")
+
+
 def test_every_german_text_also_exists_in_english():
     from tablegame.texts.schocken import TEXTS
     assert set(TEXTS["de"]) == set(TEXTS["en"])

@@ -8,6 +8,9 @@ from tablegame.games.schocken import (SchockenRules, SetAside, Stop, Take, Throw
                                       TurnSixes)
 from tablegame.games.schocken_evening import Evening
 from tablegame.games.schocken_state import FINAL, FIRST_HALF, SECOND_HALF
+from tablegame.i18n import say
+from tablegame.notes import Note
+from test_texts import note_keys
 
 R = SchockenRules()
 ANNA, BEN, CEM, DORA = range(4)
@@ -351,3 +354,53 @@ def test_describe_gives_one_line_for_the_staff_page():
     assert describe(s) == "first half: Ben throws; pot 7; Anna 0, Ben 6, Cem 0"
     done = lose_half(lose_half(start(3), CEM), CEM)
     assert describe(done) == "game over: Cem pays"
+
+
+# -- every reason in English and German -----------------------------------------------------
+
+REFUSALS = [  # (state, action): at least one for every reason the engine gives
+    (lambda: replace(start(), loser=BEN), T("111")),
+    (start, "throw"),
+    (lambda: start(3), Take()),
+    (lambda: play(once(start(3), "654"), T("221")), Take()),
+    (lambda: play(start(), T("542"), T("542"), T("542")), T("111")),
+    (lambda: play(start(), T("542"), T("632"), Stop(), T("221"), T("321")), T("111")),
+    (lambda: play(start(), T("542"), T("542"), T("542")), SetAside((5,))),
+    (lambda: play(start(), T("542"), Stop(), T("665")), TurnSixes(1)),
+    (start, Throw((1, 2, 7))),
+    (lambda: play(start(), T("146"), SetAside((1,))), T("111")),
+    (lambda: play(start(), T("146")), SetAside(())),
+    (lambda: play(start(), T("145")), SetAside((6,))),
+    (lambda: play(start(), T("111")), SetAside((1, 1, 1))),
+    (lambda: play(start(), T("663")), TurnSixes(3)),
+    (lambda: play(start(), T("642"), SetAside((6,)), T("63")), TurnSixes(1)),
+    (lambda: play(start(), T("663")), TurnSixes(2)),
+    (lambda: play(start(), T("146"), SetAside((1,))), Tuermchen()),
+    (lambda: play(start(), T("663"), TurnSixes(1)), Stop()),
+    (start, Stop()),
+]
+
+
+def refusal(make_state, action):
+    with pytest.raises(IllegalAction) as caught:
+        R.apply(make_state(), action)
+    return caught.value
+
+
+def notes_in(note):
+    """``note`` and every note among its values (a limit of throws inside another reason)."""
+    return [note] + [n for v in note.kwargs.values() if isinstance(v, Note) for n in notes_in(v)]
+
+
+@pytest.mark.parametrize("make_state, action", REFUSALS)
+def test_every_reason_is_a_note_whose_english_text_is_the_message(make_state, action):
+    error = refusal(make_state, action)
+    assert str(error) == say("en", error.note)
+    german = say("de", error.note)
+    assert german and german != str(error) and "{" not in german
+
+
+def test_the_refusals_above_give_every_reason_the_engine_has():
+    raised = {n.key for case in REFUSALS for n in notes_in(refusal(*case).note)}
+    engine = note_keys("tablegame/games/schocken.py") | note_keys("tablegame/games/schocken_turn.py")
+    assert raised == engine

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, Sequence
 
-from tablegame.games.base import IllegalAction, Outcome, Rules
+from tablegame.games.base import Outcome, Rules
 from tablegame.games import schocken_flow as flow
 from tablegame.games import schocken_turn as turns
 from tablegame.games.schocken_odds import Odds, odds
@@ -25,6 +25,7 @@ from tablegame.games.schocken_options import SchockenOptions
 from tablegame.games.schocken_state import (ACTION_TYPES, HALF_NAMES, SchockenState,
                                             SetAside, Stop, Take, Throw, Tuermchen,
                                             TurnSixes)
+from tablegame.notes import Note
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,10 @@ class SchockenRules(Rules):
 
     def apply(self, state: SchockenState, action: Any) -> SchockenState:
         if state.over:
-            raise IllegalAction(f"the game is over: {state.names[state.loser]} lost it")
+            raise turns.refused(Note.of("schocken_is_over", who=state.names[state.loser]))
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction(f"Schocken has no action {action!r}")
+            raise turns.refused(Note.of("schocken_no_action", action=repr(action)))
         return handler(self, state, action)
 
     def outcome(self, state: SchockenState) -> SchockenOutcome | None:
@@ -147,10 +148,9 @@ class SchockenRules(Rules):
     def _take(self, state: SchockenState, action: Take) -> SchockenState:
         who = self._who(state)
         if not state.results:
-            raise IllegalAction(f"{who} starts the round: there is no result to take Deckel for")
+            raise turns.refused(Note.of("schocken_take_nothing", who=who))
         if state.turn.throws or state.turn.aside:
-            raise IllegalAction(f"{who} may take Deckel voluntarily only instead of throwing, "
-                                "before the first throw")
+            raise turns.refused(Note.of("schocken_take_late", who=who))
         return flow.take(state, self.options)
 
 

@@ -24,6 +24,7 @@ from typing import Any, Sequence
 from tablegame.games.base import IllegalAction, Rules
 from tablegame.games.schocken import SchockenOutcome, SchockenRules, SchockenState
 from tablegame.games.schocken_evening import Evening
+from tablegame.notes import Note
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class SheetRules(Rules):
     def apply(self, state: SheetState, action: Any) -> SheetState:
         if type(action) is NextGame:
             if not state.game.over:
-                raise IllegalAction("the game is still on: finish it before the next one")
+                raise IllegalAction.because(Note.of("schocken_still_on"), "en")
             evening = state.evening.record(state.game)
             return SheetState(self.game.initial_state([[n] for n in evening.names],
                                                       starter=evening.next_starter), evening)

@@ -1,7 +1,9 @@
 """Schocken's texts in German and English, merged into ``tablegame.i18n``.
 
 Result names come from the engine in German (Schock 4, General 6, Straße 4-5-6,
-Hausnummer 665); English keeps Schock and General, the table's own words."""
+Hausnummer 665); English keeps Schock and General, the table's own words. The
+engine's reasons for an illegal action are notes too; its messages are their
+English texts."""
 from __future__ import annotations
 
 _EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
@@ -69,6 +71,28 @@ def _odds(language, to_beat, choices):
     head = (f"Chancen gegen {to_beat}: " if language == "de" else f"Odds to beat {to_beat}: ")
     return head + " · ".join(f"{choice(stop, sixes, aside)} {percent}"
                              for stop, sixes, aside, percent in choices)
+
+
+def _cannot_set_aside_de(who, dice, lying):
+    return f"{who} kann {dice} nicht rauslegen: vom letzten Wurf liegt {lying or 'nichts'}"
+
+
+def _cannot_set_aside_en(who, dice, lying):
+    return f"{who} cannot set aside {dice}: lying from the last throw: {lying or 'nothing'}"
+
+
+def _need_sixes_de(who, sixes, ones, lying):
+    return (f"{who} braucht {sixes} Sechsen aus dem letzten Wurf, um sie zu "
+            f"{'einer 1' if ones == 1 else 'zwei 1en'} zu drehen; es liegt: {lying or 'nichts'}")
+
+
+def _need_sixes_en(who, sixes, ones, lying):
+    return (f"{who} needs {sixes} sixes from the last throw to turn them into {ones} "
+            f"{'one' if ones == 1 else 'ones'}; lying: {lying or 'nothing'}")
+
+
+def _in_cup_en(who, count):
+    return f"{who} has {count} {'die' if count == 1 else 'dice'} in the cup and must throw again"
 
 
 _HALVES = {"de": {1: "1. Hälfte", 2: "2. Hälfte", 3: "Finale"},
@@ -163,6 +187,34 @@ TEXTS = {
         "schocken_throw_all": "{who}: alle drei Würfel in den Becher und werfen",
         "schocken_aside_and_thrown": "{who} legt {dice} raus – der Wurf danach wurde nicht "
                                      "gesehen: bitte noch einmal werfen",
+        # the engine's reasons for an illegal action
+        "schocken_is_over": "das Spiel ist vorbei: {who} hat es verloren",
+        "schocken_still_on": "das Spiel läuft noch: erst zu Ende spielen, dann das nächste",
+        "schocken_no_action": "Schocken kennt keine Aktion {action}",
+        "schocken_take_nothing": "{who} beginnt die Runde: noch gibt es kein Ergebnis, für das "
+                                 "Deckel zu nehmen wären",
+        "schocken_take_late": "{who} darf nur vor dem ersten Wurf freiwillig Deckel nehmen, "
+                              "statt zu werfen",
+        "schocken_all_throws": "{who} hatte schon alle drei Würfe",
+        "schocken_no_throw_left": "{who} hat keinen Wurf mehr: wer die Runde begann, blieb nach "
+                                  "dem {allowed}. Wurf stehen",
+        "schocken_limit_stop": "{limit}: stehen lassen",
+        "schocken_sixes_no_throw": "{who} darf Sechsen nur drehen, solange ein Wurf übrig ist: "
+                                   "{limit}",
+        "schocken_bad_throw": "ein Wurf sind Augenzahlen von 1 bis 6, nicht {dice}",
+        "schocken_throw_size": "{who} wirft {expected} Würfel ({aside} rausgelegt), nicht "
+                               "{got} Werte",
+        "schocken_name_aside": "keine Würfel zum Rauslegen angegeben: {dice}",
+        "schocken_cannot_set_aside": _cannot_set_aside_de,
+        "schocken_keep_one": "{who} muss mindestens einen Würfel zum Werfen lassen; wer alle "
+                             "behalten will, bleibt stehen",
+        "schocken_bad_ones": "zwei 6en werden zu einer 1, drei 6en zu zwei 1en; nicht "
+                             "ones={ones}",
+        "schocken_need_sixes": _need_sixes_de,
+        "schocken_tuermchen_late": "ein Türmchen macht nur den gerade gemachten Wurf ungültig, "
+                                   "bevor {who} Würfel rauslegt oder Sechsen dreht",
+        "schocken_in_cup": "{who} hat noch {count} Würfel im Becher und muss noch einmal werfen",
+        "schocken_not_thrown": "{who} hat noch nicht geworfen",
     },
     "en": {
         "title_schocken": "Schocken",
@@ -225,5 +277,26 @@ TEXTS = {
         "schocken_throw_all": "{who}: all three dice into the cup, then throw",
         "schocken_aside_and_thrown": "{who} sets aside {dice} – the throw after it was not "
                                      "seen: please throw again",
+        "schocken_is_over": "the game is over: {who} lost it",
+        "schocken_still_on": "the game is still on: finish it before the next one",
+        "schocken_no_action": "Schocken has no action {action}",
+        "schocken_take_nothing": "{who} starts the round: there is no result to take Deckel for",
+        "schocken_take_late": "{who} may take Deckel voluntarily only instead of throwing, "
+                              "before the first throw",
+        "schocken_all_throws": "{who} has had all three throws",
+        "schocken_no_throw_left": "{who} has no throw left: the starter stopped after {allowed}",
+        "schocken_limit_stop": "{limit}: stop",
+        "schocken_sixes_no_throw": "{who} may turn sixes only with a throw left: {limit}",
+        "schocken_bad_throw": "a throw is a tuple of die values from 1 to 6, got {dice}",
+        "schocken_throw_size": "{who} throws {expected} dice ({aside} set aside), got {got} values",
+        "schocken_name_aside": "name the dice to set aside, got {dice}",
+        "schocken_cannot_set_aside": _cannot_set_aside_en,
+        "schocken_keep_one": "{who} must leave at least one die to throw; to keep all, stop",
+        "schocken_bad_ones": "two 6s turn into one 1, three 6s into two 1s; got ones={ones}",
+        "schocken_need_sixes": _need_sixes_en,
+        "schocken_tuermchen_late": "a Türmchen voids only the throw just made, before {who} "
+                                   "sets dice aside or turns sixes",
+        "schocken_in_cup": _in_cup_en,
+        "schocken_not_thrown": "{who} has not thrown yet",
     },
 }
