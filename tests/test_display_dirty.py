@@ -1,10 +1,6 @@
 """The Shove screen draws only what changed (dirty rectangles): the picture must be
 the one a full redraw gives, pixel for pixel, and the rectangles it answers must
 hold every pixel that changed (the display updates only those)."""
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
 import dataclasses  # noqa: E402
 
 import pygame  # noqa: E402
@@ -16,13 +12,6 @@ from hardware.display.demo import busiest_shove_view, quiet_shove_view  # noqa: 
 from tablegame.boards.shove import hapenny_board, piecepack_board  # noqa: E402
 from tablegame.sensors import CoinReading  # noqa: E402
 
-SIZES = [(800, 480), (1920, 1080)]
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def display(request):
-    with Display(request.param, caption="test") as d:
-        yield d
 
 
 def pixels(surface: pygame.Surface) -> bytes:

@@ -1,16 +1,10 @@
 """The Schocken screen on a real pygame-ce surface (dummy video driver), judged by
 its pixels at the table's two screen sizes."""
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
 import dataclasses  # noqa: E402
 import random  # noqa: E402
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
-from hardware.display import Display  # noqa: E402
 from hardware.display import palette as P  # noqa: E402
 from hardware.display.schocken import DECKEL, DIE, SchockenScreen  # noqa: E402
 from tablegame.games.schocken import SchockenRules, Stop, Throw  # noqa: E402
@@ -20,14 +14,7 @@ from tablegame.session import Act, Session  # noqa: E402
 from tablegame.store import EventLog  # noqa: E402
 from tablegame.views.schocken import SchockenView  # noqa: E402
 
-SIZES = [(800, 480), (1920, 1080)]
 NAMES = ("Anna", "Ben", "Cem", "Dora")
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def display(request):
-    with Display(request.param, caption="test") as d:
-        yield d
 
 
 def session():

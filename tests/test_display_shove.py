@@ -1,9 +1,5 @@
 """The Shove screen on a real pygame-ce surface (dummy video driver), judged by
 its pixels: what a guest at the table would see."""
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
 import dataclasses  # noqa: E402
 
 import pygame  # noqa: E402
@@ -18,12 +14,6 @@ from tablegame.sensors import CoinReading  # noqa: E402
 from tablegame.views import PartyView  # noqa: E402
 
 SIZES = [(800, 480), (1920, 1080)]
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def display(request):
-    with Display(request.param, caption="test") as d:
-        yield d
 
 
 def count(surface: pygame.Surface, rect: pygame.Rect, colour) -> int:
