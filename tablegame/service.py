@@ -101,16 +101,17 @@ def run(config: Config) -> None:
         link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
         stack.callback(link.close)
         link.start()
-        stack.enter_context(_rail_buttons(config, session.post, RailButtons))
+        stack.enter_context(_rail_buttons(config, session, RailButtons))
         display = Display((width, height) if width else None,
                           fullscreen=config["display.fullscreen"], caption="Tablegame")
         stack.callback(display.close)
         main_loop(session, display, config["table.language"], should_stop=should_stop)
 
 
-def _rail_buttons(config: Config, post, RailButtons):
+def _rail_buttons(config: Config, session: Session, RailButtons):
     pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
-    return RailButtons(pins, post, debounce=config["buttons.debounce"],
+    return RailButtons(pins, lambda press: session.post(press, by="button"),
+                       debounce=config["buttons.debounce"],
                        long_press=config["buttons.long_press"])
 
 
@@ -140,7 +141,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None) 
         stack.callback(link.close)
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
-        stack.enter_context(_rail_buttons(config, session.post, RailButtons))
+        stack.enter_context(_rail_buttons(config, session, RailButtons))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],

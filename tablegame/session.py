@@ -3,8 +3,12 @@
 Every input (sensor readings from the link thread, button presses from gpiozero's
 threads, staff commands from web requests) is put on one queue; the session takes
 them in order on one thread, asks the referee and the rules, writes each accepted
-event to the SQLite log before anything is shown, and replaces its ``status``.
-State is always the fold of the log: a restart resumes exactly."""
+event to the SQLite log (with who made it) before anything is shown, and replaces
+its ``status``. State is always the fold of the log: a restart resumes exactly.
+
+Adapters use its face (ARCHITECTURE.md): ``submit`` a command and, if they like, wait
+for the reply; ``subscribe`` to the snapshots published after each change;
+``snapshot`` for the latest. Only the writer's thread touches the state and the log."""
 from __future__ import annotations
 
 import dataclasses
@@ -12,6 +16,7 @@ import queue
 import random
 import sqlite3
 import secrets
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -42,11 +47,91 @@ class Act:
     action: Any
 
 
+@dataclass(frozen=True)
+class Calibrate:
+    """Sensor test: while on, the table plays no game and only shows the readings."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What became of a submitted command: accepted, or refused with the reason."""
+
+    accepted: bool
+    note: Note | None = None  # the refusal, or what happened, in any language (i18n.say)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The table as published after a change: immutable, safe to read from any thread."""
+
+    version: int
+    status: TableStatus
+    play: Play
+
+    def view(self, language: str) -> Any:
+        """The screen's view model, the same the table's display draws."""
+        return self.play.view(self.status, language)
+
+
+class TooManyStreams(RuntimeError):
+    """Every live stream is taken; the caller should refuse, not wait."""
+
+
+class Subscription:
+    """A bounded queue of snapshots for one reader. A slow reader loses the older
+    snapshots it has not taken yet; the writer never waits for it."""
+
+    def __init__(self, session: Session, maxsize: int):
+        self._session = session
+        self._queue: queue.Queue = queue.Queue(maxsize)
+
+    def offer(self, snapshot: Snapshot) -> None:
+        """Called by the writer: put, dropping the oldest when full."""
+        while True:
+            try:
+                return self._queue.put_nowait(snapshot)
+            except queue.Full:
+                try:
+                    self._queue.get_nowait()
+                except queue.Empty:
+                    pass
+
+    def get(self, timeout: float | None = None) -> Snapshot | None:
+        """The next snapshot, or None when none came within ``timeout`` s."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def close(self) -> None:
+        self._session._unsubscribe(self)
+
+    def __enter__(self) -> Subscription:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class _Waiter:
+    """Where the writer leaves the reply for a caller of ``submit(wait=...)``."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.reply: Reply | None = None
+
+
+_NO_ANSWER = Reply(False, Note.of("no_answer"))
+
+
 class Session:
     def __init__(self, log: EventLog, make_play: Callable[[GameSetup], Play],
                  default_setup: GameSetup, *,
                  menu: Callable[[GameSetup], Sequence[GameSetup]] = lambda setup: [setup],
-                 rng: random.Random | None = None, clock: Callable[[], float] = time.time):
+                 rng: random.Random | None = None, clock: Callable[[], float] = time.time,
+                 max_streams: int = 16):
         self._log = log
         self._menu = menu  # the games MENU steps through, given the current one
         self._make_play = make_play
@@ -55,15 +140,54 @@ class Session:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
-            ButtonPress: self._press, LinkStatus: self._link,
+            ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
         }
         self.version = 0  # grows with every change of ``status``
+        self._by = "table"       # who made the event being handled
+        self._refusal: Note | None = None
+        self._max_streams = max_streams
+        self._subscribers: list[Subscription] = []
+        self._subscribers_lock = threading.Lock()
         self._restore(default_setup)
+        self._publish()
 
-    # -- inputs, from any thread -------------------------------------------------
+    # -- the face to adapters, from any thread -------------------------------------
 
-    def post(self, event: Any) -> None:
-        self._queue.put(event)
+    def submit(self, command: Any, by: str = "board", wait: float | None = None) -> Reply | None:
+        """Queue ``command`` made by ``by``; with ``wait``, block up to that many seconds
+        for the writer's reply (a refusal says why). Without, return None at once."""
+        waiter = _Waiter() if wait is not None else None
+        self._queue.put((command, by, waiter))
+        if waiter is None:
+            return None
+        return waiter.reply if waiter.done.wait(wait) else _NO_ANSWER
+
+    def post(self, event: Any, by: str = "board") -> None:
+        """Queue a sensor reading, a press or a command without waiting."""
+        self.submit(event, by)
+
+    def snapshot(self) -> Snapshot:
+        """The latest published state (a reference swap: atomic)."""
+        return self._snapshot
+
+    def subscribe(self, maxsize: int = 4) -> Subscription:
+        """A stream of snapshots, starting with the current one; TooManyStreams when
+        ``max_streams`` are open already."""
+        subscription = Subscription(self, maxsize)
+        with self._subscribers_lock:
+            if len(self._subscribers) >= self._max_streams:
+                raise TooManyStreams(f"{self._max_streams} live streams are open already")
+            self._subscribers = [*self._subscribers, subscription]
+        subscription.offer(self._snapshot)
+        return subscription
+
+    def _unsubscribe(self, subscription: Subscription) -> None:
+        with self._subscribers_lock:
+            self._subscribers = [s for s in self._subscribers if s is not subscription]
+
+    @property
+    def streams(self) -> int:
+        return len(self._subscribers)
 
     def close(self) -> None:
         self._log.close()
@@ -74,33 +198,56 @@ class Session:
         """Handle every queued event, waiting up to ``timeout`` s for the first.
         Returns whether the status changed."""
         try:
-            event = self._queue.get(timeout=timeout) if timeout else self._queue.get_nowait()
+            item = self._queue.get(timeout=timeout) if timeout else self._queue.get_nowait()
         except queue.Empty:
             return False
-        changed = self.handle(event)
+        changed = self._take(*item)
         while True:
             try:
-                event = self._queue.get_nowait()
+                item = self._queue.get_nowait()
             except queue.Empty:
                 return changed
-            changed |= self.handle(event)
+            changed |= self._take(*item)
 
-    def handle(self, event: Any) -> bool:
+    def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
+        changed = self.handle(event, by)
+        if waiter is not None:
+            refusal = self._refusal
+            waiter.reply = Reply(refusal is None, refusal or self.status.note)
+            waiter.done.set()
+        return changed
+
+    def handle(self, event: Any, by: str = "board") -> bool:
+        """Handle one event now, on the writer's thread. Returns whether the status changed."""
         handler = self._handlers.get(type(event), self._reading)
         before = self.status
+        self._by, self._refusal = by, None
         handler(event)
         if self.status is not before:
             self.version += 1
+            self._publish()
             return True
         return False
+
+    def _publish(self) -> None:
+        self._snapshot = Snapshot(self.version, self.status, self.play)
+        for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
+            subscription.offer(self._snapshot)
 
     # -- handlers --------------------------------------------------------------
 
     def _reading(self, reading: Any) -> None:
-        verdict = self.play.judge(self.status, reading)
         others = tuple(r for r in self.status.readings if type(r) is not type(reading))
+        if self.status.calibrating:  # the sensor test: show what the board reports, judge nothing
+            return self._update(reading=reading, readings=others + (reading,))
+        verdict = self.play.judge(self.status, reading)
         self._update(reading=reading, readings=others + (reading,))
         self._apply_verdict(verdict)
+
+    def _calibrate(self, calibrate: Calibrate) -> None:
+        if calibrate.on != self.status.calibrating:
+            self._update(calibrating=calibrate.on,
+                         note=Note.of("calibrating" if calibrate.on else "calibration_over"))
 
     def _press(self, press: ButtonPress) -> None:
         """Buttons that mean the same in every game; the rest go to the game's play."""
@@ -112,7 +259,7 @@ class Session:
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
             if self.status.actions:
-                return self._update(note=Note.of("hold_menu"))
+                return self._refuse(Note.of("hold_menu"))
             return self._new_game(NewGame(self._next_choice()))
         self._apply_verdict(self.play.press(self.status.state, press, self._rng))
 
@@ -136,7 +283,7 @@ class Session:
             play = self._make_play(new.setup)
             state = play.rules.initial_state(new.setup.parties)
         except ValueError as error:
-            return self._update(note=Note.of("bad_setup", reason=str(error)))
+            return self._refuse(Note.of("bad_setup", reason=str(error)))
         if not self._append(NEW_GAME, jsoncodec.to_data(new.setup)):
             return
         self.play, self._states = play, [state]
@@ -145,7 +292,7 @@ class Session:
 
     def _undo(self, _: Undo) -> None:
         if len(self._states) == 1:
-            return self._update(note=Note.of("nothing_to_undo"))
+            return self._refuse(Note.of("nothing_to_undo"))
         if not self._append(UNDO, {}):
             return
         self._states.pop()
@@ -164,7 +311,7 @@ class Session:
         try:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
-            return self._update(note=Note.of("illegal", reason=error.note or str(error)))
+            return self._refuse(Note.of("illegal", reason=error.note or str(error)))
         if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
             return
         self._states.append(after)
@@ -177,11 +324,17 @@ class Session:
     def _append(self, kind: str, data: dict) -> bool:
         """Log an event before it takes effect; if the log cannot take it, nothing changes."""
         try:
-            self._log.append(kind, data, self._clock())
+            self._log.append(kind, data, self._clock(), self._by)
             return True
         except sqlite3.Error as error:
-            self._update(problem=Note.of("store_failed", reason=str(error)))
+            self._refusal = Note.of("store_failed", reason=str(error))
+            self._update(problem=self._refusal)
             return False
+
+    def _refuse(self, note: Note) -> None:
+        """The command is refused: say why on the table and to whoever waits for a reply."""
+        self._refusal = note
+        self._update(note=note)
 
     def _update(self, **changes) -> None:
         self.status = dataclasses.replace(self.status, **changes)
@@ -190,7 +343,7 @@ class Session:
         """Rebuild the current game from the log, or start ``default_setup``."""
         entries = self._log.current_game()
         if not entries:
-            self._log.append(NEW_GAME, jsoncodec.to_data(default_setup), self._clock())
+            self._log.append(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table")
             entries = self._log.current_game()
         try:
             setup = jsoncodec.from_data(GameSetup, entries[0].data)
@@ -201,7 +354,7 @@ class Session:
             setup = default_setup
             self.play = self._make_play(setup)
             self._states = [self.play.rules.initial_state(setup.parties)]
-            self._log.append(NEW_GAME, jsoncodec.to_data(setup), self._clock())
+            self._log.append(NEW_GAME, jsoncodec.to_data(setup), self._clock(), "table")
             problem = Note.of("replay_failed", seq=entries[0].seq, reason=str(error))
             entries = entries[:1]
         rules = self.play.rules

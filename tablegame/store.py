@@ -20,14 +20,26 @@ ACTION = "action"
 UNDO = "undo"
 KINDS = (NEW_GAME, ACTION, UNDO)
 
+SCHEMA_VERSION = 2  # PRAGMA user_version; 1 (stored as 0) had no ``by`` column
+UNKNOWN = "unknown"  # who made an event logged before the log said so
+
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
+CREATE TABLE events (
     seq  INTEGER PRIMARY KEY,
     at   REAL NOT NULL,             -- seconds since the epoch, from the session's clock
     kind TEXT NOT NULL CHECK (kind IN ('new_game', 'action', 'undo')),
-    data TEXT NOT NULL              -- JSON
+    data TEXT NOT NULL,             -- JSON
+    by   TEXT NOT NULL DEFAULT 'unknown'  -- board, button, staff:<account>, script, table
 );
 """
+# version it upgrades from -> the statements that upgrade it, in place, keeping every event
+_MIGRATIONS = {
+    1: "ALTER TABLE events ADD COLUMN by TEXT NOT NULL DEFAULT 'unknown';",
+}
+
+
+class LogError(sqlite3.DatabaseError):
+    """The file is not an event log this version can use; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +48,7 @@ class Entry:
     at: float
     kind: str
     data: dict
+    by: str = UNKNOWN
 
 
 class EventLog:
@@ -47,14 +60,14 @@ class EventLog:
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        _upgrade(self._db)
 
-    def append(self, kind: str, data: dict, at: float) -> int:
-        """Write one event; it is durable when this returns."""
+    def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN) -> int:
+        """Write one event made by ``by``; it is durable when this returns."""
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        cursor = self._db.execute("INSERT INTO events (at, kind, data) VALUES (?, ?, ?)",
-                                  (at, kind, json.dumps(data, separators=(",", ":"))))
+        cursor = self._db.execute("INSERT INTO events (at, kind, data, by) VALUES (?, ?, ?, ?)",
+                                  (at, kind, json.dumps(data, separators=(",", ":")), by))
         return cursor.lastrowid
 
     def current_game(self) -> list[Entry]:
@@ -63,9 +76,7 @@ class EventLog:
             "SELECT max(seq) FROM events WHERE kind = 'new_game'").fetchone()
         if row[0] is None:
             return []
-        rows = self._db.execute(
-            "SELECT seq, at, kind, data FROM events WHERE seq >= ? ORDER BY seq", (row[0],))
-        return [Entry(seq, at, kind, json.loads(data)) for seq, at, kind, data in rows]
+        return read_entries(self._db, row[0])
 
     def close(self) -> None:
         self._db.close()
@@ -75,3 +86,32 @@ class EventLog:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
+    """The entries from seq ``since`` on, in order."""
+    rows = db.execute("SELECT seq, at, kind, data, by FROM events WHERE seq >= ? ORDER BY seq",
+                      (since,))
+    return [Entry(seq, at, kind, json.loads(data), by) for seq, at, kind, data, by in rows]
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    """The log's schema version; 0 for an empty file."""
+    has_events = db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").fetchone()
+    if not has_events:
+        return 0
+    return db.execute("PRAGMA user_version").fetchone()[0] or 1
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Create the log, or upgrade an older one in place (one transaction per step)."""
+    version = schema_version(db)
+    if version > SCHEMA_VERSION:
+        raise LogError(f"the event log has schema version {version}, newer than this program's "
+                       f"{SCHEMA_VERSION}: install the newer program again")
+    if version == 0:
+        db.executescript(f"BEGIN; {_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+        return
+    for step in range(version, SCHEMA_VERSION):
+        db.executescript(f"BEGIN; {_MIGRATIONS[step]} PRAGMA user_version = {step + 1}; COMMIT;")

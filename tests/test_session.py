@@ -154,10 +154,10 @@ def test_events_posted_from_many_threads_while_the_writer_works_are_all_handled_
     handled = 0
     original = s.handle
 
-    def counting(event):
+    def counting(event, *who):
         nonlocal handled
         handled += 1
-        return original(event)
+        return original(event, *who)
     s.handle = counting
     for t in threads:
         t.start()

@@ -46,6 +46,7 @@ class TableStatus:
     link: LinkStatus | None = None
     actions: int = 0                 # actions in the current game (0: nothing to undo)
     readings: tuple = ()             # the latest reading of each kind (a board may send several)
+    calibrating: bool = False        # sensor test: readings are shown, not refereed
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

@@ -1,0 +1,183 @@
+"""The session's face to adapters (ARCHITECTURE.md): commands with replies, snapshots
+published to bounded subscriptions, who made each logged event, the log's schema
+migrated in place, and history read on a read-only connection of its own."""
+import json
+import random
+import sqlite3
+import threading
+
+import pytest
+
+from tablegame.events import ButtonPress
+from tablegame.games.shove import CoinToss, Shove
+from tablegame.history import History
+from tablegame.i18n import say
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup
+from tablegame.sensors import BoardSnapshot, CoinReading
+from tablegame.session import Act, Calibrate, NewGame, Session, TooManyStreams, Undo
+from tablegame.store import SCHEMA_VERSION, EventLog, LogError, schema_version
+
+HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+PIECEPACK = GameSetup("shove-piecepack", (("Anna",), ("Ben",)))
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "table.sqlite"
+
+
+@pytest.fixture
+def session(db):
+    s = Session(EventLog(db), make_play, HAPENNY, rng=random.Random(1), max_streams=3)
+    yield s
+    s.close()
+
+
+class Writer:
+    """The writer's loop on a thread of its own, as the service runs it on the main thread."""
+
+    def __init__(self, session):
+        self.session, self.stop = session, threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self):
+        while not self.stop.is_set():
+            self.session.process(timeout=0.01)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join(5)
+
+
+def who(db):
+    with sqlite3.connect(db) as conn:
+        return [(kind, by) for kind, by in conn.execute("SELECT kind, by FROM events ORDER BY seq")]
+
+
+def test_a_command_waits_for_its_reply_and_is_logged_with_who_made_it(session, db):
+    with Writer(session):
+        reply = session.submit(NewGame(PIECEPACK), by="staff:anna", wait=5)
+    assert reply.accepted
+    assert session.status.setup == PIECEPACK
+    assert who(db)[-1] == ("new_game", "staff:anna")
+
+
+def test_a_refused_command_says_why_and_changes_nothing(session, db):
+    before, logged = session.status.state, who(db)
+    with Writer(session):
+        reply = session.submit(Act(Shove((3,))), by="staff:anna", wait=5)  # nobody tossed the coin yet
+    assert not reply.accepted
+    assert reply.note.key == "illegal" and say("en", reply.note)
+    assert session.status.state == before and who(db) == logged
+
+
+def test_undo_with_nothing_to_undo_is_refused(session):
+    with Writer(session):
+        reply = session.submit(Undo(), by="staff:anna", wait=5)
+    assert not reply.accepted and reply.note.key == "nothing_to_undo"
+
+
+def test_a_table_that_does_not_answer_gives_a_refusal_in_words(session):
+    reply = session.submit(Undo(), by="staff:anna", wait=0.05)  # no writer runs
+    assert not reply.accepted and say("de", reply.note) == "Der Tisch hat nicht rechtzeitig geantwortet"
+
+
+def test_fire_and_forget_returns_at_once_and_the_writer_takes_it_later(session, db):
+    assert session.submit(ButtonPress("ok"), by="button") is None
+    assert session.status.state.starter is None
+    session.process()
+    assert session.status.state.starter in (0, 1)
+    assert who(db)[-1] == ("action", "button")
+
+
+def test_a_subscriber_gets_the_current_snapshot_then_each_change(session):
+    with session.subscribe() as stream:
+        first = stream.get(timeout=1)
+        assert first.status is session.status and first.version == session.version
+        session.post(ButtonPress("ok"), by="button")
+        session.process()
+        after = stream.get(timeout=1)
+        assert after.version == first.version + 1 and after.status.state.starter in (0, 1)
+        assert after.view("de").title  # the same view model the display draws
+        assert stream.get(timeout=0.01) is None
+
+
+def test_a_slow_subscriber_loses_old_snapshots_and_never_holds_the_writer(session):
+    stream = session.subscribe(maxsize=2)
+    for _ in range(10):   # ten changes, nobody reads
+        session.handle(Calibrate(True))
+        session.handle(Calibrate(False))
+    latest = [stream.get(timeout=0.1), stream.get(timeout=0.1)]
+    assert latest[-1] is session.snapshot()
+    assert stream.get(timeout=0.01) is None
+
+
+def test_live_streams_are_capped_and_a_closed_one_frees_its_place(session):
+    streams = [session.subscribe() for _ in range(3)]
+    with pytest.raises(TooManyStreams):
+        session.subscribe()
+    streams[0].close()
+    session.subscribe().close()
+    assert session.streams == 2
+
+
+def test_calibration_shows_readings_and_judges_none(session, db):
+    session.handle(ButtonPress("ok"), by="button")
+    logged = who(db)
+    session.handle(Calibrate(True), by="staff:anna")
+    coin = BoardSnapshot((CoinReading(178.0, 140.0),), settled=True)
+    session.handle(BoardSnapshot((), settled=True))
+    session.handle(coin)
+    assert session.status.reading == coin and session.status.state.coins_left == 5
+    assert who(db) == logged
+    session.handle(Calibrate(False), by="staff:anna")
+    assert not session.status.calibrating
+
+
+def old_log(path):
+    """A log as the table wrote it before events said who made them (schema 1)."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, at REAL NOT NULL, "
+                     "kind TEXT NOT NULL CHECK (kind IN ('new_game', 'action', 'undo')), "
+                     "data TEXT NOT NULL)")
+        setup = {"game": "shove-hapenny", "parties": [["Anna"], ["Ben"]], "options": []}
+        conn.execute("INSERT INTO events (at, kind, data) VALUES (1, 'new_game', ?)",
+                     (json.dumps(setup),))
+        conn.execute("INSERT INTO events (at, kind, data) VALUES (2, 'action', ?)",
+                     (json.dumps({"type": "CoinToss", "starter": 1}),))
+    conn.close()
+
+
+def test_an_old_log_is_upgraded_in_place_and_the_game_resumes(db):
+    old_log(db)
+    s = Session(EventLog(db), make_play, HAPENNY)
+    assert s.status.state.starter == 1
+    s.close()
+    with sqlite3.connect(db) as conn:
+        assert schema_version(conn) == SCHEMA_VERSION
+    assert who(db) == [("new_game", "unknown"), ("action", "unknown")]
+
+
+def test_a_log_from_a_newer_program_is_refused_in_words(db):
+    EventLog(db).close()
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(LogError, match="newer than this program"):
+        EventLog(db)
+
+
+def test_history_reads_every_game_on_its_own_read_only_connection(session, db):
+    session.handle(Act(CoinToss(0)), by="staff:anna")
+    session.handle(NewGame(PIECEPACK), by="staff:anna")
+    games = History(db).games()
+    assert [g.setup_data["game"] for g in games] == ["shove-hapenny", "shove-piecepack"]
+    assert [e.by for e in games[0].entries] == ["table", "staff:anna"]
+    assert History(db).game(games[1].seq).entries[0].kind == "new_game"
+    with pytest.raises(sqlite3.OperationalError):   # the reader cannot write
+        with History(db)._connection() as conn:
+            conn.execute("DELETE FROM events")
