@@ -22,7 +22,9 @@ import struct
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
+from tablegame.sensors import (PIECE_KINDS, BoardSnapshot, CoinReading, DiceReading,
+                               PieceOffBoard, PiecePocketed, PieceReading, PiecesSnapshot,
+                               SquaresReading, StrokeStarted)
 
 PROTOCOL_VERSION = 1
 DELIMITER = 0x00
@@ -221,6 +223,10 @@ class MsgType(enum.IntEnum):
     ERROR = 0x07             # board -> host
     DICE = 0x10              # board -> host, dice faces (Schocken, Neunfeld)
     SQUARES = 0x11           # board -> host, occupied squares (Neunfeld)
+    STROKE_STARTED = 0x12    # board -> host, the striker left the base line (Carrom)
+    POCKETED = 0x13          # board -> host, a piece went through a pocket (Carrom)
+    OFF_BOARD = 0x14         # board -> host, a piece jumped off the surface (Carrom)
+    PIECES = 0x15            # board -> host, every piece with its kind and place (Carrom)
 
 
 class Capability(enum.IntFlag):
@@ -272,16 +278,19 @@ class BoardError:
 
 
 Message = (Hello | BoardInfo | Heartbeat | RequestSnapshot | BoardSnapshot | Ack | BoardError | DiceReading
-           | SquaresReading)
-Reading = BoardSnapshot | DiceReading | SquaresReading
+           | SquaresReading | StrokeStarted | PiecePocketed | PieceOffBoard | PiecesSnapshot)
+Reading = (BoardSnapshot | DiceReading | SquaresReading | StrokeStarted | PiecePocketed | PieceOffBoard
+           | PiecesSnapshot)
+_EVENTS = (DiceReading, SquaresReading, StrokeStarted, PiecePocketed, PieceOffBoard)
 
 
 def is_board_event(message: object) -> bool:
     """True for what the board resends with the same seq until the host ACKs it:
-    a settled snapshot, a dice reading, a squares reading."""
-    if type(message) is BoardSnapshot:
+    a settled snapshot of coins or pieces, a dice or squares reading, and each of a
+    stroke's events (started, pocketed, off the board)."""
+    if type(message) in (BoardSnapshot, PiecesSnapshot):
         return message.settled
-    return type(message) in (DiceReading, SquaresReading)
+    return type(message) in _EVENTS
 
 
 def _need(payload: bytes, size: int, name: str) -> None:
@@ -389,6 +398,59 @@ def _decode_squares(p: bytes) -> SquaresReading:
     return SquaresReading(tuple(bool(mask >> i & 1) for i in range(count)))
 
 
+def _kind_byte(kind: str) -> int:
+    if kind not in PIECE_KINDS:
+        raise ValueError(f"unknown piece {kind!r}; pieces are {', '.join(PIECE_KINDS)}")
+    return PIECE_KINDS.index(kind)
+
+
+def _kind(byte: int, name: str) -> str:
+    if byte >= len(PIECE_KINDS):
+        raise BadMessage(f"{name} piece kind {byte} is unknown: 0 white, 1 black, 2 queen, 3 striker")
+    return PIECE_KINDS[byte]
+
+
+def _encode_pocketed(m: PiecePocketed) -> bytes:
+    if not 0 <= m.pocket <= 3:
+        raise ValueError(f"pocket {m.pocket}: a board has pockets 0..3")
+    return bytes((m.pocket, _kind_byte(m.kind)))
+
+
+def _decode_pocketed(p: bytes) -> PiecePocketed:
+    _need(p, 2, "POCKETED")
+    if p[0] > 3:
+        raise BadMessage(f"POCKETED pocket {p[0]}: a board has pockets 0..3")
+    return PiecePocketed(p[0], _kind(p[1], "POCKETED"))
+
+
+def _decode_off_board(p: bytes) -> PieceOffBoard:
+    _need(p, 1, "OFF_BOARD")
+    return PieceOffBoard(_kind(p[0], "OFF_BOARD"))
+
+
+_PIECE = struct.Struct("<Bhh")
+MAX_PIECES = 20  # 9 white, 9 black, the queen and the striker
+
+
+def _encode_pieces(s: PiecesSnapshot) -> bytes:
+    if len(s.pieces) > MAX_PIECES:
+        raise ValueError(f"{len(s.pieces)} pieces: a board has at most {MAX_PIECES}")
+    return _SNAPSHOT_HEAD.pack(1 if s.settled else 0, len(s.pieces)) + b"".join(
+        _PIECE.pack(_kind_byte(p.kind), _units(p.x), _units(p.y)) for p in s.pieces)
+
+
+def _decode_pieces(p: bytes) -> PiecesSnapshot:
+    if len(p) < _SNAPSHOT_HEAD.size:
+        raise BadMessage(f"PIECES payload of {len(p)} bytes: expected at least 2")
+    flags, count = _SNAPSHOT_HEAD.unpack_from(p)
+    if count > MAX_PIECES:
+        raise BadMessage(f"PIECES of {count} pieces: a board has at most {MAX_PIECES}")
+    _need(p, 2 + _PIECE.size * count, f"PIECES of {count} pieces")
+    pieces = tuple(PieceReading(_kind(k, "PIECES"), round(x * MM_PER_UNIT, 1), round(y * MM_PER_UNIT, 1))
+                   for k, x, y in _PIECE.iter_unpack(p[2:]))
+    return PiecesSnapshot(pieces, settled=bool(flags & 1))
+
+
 def _decode_ack(p: bytes) -> Ack:
     _need(p, 2, "ACK")
     return Ack(_U16.unpack(p)[0])
@@ -418,6 +480,10 @@ _CODECS = (
     _Codec(MsgType.ERROR, BoardError, lambda m: _U16.pack(m.code) + m.text.encode("utf-8"), _decode_error),
     _Codec(MsgType.DICE, DiceReading, _encode_dice, _decode_dice),
     _Codec(MsgType.SQUARES, SquaresReading, _encode_squares, _decode_squares),
+    _Codec(MsgType.STROKE_STARTED, StrokeStarted, *_empty(StrokeStarted)),
+    _Codec(MsgType.POCKETED, PiecePocketed, _encode_pocketed, _decode_pocketed),
+    _Codec(MsgType.OFF_BOARD, PieceOffBoard, lambda m: bytes((_kind_byte(m.kind),)), _decode_off_board),
+    _Codec(MsgType.PIECES, PiecesSnapshot, _encode_pieces, _decode_pieces),
 )
 _BY_TYPE = {c.type: c for c in _CODECS}
 _BY_CLASS = {c.cls: c for c in _CODECS}

@@ -4,7 +4,8 @@ It opens the port, shakes hands, reads frames, sends heartbeats, acknowledges
 board events and reconnects with backoff. Everything it learns goes out through
 ``post`` (the session's thread-safe queue put): a ``LinkStatus`` on every state
 change, and every reading it decodes: ``BoardSnapshot`` (moving and settled),
-``DiceReading`` and ``SquaresReading``. It never touches game state.
+``DiceReading``, ``SquaresReading`` and Carrom's stroke events and ``PiecesSnapshot``.
+It never touches game state.
 
     link = BoardLink("/dev/ttyACM0", events.put)   # or "socket://host:port", a pty path
     link.start()
@@ -25,7 +26,8 @@ from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, CrcMismatch, Frame, FrameDecoder, FrameError,
     Heartbeat, Hello, Message, ProtocolError, RequestSnapshot, VersionMismatch, check_version, decode,
     encode, is_board_event)
-from tablegame.sensors import BoardSnapshot, DiceReading, LinkState, LinkStatus, SquaresReading
+from tablegame.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
+                               PiecePocketed, PiecesSnapshot, SquaresReading, StrokeStarted)
 
 SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 
@@ -78,6 +80,10 @@ class BoardLink:
             BoardSnapshot: self._on_reading,
             DiceReading: self._on_reading,
             SquaresReading: self._on_reading,
+            StrokeStarted: self._on_reading,
+            PiecePocketed: self._on_reading,
+            PieceOffBoard: self._on_reading,
+            PiecesSnapshot: self._on_reading,
             Heartbeat: lambda frame, message: None,
             BoardInfo: lambda frame, message: None,   # repeated answer to a resent HELLO
             BoardError: self._on_board_error,
@@ -221,7 +227,7 @@ class BoardLink:
                 self._stats.bad_messages += 1
         return out
 
-    def _on_reading(self, frame: Frame, reading: BoardSnapshot | DiceReading | SquaresReading) -> None:
+    def _on_reading(self, frame: Frame, reading: Any) -> None:
         self._post(reading)
         if is_board_event(reading):
             self._send(Ack(frame.seq))

@@ -58,3 +58,49 @@ class SquaresReading:
     (index 0 = square 1)."""
 
     occupied: tuple[bool, ...]
+
+
+# -- Carrom: a board with pockets (the ``pockets`` capability) --------------------------
+
+PIECE_KINDS = ("white", "black", "queen", "striker")
+
+
+@dataclass(frozen=True)
+class PieceReading:
+    """One piece of a kind on a pocket board: its centre in mm, seen from seat 0, x from
+    the playing surface's left edge, y away from seat 0's cushion."""
+
+    kind: str   # one of PIECE_KINDS
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class PiecesSnapshot:
+    """Every piece on the playing surface; ``settled`` once nothing has moved for the
+    board's settle time. A settled one closes a stroke."""
+
+    pieces: tuple[PieceReading, ...]
+    settled: bool
+
+
+@dataclass(frozen=True)
+class StrokeStarted:
+    """The striker has left the base line: what follows until the board settles is one
+    stroke."""
+
+
+@dataclass(frozen=True)
+class PiecePocketed:
+    """A piece went through pocket ``pocket`` (0..3, from seat 0's left-hand corner,
+    round to the right)."""
+
+    pocket: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class PieceOffBoard:
+    """A piece left the playing surface other than through a pocket (it jumped off)."""
+
+    kind: str

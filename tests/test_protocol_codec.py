@@ -10,7 +10,8 @@ from firmware_bridge.codec import (
     FrameError, FrameTooLong, FrameTooShort, Heartbeat, Hello, MsgType, ProtocolError, RequestSnapshot,
     VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode,
     frame_bytes, is_board_event, message_type)
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
+from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
+                               PieceReading, PiecesSnapshot, SquaresReading, StrokeStarted)
 
 FUZZ = settings(derandomize=True, max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -39,6 +40,12 @@ VECTORS = [
     (SquaresReading((True, False, True, False, False, False, False, False, True)), 12,
      "11 0c 00 09 05 01 5a ab", "00 03 11 0c 06 09 05 01 5a ab 00"),
     (SquaresReading(()), 13, "11 0d 00 00 82 ab", "00 03 11 0d 01 03 82 ab 00"),
+    (StrokeStarted(), 14, "12 0e 00 90 c2", "00 03 12 0e 03 90 c2 00"),
+    (PiecePocketed(2, "queen"), 15, "13 0f 00 02 02 4a 69", "00 03 13 0f 05 02 02 4a 69 00"),
+    (PieceOffBoard("black"), 16, "14 10 00 01 d4 06", "00 03 14 10 04 01 d4 06 00"),
+    (PiecesSnapshot((PieceReading("white", 370.0, 401.5), PieceReading("striker", 150.9, 117.4)), True),
+     17, "15 11 00 01 02 00 74 0e af 0f 03 e5 05 96 04 d3 c7",
+     "00 03 15 11 03 01 02 0c 74 0e af 0f 03 e5 05 96 04 d3 c7 00"),
 ]
 
 
@@ -227,8 +234,8 @@ def test_split_feeding_gives_the_same_frames():
 def test_unknown_reserved_and_malformed_messages_are_bad_messages():
     with pytest.raises(BadMessage, match="0x42 is unknown"):
         decode(Frame(0x42, 3, b""))
-    with pytest.raises(BadMessage, match="0x12 is unknown"):
-        decode(Frame(0x12, 3, b"\x01"))
+    with pytest.raises(BadMessage, match="0x16 is unknown"):
+        decode(Frame(0x16, 3, b"\x01"))
     with pytest.raises(BadMessage, match="SNAPSHOT of 2 coins payload of 6 bytes: expected 10"):
         decode(Frame(MsgType.SNAPSHOT, 3, b"\x01\x02\x00\x00\x00\x00"))
     with pytest.raises(BadMessage, match="ACK"):
@@ -301,3 +308,35 @@ def test_damaged_stream_never_yields_a_corrupt_frame_and_recovers(before, edits,
     assert all(isinstance(item, (Frame, FrameError)) for item in items)
     assert set(frames) <= originals                # nothing corrupt accepted
     assert frames[-len(good_after):] == good_after  # everything after the damage recovered
+
+
+@pytest.mark.parametrize("message, event", [
+    (StrokeStarted(), True), (PiecePocketed(0, "white"), True), (PieceOffBoard("striker"), True),
+    (PiecesSnapshot((), settled=True), True), (PiecesSnapshot((), settled=False), False),
+])
+def test_a_strokes_events_are_acknowledged_board_events_and_moving_pieces_are_not(message, event):
+    assert is_board_event(message) is event
+
+
+@pytest.mark.parametrize("frame, words", [
+    (frame_bytes(MsgType.POCKETED, 1, bytes((4, 0))), "pockets 0..3"),
+    (frame_bytes(MsgType.POCKETED, 1, bytes((0, 7))), "kind 7 is unknown"),
+    (frame_bytes(MsgType.OFF_BOARD, 1, b""), "expected 1"),
+    (frame_bytes(MsgType.PIECES, 1, bytes((1, 21)) + bytes(5 * 21)), "at most 20"),
+    (frame_bytes(MsgType.PIECES, 1, bytes((1, 2)) + bytes(5)), "expected 12"),
+])
+def test_a_malformed_carrom_message_is_refused_in_words(frame, words):
+    from firmware_bridge.codec import parse_frame
+    with pytest.raises(BadMessage, match=words):
+        decode(parse_frame(cobs_encode(frame)))
+
+
+@given(st.lists(st.tuples(st.sampled_from(["white", "black", "queen", "striker"]),
+                          st.floats(0, 740), st.floats(0, 740)), max_size=20), st.booleans())
+def test_pieces_round_trip_to_a_tenth_of_a_millimetre(pieces, settled):
+    from firmware_bridge.codec import parse_frame
+    message = PiecesSnapshot(tuple(PieceReading(k, x, y) for k, x, y in pieces), settled)
+    back = decode(parse_frame(encode(message, 3)[1:-1]))
+    assert back.settled == settled and [p.kind for p in back.pieces] == [p[0] for p in pieces]
+    for p, (_k, x, y) in zip(back.pieces, pieces):
+        assert abs(p.x - x) <= 0.05 + 1e-9 and abs(p.y - y) <= 0.05 + 1e-9

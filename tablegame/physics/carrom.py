@@ -20,9 +20,10 @@ from dataclasses import dataclass, field, replace
 import pymunk
 
 from tablegame.physics.core import Disc, add_disc, at_rest, new_space
+from tablegame.sensors import PIECE_KINDS as KINDS
+from tablegame.sensors import PieceReading as Piece
 
-WHITE, BLACK, QUEEN, STRIKER = "white", "black", "queen", "striker"
-KINDS = (WHITE, BLACK, QUEEN, STRIKER)
+WHITE, BLACK, QUEEN, STRIKER = KINDS
 MEN = 9                     # per colour
 
 MAX_TRAVEL = 4.0            # mm a piece may move in one step
@@ -101,13 +102,6 @@ def _turn(point: tuple[float, float], seat: int, size: float) -> tuple[float, fl
     for _ in range(seat % 4):          # a quarter turn anticlockwise about the centre
         x, y = size - y, x
     return x, y
-
-
-@dataclass(frozen=True)
-class Piece:
-    kind: str
-    x: float
-    y: float
 
 
 @dataclass(frozen=True)
