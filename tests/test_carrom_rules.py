@@ -450,8 +450,8 @@ def test_the_table_waits_until_what_goes_back_is_placed():
 
 
 @pytest.mark.parametrize("stroke, words", [
-    (Stroke(white=10), "10 white men pocketed or off the board, but only 9"),
-    (Stroke(black=3, off_black=2), "5 black men pocketed or off the board, but only 4"),
+    (Stroke(white=10), "White: 10 men pocketed or off the board, but only 9"),
+    (Stroke(black=3, off_black=2), "Black: 5 men pocketed or off the board, but only 4"),
     (Stroke(white=-1), "white cannot be negative"),
     (Stroke(white=True), "white must be int"),
     (Stroke(queen=1), "queen must be bool"),

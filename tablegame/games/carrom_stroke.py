@@ -63,6 +63,8 @@ def rule_stroke(board: BoardState, side: int, stroke: Stroke) -> Ruled:
         back_men, dues = 0, 0
         pocketed_own = _set(board.pocketed_own, side, True) if own else board.pocketed_own
     queen_word = "back" if queen_back else (queen if queen != board.queen else "")
+    if covering and queen == QUEEN_PENDING:
+        queen_word = "still_pending"  # 101a: one more stroke to cover her
     if queen_word == QUEEN_ON_BOARD:
         queen_word = "back"
     board = replace(board, men=men, queen=queen, queen_side=queen_side, pocketed_own=pocketed_own,

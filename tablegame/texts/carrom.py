@@ -56,6 +56,13 @@ def _place(language):
     return words
 
 
+def _about_colour(language, sentence):
+    """"Weiß: ..." / "White: ...": the colour's name, then the sentence."""
+    def words(colour, **values):
+        return f"{_PIECES[language][colour][0]}: " + sentence.format(**values)
+    return words
+
+
 def _laws(language):
     def words(action, laws):
         label = "ICF-Regel" if language == "de" else "ICF law"
@@ -67,14 +74,17 @@ def _pocketed(language):
     def words(party, white, black):
         names = {k: v[0] for k, v in _PIECES[language].items()}
         parts = [f"{names['white']} {white}"] * bool(white) + [f"{names['black']} {black}"] * bool(black)
-        return f"{party}: " + ", ".join(parts) + (" bleiben im Loch" if language == "de" else " stay down")
+        return f"{party}: " + ("im Loch bleiben " if language == "de" else "staying down: ") + \
+            ", ".join(parts)
     return words
 
 
 _QUEEN = {"de": {"pending": "{party} hat die Königin versenkt und muss sie mit dem nächsten Stoß decken",
+                 "still_pending": "Die Königin wartet noch: {party} muss sie mit dem nächsten Stoß decken",
                  "covered": "Königin gedeckt von {party}",
                  "back": "Königin nicht gültig: zurück in den Mittelkreis"},
           "en": {"pending": "{party} pocketed the queen and must cover her with the next stroke",
+                 "still_pending": "The queen still waits: {party} must cover her with the next stroke",
                  "covered": "Queen covered by {party}",
                  "back": "Queen not taken: back to the centre circle"}}
 
@@ -111,20 +121,26 @@ _TURNS = {"de": {"kept": "{who} bleibt am Zug", "passed": "{who} ist am Zug",
                  "board_over": "{who} breaks the next board"}}
 
 
+def _verb(party, language):
+    """"wins" for one player, "win" for a doubles side ("Anna & Carl")."""
+    two = " & " in party
+    return ("gewinnen" if two else "gewinnt") if language == "de" else ("win" if two else "wins")
+
+
 def _board_won(language):
     def words(party, points, case):
         case = _CASES[language].get(case, case)
         if language == "de":
-            return f"{party} gewinnt das Board: {points} Punkt{'e' * (points != 1)} ({case})"
-        return f"{party} wins the board: {points} point{'s' * (points != 1)} ({case})"
+            return f"{party} {_verb(party, 'de')} das Board: {points} Punkt{'e' * (points != 1)} ({case})"
+        return f"{party} {_verb(party, 'en')} the board: {points} point{'s' * (points != 1)} ({case})"
     return words
 
 
 def _game_won(language):
     def words(party, scores):
         score = f"{scores[0]}:{scores[1]}"
-        return f"{party} gewinnt das Spiel, {score}" if language == "de" else \
-            f"{party} wins the game, {score}"
+        return f"{party} {_verb(party, 'de')} das Spiel, {score}" if language == "de" else \
+            f"{party} {_verb(party, 'en')} the game, {score}"
     return words
 
 
@@ -148,8 +164,8 @@ TEXTS = {
         "cr_no_side": "Es gibt keine Seite {side}: nur 0 und 1",
         "cr_wrong_type": "{field} muss vom Typ {kind} sein, nicht {value}",
         "cr_negative": "{field} darf nicht negativ sein ({value})",
-        "cr_more_than_on_board": "{count} Steine {colour} versenkt oder vom Brett, "
-                                 "es liegen aber nur {left} auf dem Brett",
+        "cr_more_than_on_board": _about_colour("de", "{count} Steine versenkt oder vom Brett, "
+                                                     "es liegen aber nur {left} auf dem Brett"),
         "cr_queen_not_on_board": "Die Königin liegt nicht auf dem Brett: es gibt nur eine",
         "cr_queen_twice": "Die Königin kann nicht zugleich versenkt und vom Brett gesprungen sein",
         "cr_untouched_moved": "Ein Anstoß, der keinen Stein berührt, bewegt keinen Stein",
@@ -172,8 +188,8 @@ TEXTS = {
         "cr_no_side": "There is no side {side}: only 0 and 1",
         "cr_wrong_type": "{field} must be {kind}, not {value}",
         "cr_negative": "{field} cannot be negative ({value})",
-        "cr_more_than_on_board": "{count} {colour} men pocketed or off the board, "
-                                 "but only {left} are on the board",
+        "cr_more_than_on_board": _about_colour("en", "{count} men pocketed or off the board, "
+                                                     "but only {left} are on the board"),
         "cr_queen_not_on_board": "The queen is not on the board: there is only one",
         "cr_queen_twice": "The queen cannot be pocketed and off the board at once",
         "cr_untouched_moved": "A break that touched no man moved none",
