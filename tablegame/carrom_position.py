@@ -139,6 +139,9 @@ def _check_possible(state: CarromState) -> None:
                                 "they would have been taken out")
     if board.queen == QUEEN_PENDING and board.queen_side != state.side:
         raise PositionError("position.queen: a pending queen awaits the cover of the side on turn")
+    if board.queen == QUEEN_PENDING and board.first_stroke:
+        raise PositionError("position.first_stroke: the queen was pocketed in this turn, so the "
+                            "next stroke is not its first")
     if not board.break_made and (board.men != (MEN, MEN) or board.queen != QUEEN_ON_BOARD):
         raise PositionError("position.break_made: before the break every piece is on the board")
     if state.side != board.breaker and not board.break_made:

@@ -66,6 +66,7 @@ def test_a_board_and_the_game_end_in_the_output(tmp_path):
     ({"position": {"queen": "covered"}}, "position.queen_by"),
     ({"position": {"owed": [1, 0], "men": {"white": 8}}}, "position.owed: side 0 owes dues"),
     ({"position": {"queen": "pending", "queen_by": 1}}, "awaits the cover of the side on turn"),
+    ({"position": {"queen": "pending", "queen_by": 0}}, "position.first_stroke: the queen was"),
     ({"position": {"turn": 2}}, "position.turn: 2 is no seat (0 to 1)"),
     ({"position": {"break_made": False, "men": {"black": 8}}}, "before the break every piece"),
     ({"position": {"pocketed_own": [True]}}, "position.pocketed_own: expected two values"),

@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from tablegame import jsoncodec
 from tablegame.games.base import IllegalAction
 from tablegame.games.carrom import CarromRules
-from tablegame.games.carrom_state import COLOURS, MEN, OUTER, Stroke
+from tablegame.games.carrom_state import (
+    CENTRE, COLOURS, MEN, OUTER, QUEEN_STATES, BoardState, CarromState, Stroke,
+)
 
 RULES = CarromRules()
 SEEDS = st.integers(0, 2**32)
@@ -119,3 +121,61 @@ def test_conformance_refused_action_leaves_the_state_as_it_was():
         with pytest.raises(IllegalAction):
             RULES.apply(state, object())
         assert state == copy
+
+
+@st.composite
+def positions(draw):
+    """Any position the position file accepts, mid-board, with the side on turn to stroke."""
+    doubles = draw(st.booleans())
+    seat = draw(st.integers(0, 3 if doubles else 1))
+    side = seat % 2
+    men = (draw(st.integers(1, MEN)), draw(st.integers(1, MEN)))
+    queen = draw(st.sampled_from(QUEEN_STATES))
+    queen_side = None if queen == "board" else (side if queen == "pending" else draw(st.integers(0, 1)))
+    owed = tuple(draw(st.integers(0, 2)) if men[c] == MEN else 0 for c in range(2))
+    board = BoardState(men=men, queen=queen, queen_side=queen_side, owed=owed,
+                       pocketed_own=(draw(st.booleans()), draw(st.booleans())),
+                       first_stroke=queen != "pending" and draw(st.booleans()))
+    scores = (draw(st.integers(0, 24)), draw(st.integers(0, 24)))
+    return CarromState(tuple(tuple(p) for p in parties(doubles)), board, seat=seat, scores=scores,
+                       boards_played=draw(st.integers(0, 7)))
+
+
+@st.composite
+def strokes(draw, board):
+    white = draw(st.integers(0, board.men[0]))
+    black = draw(st.integers(0, board.men[1]))
+    queen_free = board.queen == "board"
+    queen = queen_free and draw(st.booleans())
+    return Stroke(white, black, queen, draw(st.booleans()),
+                  draw(st.integers(0, board.men[0] - white)), draw(st.integers(0, board.men[1] - black)),
+                  queen_free and not queen and draw(st.booleans()), True, draw(st.booleans()))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_from_any_position_a_stroke_moves_exactly_what_the_ruling_says(data):
+    state = data.draw(positions())
+    stroke = data.draw(strokes(state.board))
+    after = RULES.apply(state, stroke)
+    ruling = after.ruling
+    if ruling.board is not None:  # the board ended: 1 to 12 points, a fresh board
+        assert 1 <= ruling.board.points <= 12
+        assert after.scores[ruling.board.winner] == state.scores[ruling.board.winner] + ruling.board.points
+        assert after.board.men == (MEN, MEN)
+        return
+    colour = state.board.colour(state.side)
+    for c in range(2):  # what went down, less what goes back to the outer circle
+        back = sum(p.count for p in ruling.returned if p.where == OUTER and p.piece == COLOURS[c])
+        assert after.board.men[c] == state.board.men[c] - stroke.pocketed(c) + back
+        assert 1 <= after.board.men[c] <= MEN
+    assert ruling.pocketed[1 - colour] == stroke.pocketed(1 - colour)  # opponent's men stay down
+    assert after.board.owed[state.side] >= 0
+    assert (after.seat == state.seat) == (ruling.turn == "kept")
+    if stroke.improper or (stroke.striker and not stroke.pocketed(colour) and not stroke.queen):
+        assert ruling.turn == "passed" and ruling.dues >= 1
+    if after.board.queen == "pending":
+        assert after.board.queen_side == after.side and after.seat == state.seat
+    centre = [p.piece for p in ruling.returned if p.where == CENTRE]
+    if stroke.off_queen:
+        assert centre[0] == "queen"  # the queen first, then the striker's colour (65)

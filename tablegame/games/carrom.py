@@ -182,8 +182,6 @@ _HANDLERS = {Stroke: _stroke, TechnicalFoul: _technical_foul, FoulDuringTurn: _f
 def _next(state: CarromState, board: BoardState, keep: bool, ruling: Ruling) -> CarromState:
     board = replace(board, first_stroke=not keep)
     seat = state.seat if keep else _next_seat(state)
-    if not keep and board.queen == QUEEN_PENDING:  # a turn never ends with the queen pending
-        board = replace(board, queen=QUEEN_ON_BOARD, queen_side=None)
     return replace(state, board=board, seat=seat, to_place=ruling.returned, ruling=ruling)
 
 
