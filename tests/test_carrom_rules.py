@@ -480,6 +480,16 @@ def test_carrom_is_singles_or_doubles():
 def test_the_ruling_reads_in_german_and_english():
     state = RULES.apply(at(men=(5, 9)), Stroke(white=2, striker=True))
     assert said(state) == ["Stoß (ICF-Regel 73)", "Anna: 1 Strafstein",
-                           "Weiß: 3 Steine in den äußeren Kreis setzen", "Anna bleibt am Zug"]
+                           "Weiß: 3 Steine in den äußeren Kreis setzen",
+                           "Ben setzt die Steine in den äußeren Kreis", "Anna bleibt am Zug"]
     assert said(state, "en") == ["Stroke (ICF law 73)", "Anna: 1 due",
-                                 "White: 3 men inside the outer circle", "Anna plays on"]
+                                 "White: 3 men inside the outer circle",
+                                 "Ben places the men inside the outer circle", "Anna plays on"]
+
+
+def test_doubles_the_player_on_the_right_places_the_dues_and_the_striker_places_63b():
+    state = RULES.apply(at(men=(6, 9), doubles=True, seat=2), Stroke(striker=True))
+    assert state.ruling.placed_by == 3 and "Dora setzt die Steine in den äußeren Kreis" in said(state)
+    state = RULES.apply(at(men=(6, 5), doubles=True, seat=2), TechnicalFoul(False))
+    assert state.ruling.placed_by == 2 and state.to_place == (Placement("black", 1, "outer"),)
+    assert "Carl setzt die Steine in den äußeren Kreis" in said(state)

@@ -104,8 +104,9 @@ def _stroke(state: CarromState, stroke: Stroke) -> CarromState:
     ruled = rule_stroke(board, side, stroke)
     comes_back = stroke.striker or stroke.improper  # own men pocketed on a foul
     pocketed = tuple(0 if c == colour and comes_back else stroke.pocketed(c) for c in range(2))
-    ruling = Ruling("Stroke", side, ruled.laws, pocketed, ruled.queen, ruled.returned, ruled.dues,
-                    ruled.paid, ruled.board.owed[side], "kept" if ruled.keep_turn else "passed")
+    ruling = Ruling("Stroke", side, ruled.laws, pocketed, ruled.queen, ruled.returned,
+                    _placer(ruled.returned, _next_seat(state)), ruled.dues, ruled.paid,
+                    ruled.board.owed[side], "kept" if ruled.keep_turn else "passed")
     return _next(state, ruled.board, ruled.keep_turn, ruling)
 
 
@@ -127,9 +128,11 @@ def _technical_foul(state: CarromState, foul: TechnicalFoul) -> CarromState:
         raise _refused(Note.of("cr_technical_after_first"))
     side = state.side if foul.by_player_on_turn else 1 - state.side
     board, paid = charge(state.board, side, 1)
+    returned = _outer(board, side, paid)  # 63b: the striker places the due
+    placer = _placer(returned, _next_seat(state) if foul.by_player_on_turn else state.seat)
     ruling = Ruling("TechnicalFoul", side, ("63a",) if foul.by_player_on_turn else ("63b",),
-                    returned=_outer(board, side, paid), dues=1, paid=paid, owed=board.owed[side],
-                    turn="kept")
+                    returned=returned, placed_by=placer, dues=1, paid=paid,
+                    owed=board.owed[side], turn="kept")
     return replace(state, board=board, to_place=ruling.returned, ruling=ruling)
 
 
@@ -143,8 +146,9 @@ def _foul_during_turn(state: CarromState, foul: FoulDuringTurn) -> CarromState:
         board = replace(board, queen=QUEEN_ON_BOARD, queen_side=None)
         queen, returned = "back", (Placement("queen", 1, CENTRE),)
     board, paid = charge(board, side, 1)
-    ruling = Ruling("FoulDuringTurn", side, ("64a",), queen=queen,
-                    returned=returned + _outer(board, side, paid), dues=1, paid=paid,
+    returned += _outer(board, side, paid)
+    ruling = Ruling("FoulDuringTurn", side, ("64a",), queen=queen, returned=returned,
+                    placed_by=_placer(returned, _next_seat(state)), dues=1, paid=paid,
                     owed=board.owed[side], turn="passed")
     return _next(state, board, False, ruling)
 
@@ -201,6 +205,12 @@ def _end_board(state: CarromState, result: BoardResult, ruling: Ruling) -> Carro
     return replace(state, board=new, seat=seat, scores=scores, boards_played=played,
                    results=state.results + (result,), over=over, toss_pending=toss,
                    to_place=() if over or toss else SET_UP, ruling=ruling)
+
+
+def _placer(returned: tuple[Placement, ...], seat: int) -> int | None:
+    """Who puts men inside the outer circle: the opponent, in doubles the player on the
+    right of the one who struck (the next seat); None if nothing goes there."""
+    return seat if any(p.where == OUTER for p in returned) else None
 
 
 def _outer(board: BoardState, side: int, count: int) -> tuple[Placement, ...]:

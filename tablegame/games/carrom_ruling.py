@@ -28,6 +28,8 @@ def ruling_notes(state: CarromState, ruling: Ruling | None = None) -> tuple[Note
         notes.append(Note.of("cr_dues", party=party, dues=ruling.dues, paid=ruling.paid,
                              owed=ruling.owed))
     notes += [placement_note(p) for p in ruling.returned]
+    if ruling.placed_by is not None:
+        notes.append(Note.of("cr_placed_by", who=state.player(ruling.placed_by)))
     if ruling.board is not None:
         notes.append(Note.of("cr_board_won", party=state.party_name(ruling.board.winner),
                              points=ruling.board.points, case=ruling.board.case))

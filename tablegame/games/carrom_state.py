@@ -127,6 +127,7 @@ class Ruling:
     pocketed: tuple[int, int] = (0, 0)  # white and black men that stay down
     queen: str = ""  # what became of the queen: pending, covered, back, or ""
     returned: tuple[Placement, ...] = ()  # what goes back, and where
+    placed_by: int | None = None  # the seat that puts men inside the outer circle
     dues: int = 0  # dues charged by this action
     paid: int = 0  # men taken out as dues now (charged now or owed before)
     owed: int = 0  # dues the side owes afterwards

@@ -150,6 +150,7 @@ TEXTS = {
         "cr_queen": _chosen(_QUEEN["de"], "queen"), "cr_dues": _dues("de"),
         "cr_turn": _chosen(_TURNS["de"], "turn"),
         "cr_board_won": _board_won("de"), "cr_game_won": _game_won("de"),
+        "cr_placed_by": "{who} setzt die Steine in den äußeren Kreis",
         "cr_toss": "Münzwurf: {party} stößt das Entscheidungsboard an",
         "cr_tie": "Gleichstand nach {boards} Boards: ein Münzwurf entscheidet, wer das "
                   "Entscheidungsboard anstößt",
@@ -175,6 +176,7 @@ TEXTS = {
         "cr_queen": _chosen(_QUEEN["en"], "queen"), "cr_dues": _dues("en"),
         "cr_turn": _chosen(_TURNS["en"], "turn"),
         "cr_board_won": _board_won("en"), "cr_game_won": _game_won("en"),
+        "cr_placed_by": "{who} places the men inside the outer circle",
         "cr_toss": "Coin toss: {party} breaks the tie board",
         "cr_tie": "A tie after {boards} boards: a coin toss decides who breaks the tie board",
         "cr_not_an_action": "{action} is not a move in Carrom",
