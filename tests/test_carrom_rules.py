@@ -321,67 +321,67 @@ def last(stroke, men=(1, 1), **position):
     return result.winner, result.points, result.case
 
 
-def test_law_102_opponents_last_man_with_the_queen_on_the_board_loses_by_own_men_plus_3():
+def test_law_102_112_opponents_last_man_with_the_queen_on_the_board_loses_by_own_men_plus_3():
     assert last(Stroke(black=1), men=(4, 1)) == (1, 7, "opponent_last_queen_on_board")
 
 
-def test_law_102_the_queen_counts_0_if_the_opponent_has_22():
+def test_law_102_112_the_queen_counts_0_if_the_opponent_has_22():
     assert last(Stroke(black=1), men=(4, 1), scores=(0, 22)) == (1, 4, "opponent_last_queen_on_board")
 
 
-def test_law_103_own_last_man_leaving_the_queen_on_the_board_loses_by_3():
+def test_law_102_112_own_last_man_leaving_the_queen_on_the_board_loses_by_3():
     assert last(Stroke(white=1), men=(1, 5)) == (1, 3, "own_last_queen_on_board")
 
 
-def test_law_103_own_last_man_leaving_the_queen_loses_by_1_if_the_opponent_has_22():
+def test_law_102_112_own_last_man_leaving_the_queen_loses_by_1_if_the_opponent_has_22():
     assert last(Stroke(white=1), men=(1, 5), scores=(0, 23)) == (1, 1, "own_last_queen_on_board")
 
 
-def test_law_104_own_last_and_opponents_last_with_the_queen_on_the_board_opponent_gets_3():
+def test_law_102_112_own_last_and_opponents_last_with_the_queen_on_the_board_opponent_gets_3():
     assert last(Stroke(white=1, black=1)) == (1, 3, "both_last_queen_on_board")
 
 
-def test_law_104_queen_own_last_and_opponents_last_in_one_proper_stroke_wins_by_3():
+def test_law_102_112_queen_own_last_and_opponents_last_in_one_proper_stroke_wins_by_3():
     assert last(Stroke(white=1, black=1, queen=True)) == (0, 3, "queen_and_both_last")
 
 
-def test_law_105_on_the_covering_stroke_own_last_and_opponents_last_wins_by_3():
+def test_law_102_112_on_the_covering_stroke_own_last_and_opponents_last_wins_by_3():
     state = play(at(men=(1, 1)), Stroke(queen=True), Stroke(white=1, black=1))
     result = state.results[-1]
     assert (result.winner, result.points, result.case) == (0, 3, "covering_both_last")
 
 
-def test_law_106_on_the_covering_stroke_the_opponents_last_alone_loses_by_own_men_plus_3():
+def test_law_102_112_on_the_covering_stroke_the_opponents_last_alone_loses_by_own_men_plus_3():
     state = play(at(men=(3, 1)), Stroke(queen=True), Stroke(black=1))
     result = state.results[-1]
     assert (result.winner, result.points, result.case) == (1, 6, "covering_opponent_last")
 
 
-def test_law_107_own_last_man_and_striker_man_back_plus_due_play_goes_on():
+def test_law_102_112_own_last_man_and_striker_man_back_plus_due_play_goes_on():
     state = RULES.apply(at(men=(1, 4), queen="covered", queen_side=1), Stroke(white=1, striker=True))
     assert state.results == () and state.board.men == (2, 4) and state.seat == 0
 
 
-def test_law_107_own_last_man_and_striker_with_the_queen_on_the_board_loses_by_3():
+def test_law_102_112_own_last_man_and_striker_with_the_queen_on_the_board_loses_by_3():
     assert last(Stroke(white=1, striker=True), men=(1, 4)) == (1, 3, "striker_own_last_queen_on_board")
 
 
-def test_law_108_striker_own_last_and_opponents_last_loses_by_1_if_he_had_covered_the_queen():
+def test_law_102_112_striker_own_last_and_opponents_last_loses_by_1_if_he_had_covered_the_queen():
     assert last(Stroke(white=1, black=1, striker=True), queen="covered", queen_side=0) == \
         (1, 1, "striker_both_last")
 
 
-def test_law_108_striker_own_last_and_opponents_last_loses_by_3_if_the_opponent_had():
+def test_law_102_112_striker_own_last_and_opponents_last_loses_by_3_if_the_opponent_had():
     assert last(Stroke(white=1, black=1, striker=True), queen="covered", queen_side=1) == \
         (1, 3, "striker_both_last")
 
 
-def test_law_109_opponents_last_man_and_striker_with_the_queen_on_the_board_loses_by_own_plus_3():
+def test_law_102_112_opponents_last_man_and_striker_with_the_queen_on_the_board_loses_by_own_plus_3():
     assert last(Stroke(black=1, striker=True), men=(5, 1)) == \
-        (1, 8, "striker_opponent_last_queen_on_board")
+        (1, 8, "foul_opponent_last_queen_on_board")
 
 
-def test_law_112_opponents_last_man_after_covering_the_queen_loses_by_own_men_no_queen_points():
+def test_law_102_112_opponents_last_man_after_covering_the_queen_loses_by_own_men_no_queen_points():
     assert last(Stroke(black=1), men=(5, 1), queen="covered", queen_side=0) == \
         (1, 5, "opponent_last_after_covering")
 
@@ -389,6 +389,33 @@ def test_law_112_opponents_last_man_after_covering_the_queen_loses_by_own_men_no
 def test_law_102_112_own_last_man_covering_the_queen_wins_with_the_queen():
     state = play(at(men=(1, 4)), Stroke(queen=True), Stroke(white=1))
     assert state.scores == (4 + 3, 0)
+
+
+def test_law_102_112_queen_and_own_last_man_in_one_stroke_wins_with_the_queen():
+    assert last(Stroke(white=1, queen=True), men=(1, 4)) == (0, 4 + 3, "all_men")
+
+
+def test_law_102_112_queen_with_the_own_last_man_as_his_first_man_is_not_covered_97b():
+    assert last(Stroke(white=1, queen=True), men=(1, 4), pocketed_own=(False, True)) == \
+        (1, 3, "own_last_queen_on_board")
+
+
+def test_law_102_112_decision_both_last_after_the_queen_was_covered_the_striker_wins():
+    assert last(Stroke(white=1, black=1), queen="covered", queen_side=0) == (0, 3, "both_last")
+    assert last(Stroke(white=1, black=1), queen="covered", queen_side=1) == (0, 1, "both_last")
+
+
+def test_law_102_112_decision_striker_with_both_last_and_the_queen_on_the_board_loses_by_3():
+    assert last(Stroke(white=1, black=1, striker=True)) == (1, 3, "striker_both_last")
+
+
+def test_law_102_112_decision_queen_with_the_opponents_last_man_loses_as_with_her_on_the_board():
+    assert last(Stroke(black=1, queen=True), men=(4, 1)) == (1, 7, "opponent_last_queen_on_board")
+
+
+def test_law_102_112_an_improper_stroke_with_the_opponents_last_man_loses_by_own_men_back_plus_3():
+    assert last(Stroke(white=1, black=1, improper=True), men=(4, 1)) == \
+        (1, 7, "foul_opponent_last_queen_on_board")
 
 
 # -- the game: 25 points, 8 boards, the tie board ------------------------------------------

@@ -47,7 +47,7 @@ def board_end(board: BoardState, side: int, stroke: Stroke,
         left = board.men[colour]  # own men pocketed on this stroke come back
         if mine:
             return _result(other, left, "opponent_last_after_covering")
-        case = "striker_opponent_last_queen_on_board" if on_board or covering else "all_men"
+        case = "foul_opponent_last_queen_on_board" if on_board or covering else "all_men"
         return _result(other, left + queen_points(scores, other), case)
     left = board.men[colour] - own
     if own_last and opp_last:
@@ -57,9 +57,12 @@ def board_end(board: BoardState, side: int, stroke: Stroke,
             return _result(other, QUEEN_POINTS, "both_last_queen_on_board")
         return _result(side, max(1, queen_points(scores, side)) if mine else 1, "both_last")
     if own_last:
-        if on_board and not stroke.queen:  # the queen left on the board
-            return _result(other, QUEEN_POINTS if scores[other] < NO_QUEEN_FROM else 1, "own_last_queen_on_board")
-        covered_now = stroke.queen or covering or mine
+        # the queen with the last man is covered by it, unless it is his first man (97b)
+        queen_now = stroke.queen and (board.pocketed_own[side] or own >= 2)
+        if on_board and not queen_now:  # the queen left on the board
+            return _result(other, QUEEN_POINTS if scores[other] < NO_QUEEN_FROM else 1,
+                           "own_last_queen_on_board")
+        covered_now = queen_now or covering or mine
         opp_left = board.men[1 - colour] - opp
         return _result(side, opp_left + (queen_points(scores, side) if covered_now else 0), "all_men")
     # the opponent's last man: the opponent wins by the men this side has left

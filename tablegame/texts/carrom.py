@@ -18,8 +18,8 @@ _CASES = {
            "covering_opponent_last": "letzter gegnerischer Stein beim Decken der Königin",
            "striker_own_last_queen_on_board": "Striker mit dem letzten eigenen Stein, Königin auf dem Brett",
            "striker_both_last": "Striker mit beiden letzten Steinen",
-           "striker_opponent_last_queen_on_board": "Striker mit dem letzten gegnerischen Stein, "
-                                                   "Königin auf dem Brett",
+           "foul_opponent_last_queen_on_board": "Foulstoß (Striker oder unsauber) mit dem letzten "
+                                                "gegnerischen Stein, Königin auf dem Brett",
            "opponent_last_after_covering": "letzter gegnerischer Stein nach gedeckter Königin"},
     "en": {"all_men": "all men pocketed", "left_seat": "left the seat",
            "opponent_last_queen_on_board": "the opponent's last man with the queen on the board",
@@ -31,8 +31,8 @@ _CASES = {
            "covering_opponent_last": "the opponent's last man on the covering stroke",
            "striker_own_last_queen_on_board": "the striker with the own last man, queen on the board",
            "striker_both_last": "the striker with both last men",
-           "striker_opponent_last_queen_on_board": "the striker with the opponent's last man, "
-                                                   "queen on the board",
+           "foul_opponent_last_queen_on_board": "a foul stroke (striker or improper) with the "
+                                                "opponent's last man, queen on the board",
            "opponent_last_after_covering": "the opponent's last man after covering the queen"},
 }
 _ACTIONS = {"de": {"Stroke": "Stoß", "TechnicalFoul": "Technisches Foul",
