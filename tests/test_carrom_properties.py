@@ -14,7 +14,8 @@ from tablegame import jsoncodec
 from tablegame.games.base import IllegalAction
 from tablegame.games.carrom import CarromRules
 from tablegame.games.carrom_state import (
-    CENTRE, COLOURS, MEN, OUTER, QUEEN_STATES, BoardState, CarromState, Stroke,
+    CENTRE, COLOURS, MEN, OUTER, QUEEN_STATES, BoardState, CarromState, FoulDuringTurn, LeftSeat,
+    Stroke, TechnicalFoul,
 )
 
 RULES = CarromRules()
@@ -179,3 +180,27 @@ def test_from_any_position_a_stroke_moves_exactly_what_the_ruling_says(data):
     centre = [p.piece for p in ruling.returned if p.where == CENTRE]
     if stroke.off_queen:
         assert centre[0] == "queen"  # the queen first, then the striker's colour (65)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_from_any_position_a_foul_costs_one_due_or_the_board(data):
+    state = data.draw(positions())
+    foul = data.draw(st.sampled_from([TechnicalFoul(True), TechnicalFoul(False), FoulDuringTurn(),
+                                      LeftSeat(0), LeftSeat(1)]))
+    try:
+        after = RULES.apply(state, foul)
+    except IllegalAction:  # a technical foul after the first stroke, and the reverse
+        assert isinstance(foul, (TechnicalFoul, FoulDuringTurn))
+        assert (foul == TechnicalFoul(True)) != state.board.first_stroke
+        return
+    ruling = after.ruling
+    if isinstance(foul, LeftSeat):
+        assert ruling.board.winner == 1 - foul.side and 1 <= ruling.board.points <= 12
+        return
+    side = ruling.side
+    colour = state.board.colour(side)
+    assert ruling.dues == 1
+    assert after.board.men[colour] == state.board.men[colour] + ruling.paid
+    assert after.board.owed[side] == state.board.owed[side] + 1 - ruling.paid
+    assert (after.seat == state.seat) == isinstance(foul, TechnicalFoul)

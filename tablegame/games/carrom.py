@@ -13,11 +13,11 @@ from typing import Sequence
 from tablegame.games.base import IllegalAction, Outcome, Rules
 from tablegame.games.carrom_last import board_end, won_outright
 from tablegame.games.carrom_state import (
-    ACTIONS, BOARDS, CENTRE, COLOURS, MEN, OUTER, QUEEN_ON_BOARD, QUEEN_PENDING, SETUP, WIN_POINTS, BoardResult,
-    BoardState, CarromState, CoinToss, FoulDuringTurn, LeftSeat, Placed, Placement, Ruling, Stroke,
+    ACTIONS, BOARDS, CENTRE, COLOURS, MEN, OUTER, QUEEN_ON_BOARD, QUEEN_PENDING, SETUP, WIN_POINTS,
+    BoardResult, BoardState, CarromState, CoinToss, FoulDuringTurn, LeftSeat, Placed, Placement, Ruling, Stroke,
     TechnicalFoul,
 )
-from tablegame.games.carrom_stroke import _set, charge, rule_stroke
+from tablegame.games.carrom_stroke import charge, replaced_at, rule_stroke
 from tablegame.notes import Note
 
 SET_UP = (Placement("all", 2 * MEN + 1, SETUP),)
@@ -194,7 +194,7 @@ def _next_seat(state: CarromState) -> int:
 
 
 def _end_board(state: CarromState, result: BoardResult, ruling: Ruling) -> CarromState:
-    scores = _set(state.scores, result.winner, state.scores[result.winner] + result.points)
+    scores = replaced_at(state.scores, result.winner, state.scores[result.winner] + result.points)
     played = state.boards_played + 1
     leader_after_eight = played >= BOARDS and scores[0] != scores[1]
     over = max(scores) >= WIN_POINTS or leader_after_eight

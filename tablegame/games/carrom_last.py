@@ -52,7 +52,8 @@ def board_end(board: BoardState, side: int, stroke: Stroke,
     left = board.men[colour] - own
     if own_last and opp_last:
         if stroke.queen or covering:  # queen + own last + opponent's last, or on the covering stroke
-            return _result(side, QUEEN_POINTS, "queen_and_both_last" if stroke.queen else "covering_both_last")
+            case = "queen_and_both_last" if stroke.queen else "covering_both_last"
+            return _result(side, QUEEN_POINTS, case)
         if on_board:
             return _result(other, QUEEN_POINTS, "both_last_queen_on_board")
         return _result(side, max(1, queen_points(scores, side)) if mine else 1, "both_last")

@@ -31,7 +31,7 @@ def charge(board: BoardState, side: int, dues: int) -> tuple[BoardState, int]:
     total = board.owed[side] + dues
     paid = min(total, MEN - board.men[colour])
     men = _add(board.men, colour, paid)
-    owed = _set(board.owed, side, total - paid)
+    owed = replaced_at(board.owed, side, total - paid)
     return replace(board, men=men, owed=owed), paid
 
 
@@ -61,7 +61,7 @@ def rule_stroke(board: BoardState, side: int, stroke: Stroke) -> Ruled:
         laws, queen_back, keep, queen, queen_side = _proper_stroke(board, side, stroke, own, opp,
                                                                    covering)
         back_men, dues = 0, 0
-        pocketed_own = _set(board.pocketed_own, side, True) if own else board.pocketed_own
+        pocketed_own = replaced_at(board.pocketed_own, side, True) if own else board.pocketed_own
     queen_word = "back" if queen_back else (queen if queen != board.queen else "")
     if covering and queen == QUEEN_PENDING:
         queen_word = "still_pending"  # 101a: one more stroke to cover her
@@ -125,8 +125,9 @@ def _merged(places: list[Placement]) -> tuple[Placement, ...]:
 
 
 def _add(pair: tuple[int, int], index: int, amount: int) -> tuple[int, int]:
-    return _set(pair, index, pair[index] + amount)
+    return replaced_at(pair, index, pair[index] + amount)
 
 
-def _set(pair: tuple, index: int, value) -> tuple:
+def replaced_at(pair: tuple, index: int, value) -> tuple:
+    """``pair`` with item ``index`` replaced by ``value`` (per side or per colour)."""
     return tuple(value if i == index else v for i, v in enumerate(pair))  # type: ignore[return-value]
