@@ -1,9 +1,11 @@
 """``tablegame run`` (the Pi service), ``tablegame simulate`` (the same table on a
-simulated board) and ``tablegame check-config`` (for the installer)."""
+simulated board), ``tablegame carrom-ruling`` (a Carrom position replayed without
+physics) and ``tablegame check-config`` (for the installer)."""
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -77,6 +79,21 @@ def _check_config(args) -> int:
     return 0
 
 
+def _carrom_ruling(args) -> int:
+    from tablegame.carrom_position import PositionError, run_file
+    try:
+        result = run_file(args.path, args.language)
+    except PositionError as error:
+        print(f"{args.path}: {error}", file=sys.stderr)
+        return 2
+    try:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader (e.g. head) stopped early: no traceback at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
 def _size(text: str) -> list[int]:
     try:
         w, h = text.lower().split("x")
@@ -122,6 +139,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--headless", metavar="SCRIPT",
                      help="run a script of shots and presses, print the state as JSON (docs/headless.md)")
     sim.set_defaults(command=_simulate)
+
+    ruling = sub.add_parser("carrom-ruling", help="apply strokes and fouls to a described Carrom "
+                            "position and print the rulings (docs/carrom-positions.md)")
+    ruling.add_argument("path", metavar="FILE.json")
+    ruling.add_argument("--language", choices=LANGUAGES, help="the rulings' language (default: the file's, else de)")
+    ruling.set_defaults(command=_carrom_ruling)
 
     check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
     check.add_argument("path")

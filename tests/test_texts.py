@@ -12,7 +12,8 @@ ROOT = Path(__file__).parent.parent
 MODULES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tablegame").rglob("*.py"))
 # the engines whose reasons are notes (Shove's are still plain English messages)
 ENGINES = ("tablegame/games/neunfeld.py", "tablegame/games/schocken.py",
-           "tablegame/games/schocken_turn.py", "tablegame/play/schocken_sheet.py")
+           "tablegame/games/schocken_turn.py", "tablegame/play/schocken_sheet.py",
+           "tablegame/games/carrom.py")
 
 
 def calls(module: str):
