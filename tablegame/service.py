@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
 
+from tablegame.families import families
 from tablegame.config import Config, setup_for
 from tablegame.desktop import family
 from tablegame.play import make_play
@@ -25,18 +26,7 @@ from tablegame.store import EventLog
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
 
 # What MENU steps through before a game starts, per family (the game name's first part).
-MENUS = {
-    "shove": [
-        ("shove-hapenny", {}),
-        ("shove-piecepack", {}),
-        ("shove-piecepack", {"progressive": True}),
-        ("shove-piecepack", {"flick": True}),
-        ("shove-piecepack", {"beds": 5}),
-    ],
-    "neunfeld": [("neunfeld", {}), ("neunfeld", {"strict": True}), ("neunfeld", {"table_plays": 1})],
-    "schocken": [("schocken", {}), ("schocken", {"ranking": "value-first"}),
-                 ("schocken", {"assembled": False})],
-}
+MENUS = {family.name: list(family.menu) for family in families()}
 
 
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Protocol
 
+from tablegame.families import families
+
 
 class Hands(Protocol):
     world: Any  # given to the VirtualBoard: positions()/shoot()/clear(), readings()
@@ -17,12 +19,8 @@ class Hands(Protocol):
         """After every change of the session's status (e.g. the game changed board)."""
 
 
-# family (the game name before the first "-") -> "module:factory(session, config) -> Hands"
-_HANDS = {
-    "shove": "tablegame.desktop.shove:ShoveHands",
-    "schocken": "tablegame.desktop.schocken:SchockenHands",
-    "neunfeld": "tablegame.desktop.neunfeld:NeunfeldHands",
-}
+# family -> "module:factory(session, config) -> Hands", from the family registrations
+_HANDS = {f.name: f.hands for f in families()}
 
 
 def family(game: str) -> str:

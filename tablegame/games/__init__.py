@@ -4,15 +4,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
+from tablegame.families import families
 from tablegame.games.base import IllegalAction, Outcome, Rules
 
-# name -> "module:factory"; a factory takes the game's options as keyword arguments.
-_GAMES = {
-    "shove-hapenny": "tablegame.games.shove:hapenny",
-    "shove-piecepack": "tablegame.games.shove:piecepack",
-    "schocken": "tablegame.games.schocken:SchockenRules",
-    "neunfeld": "tablegame.games.neunfeld:NeunfeldRules",
-}
+# name -> "module:factory", from the family registrations
+_GAMES = {game.name: game.rules for family in families() for game in family.games}
 
 
 def game_names() -> list[str]:

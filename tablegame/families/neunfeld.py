@@ -1,0 +1,18 @@
+"""Neunfeld."""
+from tablegame.families import Family, Game, Option
+
+FAMILY = Family(
+    name="neunfeld",
+    games=(Game("neunfeld", {"de": "Neunfeld", "en": "Neunfeld"}, "tablegame.games.neunfeld:NeunfeldRules",
+                options=(Option("strict", False, bool, {"de": "strenge Regeln", "en": "strict rules"}),
+                         Option("table_plays", None, int, {"de": "der Tisch spielt Partei",
+                                                           "en": "the table plays party"}, low=0, high=1))),),
+    play="tablegame.play.neunfeld:neunfeld_play",
+    menu=(("neunfeld", {}), ("neunfeld", {"strict": True}), ("neunfeld", {"table_plays": 1})),
+    solo=False,
+    screen="hardware.display.neunfeld:NeunfeldScreen",
+    view_type="tablegame.views.neunfeld:NeunfeldView",
+    hands="tablegame.desktop.neunfeld:NeunfeldHands",
+    script="tablegame.script_neunfeld",
+    texts="tablegame.texts.neunfeld",
+)

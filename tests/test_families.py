@@ -1,0 +1,25 @@
+"""The family registrations: every game is declared once and its named parts exist."""
+import pytest
+
+from tablegame.families import family_of, find, game_names, load
+from tablegame.games import find_game
+
+
+def test_every_game_is_registered_once_and_its_rules_build():
+    assert sorted(game_names()) == sorted(set(game_names()))
+    for name in game_names():
+        assert find_game(name).__class__ is not None
+        assert load(find(name).rules)
+
+
+def test_an_unknown_game_is_refused_in_words():
+    with pytest.raises(ValueError, match="unknown game 'ludo'"):
+        family_of("ludo")
+
+
+def test_options_say_what_is_allowed():
+    beds = next(o for o in find("shove-piecepack").options if o.name == "beds")
+    assert beds.check(5) is None
+    assert beds.check(2.5) == "expected a whole number from 2 to 7, got 2.5"
+    progressive = next(o for o in find("shove-piecepack").options if o.name == "progressive")
+    assert progressive.check("maybe") == "expected true or false, got 'maybe'"
