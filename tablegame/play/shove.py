@@ -55,7 +55,7 @@ class ShovePlay:
         memory["settled"] = after
         if note is not None:
             memory["warning"] = note
-        elif isinstance(verdict.action, (Shove, Cleared)) or check is not None:
+        elif isinstance(verdict.action, (Shove, Cleared)):
             memory.pop("warning", None)
             memory.pop("marks", None)
         warning = memory.get("warning")
