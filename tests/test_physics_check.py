@@ -174,3 +174,18 @@ def test_a_small_corpus_of_simulated_shots():
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
     assert cheats >= 30
     assert alarms <= 0.07 and caught >= 0.85
+
+
+def test_a_headless_nudge_is_caught_and_named(tmp_path):
+    from tablegame.config import load
+    from tablegame.script import Script, ScriptError, run_script
+    config = load(None, overrides={"table.language": "en", "simulation.realtime": False})
+    shots = [{"press": "ok"}, {"shot": {"x": 90, "reach": bed_y(3) - start_y(BOARD)}},
+             {"shot": {"x": 276, "reach": bed_y(7) - start_y(BOARD)}}]
+    result = run_script(Script(SETUP, 0, tuple(shots)), config)
+    assert result["problem"] is None and result["state"]["on_board"] == 2
+    nudge = {"nudge": {"x": 276, "y": bed_y(7), "dx": -38, "dy": 0}}
+    result = run_script(Script(SETUP, 0, (*shots, nudge)), config)
+    assert result["problem"] == "The coin in bed 7 moved without being hit"
+    with pytest.raises(ScriptError, match="step 4: cannot nudge"):
+        run_script(Script(SETUP, 0, (*shots, {"nudge": {"x": 276, "y": 300, "dx": 500}})), config)
