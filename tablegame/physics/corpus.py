@@ -119,9 +119,10 @@ def rates(samples: list[Sample], board: ShoveBoard, tolerance: float) -> tuple[f
     """(false alarms among genuine shots, catches among cheats, cheats) at ``tolerance``."""
     kw = dict(radius=board.coin_radius, launch_y=start_y(board), width=board.width,
               tolerance=tolerance)
-    alarms = sum(not plausibility.check(s.before, s.after, **kw).plausible for s in samples)
+    from tablegame.referee import moved
+    alarms = sum(not moved.check_shove(board, s.before, s.after, tolerance).plausible for s in samples)
     cheats = [s for s in samples if s.cheat is not None]
-    caught = sum(not plausibility.check(s.before, s.cheat, **kw).plausible for s in cheats)
+    caught = sum(not moved.check_shove(board, s.before, s.cheat, tolerance).plausible for s in cheats)
     return alarms / len(samples), caught / max(1, len(cheats)), len(cheats)
 
 

@@ -99,8 +99,8 @@ def still(before: Sequence[Point], after: Sequence[Point], *, radius: float,
 def _pairs(before: list[Point], after: list[Point], limit: float) -> dict[int, int]:
     """Each piece of ``before`` seen again within ``limit``: before index -> after index
     (pieces cannot overlap, so the nearest match is the one)."""
-    close = sorted((_dist(b, a), i, j) for i, b in enumerate(before)
-                   for j, a in enumerate(after) if _dist(b, a) <= limit)
+    close = sorted((distance(b, a), i, j) for i, b in enumerate(before)
+                   for j, a in enumerate(after) if distance(b, a) <= limit)
     pairs: dict[int, int] = {}
     for _, i, j in close:
         if i not in pairs and j not in pairs.values():
@@ -126,7 +126,7 @@ def _assignments(before, after, moved_idx, fresh_idx, new):
     for shot_i in shots:
         rest = [j for j in fresh_idx if j != shot_i]
         for perm in itertools.permutations(rest, len(moved_idx)):
-            cost = sum(_dist(before[m], after[a]) + 2 * max(0.0, before[m][1] - after[a][1])
+            cost = sum(distance(before[m], after[a]) + 2 * max(0.0, before[m][1] - after[a][1])
                        for m, a in zip(moved_idx, perm))
             options.append((cost, shot_i if shot_i is not None else -1, perm))
             if len(options) >= MAX_ASSIGNMENTS:
@@ -150,7 +150,7 @@ def _unexplained(moved, shot, stationary, radius, launch_y, width, tol) -> tuple
     for i, m in enumerate(moved):
         if not _direct_hit(m, shot, moved, stationary, d, reach, launch_y, width, tol):
             continue
-        contact = _contact(m, d)
+        contact = contact_point(m, d)
         lost = _spread(moved, [(contact, shot)], {i}, shot, d, reach, tol)
         if len(lost) < len(best):
             best = lost
@@ -170,7 +170,7 @@ def _spread(moved, paths, hit: set[int], shot, d, reach, tol) -> tuple[Moved, ..
         # have been the hitter there, then gone on to rest where it lies)
         hitters = paths + [(moved[k].before, moved[k].after) for k in hit]
         if shot is not None:
-            hitters += [(_contact(moved[k], d), shot) for k in hit]
+            hitters += [(contact_point(moved[k], d), shot) for k in hit]
         for i, m in enumerate(moved):
             if i not in hit and any(_pushed(m, a, b, reach, tol) for a, b in hitters):
                 hit.add(i)
@@ -192,14 +192,14 @@ def _direct_hit(m: Moved, shot: Point, moved, stationary, d, reach, launch_y, wi
     u = _unit(m.before, m.after)
     if u == (0.0, 0.0):
         return False
-    contact = _contact(m, d)
+    contact = contact_point(m, d)
     if contact[1] < launch_y - tol:
         return False
     t = (-u[1], u[0])
     rel = (shot[0] - contact[0], shot[1] - contact[1])
     along, across = rel[0] * u[0] + rel[1] * u[1], rel[0] * t[0] + rel[1] * t[1]
     length = math.hypot(along, across)
-    s = _dist(m.before, m.after)
+    s = distance(m.before, m.after)
     blur = 2 * tol + 0.05 * d
     went_on = any(o is not m and _pushed(o, contact, shot, reach, tol) for o in moved)
     if went_on:
@@ -252,18 +252,18 @@ def _pushed(m: Moved, a: Point, b: Point, reach: float, tol: float) -> bool:
     if n == (0.0, 0.0):
         return False
     # a short move's direction is blurred by the sensor error of both readings
-    turn = MAX_TURN + math.degrees(math.atan2(2 * math.sqrt(2) * tol, _dist(p, m.after)))
+    turn = MAX_TURN + math.degrees(math.atan2(2 * math.sqrt(2) * tol, distance(p, m.after)))
     cos_turn = math.cos(math.radians(min(turn, 90.0)))
     return n[0] * u[0] + n[1] * u[1] >= cos_turn and h[0] * n[0] + h[1] * n[1] > -0.1
 
 
-def _contact(m: Moved, d: float) -> Point:
+def contact_point(m: Moved, d: float) -> Point:
     """Where the hitter's centre lay when it hit ``m``: one diameter behind it."""
     u = _unit(m.before, m.after)
     return m.before[0] - d * u[0], m.before[1] - d * u[1]
 
 
-def _dist(p: Point, q: Point) -> float:
+def distance(p: Point, q: Point) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
 

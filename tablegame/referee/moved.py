@@ -9,10 +9,11 @@ same note."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from tablegame.boards.shove import Lie, ShoveBoard
 from tablegame.notes import Note
-from tablegame.physics import plausibility
+from tablegame.physics import plausibility, search
 from tablegame.physics.plausibility import Check, Moved
 from tablegame.physics.shove import start_y
 from tablegame.referee.shove import bed_at
@@ -29,10 +30,15 @@ def played(board: ShoveBoard, coins) -> Coins:
     return tuple((c.x, c.y) for c in coins if board.place(c.x, c.y).lie is not Lie.SHORT)
 
 
-def check_shove(board: ShoveBoard, before: Coins, after: Coins) -> Check:
-    """One counted shove (one new played coin) between ``before`` and ``after``."""
-    return plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
-                              width=board.width, new=1)
+def check_shove(board: ShoveBoard, before: Coins, after: Coins,
+                tolerance: float = plausibility.SENSOR_ERROR) -> Check:
+    """One counted shove (one new played coin) between ``before`` and ``after``: the
+    geometric pass, then for what it cannot explain a bounded search with the physics."""
+    check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
+                               width=board.width, new=1, tolerance=tolerance)
+    if check.plausible or not search.explains(board, before, after, check):
+        return check
+    return replace(check, unexplained=())
 
 
 def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:
