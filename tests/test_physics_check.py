@@ -189,3 +189,15 @@ def test_a_headless_nudge_is_caught_and_named(tmp_path):
     assert result["problem"] == "The coin in bed 7 moved without being hit"
     with pytest.raises(ScriptError, match="step 4: cannot nudge"):
         run_script(Script(SETUP, 0, (*shots, {"nudge": {"x": 276, "y": 300, "dx": 500}})), config)
+
+
+def test_a_hand_nudges_the_nearest_coin_and_a_bad_nudge_changes_nothing():
+    table = table_with((100, bed_y(3)), (200, bed_y(5)))
+    assert table.nudge(190, bed_y(5) + 5, 30, 0) == (200, bed_y(5))
+    assert [(c.x, c.y) for c in table.positions()] == [(100, bed_y(3)), (230, bed_y(5))]
+    for dx, dy, why in ((500, 0, "leaves the board"), (-120, bed_y(3) - bed_y(5), "overlap")):
+        with pytest.raises(ValueError, match=why):
+            table.nudge(230, bed_y(5), dx, dy)
+        assert [(c.x, c.y) for c in table.positions()] == [(100, bed_y(3)), (230, bed_y(5))]
+    with pytest.raises(ValueError, match="no coin"):
+        ShoveTable(BOARD).nudge(0, 0, 1, 1)
