@@ -21,6 +21,7 @@ REQUEST_SNAPSHOT after every (re)connect:
 """
 from __future__ import annotations
 
+import logging
 import collections
 import enum
 import functools
@@ -38,6 +39,8 @@ from firmware_bridge.codec import (
     Heartbeat, Hello, Message, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode, decode,
     encode, is_board_event)
 from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
+
+log = logging.getLogger(__name__)
 
 
 class World(Protocol):
@@ -182,10 +185,20 @@ class VirtualBoard:
         self._queue(lambda now: self._start_shot(shot, now))
 
     def clear(self) -> None:
-        def clear_board(now: float) -> None:
-            self._world.clear()
+        self.by_hand(self._world.clear)
+
+    def by_hand(self, change: Callable[[], None]) -> None:
+        """A hand changes the world (clears the board, nudges a coin): on the board's
+        thread, after the work queued before it; then the board reports what it sees.
+        A change that raises ValueError changes nothing and is logged."""
+        def done(now: float) -> None:
+            try:
+                change()
+            except ValueError as error:
+                log.warning("the hand could not do that: %s", error)
+                return
             self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
-        self._queue(clear_board)
+        self._queue(done)
 
     def report(self, reading: Reading) -> None:
         """Sends ``reading`` (a DiceReading, a SquaresReading or a settled

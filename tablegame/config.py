@@ -89,6 +89,8 @@ SETTINGS = [
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
     Setting("neunfeld.solver_cache", "", _is(str, "a file path"),
             "Neunfeld's solved positions; empty: neunfeld-solution.bin beside the event log"),
+    Setting("shove.moved_coin", "warn", _choice("warn", "restore"),
+            "a coin moved that nothing hit: warn (the score stands) or restore (wait until it is back)"),
     Setting("schocken.dice", "table", _choice("table", "reader"),
             "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"),
 ]

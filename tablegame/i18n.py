@@ -65,6 +65,12 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "bad_setup": "Spiel nicht gestartet: {reason}",
         # what is wrong with the board (the game waits)
         "coins_overlap_in_bed": "Zwei Münzen überlappen in Bett {bed}: bitte das Brett prüfen",
+        "coin_moved_unhit_bed": "Die Münze in Bett {bed} hat sich bewegt, ohne getroffen zu werden",
+        "coin_moved_unhit": "Die Münze bei x {x} mm, y {y} mm hat sich bewegt, ohne getroffen zu werden",
+        "coin_put_back_bed": "Die Münze in Bett {bed} hat sich bewegt, ohne getroffen zu werden: "
+                             "bitte zurücklegen (x {x} mm, y {y} mm)",
+        "coin_put_back": "Eine Münze hat sich bewegt, ohne getroffen zu werden: bitte zurücklegen "
+                         "(x {x} mm, y {y} mm)",
         "coins_overlap": "Zwei Münzen überlappen: bitte das Brett prüfen",
         "outside_frame": "Messung außerhalb des Rahmens (x {x} mm, y {y} mm): Sensoren prüfen",
         "more_coins_than_exist": "{seen} Münzen erkannt, es gibt aber nur {exist}: Brett prüfen",
@@ -87,7 +93,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_handshake": "Brett: verbindet",
         "link_operational": "Brett verbunden",
         "link_lost": "Brett getrennt – verbinde neu",
-        "hint_shove": "OK: Münzwurf/neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Spielwahl",
+        "hint_shove": "OK: Münzwurf/neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Spielwahl · H: Münze verschieben (Test)",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} Betten",
@@ -128,6 +134,11 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "illegal": "Not allowed: {reason}",
         "bad_setup": "Game not started: {reason}",
         "coins_overlap_in_bed": "Two coins overlap in bed {bed}: check the board",
+        "coin_moved_unhit_bed": "The coin in bed {bed} moved without being hit",
+        "coin_moved_unhit": "The coin at x {x} mm, y {y} mm moved without being hit",
+        "coin_put_back_bed": "The coin in bed {bed} moved without being hit: "
+                             "put it back (x {x} mm, y {y} mm)",
+        "coin_put_back": "A coin moved without being hit: put it back (x {x} mm, y {y} mm)",
         "coins_overlap": "Two coins overlap: check the board",
         "outside_frame": "A reading outside the frame (x {x} mm, y {y} mm): check the sensors",
         "more_coins_than_exist": "{seen} coins seen, but only {exist} exist: check the board",
@@ -149,7 +160,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_handshake": "Board: connecting",
         "link_operational": "Board connected",
         "link_lost": "Board lost – reconnecting",
-        "hint_shove": "OK: coin toss/new game · hold BACK: undo · MENU: choose game",
+        "hint_shove": "OK: coin toss/new game · hold BACK: undo · MENU: choose game · H: nudge a coin (test)",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} beds",

@@ -39,7 +39,10 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
                           tuple(sorted({**config.games.get(game, {}), **options}.items())))
                 for game, options in MENUS.get(family(current.game), [(current.game, {})])]
     cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
+    moved_coin = {"moved_coin": config["shove.moved_coin"]}
     settings = {**config.boards, "neunfeld": {"solver_cache": cache},
+                **{game: {**config.boards.get(game, {}), **moved_coin}
+                   for game in ("shove-hapenny", "shove-piecepack")},
                 "schocken": {"dice": config["schocken.dice"]}}
     session = Session(EventLog(store), lambda s: make_play(s, settings), default,
                       menu=menu, **kwargs)

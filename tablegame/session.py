@@ -315,7 +315,7 @@ class Session:
         if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
             return
         self._states.append(after)
-        self._update(state=after, problem=None, actions=len(self._states) - 1,
+        self._update(state=after, problem=verdict.warning, actions=len(self._states) - 1,
                      note=(verdict.note or self.play.describe(before, after, verdict.action)
                            or self.status.note))
 

@@ -50,6 +50,10 @@ class SimulatedTable:
     def clear(self) -> None:
         self._current().clear()
 
+    def nudge(self, x: float, y: float, dx: float, dy: float) -> None:
+        """A hand moves the coin nearest (x, y) by (dx, dy) mm (see ShoveTable.nudge)."""
+        self._current().nudge(x, y, dx, dy)
+
 
 def shot_from_drag(board: ShoveBoard, start: tuple[float, float], end: tuple[float, float],
                    friction: float) -> Shot | None:

@@ -277,6 +277,12 @@ class ShoveScreen:
             cx, cy = lay.to_screen((x, y))
             pen.part(("coin", i))
             pen.blit(self._coin, (cx - half, cy - half), clip=lay.frame_rect)
+        # a red ring where a coin lay that moved without being hit
+        for i, (x, y) in enumerate(view.marked):
+            cx, cy = lay.to_screen((x, y))
+            pen.part(("moved", i))
+            ring = pygame.Rect(cx - half - 3, cy - half - 3, 2 * half + 6, 2 * half + 6)
+            pen.rect(P.PROBLEM, ring, width=3, border_radius=half + 3)
 
     def _draw_chalk(self, pen: _Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, target: int) -> None:

@@ -172,6 +172,27 @@ class ShoveTable:
         self._coins = keep
         return taken
 
+    def nudge(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
+        """A hand moves the coin on the surface nearest (x, y) by (dx, dy) mm: the cheat
+        the referee's physics check must catch. Returns where the coin lay. Raises
+        ValueError if there is no coin, or it would leave the surface or overlap one."""
+        on = [i for i, c in enumerate(self._coins) if not c.fallen]
+        if not on:
+            raise ValueError("there is no coin on the board to nudge")
+        i = min(on, key=lambda k: math.hypot(self._coins[k].x - x, self._coins[k].y - y))
+        coin = self._coins.pop(i)
+        to = (coin.x + dx, coin.y + dy)
+        try:
+            b = self.board
+            if not (0 <= to[0] <= b.width and 0 <= to[1] <= b.length):
+                raise ValueError(f"a coin nudged to ({to[0]:.1f}, {to[1]:.1f}) leaves the board")
+            self._check_free(*to, False)
+        except ValueError:
+            self._coins.insert(i, coin)
+            raise
+        self._coins.insert(i, _Coin(to[0], to[1], False))
+        return coin.x, coin.y
+
     def place(self, x: float, y: float) -> None:
         """Put a coin at rest at (x, y): on the playing surface, or in the gutter of the
         frame if its centre is off the surface. Raises ValueError if it would lie beyond

@@ -13,11 +13,16 @@ from tablegame.play.schocken import SchockenPlay
 # game name -> how to build its play from its rules and its table settings: for Shove the
 # board's sizes ([boards.<game>]), for Schocken the dice source, for Neunfeld the solver cache
 _PLAYS: dict[str, Callable[..., Play]] = {
-    "shove-hapenny": lambda rules, sizes: ShovePlay(rules, hapenny_board(beds=rules.beds, **sizes)),
-    "shove-piecepack": lambda rules, sizes: ShovePlay(rules, piecepack_board(beds=rules.beds, **sizes)),
+    "shove-hapenny": lambda rules, sizes: _shove(rules, hapenny_board, **sizes),
+    "shove-piecepack": lambda rules, sizes: _shove(rules, piecepack_board, **sizes),
     "neunfeld": neunfeld_play,
     "schocken": lambda rules, settings: SchockenPlay(rules, **settings),
 }
+
+def _shove(rules, board, moved_coin: str = "warn", **sizes) -> ShovePlay:
+    """Shove's table settings: the board's sizes and what a coin moved unhit does."""
+    return ShovePlay(rules, board(beds=rules.beds, **sizes), moved_coin=moved_coin)
+
 
 # game name -> the options that belong to its play, not to its rules
 _PLAY_OPTIONS: dict[str, tuple[str, ...]] = {"neunfeld": neunfeld_play.play_options}

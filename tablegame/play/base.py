@@ -32,6 +32,7 @@ class Verdict:
     action: Any = None
     note: Note | None = None
     problem: bool = False  # the input cannot be explained: someone must fix the board
+    warning: Note | None = None  # shown with an action that counts (e.g. a coin moved unhit)
 
 
 @dataclass(frozen=True)

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from tablegame.boards.shove import ShoveBoard
 from tablegame.events import ButtonPress
-from tablegame.games.shove import Cleared, CoinToss, ShoveRules, ShoveState
+from tablegame.games.shove import Cleared, CoinToss, Shove, ShoveRules, ShoveState
 from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import TableStatus, Verdict
-from tablegame.referee import shove as referee
+from tablegame.referee import moved, shove as referee
 from tablegame.sensors import BoardSnapshot
 from tablegame.views import PartyView, ShoveView
 
@@ -19,11 +19,51 @@ from tablegame.views import PartyView, ShoveView
 class ShovePlay:
     rules: ShoveRules
     board: ShoveBoard
+    moved_coin: str = "warn"  # a coin moved that nothing hit: "warn" or "restore"
+    # the last settled board accepted and the standing warning; only the session's
+    # writer thread judges, so this memory has one writer
+    _memory: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.moved_coin not in moved.MODES:
+            raise ValueError(f"shove.moved_coin must be one of {', '.join(moved.MODES)}, "
+                             f"not {self.moved_coin!r}")
 
     def judge(self, status: TableStatus, reading) -> Verdict:
         if not isinstance(reading, BoardSnapshot):
             return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
-        return referee.judge(self.board, status.state, reading)
+        verdict = referee.judge(self.board, status.state, reading)
+        return self._physics(verdict, reading) if reading.settled else verdict
+
+    def _physics(self, verdict: Verdict, snapshot: BoardSnapshot) -> Verdict:
+        """The physics check of a settled board against the last one accepted: a shove
+        must explain every coin that moved, and between shoves none may move. In
+        ``restore`` mode nothing counts until a coin moved by hand is back."""
+        memory = self._memory
+        before, after = memory.get("settled"), moved.played(self.board, snapshot.coins)
+        check = None
+        if before is not None and not verdict.problem:
+            if isinstance(verdict.action, Shove):
+                check = moved.check_shove(self.board, before, after)
+            elif verdict.action is None and len(after) == len(snapshot.coins):
+                check = moved.check_still(self.board, before, after)
+        note = moved.note_for(self.board, check, self.moved_coin) if check else None
+        if note is not None:
+            memory["marks"] = tuple(m.before for m in check.unexplained)
+        if note is not None and self.moved_coin == "restore":
+            return Verdict(note=note, problem=True)  # the last board stays the reference
+        memory["settled"] = after
+        if note is not None:
+            memory["warning"] = note
+        elif isinstance(verdict.action, (Shove, Cleared)):
+            memory.pop("warning", None)
+            memory.pop("marks", None)
+        warning = memory.get("warning")
+        if warning is None:
+            return verdict
+        if verdict.action is not None:
+            return replace(verdict, warning=warning)  # the score counts; the warning shows
+        return verdict if verdict.problem else Verdict(note=warning, problem=True)
 
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:
@@ -61,6 +101,7 @@ class ShovePlay:
                     if state.winner is not None else None),
             link=link_text(status.link, language),
             hint=t("hint_shove"),
+            marked=self._memory.get("marks", ()),
         )
 
     def title(self, language: str) -> str:

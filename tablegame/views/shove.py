@@ -30,3 +30,4 @@ class ShoveView:
     winner: str | None = None        # the result banner, once the game is over
     link: str = ""                   # "Board connected" / "Board lost: reconnecting"
     hint: str = ""                   # which keys/buttons do what, in small print
+    marked: tuple[tuple[float, float], ...] = ()  # where coins lay that moved unhit (mm)

@@ -1,0 +1,64 @@
+"""The Shove referee's physics check: did a coin move that nothing could have hit?
+
+Compares two settled readings of the board's played coins (coins short of the first
+line are taken back by the player, so they do not count) with
+:mod:`tablegame.physics.plausibility`: after a counted shove, one shove from the front
+edge must explain every coin that moved; between shoves (the end of a turn, before
+the board is cleared) no coin may move at all. Pure: the same two readings give the
+same note."""
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from tablegame.boards.shove import Lie, ShoveBoard
+from tablegame.notes import Note
+from tablegame.physics import plausibility, search
+from tablegame.physics.plausibility import Check, Moved
+from tablegame.physics.shove import start_y
+from tablegame.referee.shove import bed_at
+
+log = logging.getLogger(__name__)
+
+MODES = ("warn", "restore")
+
+Coins = tuple[tuple[float, float], ...]
+
+
+def played(board: ShoveBoard, coins) -> Coins:
+    """The played coins of a reading (every coin not short of the first line)."""
+    return tuple((c.x, c.y) for c in coins if board.place(c.x, c.y).lie is not Lie.SHORT)
+
+
+def check_shove(board: ShoveBoard, before: Coins, after: Coins,
+                tolerance: float = plausibility.SENSOR_ERROR) -> Check:
+    """One counted shove (one new played coin) between ``before`` and ``after``: the
+    geometric pass, then for what it cannot explain a bounded search with the physics."""
+    check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
+                               width=board.width, new=1, tolerance=tolerance)
+    if check.plausible or not search.explains(board, before, after, check):
+        return check
+    return replace(check, unexplained=())
+
+
+def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:
+    """No shove between ``before`` and ``after``: no coin may have moved."""
+    return plausibility.still(before, after, radius=board.coin_radius)
+
+
+def note_for(board: ShoveBoard, check: Check, mode: str) -> Note | None:
+    """What the table says about a check: nothing if it is plausible; else which coin
+    moved (its bed, or where it lay), and in ``restore`` mode where to put it back."""
+    if check.plausible:
+        return None
+    coin = check.unexplained[0]
+    log.warning("coin moved without being hit: from (%.1f, %.1f) to (%.1f, %.1f) mm "
+                "(%d unexplained, %d moved)", *coin.before, *coin.after,
+                len(check.unexplained), len(check.moved))
+    return where(board, coin, "coin_put_back" if mode == "restore" else "coin_moved_unhit")
+
+
+def where(board: ShoveBoard, coin: Moved, key: str) -> Note:
+    bed = bed_at(board, coin.before[1])
+    x, y = (round(v) for v in coin.before)
+    return Note.of(f"{key}_bed", bed=bed, x=x, y=y) if bed else Note.of(key, x=x, y=y)

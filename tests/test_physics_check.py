@@ -1,0 +1,203 @@
+"""The referee's physics check (issue 12): a shove must explain every coin that moved,
+and between shoves no coin may move. Boards come from the simulation (the same
+pymunk model), the session is real, with a real SQLite log."""
+import math
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tablegame.boards.shove import hapenny_board
+from tablegame.events import ButtonPress
+from tablegame.i18n import say
+from tablegame.physics import corpus, plausibility
+from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach, start_y
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup
+from tablegame.sensors import BoardSnapshot, CoinReading
+from tablegame.session import Session
+from tablegame.store import EventLog
+
+BOARD = hapenny_board()
+D = BOARD.coin_diameter
+SETUP = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+
+
+def bed_y(bed):
+    near, far = BOARD.bed_span(bed)
+    return (near + far) / 2
+
+
+def snapshot(coins):
+    return BoardSnapshot(tuple(CoinReading(x, y) for x, y in coins), settled=True)
+
+
+def table_with(*coins):
+    table = ShoveTable(BOARD)
+    for x, y in coins:
+        table.place(x, y)
+    return table
+
+
+def shoot(table, x, to_y, angle=0.0):
+    """Shove from ``x`` straight (or at ``angle``) so a lone coin would stop at ``to_y``."""
+    before = [(c.x, c.y) for c in table.positions()]
+    after = [(c.x, c.y) for c in table.settle(
+        Shot(x, angle, speed_to_reach(table, to_y - start_y(BOARD))))]
+    return before, after
+
+
+def moved_count(before, after):
+    return sum(min(math.dist(b, a) for a in after) > 2.5 for b in before)
+
+
+class Table:
+    """A real session on a real SQLite file, tossed and cleared: coins count."""
+
+    def __init__(self, tmp_path, mode="warn"):
+        settings_ = {"shove-hapenny": {"moved_coin": mode}}
+        self.session = Session(EventLog(tmp_path / "table.sqlite"),
+                               lambda s: make_play(s, settings_), SETUP, rng=random.Random(1))
+        self.see([])
+        self.session.handle(ButtonPress("ok"))
+        self.see([])
+
+    def see(self, coins):
+        self.session.handle(snapshot(coins))
+        return self.session.status
+
+    def said(self, language="de"):
+        return say(language, self.session.status.problem)
+
+
+def test_a_clean_knock_on_is_accepted(tmp_path):
+    table = table_with((BOARD.width / 2, bed_y(3)))
+    before, after = shoot(table, BOARD.width / 2, bed_y(6))
+    assert moved_count(before, after) == 1  # the coin in bed 3 was knocked on
+    t = Table(tmp_path)
+    t.see(before)
+    status = t.see(after)
+    assert status.state.on_board == 2 and status.problem is None
+
+
+def test_a_chain_of_two_knock_ons_is_accepted(tmp_path):
+    x = BOARD.width / 2
+    table = table_with((x, bed_y(2)), (x + 3, bed_y(4)))
+    before, after = shoot(table, x, bed_y(9))
+    assert moved_count(before, after) == 2  # the shot hit one, which hit the other
+    t = Table(tmp_path)
+    t.see(before[:1])
+    t.see(before)
+    status = t.see(after)
+    assert status.state.on_board == 3 and status.problem is None
+
+
+def far_side_cheat():
+    """A shove up the left into bed 3; meanwhile the coin in bed 7 on the right is
+    pushed a coin and a half along its bed by hand."""
+    far = (BOARD.width - 80, bed_y(7))
+    table = table_with(far)
+    before, after = shoot(table, 90, bed_y(3))
+    assert moved_count(before, after) == 0
+    cheated = [(x - 1.5 * D, y) if (x, y) == far else (x, y) for x, y in after]
+    return before, cheated
+
+
+def test_a_coin_moved_on_the_far_side_is_flagged_and_the_score_stands(tmp_path):
+    before, cheated = far_side_cheat()
+    t = Table(tmp_path)
+    t.see(before)
+    status = t.see(cheated)
+    assert status.state.on_board == 2  # warn: the shove counts at once
+    assert t.said("de") == "Die Münze in Bett 7 hat sich bewegt, ohne getroffen zu werden"
+    assert t.said("en") == "The coin in bed 7 moved without being hit"
+    view = t.session.play.view(status, "de")
+    assert view.marked == (before[0],)  # the drawing rings where it lay
+    assert t.see(cheated).problem == status.problem  # the note stays
+
+
+def test_a_coin_moved_during_the_other_partys_turn_is_flagged(tmp_path):
+    t = Table(tmp_path)
+    coins = [(120, bed_y(2)), (230, bed_y(5))]
+    t.see(coins[:1])
+    t.see(coins)
+    assert t.session.status.problem is None
+    nudged = [coins[0], (230 + D, bed_y(5) + 10)]
+    status = t.see(nudged)  # nobody shoved: no coin may move
+    assert status.state.on_board == 2
+    assert t.said("en") == "The coin in bed 5 moved without being hit"
+
+
+def test_restore_waits_until_the_coin_is_back_then_counts_the_shove(tmp_path):
+    before, cheated = far_side_cheat()
+    t = Table(tmp_path, mode="restore")
+    t.see(before)
+    status = t.see(cheated)
+    assert status.state.on_board == 1  # not counted yet
+    assert t.said("en").startswith("The coin in bed 7 moved without being hit: put it back")
+    x, y = before[0]
+    assert f"x {round(x)} mm, y {round(y)} mm" in t.said("de")
+    back = [before[0] if math.dist(c, before[0]) > 30 and c[1] > bed_y(6) else c
+            for c in cheated]
+    status = t.see(back)
+    assert status.state.on_board == 2 and status.problem is None
+
+
+def test_a_bad_mode_is_refused():
+    with pytest.raises(ValueError, match="moved_coin"):
+        make_play(SETUP, {"shove-hapenny": {"moved_coin": "ignore"}})
+
+
+coins_strategy = st.lists(
+    st.tuples(st.floats(20, BOARD.width - 20), st.floats(110, BOARD.length - 20)),
+    min_size=1, max_size=8).filter(
+        lambda cs: all(math.dist(a, b) >= D for i, a in enumerate(cs) for b in cs[:i]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(coins_strategy, st.data())
+def test_between_shoves_any_coin_moved_a_diameter_is_flagged_and_none_moved_is_fine(coins, data):
+    assert plausibility.still(coins, coins, radius=BOARD.coin_radius).plausible
+    i = data.draw(st.integers(0, len(coins) - 1))
+    angle = data.draw(st.floats(0, 2 * math.pi))
+    moved = list(coins)
+    moved[i] = (coins[i][0] + D * math.sin(angle), coins[i][1] + D * math.cos(angle))
+    check = plausibility.still(coins, moved, radius=BOARD.coin_radius)
+    assert not check.plausible and check.unexplained[0].before == coins[i]
+
+
+def test_a_small_corpus_of_simulated_shots():
+    """60 genuine shots with noise, and the same with one far coin moved by hand (the
+    full 2,000-shot run: python -m tablegame.physics.corpus)."""
+    samples = corpus.generate(60, seed=5)
+    assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
+    alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
+    assert cheats >= 30
+    assert alarms <= 0.07 and caught >= 0.85
+
+
+def test_a_headless_nudge_is_caught_and_named(tmp_path):
+    from tablegame.config import load
+    from tablegame.script import Script, ScriptError, run_script
+    config = load(None, overrides={"table.language": "en", "simulation.realtime": False})
+    shots = [{"press": "ok"}, {"shot": {"x": 90, "reach": bed_y(3) - start_y(BOARD)}},
+             {"shot": {"x": 276, "reach": bed_y(7) - start_y(BOARD)}}]
+    result = run_script(Script(SETUP, 0, tuple(shots)), config)
+    assert result["problem"] is None and result["state"]["on_board"] == 2
+    nudge = {"nudge": {"x": 276, "y": bed_y(7), "dx": -38, "dy": 0}}
+    result = run_script(Script(SETUP, 0, (*shots, nudge)), config)
+    assert result["problem"] == "The coin in bed 7 moved without being hit"
+    with pytest.raises(ScriptError, match="step 4: cannot nudge"):
+        run_script(Script(SETUP, 0, (*shots, {"nudge": {"x": 276, "y": 300, "dx": 500}})), config)
+
+
+def test_a_hand_nudges_the_nearest_coin_and_a_bad_nudge_changes_nothing():
+    table = table_with((100, bed_y(3)), (200, bed_y(5)))
+    assert table.nudge(190, bed_y(5) + 5, 30, 0) == (200, bed_y(5))
+    assert [(c.x, c.y) for c in table.positions()] == [(100, bed_y(3)), (230, bed_y(5))]
+    for dx, dy, why in ((500, 0, "leaves the board"), (-120, bed_y(3) - bed_y(5), "overlap")):
+        with pytest.raises(ValueError, match=why):
+            table.nudge(230, bed_y(5), dx, dy)
+        assert [(c.x, c.y) for c in table.positions()] == [(100, bed_y(3)), (230, bed_y(5))]
+    with pytest.raises(ValueError, match="no coin"):
+        ShoveTable(BOARD).nudge(0, 0, 1, 1)
