@@ -225,8 +225,6 @@ def test_a_logged_action_missing_a_field_is_reported_not_a_crash(db):
     assert "Shove" in again.status.problem.kwargs["reason"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 10 §8, restore hole: play appended after an entry that no "
-                   "longer replays is dropped silently by the next restart (fix pending)")
 def test_play_after_an_entry_that_no_longer_replays_survives_the_next_restart(db):
     s = open_session(db)
     run(s, ButtonPress("ok"), EMPTY)
