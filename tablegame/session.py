@@ -12,6 +12,7 @@ for the reply; ``subscribe`` to the snapshots published after each change;
 from __future__ import annotations
 
 import dataclasses
+import logging
 import queue
 import random
 import sqlite3
@@ -28,6 +29,8 @@ from tablegame.notes import Note
 from tablegame.play.base import GameSetup, Play, TableStatus, Verdict
 from tablegame.sensors import LinkStatus
 from tablegame.store import ACTION, NEW_GAME, UNDO, EventLog
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -366,9 +369,11 @@ class Session:
                 else:
                     action = jsoncodec.action_from_data(rules.action_types, entry.data)
                     self._states.append(rules.apply(self._states[-1], action))
-            except ValueError as error:  # IllegalAction is a ValueError too
-                # Keep the log as it is: staff can see and correct it; nothing is deleted.
-                problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
-                break
+            except Exception as error:  # an engine may raise anything, not only IllegalAction
+                # Skip it and replay on: play appended after it (since the last restart) must
+                # not be dropped by the next one. The log is kept for staff; each skip is logged.
+                log.warning("replay skipped log entry %s: %s", entry.seq, error, exc_info=True)
+                if problem is None:
+                    problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
         self.status = TableStatus(setup, self._states[-1], note=Note.of("resumed"),
                                   problem=problem, actions=len(self._states) - 1)

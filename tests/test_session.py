@@ -223,3 +223,16 @@ def test_a_logged_action_missing_a_field_is_reported_not_a_crash(db):
     again = open_session(db)
     assert again.status.problem.key == "replay_failed"
     assert "Shove" in again.status.problem.kwargs["reason"]
+
+
+def test_play_after_an_entry_that_no_longer_replays_survives_the_next_restart(db):
+    s = open_session(db)
+    run(s, ButtonPress("ok"), EMPTY)
+    with sqlite3.connect(db) as conn:
+        conn.execute("INSERT INTO events (at, kind, data) VALUES (0, 'action', "
+                     "'{\"type\": \"Shove\", \"beds\": [42]}')")
+    again = open_session(db)
+    run(again, settled(in_bed(3)))
+    played = again.status.state
+    third = open_session(db)
+    assert third.status.state == played, "the coin played after the bad entry is not dropped"
