@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 MODULES = ["bench_latency", "bench_physics", "bench_display", "bench_link",
-           "bench_schocken", "bench_neunfeld", "bench_carrom"]
+           "bench_schocken", "bench_neunfeld", "bench_carrom", "bench_web"]
 
 
 def main(names: list[str]) -> None:

@@ -37,3 +37,34 @@ class Table:
         self._stop.set()
         self._thread.join(5)
         self.session.close()
+
+
+class BoardTable(Table):
+    """The same table with the virtual board (pymunk) on a pty and the real link, so
+    shots reach the session as sensor readings, as on the Pi."""
+
+    def __init__(self, folder, setup: GameSetup = SHOVE, max_streams: int = 24):
+        from firmware_bridge.link import BoardLink
+        from firmware_bridge.virtual_board import VirtualBoard
+        from tablegame.simulation import SimulatedTable
+
+        super().__init__(folder, setup, max_streams)
+        self.world = SimulatedTable(self.session.play.board, 0.25)
+        self.board = VirtualBoard(self.world, link_path=str(folder / "board"), realtime=False)
+        self.link = BoardLink(self.board.port, self.session.post, heartbeat=0.2)
+        self.board.start()
+        self.link.start()
+
+    def shoot_into(self, bed: int, x: float) -> None:
+        """A straight shot that stops in the middle of ``bed``."""
+        from tablegame.physics.shove import Shot, speed_to_reach, start_y
+        near, far = self.world.board.bed_span(bed)
+        if self.session.snapshot().status.state.on_board == 0:
+            self.board.clear()
+        speed = speed_to_reach(self.world.board, (near + far) / 2 - start_y(self.world.board))
+        self.board.shoot(Shot(x=x, angle=0.0, speed=speed))
+
+    def close(self):
+        self.link.close()
+        self.board.close()
+        super().close()

@@ -7,6 +7,7 @@ touches the session's state: it only submits commands and reads snapshots."""
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -43,7 +44,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     app.config.update(config or {})
     app.extensions["table"] = face
     app.extensions["accounts"] = accounts
-    app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or __import__("time").monotonic)
+    app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or time.monotonic)
     app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
     CSRFProtect(app)
     for module in (auth, live, control, health, settings_area, history, accounts_area):
