@@ -8,7 +8,7 @@ from flask import Blueprint, Response, current_app, render_template
 
 from tablegame.session import TooManyStreams
 from web_admin.answers import refused
-from web_admin.table import face, snapshot_data, to_json
+from web_admin.table import face, snapshot_data, snapshot_json, table_language
 
 log = logging.getLogger(__name__)
 bp = Blueprint("live", __name__)
@@ -21,7 +21,8 @@ def page():
 
 @bp.route("/api/snapshot")
 def snapshot():
-    return Response(to_json(snapshot_data(face().snapshot())), mimetype="application/json")
+    return Response(snapshot_json(face().snapshot(), table_language()),
+                    mimetype="application/json")
 
 
 @bp.route("/api/stream")
@@ -43,8 +44,8 @@ def stream():
                 if snap is None:
                     yield ": still here\n\n"
                     continue
-                data = snapshot_data(snap, settings.current()["table.language"])
-                yield f"id: {snap.version}\ndata: {to_json(data)}\n\n"
+                data = snapshot_json(snap, settings.current()["table.language"])
+                yield f"id: {snap.version}\ndata: {data}\n\n"
         finally:
             subscription.close()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import threading
 from typing import Any
 
 from flask import current_app
@@ -70,3 +71,24 @@ def submit(command: Any, by: str) -> Reply:
 
 def reply_words(reply: Reply) -> str:
     return say(table_language(), reply.note)
+
+
+_cache_lock = threading.Lock()
+_cache: dict[tuple[int, int, str], str] = {}   # (version, id(status), language) -> JSON
+_CACHED = 8
+
+
+def snapshot_json(snapshot: Snapshot, lang: str) -> str:
+    """The snapshot's JSON, made once per version and language however many live
+    views send it (twenty browsers would otherwise build it twenty times)."""
+    key = (snapshot.version, id(snapshot.status), lang)
+    with _cache_lock:
+        cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    made = to_json(snapshot_data(snapshot, lang))
+    with _cache_lock:
+        if len(_cache) >= _CACHED:
+            _cache.pop(next(iter(_cache)))
+        _cache[key] = made
+    return made
