@@ -27,12 +27,16 @@ LIVE = frozenset({"table.language"})
 class ConfigFile:
     def __init__(self, path: str | Path | None, config: Config):
         self.path = Path(path) if path else None
-        self._config = config
+        self._config = self._saved = config
         self._lock = threading.Lock()   # one save at a time
         self.version = 0                # grows with every saved change
 
     def current(self) -> Config:
         return self._config
+
+    def saved(self) -> Config:
+        """The file as last saved: what the table runs with after a restart."""
+        return self._saved
 
     def raw(self) -> dict:
         """The file's contents (an empty table when there is no file yet)."""
@@ -62,10 +66,7 @@ class ConfigFile:
                                   games=self._config.games, boards=self._config.boards)
             self._saved = config
             self.version += 1
-        return sorted(k for k in changes if k not in LIVE and changes[k] != self._started(k))
-
-    def _started(self, key: str) -> Any:
-        return self._config[key]
+        return sorted(k for k in changes if k not in LIVE and changes[k] != self._config[k])
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -116,6 +116,7 @@ ROUTES = [  # (method, path, admin only)
     ("GET", "/", False), ("GET", "/api/snapshot", False), ("GET", "/api/stream", False),
     ("GET", "/control", False), ("POST", "/control/new", False), ("POST", "/control/undo", False),
     ("POST", "/control/abandon", False), ("POST", "/control/calibrate", False),
+    ("POST", "/control/correct", False),
     ("GET", "/health", False), ("GET", "/api/health", False),
     ("GET", "/history", False), ("GET", "/history/1", False),
     ("GET", "/history/export/games.csv", False),
@@ -273,6 +274,37 @@ def test_abandon_starts_the_game_afresh_and_the_sensor_test_turns_on_and_off(adm
     assert not table.session.snapshot().status.calibrating
 
 
+def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, table):
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    page = words(admin.get("/control"))
+    assert 'name="bed"' in page and 'name="marks"' in page
+    response = post(admin, "/control/correct", {"token": game_token(admin), "name": "marks",
+                                                "party": "2", "bed": "4", "marks": "1"},
+                    headers={"Accept": "application/json"})
+    assert response.get_json()["message"] == "Korrigiert: Ben hat 1 Striche in Bett 4"
+    assert table.session.snapshot().status.state.marks[1][3] == 1
+    assert logged(table)[-1] == ("action", "staff:admin")
+
+
+@pytest.mark.parametrize("form,status,says", [
+    ({"bed": "10"}, 409, "there is no bed 10"),
+    ({"marks": "4"}, 409, "from 0 to 3 marks"),
+    ({"party": "3"}, 409, "party 0 or 1"),
+    ({"bed": "two"}, 400, "bed: expected a whole number"),
+    ({"marks": None}, 400, "marks: missing"),
+    ({"name": "score"}, 400, "no correction 'score'"),
+    ({"token": "old"}, 409, "The table has changed"),
+])
+def test_a_bad_correction_is_refused_and_nothing_changes(admin, table, form, status, says):
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    before = table.session.snapshot().status.state, logged(table)
+    data = {"token": game_token(admin), "name": "marks", "party": "1", "bed": "4", "marks": "1",
+            **form}
+    response = post(admin, "/control/correct", {k: v for k, v in data.items() if v is not None})
+    assert response.status_code == status and says in words(response)
+    assert (table.session.snapshot().status.state, logged(table)) == before
+
+
 def test_health_shows_the_link_and_the_streams(admin):
     assert "link" in admin.get("/api/health").get_json()
     assert admin.get("/health").status_code == 200
@@ -316,6 +348,8 @@ def test_a_good_setting_is_saved_takes_effect_live_or_says_it_needs_a_restart(ad
                  headers={"Accept": "application/json"})
     assert "serial.baudrate" in saved.get_json()["message"]
     assert tomllib.loads(table.config_path.read_text())["serial"]["baudrate"] == 9600
+    page = words(admin.get("/settings"))   # the saved value, and what runs until the restart
+    assert 'value="9600"' in page and "Der Tisch läuft bis zum Neustart mit 115200" in page
     assert post(admin, "/settings/restart", {}).status_code == 303
     assert table.restarts.is_set()
 

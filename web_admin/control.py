@@ -8,10 +8,11 @@ import tomllib
 
 from flask import Blueprint, render_template, request
 
+from tablegame.corrections import corrections_for
 from tablegame.parties import parse_parties, say_problem, solo
 from tablegame.play import playable_games
 from tablegame.play.base import GameSetup
-from tablegame.session import Calibrate, NewGame, Undo
+from tablegame.session import Act, Calibrate, NewGame, Undo
 from web_admin.answers import done, refused
 from web_admin.auth import by
 from web_admin.table import face, game_token, reply_words, snapshot_data, submit, table_language
@@ -24,6 +25,7 @@ MAX_PARTIES = 10
 def page():
     snap = face().snapshot()
     return render_template("control.html", snapshot=snapshot_data(snap), games=playable_games(),
+                           corrections=corrections_for(snap.status.setup.game),
                            parties="\n".join(", ".join(p) for p in snap.status.setup.parties))
 
 
@@ -85,3 +87,23 @@ def calibrate():
     if on not in ("0", "1"):
         return refused("Say on=1 (start the sensor test) or on=0 (end it).", 400)
     return _answer(Calibrate(on == "1"), back="/health")
+
+
+@bp.route("/control/correct", methods=["POST"])
+def correct():
+    """A correction of what the sensors missed: the rules decide whether it may be."""
+    if (stale := _stale()) is not None:
+        return stale
+    game = face().snapshot().status.setup.game
+    chosen = {c.name: c for c in corrections_for(game)}.get(request.form.get("name", ""))
+    if chosen is None:
+        return refused(f"{game} has no correction {request.form.get('name', '')!r}.", 400)
+    values = {}
+    for field, _ in chosen.fields:
+        try:
+            values[field] = int(request.form[field])
+        except KeyError:
+            return refused(f"{field}: missing", 400)
+        except ValueError:
+            return refused(f"{field}: expected a whole number, got {request.form[field]!r}", 400)
+    return _answer(Act(chosen.action(**values)))

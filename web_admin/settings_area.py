@@ -22,8 +22,10 @@ BY_KEY = {s.key: s for s in SETTINGS}
 
 @bp.route("/settings")
 def page():
-    current = face().settings.current()
-    rows = [(s, _shown(current[s.key]), _shown(s.default), s.key in LIVE) for s in SETTINGS]
+    saved, running = face().settings.saved(), face().settings.current()
+    rows = [(s, _shown(saved[s.key]), _shown(s.default), s.key in LIVE,
+             _shown(running[s.key]) if saved[s.key] != running[s.key] else None)
+            for s in SETTINGS]
     return render_template("settings.html", rows=rows, path=face().settings.path)
 
 

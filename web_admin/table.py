@@ -70,7 +70,9 @@ def submit(command: Any, by: str) -> Reply:
 
 
 def reply_words(reply: Reply) -> str:
-    return say(table_language(), reply.note)
+    """The table's reply in the page's language (the note can be said in any)."""
+    from web_admin.words import language
+    return say(language(), reply.note)
 
 
 _cache_lock = threading.Lock()
