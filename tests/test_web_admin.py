@@ -361,7 +361,9 @@ def test_history_lists_games_shows_one_and_exports(admin, table):
                                  "parties": "Dora\nEmil", "options": ""})
     assert "Dora" in words(admin.get("/history"))
     seq = admin.get("/history/export/games.json").get_json()[0]["seq"]
-    assert "staff:admin" in words(admin.get(f"/history/{seq}"))
+    table.session.submit(Act(CoinToss(1)), by="script", wait=5)
+    one = words(admin.get(f"/history/{seq}"))
+    assert "staff:admin" in one and "Münzwurf: Emil beginnt" in one   # the log in words
     assert admin.get("/history/999999").status_code == 404
     csv = admin.get("/history/export/evening.csv")
     assert csv.status_code == 200 and "Dora" in words(csv)
