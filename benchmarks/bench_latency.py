@@ -61,10 +61,14 @@ def _on_lines(board, count):
     return tuple(CoinReading(60.0 + 45 * i, board.lines[1][0]) for i in range(count))
 
 
-def measure(size: tuple[int, int]) -> list[float]:
+def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None) -> list[float]:
+    """``beside(session, folder)``: a context manager run around the measurement
+    (bench_web serves the staff page and its browsers there)."""
+    import contextlib
     config = load(None, {"table.language": "de"})
     with tempfile.TemporaryDirectory() as folder:
         session = open_session(config, os.path.join(folder, "bench.sqlite"))
+        load_beside = beside(session, folder) if beside else contextlib.nullcontext()
         master, slave = os.openpty()
         board = _Board(master)
         board.start()
@@ -72,11 +76,12 @@ def measure(size: tuple[int, int]) -> list[float]:
         link.start()
         display = Display(size)
         try:
+            load_beside.__enter__()
             while session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL:
                 session.process(timeout=0.01)
             session.handle(__import__("tablegame.events", fromlist=["ButtonPress"]).ButtonPress("ok"))
             latencies = []
-            for _ in range(SAMPLES):
+            for _ in range(samples):
                 state = session.status.state
                 if state.on_board == 0:  # a new round: clear the board first (not measured)
                     board.send(BoardSnapshot((), settled=True))
@@ -92,6 +97,7 @@ def measure(size: tuple[int, int]) -> list[float]:
                 latencies.append(time.perf_counter() - sent)
             return latencies
         finally:
+            load_beside.__exit__(None, None, None)
             link.close()
             display.close()
             os.close(master)

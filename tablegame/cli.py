@@ -31,7 +31,7 @@ def _run(args) -> int:
     path = args.config if args.config or not Path(DEFAULT_CONFIG).exists() else DEFAULT_CONFIG
     if path is None:
         print(f"no {DEFAULT_CONFIG}: running with the documented defaults", file=sys.stderr)
-    service.run(load(path))
+    service.run(load(path), path)
     return 0
 
 
@@ -46,7 +46,9 @@ def _simulate(args) -> int:
         overrides["display.size"] = _size(args.size)
     if args.instant:
         overrides["simulation.realtime"] = False
-    config = load(args.config, overrides)
+    # Without --config, the staff page saves its settings beside the simulated log.
+    path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
+    config = load(path if Path(path).exists() else None, overrides)
     if args.option:
         config.games.setdefault(config["table.game"], {}).update(_options(args.option))
         config = load_checked(config)
@@ -62,7 +64,8 @@ def _simulate(args) -> int:
         return 0
     from tablegame import service
     explicit = bool(args.game or args.party or args.option)
-    service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None)
+    service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None,
+                     path)
     return 0
 
 

@@ -93,6 +93,13 @@ SETTINGS = [
             "a coin moved that nothing hit: warn (the score stands) or restore (wait until it is back)"),
     Setting("schocken.dice", "table", _choice("table", "reader"),
             "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"),
+    Setting("web.host", "0.0.0.0", _is(str, "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1"),
+            "where the staff page listens (0.0.0.0: every network of the Pi)"),
+    Setting("web.port", 8080, _number(0, 65535, int), "the staff page's TCP port (0: any free one)"),
+    Setting("web.threads", 32, _number(2, 256, int),
+            "waitress worker threads of the staff page (each open live view holds one)"),
+    Setting("web.max_streams", 24, _number(1, 250, int),
+            "live views open at once (fewer than web.threads, so pages still load)"),
 ]
 SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] sizes
 
@@ -144,6 +151,9 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     pins = [values[f"buttons.{b}"] for b in ("ok", "back", "menu")]
     if len(set(pins)) < len(pins):
         problems.append(f"buttons: each button needs its own GPIO, got {pins}")
+    if values["web.max_streams"] >= values["web.threads"]:
+        problems.append(f"web: web.max_streams ({values['web.max_streams']}) must be fewer than "
+                        f"web.threads ({values['web.threads']}), so pages load while views are live")
     config = Config(values, games=tables["games"], boards=tables["boards"])
     if not problems:
         problems += _check_games(config)

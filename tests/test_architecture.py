@@ -7,7 +7,8 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py"}  # and script*.py, desktop/
-ADAPTERS = ("hardware", "firmware_bridge", "pygame", "gpiozero", "serial", "flask", "waitress")
+ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
+            "waitress")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
       "tablegame.store", "tablegame.session", "tablegame.physics")
 
@@ -51,3 +52,11 @@ def test_the_composition_root_is_where_real_and_simulated_parts_are_chosen():
     choosers = [m for m in core_modules()
                 if "VirtualBoard" in (ROOT / m).read_text() or "MockFactory" in (ROOT / m).read_text()]
     assert choosers == []
+
+
+@pytest.mark.parametrize("module", sorted(p.relative_to(ROOT).as_posix()
+                                          for p in (ROOT / "web_admin").glob("*.py")))
+def test_the_staff_page_uses_no_hardware_and_no_session_insides(module):
+    names = imports(ROOT / module)
+    assert not touches(names, ("pygame", "gpiozero", "serial", "hardware", "firmware_bridge",
+                               "tablegame.store", "tablegame.desktop.names"))

@@ -21,7 +21,8 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
         config = tmp_path / "config.toml"
         store = tmp_path / "table.sqlite"
         config.write_text(f'[table]\nstore = "{store}"\nparties = [["Anna"], ["Ben"]]\n'
-                          f'[serial]\nport = "{board.port}"\n[display]\nsize = [800, 480]\n')
+                          f'[serial]\nport = "{board.port}"\n[display]\nsize = [800, 480]\n'
+                          f'[web]\nhost = "127.0.0.1"\nport = 0\n')
         env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"}
         proc = subprocess.Popen([sys.executable, "-m", "tablegame.cli", "run", "--config",
                                  str(config)], env=env, stderr=subprocess.PIPE)

@@ -294,3 +294,20 @@ def test_progressive_replays_start_from_a_cleared_board_too():
     rules, s = new("shove-piecepack", progressive=True)
     s = play_turn(rules, s, [1, 2])
     assert s.coins_left == 2 and not s.cleared
+
+
+# -- staff corrections (issue 8): a bed's marks for a party -------------------------------
+
+@given(party=st.integers(-1, 2), bed=st.integers(0, 10), marks=st.integers(-1, 4))
+def test_a_correction_sets_one_beds_marks_or_is_refused_and_changes_nothing(party, bed, marks):
+    from tablegame.games.shove import SetMarks, hapenny
+    rules = hapenny()   # 9 beds, 3 marks each
+    state = rules.apply(rules.initial_state([["Anna"], ["Ben"]]), CoinToss(0))
+    action = SetMarks(party, bed, marks)
+    if party in (0, 1) and 1 <= bed <= 9 and 0 <= marks <= 3:
+        after = rules.apply(state, action)
+        assert after.marks[party][bed - 1] == marks
+        assert replace(after, marks=state.marks) == state          # nothing else changed
+    else:
+        with pytest.raises(IllegalAction):
+            rules.apply(state, action)

@@ -13,12 +13,11 @@ from typing import Callable, Iterable, Sequence
 from tablegame.desktop import family
 from tablegame.i18n import text
 from tablegame.notes import Note
+from tablegame.parties import MAX_CHARS, SOLO, parse_parties, say_problem
 from tablegame.play.base import GameSetup
 from tablegame.session import NewGame
 from tablegame.views.names import NamesView
 
-MAX_CHARS = 60            # per party's line: more is a novel, not a name
-SOLO = {"schocken", "neunfeld"}   # families whose parties are single players
 
 
 class PartyNames:
@@ -77,24 +76,10 @@ class PartyNames:
     def parties(self) -> tuple[tuple[str, ...], ...] | None:
         """The parties as typed, or None with ``problem`` saying what is wrong (and
         that party made current)."""
-        parties, seen = [], set()
-        for seat, typed in enumerate(self.texts):
-            names = tuple(" ".join(name.split()) for name in typed.split(","))
-            problem = None
-            if not all(names):
-                problem = Note.of("names_empty", seat=seat)
-            elif self.solo and len(names) > 1:
-                problem = Note.of("names_one_player", seat=seat)
-            else:
-                twice = next((n for n in names if n.casefold() in seen), None)
-                if twice is not None:
-                    problem = Note.of("names_twice", seat=seat, name=twice)
-            if problem is not None:
-                self.problem, self.current = problem, seat
-                return None
-            seen.update(n.casefold() for n in names)
-            parties.append(names)
-        return tuple(parties)
+        parties, problem = parse_parties(self.texts, self.solo)
+        if problem is not None:
+            self.problem, self.current = problem, problem.kwargs["seat"]
+        return parties
 
     @property
     def changed(self) -> bool:
@@ -222,11 +207,7 @@ class NamesEditor:
     def _text(self, note: Note | str) -> str:
         if isinstance(note, str):
             return text(self._language, note)
-        values = note.kwargs
-        if "seat" in values:   # the party's label as the rows show it
-            row = "names_player" if self.names is not None and self.names.solo else "names_party"
-            values["label"] = text(self._language, row, number=values.pop("seat") + 1)
-        return text(self._language, note.key, **values)
+        return say_problem(self._language, note, self.names is not None and self.names.solo)
 
     def _redraw(self) -> None:
         if self._shown is not None:

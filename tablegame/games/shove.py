@@ -35,6 +35,16 @@ class Shove:
 
 
 @dataclass(frozen=True)
+class SetMarks:
+    """A staff correction: ``party`` (0 or 1) has ``marks`` chalk marks in ``bed``
+    (what the sensors missed or got wrong). It decides no winner: the next scoring does."""
+
+    party: int
+    bed: int      # 1-based
+    marks: int
+
+
+@dataclass(frozen=True)
 class Party:
     name: str
     players: tuple[str, ...]
@@ -94,7 +104,7 @@ class ShoveRules(Rules):
 
     name: ClassVar[str] = "shove"
     state_type: ClassVar[type] = ShoveState
-    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove)
+    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks)
     max_actions: ClassVar[int] = 20_000
 
     def __post_init__(self):
@@ -129,7 +139,20 @@ class ShoveRules(Rules):
             return replace(state, cleared=True)
         if isinstance(action, Shove):
             return self._shove(state, action)
+        if isinstance(action, SetMarks):
+            return self._set_marks(state, action)
         raise IllegalAction(f"{type(action).__name__} is not an action of Shove")
+
+    def _set_marks(self, state: ShoveState, action: SetMarks) -> ShoveState:
+        if action.party not in (0, 1):
+            raise IllegalAction(f"a correction names party 0 or 1, not {action.party}")
+        if not 1 <= action.bed <= self.beds:
+            raise IllegalAction(f"there is no bed {action.bed}: the board has beds 1 to {self.beds}")
+        if not 0 <= action.marks <= self.target:
+            raise IllegalAction(f"a bed holds from 0 to {self.target} marks, not {action.marks}")
+        marks = list(map(list, state.marks))
+        marks[action.party][action.bed - 1] = action.marks
+        return replace(state, marks=(tuple(marks[0]), tuple(marks[1])))
 
     def outcome(self, state: ShoveState) -> Outcome | None:
         if state.drawn:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from tablegame.boards.shove import ShoveBoard
 from tablegame.events import ButtonPress
-from tablegame.games.shove import Cleared, CoinToss, Shove, ShoveRules, ShoveState
+from tablegame.games.shove import Cleared, CoinToss, SetMarks, Shove, ShoveRules, ShoveState
 from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import TableStatus, Verdict
@@ -75,6 +75,9 @@ class ShovePlay:
             return Note.of("coin_toss", party=after.parties[after.starter].name)
         if isinstance(action, Cleared):
             return None  # the last turn's result stays on screen
+        if isinstance(action, SetMarks):
+            return Note.of("marks_corrected", party=after.parties[action.party].name,
+                           bed=action.bed, marks=action.marks)
         if after.last is not None and after.last is not before.last:
             s = after.last
             return Note.of("turn_scored", party=after.parties[s.party].name,

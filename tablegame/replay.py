@@ -1,0 +1,47 @@
+"""A logged game folded through its rules again, for the history: the result and each
+event in words. Computed from the log every time, never stored twice."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from tablegame import jsoncodec
+from tablegame.games.base import Outcome
+from tablegame.history import LoggedGame
+from tablegame.i18n import say
+from tablegame.notes import Note
+from tablegame.play.base import GameSetup, Play
+from tablegame.store import UNDO
+
+
+@dataclass(frozen=True)
+class Replayed:
+    setup: GameSetup | None
+    outcome: Outcome | None
+    lines: tuple[tuple[float, str, str], ...]   # (at, by, what happened in words)
+    problem: str = ""                           # why the log no longer replays, if it does not
+
+
+def replay(game: LoggedGame, make_play: Callable[[GameSetup], Play], language: str) -> Replayed:
+    try:
+        setup = jsoncodec.from_data(GameSetup, game.setup_data)
+        play = make_play(setup)
+        states = [play.rules.initial_state(setup.parties)]
+    except ValueError as error:
+        return Replayed(None, None, (), f"entry {game.seq}: {error}")
+    lines = [(game.started, game.entries[0].by, say(language, Note.of("new_game")))]
+    for entry in game.entries[1:]:
+        try:
+            if entry.kind == UNDO:
+                if len(states) > 1:
+                    states.pop()
+                lines.append((entry.at, entry.by, say(language, Note.of("undone"))))
+                continue
+            action = jsoncodec.action_from_data(play.rules.action_types, entry.data)
+            before = states[-1]
+            states.append(play.rules.apply(before, action))
+            note = play.describe(before, states[-1], action)
+            lines.append((entry.at, entry.by, say(language, note) or type(action).__name__))
+        except ValueError as error:
+            return Replayed(setup, None, tuple(lines), f"entry {entry.seq}: {error}")
+    return Replayed(setup, play.rules.outcome(states[-1]), tuple(lines))

@@ -1,0 +1,66 @@
+"""The configuration file's one writer: check-config's words for a bad value and
+nothing changed, the [games]/[boards] tables kept, and a save killed at any moment
+leaves a valid file (the old one or the new one)."""
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tablegame.config import ConfigError, load, parse
+from tablegame.config_file import ConfigFile
+
+SAVER = """
+import sys
+from tablegame.config import load
+from tablegame.config_file import ConfigFile
+path = sys.argv[1]
+settings = ConfigFile(path, load(path))
+print("ready", flush=True)
+i = 0
+while True:
+    i += 1
+    settings.save({"serial.baudrate": 9600 + i % 2, "table.parties": [["A" * (i % 50 + 1)], ["B"]]})
+"""
+
+
+@pytest.fixture
+def path(tmp_path):
+    p = tmp_path / "config.toml"
+    p.write_text('[table]\nlanguage = "de"\n[games.shove-piecepack]\nbeds = 5\n')
+    return p
+
+
+def test_a_bad_value_is_refused_in_check_configs_words_and_the_file_is_unchanged(path):
+    settings, before = ConfigFile(path, load(path)), path.read_bytes()
+    with pytest.raises(ConfigError) as refused:
+        settings.save({"serial.baudrate": "fast"})
+    assert "serial.baudrate: expected a number from 1200 to 4000000, got 'fast'" in str(refused.value)
+    assert path.read_bytes() == before
+
+
+def test_a_good_value_is_saved_beside_the_game_tables_and_the_language_is_live(path):
+    settings = ConfigFile(path, load(path))
+    assert settings.save({"table.language": "en", "serial.port": "/dev/ttyUSB0"}) == ["serial.port"]
+    again = load(path)
+    assert again["table.language"] == "en" and again["serial.port"] == "/dev/ttyUSB0"
+    assert again.games == {"shove-piecepack": {"beds": 5}}
+    assert settings.current()["table.language"] == "en"
+    assert settings.current()["serial.port"] == "/dev/ttyACM0"   # until the restart
+
+
+def test_a_save_killed_at_random_moments_leaves_a_valid_file_every_time(path):
+    rng = random.Random(8)
+    for _ in range(12):
+        saver = subprocess.Popen([sys.executable, "-c", SAVER, str(path)],
+                                 stdout=subprocess.PIPE, text=True)
+        assert saver.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.0, 0.15))
+        saver.send_signal(signal.SIGKILL)
+        saver.wait(10)
+        config = load(path)                                  # parses and passes every check
+        assert config["serial.baudrate"] in (115200, 9600, 9601)
+        assert config.games == {"shove-piecepack": {"beds": 5}}
+        parse({})

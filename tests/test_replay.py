@@ -1,0 +1,39 @@
+"""The history's replay: a logged game folded through its rules again gives each
+event in words (who made it, when) and the result; a log that no longer replays
+says where."""
+import random
+
+from tablegame.games.shove import CoinToss, SetMarks
+from tablegame.history import History
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup
+from tablegame.replay import replay
+from tablegame.session import Act, Session, Undo
+from tablegame.store import ACTION, EventLog
+
+SETUP = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+
+
+def test_a_games_log_reads_in_words_with_who_made_each_event(tmp_path):
+    store = tmp_path / "t.sqlite"
+    session = Session(EventLog(store), make_play, SETUP, rng=random.Random(1))
+    session.handle(Act(CoinToss(1)), by="button")
+    session.handle(Act(SetMarks(0, 2, 1)), by="staff:anna")
+    session.handle(Undo(), by="staff:anna")
+    session.close()
+    game = History(store).games()[-1]
+    replayed = replay(game, make_play, "en")
+    assert [(by, what) for _, by, what in replayed.lines] == [
+        ("table", "New game"), ("button", "Coin toss: Ben starts"),
+        ("staff:anna", "Corrected: Anna has 1 marks in bed 2"),
+        ("staff:anna", "Last action taken back")]
+    assert replayed.outcome is None and not replayed.problem
+
+
+def test_a_log_that_no_longer_replays_says_which_entry(tmp_path):
+    store = tmp_path / "t.sqlite"
+    Session(EventLog(store), make_play, SETUP).close()
+    with EventLog(store) as log:
+        seq = log.append(ACTION, {"type": "SetMarks", "party": 5, "bed": 1, "marks": 1}, 0.0)
+    replayed = replay(History(store).games()[-1], make_play, "en")
+    assert replayed.problem.startswith(f"entry {seq}:") and "party 0 or 1" in replayed.problem

@@ -1,0 +1,389 @@
+"""The staff page through Flask's test client, on a real table (session, SQLite log,
+configuration file): the access rule for every route, bad input refused with its
+words and nothing changed, commands reaching the game and refusals coming back."""
+import html
+import json
+import re
+import sqlite3
+import tomllib
+
+import pytest
+
+from tablegame.games.shove import CoinToss
+from tablegame.session import Act
+from web_admin import create_app
+from web_table import Table
+
+ADMIN, STAFF = ("admin", "admin-secret-1"), ("carla", "staff-secret-1")
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(tmp_path)
+    yield t
+    t.close()
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def app(table, clock):
+    return create_app(table.face, {"CLOCK": clock, "HEARTBEAT": 0.2})
+
+
+@pytest.fixture
+def fresh(app):
+    """A browser on a table whose admin password is not set yet."""
+    return app.test_client()
+
+
+@pytest.fixture
+def admin(app):
+    client = app.test_client()
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1]})
+    return client
+
+
+@pytest.fixture
+def staff(app, admin):
+    post(admin, "/accounts", {"name": STAFF[0], "password": STAFF[1], "role": "staff"})
+    client = app.test_client()
+    assert login(client, *STAFF).status_code == 303
+    return client
+
+
+def token(client, path="/login"):
+    page = client.get(path, follow_redirects=True).get_data(as_text=True)
+    return re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+
+
+def post(client, path, data, csrf=True, **kwargs):
+    data = dict(data)
+    if csrf:
+        data["csrf_token"] = token(client, "/login" if path in ("/setup", "/login") else "/control")
+    return client.post(path, data=data, **kwargs)
+
+
+def login(client, name, password):
+    return post(client, "/login", {"name": name, "password": password})
+
+
+def game_token(client):
+    return client.get("/api/snapshot").get_json()["token"]
+
+
+def logged(table):
+    with sqlite3.connect(table.store) as db:
+        return db.execute("SELECT kind, by FROM events ORDER BY seq").fetchall()
+
+
+def words(response):
+    return html.unescape(response.get_data(as_text=True))
+
+
+# -- first start, login, the access rule ---------------------------------------------------
+
+def test_first_start_asks_for_the_admin_password_and_there_is_no_default(fresh):
+    assert fresh.get("/").headers["Location"].endswith("/setup")
+    assert fresh.get("/api/snapshot").status_code == 403
+    assert login(fresh, "admin", "admin").headers["Location"].endswith("/setup")
+    short = post(fresh, "/setup", {"name": "admin", "password": "short"})
+    assert short.status_code == 400 and "at least 8 characters" in words(short)
+    assert post(fresh, "/setup", {"name": "admin", "password": ADMIN[1]}).status_code == 303
+    assert fresh.get("/").status_code == 200
+    # once set, the setup page cannot set it again
+    assert post(fresh, "/setup", {"name": "eve", "password": "x" * 12}).status_code == 302
+
+
+def test_the_session_cookie_is_httponly_and_samesite_strict(fresh):
+    response = post(fresh, "/setup", {"name": "admin", "password": ADMIN[1]})
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Expires=" in cookie
+
+
+ROUTES = [  # (method, path, admin only)
+    ("GET", "/", False), ("GET", "/api/snapshot", False), ("GET", "/api/stream", False),
+    ("GET", "/control", False), ("POST", "/control/new", False), ("POST", "/control/undo", False),
+    ("POST", "/control/abandon", False), ("POST", "/control/calibrate", False),
+    ("POST", "/control/correct", False),
+    ("GET", "/health", False), ("GET", "/api/health", False),
+    ("GET", "/history", False), ("GET", "/history/1", False),
+    ("GET", "/history/export/games.csv", False),
+    ("GET", "/settings", True), ("POST", "/settings", True), ("POST", "/settings/restart", True),
+    ("GET", "/accounts", True), ("POST", "/accounts", True), ("POST", "/accounts/password", True),
+]
+
+
+@pytest.mark.parametrize("method,path,admin_only", ROUTES)
+def test_every_route_needs_a_login_the_right_role_and_csrf(app, admin, staff, table, method,
+                                                           path, admin_only):
+    before = logged(table), table.config_path.read_bytes()
+    anonymous = app.test_client()
+    refused = anonymous.open(path, method=method)
+    assert refused.status_code in (302, 401)
+    if refused.status_code == 302:
+        assert "/login" in refused.headers["Location"]
+    as_staff = staff.open(path, method=method, buffered=False)
+    assert (as_staff.status_code == 403) == admin_only
+    as_staff.close()
+    if method == "POST":
+        no_csrf = admin.post(path, data={"token": game_token(admin), "on": "1", "key": "x"})
+        assert no_csrf.status_code == 400 and "form has expired" in words(no_csrf)
+    assert (logged(table), table.config_path.read_bytes()) == before
+    assert not table.restarts.is_set()
+
+
+def test_failed_logins_slow_down_per_account_and_are_logged(app, admin, clock, caplog):
+    client = app.test_client()
+    assert login(client, "admin", "wrong password").status_code == 401
+    assert "failed login for account 'admin'" in caplog.text
+    slowed = login(client, *ADMIN)                      # even the right password must wait
+    assert slowed.status_code == 429 and "2 s" in words(slowed)
+    clock.now += 1.1
+    assert login(client, "admin", "wrong again").status_code == 401
+    clock.now += 1.1                                    # the second delay is two seconds
+    assert login(client, *ADMIN).status_code == 429
+    clock.now += 1.0
+    assert login(client, *ADMIN).status_code == 303
+
+
+def test_the_language_is_the_browsers_first_and_the_switch_wins(app, admin):
+    fresh = app.test_client()
+    assert "Anmelden" in words(fresh.get("/login", headers={"Accept-Language": "de-DE,de"}))
+    assert "Log in" in words(fresh.get("/login", headers={"Accept-Language": "en-GB,en"}))
+    post(fresh, "/language/de", {"back": "/login"})
+    assert "Anmelden" in words(fresh.get("/login", headers={"Accept-Language": "en"}))
+    assert post(fresh, "/language/fr", {}).status_code == 404
+
+
+# -- the live view ---------------------------------------------------------------------------
+
+def test_the_snapshot_is_the_screens_view_in_the_tables_language(admin, table):
+    data = admin.get("/api/snapshot").get_json()
+    assert data["game"] == "shove-hapenny" and data["parties"] == [["Anna"], ["Ben"]]
+    assert data["kind"] == "ShoveView" and data["language"] == "de"
+    assert [p["name"] for p in data["view"]["parties"]] == ["Anna", "Ben"]
+    assert data["view"]["status"] == table.session.snapshot().view("de").status
+
+
+def test_the_stream_pushes_each_change_and_frees_its_place_when_closed(admin, table):
+    response = admin.get("/api/stream", buffered=False)
+    chunks = iter(response.response)
+    assert next(chunks).startswith(b"retry:")
+    first = json.loads(next(chunks).decode().split("data: ", 1)[1])
+    assert table.session.streams == 1
+    table.session.submit(Act(CoinToss(1)), by="script", wait=5)
+    while True:
+        chunk = next(chunks).decode()
+        if chunk.startswith("id:"):
+            break
+        assert chunk.startswith(": ")                   # only heartbeats in between
+    pushed = json.loads(chunk.split("data: ", 1)[1])
+    assert pushed["version"] > first["version"] and pushed["actions"] == 1
+    response.close()
+    assert table.session.streams == 0
+
+
+def test_too_many_live_views_are_refused_with_words(admin, table):
+    open_ = [admin.get("/api/stream", buffered=False) for _ in range(4)]
+    refused = admin.get("/api/stream")
+    assert refused.status_code == 503 and "Too many live views" in refused.get_json()["error"]
+    for response in open_:
+        response.close()
+
+
+# -- running the table ----------------------------------------------------------------------
+
+def test_a_new_game_reaches_the_table_and_the_log_says_who(admin, table):
+    response = post(admin, "/control/new", {"token": game_token(admin), "game": "shove-piecepack",
+                                            "parties": "Anna, Carl\nBen", "options": "beds = 5"})
+    assert response.status_code == 303
+    setup = table.session.snapshot().status.setup
+    assert setup.game == "shove-piecepack" and setup.parties == (("Anna", "Carl"), ("Ben",))
+    assert setup.options == (("beds", 5),)
+    assert logged(table)[-1] == ("new_game", "staff:admin")
+
+
+@pytest.mark.parametrize("form,status,says", [
+    ({"game": "chess"}, 400, "Unknown game 'chess'"),
+    ({"parties": "Anna"}, 400, "from 2 to 10 parties"),
+    ({"parties": "Anna\nanna"}, 400, "anna"),
+    ({"parties": "Anna\n" + "B" * 61}, 400, "60"),
+    ({"game": "neunfeld", "parties": "Anna, Carl\nBen"}, 400, ""),
+    ({"options": "beds = "}, 400, "Options are lines like"),
+    ({"options": "beds = [1, 2]"}, 400, "single values"),
+    ({"options": "beds = 0"}, 409, "at least one bed"),
+    ({"options": "nonsense = 1"}, 409, "unknown option(s) nonsense"),
+    ({"parties": "A\nB\nC"}, 409, ""),
+    ({"token": "stale"}, 409, "The table has changed"),
+])
+def test_a_bad_new_game_is_refused_with_its_reason_and_nothing_changes(admin, table, form,
+                                                                       status, says):
+    before = table.session.snapshot().status.setup, logged(table)
+    data = {"token": game_token(admin), "game": "shove-hapenny", "parties": "Anna\nBen",
+            "options": "", **form}
+    response = post(admin, "/control/new", data)
+    assert response.status_code == status and says in words(response)
+    assert (table.session.snapshot().status.setup, logged(table)) == before
+
+
+def test_an_oversized_body_is_refused(admin, table):
+    before = logged(table)
+    response = post(admin, "/control/new", {"token": game_token(admin), "game": "shove-hapenny",
+                                            "parties": "A\nB", "options": "x" * 100_000})
+    assert response.status_code == 413 and logged(table) == before
+
+
+def test_undo_takes_back_the_last_action_and_a_refusal_comes_back_in_words(admin, table):
+    refused = post(admin, "/control/undo", {"token": game_token(admin)},
+                   headers={"Accept": "application/json"})
+    assert refused.status_code == 409 and refused.get_json()["error"] == "Nichts zum Zurücknehmen"
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    response = post(admin, "/control/undo", {"token": game_token(admin)})
+    assert response.status_code == 303
+    assert table.session.snapshot().status.actions == 0
+    assert logged(table)[-1] == ("undo", "staff:admin")
+
+
+def test_a_stale_undo_does_nothing(admin, table):
+    old = game_token(admin)
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    assert post(admin, "/control/undo", {"token": old}).status_code == 409
+    assert table.session.snapshot().status.actions == 1
+
+
+def test_abandon_starts_the_game_afresh_and_the_sensor_test_turns_on_and_off(admin, table):
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    assert post(admin, "/control/abandon", {"token": game_token(admin)}).status_code == 303
+    assert table.session.snapshot().status.actions == 0
+    assert post(admin, "/control/calibrate", {"on": "1"}).status_code == 303
+    assert table.session.snapshot().status.calibrating
+    assert post(admin, "/control/calibrate", {"on": "yes"}).status_code == 400
+    assert post(admin, "/control/calibrate", {"on": "0"}).status_code == 303
+    assert not table.session.snapshot().status.calibrating
+
+
+def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, table):
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    page = words(admin.get("/control"))
+    assert 'name="bed"' in page and 'name="marks"' in page
+    response = post(admin, "/control/correct", {"token": game_token(admin), "name": "marks",
+                                                "party": "2", "bed": "4", "marks": "1"},
+                    headers={"Accept": "application/json"})
+    assert response.get_json()["message"] == "Korrigiert: Ben hat 1 Striche in Bett 4"
+    assert table.session.snapshot().status.state.marks[1][3] == 1
+    assert logged(table)[-1] == ("action", "staff:admin")
+
+
+@pytest.mark.parametrize("form,status,says", [
+    ({"bed": "10"}, 409, "there is no bed 10"),
+    ({"marks": "4"}, 409, "from 0 to 3 marks"),
+    ({"party": "3"}, 409, "party 0 or 1"),
+    ({"bed": "two"}, 400, "bed: expected a whole number"),
+    ({"marks": None}, 400, "marks: missing"),
+    ({"name": "score"}, 400, "no correction 'score'"),
+    ({"token": "old"}, 409, "The table has changed"),
+])
+def test_a_bad_correction_is_refused_and_nothing_changes(admin, table, form, status, says):
+    table.session.submit(Act(CoinToss(0)), by="script", wait=5)
+    before = table.session.snapshot().status.state, logged(table)
+    data = {"token": game_token(admin), "name": "marks", "party": "1", "bed": "4", "marks": "1",
+            **form}
+    response = post(admin, "/control/correct", {k: v for k, v in data.items() if v is not None})
+    assert response.status_code == status and says in words(response)
+    assert (table.session.snapshot().status.state, logged(table)) == before
+
+
+def test_health_shows_the_link_and_the_streams(admin):
+    assert "link" in admin.get("/api/health").get_json()
+    assert admin.get("/health").status_code == 200
+
+
+# -- settings --------------------------------------------------------------------------------
+
+def test_the_settings_form_lists_every_key(admin):
+    from tablegame.config import SETTINGS
+    page = words(admin.get("/settings"))
+    assert all(f'value="{s.key}"' in page for s in SETTINGS)
+
+
+@pytest.mark.parametrize("key,value,says", [
+    ("serial.baudrate", "fast", "serial.baudrate: expected a number from 1200 to 4000000, got 'fast'"),
+    ("buttons.ok", "40", "buttons.ok: expected a BCM GPIO number from 0 to 27, got 40"),
+    ("buttons.ok", "27", "buttons: each button needs its own GPIO"),
+    ("display.fullscreen", "yes", "display.fullscreen: expected true or false, got 'yes'"),
+    ("table.language", "fr", "table.language: expected one of 'de', 'en', got 'fr'"),
+    ("table.parties", "[[", "table.parties: expected"),
+    ("nonsense.key", "1", "nonsense.key: unknown setting"),
+])
+def test_a_bad_setting_is_refused_with_check_configs_words_and_nothing_changes(
+        admin, table, key, value, says):
+    before = table.config_path.read_bytes()
+    response = post(admin, "/settings", {"key": key, "value": value})
+    assert response.status_code == 400 and says in words(response)
+    assert table.config_path.read_bytes() == before
+
+
+def test_a_setting_without_a_value_is_refused(admin):
+    assert post(admin, "/settings", {"key": "serial.baudrate"}).status_code == 400
+
+
+def test_a_good_setting_is_saved_takes_effect_live_or_says_it_needs_a_restart(admin, table):
+    assert post(admin, "/settings", {"key": "table.language", "value": "en"}).status_code == 303
+    assert tomllib.loads(table.config_path.read_text())["table"]["language"] == "en"
+    assert table.settings.current()["table.language"] == "en"
+    assert admin.get("/api/snapshot").get_json()["language"] == "en"
+    saved = post(admin, "/settings", {"key": "serial.baudrate", "value": "9600"},
+                 headers={"Accept": "application/json"})
+    assert "serial.baudrate" in saved.get_json()["message"]
+    assert tomllib.loads(table.config_path.read_text())["serial"]["baudrate"] == 9600
+    page = words(admin.get("/settings"))   # the saved value, and what runs until the restart
+    assert 'value="9600"' in page and "Der Tisch läuft bis zum Neustart mit 115200" in page
+    assert post(admin, "/settings/restart", {}).status_code == 303
+    assert table.restarts.is_set()
+
+
+# -- history and accounts --------------------------------------------------------------------
+
+def test_history_lists_games_shows_one_and_exports(admin, table):
+    post(admin, "/control/new", {"token": game_token(admin), "game": "shove-hapenny",
+                                 "parties": "Dora\nEmil", "options": ""})
+    assert "Dora" in words(admin.get("/history"))
+    seq = admin.get("/history/export/games.json").get_json()[0]["seq"]
+    table.session.submit(Act(CoinToss(1)), by="script", wait=5)
+    one = words(admin.get(f"/history/{seq}"))
+    assert "staff:admin" in one and "Münzwurf: Emil beginnt" in one   # the log in words
+    assert admin.get("/history/999999").status_code == 404
+    csv = admin.get("/history/export/evening.csv")
+    assert csv.status_code == 200 and "Dora" in words(csv)
+    assert 'filename="evening.csv"' in csv.headers["Content-Disposition"]
+    for name in ("..%2Fetc%2Fpasswd.csv", "a.b.csv", "games.exe", "%2Ftmp%2Fx.json"):
+        assert admin.get(f"/history/export/{name}").status_code in (400, 404)
+
+
+def test_accounts_staff_added_password_changed_bad_input_refused(app, admin, staff, clock):
+    assert post(admin, "/accounts", {"name": "dan", "password": "short", "role": "staff"}) \
+        .status_code == 400
+    assert post(admin, "/accounts", {"name": "dan", "password": "x" * 10, "role": "boss"}) \
+        .status_code == 400
+    assert post(admin, "/accounts", {"name": STAFF[0], "password": "x" * 10, "role": "staff"}) \
+        .status_code == 400
+    assert post(admin, "/accounts/password", {"name": STAFF[0], "password": "new-secret-9"}) \
+        .status_code == 303
+    client = app.test_client()
+    assert login(client, *STAFF).status_code == 401
+    clock.now += 60
+    client2 = app.test_client()
+    assert login(client2, STAFF[0], "new-secret-9").status_code == 303
+    assert "carla" in words(admin.get("/accounts"))

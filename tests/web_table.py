@@ -1,0 +1,70 @@
+"""A real table for the staff page's tests: a session on a real SQLite log with its
+writer on a thread (as the service runs it on the main thread), a real configuration
+file, and the face the service builds."""
+from __future__ import annotations
+
+import random
+import threading
+
+from tablegame.config import parse
+from tablegame.config_file import ConfigFile
+from tablegame.play.base import GameSetup
+from tablegame.service import open_session, table_face
+
+SHOVE = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+
+
+class Table:
+    def __init__(self, folder, setup: GameSetup = SHOVE, max_streams: int = 4):
+        self.store = folder / "table.sqlite"
+        self.config_path = folder / "config.toml"
+        self.config_path.write_text(f'[table]\nstore = "{self.store}"\n', encoding="utf-8")
+        config = parse({"table": {"store": str(self.store)}})
+        self.session = open_session(config, self.store, setup, rng=random.Random(3),
+                                    max_streams=max_streams)
+        self.settings = ConfigFile(self.config_path, config)
+        self.restarts = threading.Event()
+        self.face = table_face(self.session, self.settings, self.store, self.restarts.set)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._write, daemon=True)
+        self._thread.start()
+
+    def _write(self):
+        while not self._stop.is_set():
+            self.session.process(timeout=0.01)
+
+    def close(self):
+        self._stop.set()
+        self._thread.join(5)
+        self.session.close()
+
+
+class BoardTable(Table):
+    """The same table with the virtual board (pymunk) on a pty and the real link, so
+    shots reach the session as sensor readings, as on the Pi."""
+
+    def __init__(self, folder, setup: GameSetup = SHOVE, max_streams: int = 24):
+        from firmware_bridge.link import BoardLink
+        from firmware_bridge.virtual_board import VirtualBoard
+        from tablegame.simulation import SimulatedTable
+
+        super().__init__(folder, setup, max_streams)
+        self.world = SimulatedTable(self.session.play.board, 0.25)
+        self.board = VirtualBoard(self.world, link_path=str(folder / "board"), realtime=False)
+        self.link = BoardLink(self.board.port, self.session.post, heartbeat=0.2)
+        self.board.start()
+        self.link.start()
+
+    def shoot_into(self, bed: int, x: float) -> None:
+        """A straight shot that stops in the middle of ``bed``."""
+        from tablegame.physics.shove import Shot, speed_to_reach, start_y
+        near, far = self.world.board.bed_span(bed)
+        if self.session.snapshot().status.state.on_board == 0:
+            self.board.clear()
+        speed = speed_to_reach(self.world.board, (near + far) / 2 - start_y(self.world.board))
+        self.board.shoot(Shot(x=x, angle=0.0, speed=speed))
+
+    def close(self):
+        self.link.close()
+        self.board.close()
+        super().close()

@@ -1,0 +1,54 @@
+"""The staff page: a Flask app over the table's face (tablegame.face.TableFace).
+
+One blueprint per area; every page and API route needs a login (``guard``), the
+settings and accounts need the admin role; every state-changing request carries a
+CSRF token (Flask-WTF). It never imports pygame, serial or gpiozero and never
+touches the session's state: it only submits commands and reads snapshots."""
+from __future__ import annotations
+
+import logging
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+from tablegame.face import TableFace
+from web_admin import answers
+from web_admin.accounts import Accounts
+from web_admin.throttle import Throttle
+from web_admin.words import language, word
+
+log = logging.getLogger(__name__)
+
+MAX_BODY = 64 * 1024        # bytes: a form or a JSON body, never more
+SESSION_HOURS = 12          # a login lasts one evening
+
+
+def create_app(face: TableFace, config: dict | None = None) -> Flask:
+    from web_admin import accounts_area, auth, control, health, history, live, settings_area
+
+    app = Flask(__name__)
+    accounts = Accounts(Path(face.data_folder) / "staff.sqlite")
+    app.config.update(
+        SECRET_KEY=accounts.secret_key(),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        WTF_CSRF_TIME_LIMIT=SESSION_HOURS * 3600,
+        HEARTBEAT=5.0,            # s between SSE comments: a closed browser is noticed
+        REPLY_WAIT=3.0,           # s a request waits for the table's reply
+    )
+    app.config.update(config or {})
+    app.extensions["table"] = face
+    app.extensions["accounts"] = accounts
+    app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or time.monotonic)
+    app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
+    CSRFProtect(app)
+    for module in (auth, live, control, health, settings_area, history, accounts_area):
+        app.register_blueprint(module.bp)
+    answers.install(app)
+    app.jinja_env.globals.update(word=word, language=language)
+    return app

@@ -1,0 +1,100 @@
+"""Staff accounts in SQLite beside the event log (never in the configuration file):
+names, roles and salted password hashes (werkzeug's scrypt), plus the page's secret
+key for signing session cookies, so a restart keeps people logged in."""
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import threading
+from pathlib import Path
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+ROLES = ("staff", "admin")
+MIN_PASSWORD = 8
+MAX_NAME = 40
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS accounts (name TEXT PRIMARY KEY, hash TEXT NOT NULL,
+                                     role TEXT NOT NULL CHECK (role IN ('staff', 'admin')));
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+class AccountError(ValueError):
+    """A name, role or password that cannot be used; the message says why."""
+
+
+class Accounts:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()  # web threads share this one small connection
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.executescript(_SCHEMA)
+
+    def secret_key(self) -> str:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()
+            if row:
+                return row[0]
+            key = secrets.token_hex(32)
+            self._db.execute("INSERT INTO meta VALUES ('secret', ?)", (key,))
+            return key
+
+    def any(self) -> bool:
+        with self._lock:
+            return self._db.execute("SELECT 1 FROM accounts LIMIT 1").fetchone() is not None
+
+    def names(self) -> list[tuple[str, str]]:
+        with self._lock:
+            return list(self._db.execute("SELECT name, role FROM accounts ORDER BY name"))
+
+    def role(self, name: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT role FROM accounts WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def check(self, name: str, password: str) -> str | None:
+        """The account's role if the password is right, else None."""
+        with self._lock:
+            row = self._db.execute("SELECT hash, role FROM accounts WHERE name = ?",
+                                   (name,)).fetchone()
+        if row is None:
+            check_password_hash(_DUMMY, password)   # the same time for a wrong name
+            return None
+        return row[1] if check_password_hash(row[0], password) else None
+
+    def add(self, name: str, password: str, role: str) -> None:
+        name = _valid(name, password, role)
+        with self._lock:
+            try:
+                self._db.execute("INSERT INTO accounts VALUES (?, ?, ?)",
+                                 (name, generate_password_hash(password), role))
+            except sqlite3.IntegrityError:
+                raise AccountError(f"the account {name!r} exists already") from None
+
+    def set_password(self, name: str, password: str) -> None:
+        _valid(name, password, "staff")
+        with self._lock:
+            cursor = self._db.execute("UPDATE accounts SET hash = ? WHERE name = ?",
+                                      (generate_password_hash(password), name))
+        if cursor.rowcount == 0:
+            raise AccountError(f"there is no account {name!r}")
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def _valid(name: str, password: str, role: str) -> str:
+    name = name.strip()
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise AccountError(f"a name of 1 to {MAX_NAME} printable characters")
+    if role not in ROLES:
+        raise AccountError(f"the role is one of {', '.join(ROLES)}")
+    if len(password) < MIN_PASSWORD:
+        raise AccountError(f"a password of at least {MIN_PASSWORD} characters")
+    return name
+
+
+_DUMMY = generate_password_hash("not a password of anyone")

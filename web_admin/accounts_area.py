@@ -1,0 +1,44 @@
+"""Accounts (admin): the staff accounts, adding one, changing a password."""
+from __future__ import annotations
+
+import logging
+
+from flask import Blueprint, current_app, render_template, request
+
+from web_admin.accounts import AccountError
+from web_admin.answers import done, refused
+from web_admin.auth import who
+
+log = logging.getLogger(__name__)
+bp = Blueprint("accounts", __name__)
+
+
+def _accounts():
+    return current_app.extensions["accounts"]
+
+
+@bp.route("/accounts")
+def page():
+    return render_template("accounts.html", accounts=_accounts().names())
+
+
+@bp.route("/accounts", methods=["POST"])
+def add():
+    name = request.form.get("name", "")
+    try:
+        _accounts().add(name, request.form.get("password", ""), request.form.get("role", ""))
+    except AccountError as error:
+        return refused(str(error), 400)
+    log.info("account %r added by %s", name, who())
+    return done(f"{name.strip()} ✓", "/accounts")
+
+
+@bp.route("/accounts/password", methods=["POST"])
+def password():
+    name = request.form.get("name", "")
+    try:
+        _accounts().set_password(name, request.form.get("password", ""))
+    except AccountError as error:
+        return refused(str(error), 400)
+    log.info("password of %r changed by %s", name, who())
+    return done(f"{name} ✓", "/accounts")

@@ -1,0 +1,50 @@
+"""Serve the staff page with waitress on threads of its own, beside the table."""
+from __future__ import annotations
+
+import logging
+import threading
+
+from waitress import create_server
+
+from tablegame.face import TableFace
+from web_admin import create_app
+
+log = logging.getLogger(__name__)
+
+
+class PageServer:
+    """The page on ``host``:``port`` (0: any free port) with ``threads`` workers; each
+    live view holds one worker while it is open, so threads must exceed the streams."""
+
+    def __init__(self, face: TableFace, host: str, port: int, threads: int):
+        self.app = create_app(face)
+        self._server = create_server(self.app, host=host, port=port, threads=threads,
+                                     ident="tablegame", channel_timeout=30)
+        self.port = self._server.effective_port
+        self.address = f"http://{host if host not in ('0.0.0.0', '') else _lan_address()}:{self.port}/"
+        self._thread = threading.Thread(target=self._serve, name="staff-page", daemon=True)
+
+    def start(self) -> PageServer:
+        self._thread.start()
+        return self
+
+    def _serve(self) -> None:
+        try:
+            self._server.run()
+        except Exception:  # the table plays on without its page; say so in the log
+            log.exception("the staff page stopped")
+
+    def close(self) -> None:
+        self._server.close()
+        self._thread.join(5)
+
+
+def _lan_address() -> str:
+    """This machine's address on the pub's network (for the QR code), best guess."""
+    import socket
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))   # TEST-NET: nothing is sent
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"

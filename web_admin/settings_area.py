@@ -1,0 +1,85 @@
+"""Settings (admin): every key of the configuration file as a form, generated from
+``tablegame.config.SETTINGS``; a bad value is refused with check-config's words,
+a good one saved atomically by the one writer (tablegame.config_file)."""
+from __future__ import annotations
+
+import json
+import logging
+
+from flask import Blueprint, render_template, request
+
+from tablegame.config import SETTINGS, ConfigError
+from tablegame.config_file import LIVE
+from web_admin.answers import done, refused
+from web_admin.auth import who
+from web_admin.table import face
+from web_admin.words import word
+
+log = logging.getLogger(__name__)
+bp = Blueprint("settings", __name__)
+BY_KEY = {s.key: s for s in SETTINGS}
+
+
+@bp.route("/settings")
+def page():
+    saved, running = face().settings.saved(), face().settings.current()
+    rows = [(s, _shown(saved[s.key]), _shown(s.default), s.key in LIVE,
+             _shown(running[s.key]) if saved[s.key] != running[s.key] else None)
+            for s in SETTINGS]
+    return render_template("settings.html", rows=rows, path=face().settings.path)
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, list) else str(value)
+
+
+def _typed(setting, text: str):
+    """The form's text as the setting's type; the text itself if it does not read as
+    one (then the setting's own check refuses it with check-config's words)."""
+    default = setting.default
+    try:
+        if isinstance(default, bool):
+            return {"true": True, "false": False}.get(text.strip().lower(), text)
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+        if isinstance(default, list):
+            return json.loads(text)
+    except ValueError:
+        return text
+    return text
+
+
+@bp.route("/settings", methods=["POST"])
+def save():
+    key = request.form.get("key", "")
+    setting = BY_KEY.get(key)
+    if setting is None:
+        return refused(f"{key}: unknown setting", 400)
+    if "value" not in request.form:
+        return refused(f"{key}: no value given", 400)
+    text = request.form["value"]
+    value = _typed(setting, text)
+    expected = setting.check(value)
+    if expected:
+        return refused(f"{key}: expected {expected}, got {value!r}", 400)
+    try:
+        restart = face().settings.save({key: value})
+    except ConfigError as error:
+        return refused("; ".join(error.problems), 400)
+    except (ValueError, OSError) as error:
+        return refused(f"Not saved: {error}", 409)
+    log.info("setting %s = %r saved by %s", key, value, who())
+    message = word("saved") + (" – " + word("restart_needed", keys=", ".join(restart))
+                               if restart else "")
+    return done(message, "/settings")
+
+
+@bp.route("/settings/restart", methods=["POST"])
+def restart():
+    log.warning("restart asked for by %s", who())
+    face().restart()
+    return done(word("restarting"), "/settings")

@@ -1,0 +1,59 @@
+"""The page's own words in German and English (the table's texts come from
+tablegame.i18n). The language is the switch's choice, else the browser's first."""
+from __future__ import annotations
+
+from flask import request, session
+
+from tablegame.i18n import LANGUAGES
+
+WORDS = {
+    "de": {
+        "title": "Spieltisch", "live": "Live", "control": "Spiel", "health": "Brett",
+        "settings": "Einstellungen", "history": "Verlauf", "accounts": "Konten",
+        "logout": "Abmelden", "login": "Anmelden", "name": "Name", "password": "Passwort",
+        "setup": "Erster Start: Admin-Passwort festlegen", "set_password": "Passwort festlegen",
+        "bad_login": "Name oder Passwort falsch", "slow_down": "Zu viele Fehlversuche: bitte {s} s warten",
+        "new_game": "Neues Spiel", "game": "Spiel", "parties": "Parteien (eine Zeile je Partei, Namen mit Komma)",
+        "options": "Optionen", "start": "Starten", "undo": "Letzte Aktion zurücknehmen",
+        "abandon": "Spiel abbrechen", "calibrate_on": "Sensortest starten", "calibrate_off": "Sensortest beenden",
+        "save": "Speichern", "saved": "Gespeichert", "restart_needed": "Wird erst nach einem Neustart wirksam: {keys}",
+        "running_now": "Der Tisch läuft bis zum Neustart mit {value}",
+        "restart": "Tisch neu starten", "restarting": "Der Tisch startet neu",
+        "key": "Einstellung", "value": "Wert", "default": "Standard", "meaning": "Bedeutung",
+        "started": "Beginn", "duration": "Dauer", "result": "Ergebnis", "export": "Exportieren",
+        "events": "Ereignisse", "by": "von", "accepted": "Angenommen", "refused": "Abgelehnt",
+        "role": "Rolle", "add": "Anlegen", "change_password": "Passwort ändern",
+        "connection_lost": "Verbindung unterbrochen – verbinde neu …", "last_event": "Letztes Ereignis",
+        "language": "Sprache", "turn": "Am Zug", "problem": "Problem",
+    },
+    "en": {
+        "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
+        "settings": "Settings", "history": "History", "accounts": "Accounts",
+        "logout": "Log out", "login": "Log in", "name": "Name", "password": "Password",
+        "setup": "First start: set the admin password", "set_password": "Set password",
+        "bad_login": "Wrong name or password", "slow_down": "Too many failed tries: wait {s} s",
+        "new_game": "New game", "game": "Game", "parties": "Parties (one line per party, names separated by commas)",
+        "options": "Options", "start": "Start", "undo": "Undo the last action",
+        "abandon": "Abandon the game", "calibrate_on": "Start the sensor test", "calibrate_off": "End the sensor test",
+        "save": "Save", "saved": "Saved", "restart_needed": "Takes effect after a restart: {keys}",
+        "running_now": "The table runs with {value} until the restart",
+        "restart": "Restart the table", "restarting": "The table is restarting",
+        "key": "Setting", "value": "Value", "default": "Default", "meaning": "Meaning",
+        "started": "Started", "duration": "Duration", "result": "Result", "export": "Export",
+        "events": "Events", "by": "by", "accepted": "Accepted", "refused": "Refused",
+        "role": "Role", "add": "Add", "change_password": "Change password",
+        "connection_lost": "Connection lost – reconnecting …", "last_event": "Last event",
+        "language": "Language", "turn": "At turn", "problem": "Problem",
+    },
+}
+
+
+def language() -> str:
+    chosen = session.get("language")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "de"
+
+
+def word(key: str, **values) -> str:
+    return WORDS[language()][key].format(**values)
