@@ -10,8 +10,8 @@ from tablegame.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).parent.parent
 MODULES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tablegame").rglob("*.py"))
-# the engines whose reasons are notes (Shove's are still plain English messages)
-ENGINES = ("tablegame/games/neunfeld.py", "tablegame/games/schocken.py",
+# the engines whose reasons are notes
+ENGINES = ("tablegame/games/shove.py", "tablegame/games/neunfeld.py", "tablegame/games/schocken.py",
            "tablegame/games/schocken_turn.py", "tablegame/play/schocken_sheet.py",
            "tablegame/games/carrom.py")
 
