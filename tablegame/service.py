@@ -113,11 +113,11 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
                link=None) -> TableFace:
     """The one object the staff page is given (tablegame.face)."""
-    from tablegame.i18n import link_text
+    from tablegame.i18n import link_details
 
     def health() -> dict:
         status = session.snapshot().status
-        facts = {"link": link_text(status.link, "en") or "no news from the board yet",
+        facts = {"link": link_details(status.link, "en") or "no news from the board yet",
                  "live_streams": session.streams}
         if link is not None and hasattr(link, "health"):
             facts.update({k: str(v) for k, v in _fields(link.health()).items()})

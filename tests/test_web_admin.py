@@ -281,7 +281,7 @@ def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, t
     response = post(admin, "/control/correct", {"token": game_token(admin), "name": "marks",
                                                 "party": "2", "bed": "4", "marks": "1"},
                     headers={"Accept": "application/json"})
-    assert response.get_json()["message"] == "Korrigiert: Ben hat 1 Striche in Bett 4"
+    assert response.get_json()["message"] == "Korrigiert: Ben hat 1 Strich in Bett 4"
     assert table.session.snapshot().status.state.marks[1][3] == 1
     assert logged(table)[-1] == ("action", "staff:admin")
 
