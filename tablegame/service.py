@@ -71,6 +71,7 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
     display.show(session.play.view(session.status, shown_language))
+    log.info("the table is on the screen (%dx%d)", *display.size)
     while not should_stop():
         changed = session.process(timeout=FRAME)
         for event in pygame.event.get():
@@ -85,6 +86,13 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
         if changed:
             after_change()
             display.show(session.play.view(session.status, shown_language))
+
+
+def _log_to_stderr() -> None:
+    """The table's diagnostics (the board link's details, skipped log entries) go to
+    stderr, which systemd keeps in the journal; the screen shows guests only words."""
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
 
 def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
@@ -162,6 +170,7 @@ def run(config: Config, config_path: str | Path | None = None) -> None:
     from hardware.display.display import Display
 
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
+    _log_to_stderr()
     session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
     width, height = config["display.size"]
@@ -202,6 +211,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     from tablegame.desktop.names import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
+    _log_to_stderr()
     session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
     hands = hands_for(session, config)

@@ -85,9 +85,14 @@ def test_a_settled_snapshot_is_resent_with_its_seq_until_acked(board_and_host):
     assert not board.wait_idle(0.05)
     host.send(Ack(sent[0][0]))
     assert board.wait_idle(1.0)
-    host.port.reset_input_buffer()
-    time.sleep(0.15)
-    assert not any(type(m) is BoardSnapshot for _f, m in host.read(lambda items: True))
+    host.port.reset_input_buffer()   # what was sent before the ACK was taken
+    resends = board.stats.resends
+    time.sleep(3 * 0.05)             # three resend periods: a resend would be due by now
+    host.send(RequestSnapshot())     # answered by the board's loop after those periods
+    items = host.read(has(BoardSnapshot))
+    seqs = [f.seq for f, m in items if type(m) is BoardSnapshot]
+    assert len(seqs) == 1 and seqs[0] != sent[0][0]   # the answer only, never the old event
+    assert board.stats.resends == resends
 
 
 def test_shots_queue_up_and_each_waits_for_its_ack(board_and_host):
@@ -98,8 +103,10 @@ def test_shots_queue_up_and_each_waits_for_its_ack(board_and_host):
     frame, settled = items[-1]
     assert [m for _f, m in items if type(m) is BoardSnapshot] == [
         BoardSnapshot(SHOT[0], settled=False), BoardSnapshot(SHOT[-1], settled=True)]
-    time.sleep(0.1)
-    assert not host.read(lambda i: True, timeout=0.1)   # the second shot waits for the ACK
+    # the second shot waits for the ACK: the next snapshot is the first one again, resent
+    resent = [(f.seq, m) for f, m in host.read(has(BoardSnapshot), timeout=3.0)
+              if type(m) is BoardSnapshot]
+    assert resent == [(frame.seq, settled)]
     host.send(Ack(frame.seq))
     items = host.read(has(BoardSnapshot, 1, settled=True))
     frame, second = [(f, m) for f, m in items if type(m) is BoardSnapshot][0]
