@@ -159,8 +159,16 @@ def encode_frame(msg_type: int, seq: int, payload: bytes = b"") -> bytes:
 
 
 def parse_frame(encoded: bytes) -> Frame:
-    """One frame from its COBS bytes (without delimiters); raises FrameError."""
+    """One frame from its COBS bytes (without delimiters); raises FrameError.
+    The size limit is checked here too, so the same bytes get the same answer
+    whether they arrive in one read or byte by byte."""
+    if len(encoded) > MAX_ENCODED:
+        raise FrameTooLong(f"{len(encoded)} encoded bytes exceed the {MAX_ENCODED} of the largest frame",
+                           bytes(encoded[:32]))
     raw = cobs_decode(encoded)
+    if len(raw) > MAX_FRAME:
+        raise FrameTooLong(f"frame of {len(raw)} bytes exceeds the {MAX_FRAME}-byte maximum",
+                           bytes(encoded[:32]))
     if len(raw) < MIN_FRAME:
         raise FrameTooShort(f"frame of {len(raw)} bytes is shorter than the {MIN_FRAME} of a header and CRC",
                             bytes(encoded))
