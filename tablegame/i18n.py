@@ -202,7 +202,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 # Each game family may keep its texts in a module of its own, with TEXTS shaped like
 # the table above; they are merged in here, so one lookup serves every screen.
 _GAME_TEXTS = ("tablegame.texts.schocken", "tablegame.texts.neunfeld", "tablegame.texts.carrom",
-               "tablegame.texts.shove")
+               "tablegame.texts.shove", "tablegame.texts.unattended")
 
 
 def _merge_game_texts() -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py"}  # and script*.py, desktop/
+COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py", "tablegame/supervised.py",
+                    "tablegame/safe_mode.py"}  # and script*.py, desktop/
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
             "waitress")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
