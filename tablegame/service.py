@@ -26,8 +26,9 @@ from tablegame.history import History
 from tablegame.desktop import family
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
-from tablegame.session import NewGame, Session
+from tablegame.session import NewGame, Session, ShowAddress
 from tablegame.store import EventLog
+from tablegame.views.address import address_view
 
 log = logging.getLogger(__name__)
 
@@ -62,15 +63,24 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
 
 def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
-              should_stop: Callable[[], bool] = lambda: False) -> None:
+              should_stop: Callable[[], bool] = lambda: False, address: str = "") -> None:
     """Process events as they come and redraw on every change, until the window closes.
-    ``language`` may be a function: the live setting, read on every frame."""
+    ``language`` may be a function: the live setting, read on every frame. ``address``
+    is the staff page's, shown as a QR code when the status asks for it."""
     import pygame
 
     handlers = list(handlers)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    display.show(session.play.view(session.status, shown_language))
+
+    def view(language: str):
+        status = session.status
+        game = session.play.view(status, language)
+        if status.showing_address:
+            return address_view(game, address, language, status.showing_address)
+        return game
+
+    display.show(view(shown_language))
     while not should_stop():
         changed = session.process(timeout=FRAME)
         for event in pygame.event.get():
@@ -84,7 +94,7 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            display.show(session.play.view(session.status, shown_language))
+            display.show(view(shown_language))
 
 
 def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
@@ -149,6 +159,8 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield None
         return
     print(f"staff page: {server.address}", flush=True)
+    if server.needs_setup():   # the first start: the address on the screen until then
+        face.submit(ShowAddress("setup"), by="table")
     try:
         yield server
     finally:
@@ -172,13 +184,13 @@ def run(config: Config, config_path: str | Path | None = None) -> None:
         link.start()
         presses = Presses(session)
         stack.enter_context(_rail_buttons(config, presses, RailButtons))
-        stack.enter_context(staff_page(
+        page = stack.enter_context(staff_page(
             table_face(session, settings, config["table.store"], stop, presses, link), config))
         display = Display((width, height) if width else None,
                           fullscreen=config["display.fullscreen"], caption="Tablegame")
         stack.callback(display.close)
         main_loop(session, display, lambda: settings.current()["table.language"],
-                  should_stop=should_stop)
+                  should_stop=should_stop, address=page.address if page else "")
 
 
 def _rail_buttons(config: Config, presses: Presses, RailButtons):
@@ -218,8 +230,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(config, presses, RailButtons))
-        stack.enter_context(staff_page(table_face(session, settings, store, stop, presses, link),
-                                       config, host="127.0.0.1"))
+        page = stack.enter_context(staff_page(
+            table_face(session, settings, store, stop, presses, link), config, host="127.0.0.1"))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
@@ -230,4 +242,5 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
             session, display, config["table.language"],
             [KeysToPins(pins).handle, *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
-                  after_change=hands.after_change, should_stop=should_stop)
+                  after_change=hands.after_change, should_stop=should_stop,
+                  address=page.address if page else "")

@@ -9,10 +9,12 @@ from typing import Protocol
 
 import pygame
 
+from hardware.display.address import AddressScreen
 from hardware.display.neunfeld import NeunfeldScreen
 from hardware.display.schocken import SchockenScreen
 from hardware.display.shove import ShoveScreen
 from tablegame.views import ShoveView
+from tablegame.views.address import AddressView
 from tablegame.views.neunfeld import NeunfeldView
 from tablegame.views.schocken import SchockenView
 
@@ -31,6 +33,7 @@ SCREENS: dict[type, type[Screen]] = {
     ShoveView: ShoveScreen,
     NeunfeldView: NeunfeldScreen,
     SchockenView: SchockenScreen,
+    AddressView: AddressScreen,     # the staff page's address, over any game
 }
 
 
