@@ -28,9 +28,10 @@ from tablegame.notify import Notifier
 from tablegame.desktop import family
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
-from tablegame.session import NewGame, Session
+from tablegame.session import NewGame, Session, ShowAddress
 from tablegame.store import EventLog
 from tablegame.views import notice
+from tablegame.views.address import address_view
 
 log = logging.getLogger(__name__)
 
@@ -66,16 +67,17 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
 def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
               should_stop: Callable[[], bool] = lambda: False,
-              tick: Callable[[], None] = lambda: None) -> None:
+              tick: Callable[[], None] = lambda: None, address: str = "") -> None:
     """Process events as they come and redraw on every change, until the window closes.
     ``language`` may be a function: the live setting, read on every frame. ``tick``
-    runs once per pass (the watchdog's ping: it stops when the loop hangs)."""
+    runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
+    is the staff page's, shown as a QR code when the status asks for it."""
     import pygame
 
     handlers = list(handlers)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    show(display, session, shown_language)
+    show(display, session, shown_language, address)
     log.info("the table is on the screen (%dx%d)", *display.size)
     while not should_stop():
         tick()
@@ -91,15 +93,20 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            show(display, session, shown_language)
+            show(display, session, shown_language, address)
 
 
-def show(display, session: Session, language: str) -> None:
-    """Draw the table; a game's view or screen that fails is logged with its traceback
-    and a short message for the staff takes the screen until the next change (the
-    state and the log are not touched: the game goes on)."""
+def show(display, session: Session, language: str, address: str = "") -> None:
+    """Draw the table (the staff page's address as a QR code over it when the status asks
+    for it); a game's view or screen that fails is logged with its traceback and a short
+    message for the staff takes the screen until the next change (the state and the log
+    are not touched: the game goes on)."""
     try:
-        display.show(session.play.view(session.status, language))
+        status = session.status
+        view = session.play.view(status, language)
+        if status.showing_address:
+            view = address_view(view, address, language, status.showing_address)
+        display.show(view)
     except Exception as error:
         log.exception("the screen could not draw %s", session.status.setup.game)
         display.show(notice.fault(language, str(error) or type(error).__name__))
@@ -167,6 +174,8 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield None
         return
     print(f"staff page: {server.address}", flush=True)
+    if server.needs_setup():   # the first start: the address on the screen until then
+        face.submit(ShowAddress("setup"), by="table")
     try:
         yield server
     finally:
@@ -235,12 +244,12 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
         stack.callback(link.close)
         link.start()
-        stack.enter_context(staff_page(
+        page = stack.enter_context(staff_page(
             table_face(session, settings, config["table.store"], stop, presses, link), config))
         heartbeat = Heartbeat(notifier, f"playing {session.status.setup.game}", settled,
                               settled_after)
         main_loop(session, display, lambda: settings.current()["table.language"],
-                  should_stop=should_stop, tick=heartbeat)
+                  should_stop=should_stop, tick=heartbeat, address=page.address if page else "")
         notifier.stopping()
     settled()   # a clean stop is a good start too
 
@@ -317,8 +326,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(config, presses, RailButtons))
-        stack.enter_context(staff_page(table_face(session, settings, store, stop, presses, link),
-                                       config, host="127.0.0.1"))
+        page = stack.enter_context(staff_page(
+            table_face(session, settings, store, stop, presses, link), config, host="127.0.0.1"))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
@@ -329,4 +338,5 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
             session, display, config["table.language"],
             [KeysToPins(pins).handle, *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
-                  after_change=hands.after_change, should_stop=should_stop)
+                  after_change=hands.after_change, should_stop=should_stop,
+                  address=page.address if page else "")

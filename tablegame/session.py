@@ -58,6 +58,14 @@ class Calibrate:
 
 
 @dataclass(frozen=True)
+class ShowAddress:
+    """The staff page's address (a QR code) on the table's screen, over the game, which
+    stays as it is; ``why`` None takes it away (as any rail button does)."""
+
+    why: str | None = "asked"
+
+
+@dataclass(frozen=True)
 class Reply:
     """What became of a submitted command: accepted, or refused with the reason."""
 
@@ -144,6 +152,7 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
+            ShowAddress: self._show_address,
         }
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
@@ -267,6 +276,13 @@ class Session:
 
     def _press(self, press: ButtonPress) -> None:
         """Buttons that mean the same in every game; the rest go to the game's play."""
+        if self.status.showing_address:
+            # Any button takes the address away and does nothing else to the game; before
+            # the first move, MENU goes on through the menu as it would have.
+            self._update(showing_address=None)
+            if press.button == "menu" and not press.long and not self.status.actions:
+                self._new_game(NewGame(self._next_choice(wrap=True)))
+            return None
         if press.button == "back" and press.long:
             return self._undo(Undo())
         if press.button == "ok" and self.play.rules.is_over(self.status.state):
@@ -274,19 +290,29 @@ class Session:
         if press.button == "menu":
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
-            if self.status.actions:
-                return self._refuse(Note.of("hold_menu"))
-            return self._new_game(NewGame(self._next_choice()))
+            # During a game MENU shows the staff page's address (the game is untouched);
+            # before it, MENU steps through the games, then the address, then round again.
+            following = None if self.status.actions else self._next_choice(wrap=False)
+            if following is None:
+                return self._update(showing_address="asked")
+            return self._new_game(NewGame(following))
         self._apply_verdict(self.play.press(self.status.state, press, self._rng))
 
-    def _next_choice(self) -> GameSetup:
-        """The menu's next game, played by the same parties."""
+    def _next_choice(self, wrap: bool) -> GameSetup | None:
+        """The menu's next game, played by the same parties; after the last, the first
+        (``wrap``) or None (the address comes between the last and the first)."""
         setup = self.status.setup
         choices = list(self._menu(setup)) or [setup]
         keys = [(s.game, s.options) for s in choices]
         current = (setup.game, setup.options)
-        following = choices[(keys.index(current) + 1) % len(keys) if current in keys else 0]
-        return dataclasses.replace(following, parties=setup.parties)
+        index = keys.index(current) if current in keys else -1
+        if index == len(choices) - 1 and not wrap:
+            return None
+        return dataclasses.replace(choices[(index + 1) % len(choices)], parties=setup.parties)
+
+    def _show_address(self, show: ShowAddress) -> None:
+        if show.why != self.status.showing_address:
+            self._update(showing_address=show.why)
 
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))

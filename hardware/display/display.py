@@ -9,11 +9,13 @@ from typing import Protocol
 
 import pygame
 
+from hardware.display.address import AddressScreen
 from hardware.display.neunfeld import NeunfeldScreen
 from hardware.display.notice import NoticeScreen
 from hardware.display.schocken import SchockenScreen
 from hardware.display.shove import ShoveScreen
 from tablegame.views import ShoveView
+from tablegame.views.address import AddressView
 from tablegame.views.neunfeld import NeunfeldView
 from tablegame.views.notice import NoticeView
 from tablegame.views.schocken import SchockenView
@@ -34,6 +36,7 @@ SCREENS: dict[type, type[Screen]] = {
     NeunfeldView: NeunfeldScreen,
     SchockenView: SchockenScreen,
     NoticeView: NoticeScreen,
+    AddressView: AddressScreen,     # the staff page's address, over any game
 }
 
 

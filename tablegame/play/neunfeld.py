@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tablegame.events import ButtonPress
-from tablegame.games.neunfeld import GOALS, NeunfeldRules, NeunfeldState, Roll, TipAndMove
+from tablegame.games.neunfeld import GOALS, NeunfeldRules, NeunfeldState, Roll, TakeBack, TipAndMove
 from tablegame.games.neunfeld_dice import DICE
 from tablegame.solvers.neunfeld import NeunfeldSolver
 from tablegame.i18n import LANGUAGES, link_text, say, text
@@ -130,6 +130,9 @@ class NeunfeldPlay:
                                party=after.party_name(after.to_move))
             return Note.of("nf_rolled_no_five", tops=roll_words(action.tops),
                            party=after.party_name(after.roller))
+        if isinstance(action, TakeBack):
+            return Note.of("nf_taken_back", move=action.move,
+                           party=after.party_name(after.to_move))
         return Note.of("nf_moved", **move_args(before, action))
 
     # -- the screen ----------------------------------------------------------------------------
