@@ -36,6 +36,7 @@ from tablegame.views.address import address_view
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
+KEY_MARGIN = 0.02  # s: a desktop key holds its pin this much longer than the debounce
 
 # What MENU steps through before a game starts, per family (the game name's first part).
 MENUS = {family.name: list(family.menu) for family in families()}
@@ -336,7 +337,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         # N names the parties; while its panel is open, the keys do not reach the pins.
         shown, handlers = names_in_window(
             session, display, config["table.language"],
-            [KeysToPins(pins).handle, *hands.attach(board, display)])
+            [KeysToPins(pins, hold=config["buttons.debounce"] + KEY_MARGIN).handle,
+             *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
                   after_change=hands.after_change, should_stop=should_stop,
                   address=page.address if page else "")
