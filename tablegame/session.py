@@ -261,6 +261,9 @@ class Session:
         if press.button == "menu":
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
+            # a play with a menu of its own (Carrom's fouls) takes MENU once the game is on
+            if self.status.actions and getattr(self.play, "takes_menu", False):
+                return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
             if self.status.actions:
                 return self._refuse(Note.of("hold_menu"))
             return self._new_game(NewGame(self._next_choice()))
