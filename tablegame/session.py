@@ -290,6 +290,9 @@ class Session:
         if press.button == "menu":
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
+            # a play with a menu of its own (Carrom's fouls) takes MENU once the game is on
+            if self.status.actions and getattr(self.play, "takes_menu", False):
+                return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
             # During a game MENU shows the staff page's address (the game is untouched);
             # before it, MENU steps through the games, then the address, then round again.
             following = None if self.status.actions else self._next_choice(wrap=False)

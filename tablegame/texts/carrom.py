@@ -116,11 +116,11 @@ def _dues(language):
 _TURNS = {"de": {"kept": "{who} bleibt am Zug", "passed": "{who} ist am Zug",
                  "attempt": "Anstoß ohne Berührung: {who} versucht es noch einmal",
                  "break_passes": "Drei Anstöße ohne Berührung: {who} stößt an",
-                 "board_over": "{who} stößt das nächste Board an"},
+                 "board_over": "{who} stößt das nächste Board an", "break": "{who} stößt an"},
           "en": {"kept": "{who} plays on", "passed": "{who} to play",
                  "attempt": "The break touched no man: {who} tries again",
                  "break_passes": "Three breaks without touching a man: {who} breaks",
-                 "board_over": "{who} breaks the next board"}}
+                 "board_over": "{who} breaks the next board", "break": "{who} to break"}}
 
 
 def _verb(party, language):
@@ -199,3 +199,14 @@ TEXTS = {
         "cr_untouched_moved": "A break that touched no man moved none",
     },
 }
+
+
+def _merge_table_texts() -> None:
+    """The table's own Carrom words (referee, foul menu, screen) live apart, in
+    ``carrom_table``; the family has this one text module."""
+    from tablegame.texts.carrom_table import TEXTS as TABLE
+    for language, texts in TABLE.items():
+        TEXTS[language].update(texts)
+
+
+_merge_table_texts()
