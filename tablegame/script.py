@@ -17,6 +17,7 @@ from tablegame import jsoncodec
 from tablegame.config import Config, setup_for
 from tablegame.events import ButtonPress
 from tablegame.i18n import say
+from tablegame.lay_out import lay_out
 from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
@@ -88,6 +89,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
                 raise ScriptError(say(config["table.language"], session.status.note))
         world = (neunfeld_world(session) or schocken_world(session)
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
+        laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2)
         board.start()
@@ -97,6 +99,10 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             for i, step in enumerate(script.steps, 1):
                 _do(step, i, session, board, world, config, Fault)
                 _wait(session, board, lambda: True, f"step {i} to settle")
+                laid = lay_out(world, session.status, board, laid)   # after an undo
+                _wait(session, board, lambda: True, f"step {i} to settle")
+                if board.failures:
+                    raise ScriptError(f"step {i}: the simulated board failed: {board.failures[0]}")
             return result(session, config["table.language"], store if kept else None)
         finally:
             link.close()

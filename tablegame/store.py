@@ -20,7 +20,7 @@ ACTION = "action"
 UNDO = "undo"
 KINDS = (NEW_GAME, ACTION, UNDO)
 
-SCHEMA_VERSION = 2  # PRAGMA user_version; 1 (stored as 0) had no ``by`` column
+SCHEMA_VERSION = 3  # PRAGMA user_version; 1 (stored as 0) had no ``by`` column, 2 no ``seen``
 UNKNOWN = "unknown"  # who made an event logged before the log said so
 
 _SCHEMA = """
@@ -29,12 +29,14 @@ CREATE TABLE events (
     at   REAL NOT NULL,             -- seconds since the epoch, from the session's clock
     kind TEXT NOT NULL CHECK (kind IN ('new_game', 'action', 'undo')),
     data TEXT NOT NULL,             -- JSON
-    by   TEXT NOT NULL DEFAULT 'unknown'  -- board, button, staff:<account>, script, table
+    by   TEXT NOT NULL DEFAULT 'unknown', -- board, button, staff:<account>, script, table
+    seen TEXT NOT NULL DEFAULT '[]'       -- JSON: what lay on the board then (sensors.AT_REST)
 );
 """
 # version it upgrades from -> the statements that upgrade it, in place, keeping every event
 _MIGRATIONS = {
     1: "ALTER TABLE events ADD COLUMN by TEXT NOT NULL DEFAULT 'unknown';",
+    2: "ALTER TABLE events ADD COLUMN seen TEXT NOT NULL DEFAULT '[]';",
 }
 
 
@@ -49,6 +51,7 @@ class Entry:
     kind: str
     data: dict
     by: str = UNKNOWN
+    seen: list = ()  # what lay on the board when the event was accepted, as JSON data
 
 
 class EventLog:
@@ -62,12 +65,16 @@ class EventLog:
         self._db.execute("PRAGMA synchronous=NORMAL")
         _upgrade(self._db)
 
-    def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN) -> int:
-        """Write one event made by ``by``; it is durable when this returns."""
+    def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN,
+               seen: list = ()) -> int:
+        """Write one event made by ``by``, with what lay on the board (``seen``, JSON
+        data); it is durable when this returns."""
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        cursor = self._db.execute("INSERT INTO events (at, kind, data, by) VALUES (?, ?, ?, ?)",
-                                  (at, kind, json.dumps(data, separators=(",", ":")), by))
+        cursor = self._db.execute(
+            "INSERT INTO events (at, kind, data, by, seen) VALUES (?, ?, ?, ?, ?)",
+            (at, kind, json.dumps(data, separators=(",", ":")), by,
+             json.dumps(list(seen), separators=(",", ":"))))
         return cursor.lastrowid
 
     def current_game(self) -> list[Entry]:
@@ -90,9 +97,10 @@ class EventLog:
 
 def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
     """The entries from seq ``since`` on, in order."""
-    rows = db.execute("SELECT seq, at, kind, data, by FROM events WHERE seq >= ? ORDER BY seq",
-                      (since,))
-    return [Entry(seq, at, kind, json.loads(data), by) for seq, at, kind, data, by in rows]
+    rows = db.execute("SELECT seq, at, kind, data, by, seen FROM events WHERE seq >= ? "
+                      "ORDER BY seq", (since,))
+    return [Entry(seq, at, kind, json.loads(data), by, json.loads(seen))
+            for seq, at, kind, data, by, seen in rows]
 
 
 def schema_version(db: sqlite3.Connection) -> int:
