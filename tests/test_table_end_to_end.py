@@ -100,7 +100,7 @@ def test_piecepack_progressive_replays_scoring_coins():
 def test_script_errors_name_the_step(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"steps": [{"press": "ok"}, {"jump": 3}]}))
-    with pytest.raises(ScriptError, match="step 2 must have exactly one of"):
+    with pytest.raises(ScriptError, match="step 2 {\"jump\": 3}: must have exactly one of"):
         load_script(bad, CONFIG)
 
 
