@@ -18,6 +18,7 @@ from tablegame.config import Config, setup_for
 from tablegame.events import ButtonPress
 from tablegame.i18n import say
 from tablegame.lay_out import lay_out
+from tablegame.text_file import FileProblem, read_utf8
 from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
@@ -47,12 +48,9 @@ class Script:
 def load_script(path: str | Path, config: Config) -> Script:
     """The script in ``path``, every step checked: ScriptError names the first problem."""
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except UnicodeDecodeError as error:
-        raise ScriptError(f"{path}: not UTF-8 text (byte {error.object[error.start]:#04x} at "
-                          f"position {error.start}): save the script as UTF-8") from None
-    except OSError as error:
-        raise ScriptError(f"{path}: cannot be read: {error.strerror or error}") from None
+        raw = json.loads(read_utf8(path))
+    except FileProblem as problem:
+        raise ScriptError(f"{path}: {problem}") from None
     except json.JSONDecodeError as error:
         raise ScriptError(f"{path}: not JSON: {error}") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("steps", []), list):

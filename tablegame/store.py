@@ -56,14 +56,24 @@ class Entry:
 
 class EventLog:
     def __init__(self, path: str | Path):
+        """Opens the log in ``path``, made with its folder if need be; LogError says in
+        words why a path cannot hold one (a folder, under a file, not an SQLite file)."""
         path = Path(path)
         if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_room(path)
         # The session writes from one thread; other readers open their own connection.
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        _upgrade(self._db)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            _upgrade(self._db)
+        except LogError:
+            self._db.close()
+            raise
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise LogError(f"{path} is not an event log (an SQLite file of this table): "
+                           f"{error}") from None
 
     def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN,
                seen: list = ()) -> int:
@@ -93,6 +103,20 @@ class EventLog:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _make_room(path: Path) -> None:
+    """The folder for a log at ``path``; nothing is made when it cannot be."""
+    if path.is_dir():
+        raise LogError(f"{path} is a folder: name a file in it for the event log")
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        raise LogError(f"{path} cannot be made: {blocking} is a file, not a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise LogError(f"{path} cannot be made: the folder {path.parent} cannot be "
+                       f"created ({error.strerror or error})") from None
 
 
 def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
