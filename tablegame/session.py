@@ -251,7 +251,14 @@ class Session:
             return self._update(reading=reading, readings=others + (reading,))
         verdict = self.play.judge(self.status, reading)
         self._update(reading=reading, readings=others + (reading,))
+        before = len(self._states)
         self._apply_verdict(verdict)
+        seen = self._seen[-1]
+        if len(self._states) == before and type(reading) in AT_REST and getattr(
+                reading, "settled", True) and all(type(r) is not type(reading) for r in seen):
+            # The first of its kind since this state was reached (a re-sync after a
+            # reading that moved the game on): the board held it in this state too.
+            self._seen[-1] = seen + (reading,)
 
     def _calibrate(self, calibrate: Calibrate) -> None:
         if calibrate.on != self.status.calibrating:

@@ -75,3 +75,18 @@ def test_undoing_a_throw_of_the_dice_reader_puts_the_dice_back():
     result = run_script(script(*steps, game="schocken"), reader)
     turn = result["state"]["game"]["turn"]   # the same throw again counts again
     assert result["problem"] is None and turn["throws"] == 2 and turn["lying"] == [4, 2, 5]
+
+
+def test_undoing_a_neunfeld_move_puts_the_die_and_the_piece_back(tmp_path):
+    from tablegame.games.neunfeld import NeunfeldRules, Roll
+    from tablegame.play.base import GameSetup
+    from tablegame.script import Script
+    from tests.test_neunfeld_end_to_end import PARTIES, steps_for
+    config = load(None, {"neunfeld.solver_cache": str(tmp_path / "neunfeld.bin")})
+    rules = NeunfeldRules()
+    state = rules.apply(rules.initial_state(PARTIES), Roll((1, 5, 2)))
+    move = rules.legal_actions(state)[0]
+    steps = [{"roll": [1, 5, 2]}, *steps_for(state, move), UNDO, *steps_for(state, move)]
+    result = run_script(Script(GameSetup("neunfeld", PARTIES), 0, tuple(steps)), config)
+    assert result["problem"] is None, result["problem"]
+    assert result["state"] == jsoncodec.to_data(rules.apply(state, move))
