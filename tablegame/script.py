@@ -42,7 +42,7 @@ class Script:
     seed: int                # seeds the table's own coin toss, so a run replays exactly
     steps: tuple[dict, ...]
     resume: bool = False     # go on with the game in the log instead of a new one
-    settings: tuple = ()     # (dotted key, value): what the table must be set to, e.g. the dice reader
+    settings: tuple = ()     # (dotted key, value): what the table must be set to (dice reader)
 
 
 def load_script(path: str | Path, config: Config) -> Script:
@@ -107,12 +107,13 @@ def _check_for(script: Script, config: Config, play) -> None:
     """What only the table can tell, checked before anything runs: shots start on the
     front edge of the board, and dice steps need the dice reader."""
     board = getattr(play, "board", None)
+    board = board if hasattr(board, "coin_radius") else None   # a coin board: Shove
     for i, step in enumerate(script.steps, 1):
         x = step.get("shot", {}).get("x") if "shot" in step else None
-        if x is not None and board is not None and not board.coin_radius <= x <= board.width - board.coin_radius:
+        edge = None if board is None else (board.coin_radius, board.width - board.coin_radius)
+        if x is not None and edge and not edge[0] <= x <= edge[1]:
             raise ScriptError(f"step {i} {json.dumps(step)}: a shot starts with the coin wholly on "
-                              f"the front edge: x from {board.coin_radius:g} to "
-                              f"{board.width - board.coin_radius:g} mm, not {x:g}")
+                              f"the front edge: x from {edge[0]:g} to {edge[1]:g} mm, not {x:g}")
         if "dice" in step and config["schocken.dice"] != "reader":
             raise ScriptError(f"step {i}: a \"dice\" step is what the dice reader reports, but "
                               f"this table throws its own dice: give the script "

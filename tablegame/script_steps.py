@@ -24,7 +24,8 @@ def _names(keys) -> str:
     return ", ".join(f'"{k}"' for k in keys)
 
 
-def fields(value: Any, what: str, allowed: tuple[str, ...], needed: tuple[str, ...] = ()) -> str | None:
+def fields(value: Any, what: str, allowed: tuple[str, ...],
+           needed: tuple[str, ...] = ()) -> str | None:
     """``value`` is an object with no key beyond ``allowed`` and every key in ``needed``."""
     if not isinstance(value, dict):
         return f"{what} is an object with {_names(allowed)}, not {value!r}"

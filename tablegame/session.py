@@ -386,7 +386,8 @@ class Session:
         shown = self.status.reading
         if type(shown) in AT_REST:
             shown = next((r for r in readings if type(r) is type(shown)), None)
-        self._update(readings=kept + readings, reading=shown, put_back=PutBack(self._put_backs, readings))
+        self._update(readings=kept + readings, reading=shown,
+                     put_back=PutBack(self._put_backs, readings))
         forget = getattr(self.play, "put_back", None)
         if forget is not None:
             forget(readings)
@@ -403,7 +404,8 @@ class Session:
         """Rebuild the current game from the log, or start ``default_setup``."""
         entries = self._log.current_game()
         if not entries:   # a fresh table: the default game, written once someone plays
-            self._pending = [(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table", [])]
+            self._pending = [(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table",
+                              [])]
             entries = [Entry(0, 0.0, NEW_GAME, jsoncodec.to_data(default_setup))]
         try:
             setup = jsoncodec.from_data(GameSetup, entries[0].data)
