@@ -90,3 +90,22 @@ def test_undoing_a_neunfeld_move_puts_the_die_and_the_piece_back(tmp_path):
     result = run_script(Script(GameSetup("neunfeld", PARTIES), 0, tuple(steps)), config)
     assert result["problem"] is None, result["problem"]
     assert result["state"] == jsoncodec.to_data(rules.apply(state, move))
+
+
+def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
+    """What ``./dev simulate`` builds after a restart, before the virtual board starts."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from tablegame.desktop import hands_for
+    from tablegame.service import open_session
+    db = tmp_path / "table.sqlite"
+    first = run_script(script({"press": "ok"}, to_bed(2, LANES[0]), to_bed(4, LANES[1])),
+                       CONFIG, db)
+    session = open_session(CONFIG, db)
+    try:
+        coins = session.status.put_back.readings[0].coins
+        assert len(coins) == 2 and session.status.actions == first["actions"]
+        assert tuple(session.status.readings) == session.status.put_back.readings
+        assert hands_for(session, CONFIG).world.positions() == coins
+    finally:
+        session.close()
