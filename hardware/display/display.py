@@ -9,10 +9,12 @@ from typing import Protocol
 
 import pygame
 
+from hardware.display.carrom import CarromScreen
 from hardware.display.neunfeld import NeunfeldScreen
 from hardware.display.schocken import SchockenScreen
 from hardware.display.shove import ShoveScreen
 from tablegame.views import ShoveView
+from tablegame.views.carrom import CarromView
 from tablegame.views.neunfeld import NeunfeldView
 from tablegame.views.schocken import SchockenView
 
@@ -31,6 +33,7 @@ SCREENS: dict[type, type[Screen]] = {
     ShoveView: ShoveScreen,
     NeunfeldView: NeunfeldScreen,
     SchockenView: SchockenScreen,
+    CarromView: CarromScreen,
 }
 
 

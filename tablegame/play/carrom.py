@@ -221,7 +221,9 @@ class CarromPlay:
             to_place=tuple(say(language, placement_note(p))
                            for p in referee.still_to_place(state, latest)),
             ruling=tuple(say(language, n) for n in ruling_notes(state)),
-            message=say(language, status.note),
+            # a ruling is shown line by line: the message line does not say it again
+            message="" if status.note is not None and status.note.key == "cr_ruling" else
+            say(language, status.note),
             problem=say(language, status.problem) or None,
             board_winner=(say(language, Note.of("cr_board_won", party=state.party_name(ruling.board.winner),
                                                 points=ruling.board.points, case=ruling.board.case))

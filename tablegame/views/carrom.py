@@ -21,6 +21,15 @@ class BoardGeometry:
     man_diameter: float
     striker_diameter: float
 
+    def seen_from(self, seat: int, along: float, ahead: float) -> tuple[float, float]:
+        """Board coordinates of a point ``along`` seat ``seat``'s cushion to the player's
+        right of its middle and ``ahead`` of it (seats go round to the right, as in the
+        physics: seat k sees seat 0's view turned k quarter turns anticlockwise)."""
+        x, y = self.size / 2 + along, ahead
+        for _ in range(seat % 4):
+            x, y = self.size - y, x
+        return x, y
+
 
 @dataclass(frozen=True)
 class SideView:
