@@ -22,11 +22,13 @@ from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
 from tablegame.script_neunfeld import NEUNFELD_STEPS, neunfeld_step, neunfeld_world
 from tablegame.script_schocken import SCHOCKEN_STEPS, schocken_step, schocken_world
+from tablegame.script_carrom import CARROM_STEPS, carrom_step, carrom_world
 from tablegame.session import NewGame, Session
 
 STEP_KINDS = ("shot", "press", "clear", "nudge", "fault", "unplug")
 STEP_KINDS += NEUNFELD_STEPS
 STEP_KINDS += SCHOCKEN_STEPS
+STEP_KINDS += CARROM_STEPS
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
@@ -86,7 +88,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             if session.status.setup != wanted:  # refused: say why instead of playing another game
                 session.close()
                 raise ScriptError(say(config["table.language"], session.status.note))
-        world = (neunfeld_world(session) or schocken_world(session)
+        world = (neunfeld_world(session) or schocken_world(session) or carrom_world(session)
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2)
@@ -109,6 +111,8 @@ def _do(step: dict, i: int, session: Session, board, world, config: Config, Faul
         neunfeld_step(step, i, session, board, world, ScriptError)
     elif "dice" in step:
         schocken_step(step, i, session, board, world, ScriptError)
+    elif any(kind in step for kind in CARROM_STEPS):
+        carrom_step(step, i, session, board, world, ScriptError)
     elif "shot" in step:
         shot = _shot(step["shot"], world, config, i)
         if session.status.state.on_board == 0:

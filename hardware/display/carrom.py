@@ -8,6 +8,7 @@ All sizes follow the surface, so one layout serves 800x480 and 1920x1080. The bo
 the panel's frame are drawn once per size; a frame blits them and draws the rest."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -112,6 +113,9 @@ class CarromScreen(PaintedScreen):
         pen.part("turn")
         self._draw_turn(pen, lay, view.seat)
         self._draw_pieces(pen, lay, view)
+        if view.aim is not None:
+            pen.part("aim")
+            self._draw_aim(pen, lay, view.aim)
         for side, sv in enumerate(view.sides):
             pen.part(("card", side))
             self._draw_card(pen, lay, side, sv)
@@ -180,6 +184,19 @@ class CarromScreen(PaintedScreen):
             x, y = lay.to_screen((piece.x, piece.y))
             pen.part(("piece", i))
             pen.blit(sprite, (x - half, y - half), clip=lay.frame_rect)
+
+    def _draw_aim(self, pen: Pen, lay: CarromLayout, aim: tuple[float, float, float, float]) -> None:
+        """The desktop's striker and its aiming line, drawn as dots (a Pen draws no lines)."""
+        sprite = self._sprites["striker"]
+        half = sprite.get_width() // 2
+        x0, y0 = lay.to_screen(aim[:2])
+        x1, y1 = lay.to_screen(aim[2:])
+        dot = max(2, lay.mm(2.5))
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) // (3 * dot)))
+        for k in range(1, steps + 1):
+            x, y = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+            pen.fill(P.WINNER, pygame.Rect(round(x) - dot // 2, round(y) - dot // 2, dot, dot))
+        pen.blit(sprite, (x0 - half, y0 - half), clip=lay.frame_rect)
 
     def _draw_card(self, pen: Pen, lay: CarromLayout, side: int, sv: SideView) -> None:
         card = lay.card(side)

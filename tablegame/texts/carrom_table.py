@@ -98,7 +98,7 @@ TEXTS = {
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Nächster Stoß: unsauber",
         "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig · "
-                   "Maus: Striker schieben, ziehen und loslassen · I: unsauber",
+                   "Maus: Striker auf der Grundlinie schieben, nach vorn ziehen, loslassen · P: zurücklegen",
     },
     "en": {
         "cr_event_without_stroke": _kind("en", "A report with no stroke ({kind}): not counted"),
@@ -149,6 +149,6 @@ TEXTS = {
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Next stroke: improper",
         "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo · "
-                   "mouse: slide the striker, drag and let go · I: improper",
+                   "mouse: slide the striker along the base line, drag forward, let go · P: put back",
     },
 }

@@ -30,6 +30,12 @@ class BoardGeometry:
             x, y = self.size - y, x
         return x, y
 
+    def seat_view(self, seat: int, x: float, y: float) -> tuple[float, float]:
+        """(along, ahead) of board point (x, y) as seat ``seat`` sees it: ``seen_from`` undone."""
+        for _ in range(seat % 4):
+            x, y = y, self.size - x
+        return x - self.size / 2, y
+
 
 @dataclass(frozen=True)
 class SideView:
@@ -65,5 +71,6 @@ class CarromView:
     menu_title: str = ""
     improper: str = ""                  # "Nächster Stoß: unsauber" while armed
     seat: int = 0                       # the seat on turn (0 south, 1 east, 2 north, 3 west)
+    aim: tuple[float, float, float, float] | None = None  # desktop: striker (x, y) -> aimed at (x, y), mm
     link: str = ""
     hint: str = ""
