@@ -204,13 +204,14 @@ def test_the_foul_menu_cycles_with_menu_and_enters_with_ok():
     assert s.play.view(s.status, "de").menu == ()
 
 
-def test_back_closes_the_menu_and_menu_before_the_first_action_still_chooses_the_game():
+def test_back_closes_the_menu_and_menu_before_the_first_action_is_the_sessions():
     s = session()
-    s.handle(ButtonPress("menu"))            # no action yet: the game choice (Carrom only)
-    assert s.status.setup.game == "carrom" and s.play.view(s.status, "en").menu == ()
+    s.handle(ButtonPress("menu"))            # no action yet: the game choice (Carrom only), the address
+    assert s.status.setup.game == "carrom" and s.status.showing_address
+    s.handle(ButtonPress("back"))            # any button takes the address away
     Board(s).settled()
     s.handle(ButtonPress("menu"))
-    assert s.play.view(s.status, "en").menu_index == 0
+    assert s.play.view(s.status, "en").menu_index == 0 and not s.status.showing_address
     s.handle(ButtonPress("back"))
     assert s.play.view(s.status, "en").menu == ()
 
