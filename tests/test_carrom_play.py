@@ -242,7 +242,7 @@ def test_leaving_the_seat_loses_the_board():
     assert state.boards_played == 1 and state.scores == (9, 0)
     view = s.play.view(s.status, "de")
     assert view.board_winner == "Anna gewinnt das Board: 9 Punkte (Platz verlassen)"
-    assert view.sides[0].boards == "Boards: 9" and view.sides[0].score == 9
+    assert view.parties[0].boards == "Boards: 9" and view.parties[0].score == 9
 
 
 def test_doubles_the_turn_passes_to_the_right_and_the_screen_names_the_seat():
@@ -253,7 +253,7 @@ def test_doubles_the_turn_passes_to_the_right_and_the_screen_names_the_seat():
         seen.append(s.status.state.seat)
     assert seen == [1, 2, 3, 0]
     view = s.play.view(s.status, "de")
-    assert view.status == "Anna (Sitz 1) ist am Stoß" and view.sides[0].player == "Anna (Sitz 1)"
+    assert view.status == "Anna (Sitz 1) ist am Stoß" and view.parties[0].player == "Anna (Sitz 1)"
     assert view.title == "Carrom – Doppel"
 
 

@@ -108,7 +108,7 @@ def test_board_and_game_winner_banners(display):
     s.handle(ButtonPress("ok"))              # Anna left her seat: Ben wins the board by 9
     view = view_of(s, "en")
     assert view.board_winner == "Ben wins the board: 9 points (left the seat)"
-    assert view.sides[1].boards == "Boards: 9" and view.sides[1].score_text == "9 points"
+    assert view.parties[1].boards == "Boards: 9" and view.parties[1].score_text == "9 points"
     display.show(view)
     banner = display.screen.layout.rows["banner"]
     assert count(display.surface, banner, P.WINNER) > 0

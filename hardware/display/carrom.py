@@ -116,7 +116,7 @@ class CarromScreen(PaintedScreen):
         if view.aim is not None:
             pen.part("aim")
             self._draw_aim(pen, lay, view.aim)
-        for side, sv in enumerate(view.sides):
+        for side, sv in enumerate(view.parties):
             pen.part(("card", side))
             self._draw_card(pen, lay, side, sv)
         self._draw_panel(pen, lay, view)

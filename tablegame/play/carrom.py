@@ -212,7 +212,7 @@ class CarromPlay:
             title=t("cr_title_doubles" if state.doubles else "cr_title_singles"),
             board=geometry(self.board),
             pieces=latest.pieces if latest is not None else (),
-            sides=tuple(self._side(state, s, language) for s in (0, 1)),
+            parties=tuple(self._side(state, s, language) for s in (0, 1)),
             board_number=(t("cr_tie_board") if state.boards_played >= BOARDS else
                           t("cr_board_number", number=state.boards_played + 1, boards=BOARDS)),
             queen=self._queen(state, language),

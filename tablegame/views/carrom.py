@@ -55,7 +55,7 @@ class CarromView:
     title: str                          # "Carrom – Einzel"
     board: BoardGeometry
     pieces: tuple[PieceReading, ...]    # as the board last reported them, moving or not
-    sides: tuple[SideView, SideView]
+    parties: tuple[SideView, SideView]    # side 0 and side 1 (the staff page reads "parties")
     board_number: str                   # "Board 3 von 8" / "Entscheidungsboard"
     queen: str                          # the queen's state in words
     queen_side: int | None              # whose she is (pending or covered), for the colour
