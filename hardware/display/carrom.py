@@ -16,7 +16,7 @@ import pygame
 
 from hardware.display import palette as P
 from hardware.display.layout import Proportional
-from hardware.display.parts import PaintedScreen, Painter, Pen, banner, disc_sprite, party_card
+from hardware.display.parts import PaintedScreen, Painter, Pen, banner, disc_sprite, party_card, run
 from hardware.display.text import TextCache
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
 
@@ -105,6 +105,7 @@ class CarromScreen(PaintedScreen):
         self._static: pygame.Surface | None = None
         self._sprites: dict[str, pygame.Surface] = {}
         self._painter = Painter()
+        self._cards: dict[tuple, pygame.Surface] = {}   # (side, its view) -> the card drawn
 
     def draw(self, surface: pygame.Surface, view: CarromView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None after a full draw."""
@@ -118,7 +119,7 @@ class CarromScreen(PaintedScreen):
             self._draw_aim(pen, lay, view.aim)
         for side, sv in enumerate(view.parties):
             pen.part(("card", side))
-            self._draw_card(pen, lay, side, sv)
+            pen.blit(self._card(lay, side, sv), lay.card(side).topleft)
         self._draw_panel(pen, lay, view)
         return self._painter.paint(surface, self._static, pen.parts)
 
@@ -132,6 +133,7 @@ class CarromScreen(PaintedScreen):
                 board.striker_diameter if kind == "striker" else board.man_diameter),
                 PIECE_RIM[kind], PIECE_INK[kind], 0.1) for kind in PIECE_INK}
             self._painter.invalidate()
+            self._cards.clear()
         return self.layout
 
     def _render_static(self, like: pygame.Surface, lay: CarromLayout) -> pygame.Surface:
@@ -197,6 +199,23 @@ class CarromScreen(PaintedScreen):
             x, y = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
             pen.fill(P.WINNER, pygame.Rect(round(x) - dot // 2, round(y) - dot // 2, dot, dot))
         pen.blit(sprite, (x0 - half, y0 - half), clip=lay.frame_rect)
+
+    def _card(self, lay: CarromLayout, side: int, sv: SideView) -> pygame.Surface:
+        """A side's card as one opaque picture, drawn once per look (the cards change
+        with every turn: one blit is cheaper than their shapes and texts)."""
+        key = (side, sv)
+        picture = self._cards.get(key)
+        if picture is None:
+            if len(self._cards) >= 16:
+                self._cards.clear()
+            pen = Pen(self.text.ink)
+            pen.part("card")
+            self._draw_card(pen, lay, side, sv)
+            rect = lay.card(side)
+            picture = self._static.subsurface(rect).copy()   # the ground around the rounded corners
+            run(picture, pen.parts["card"], offset=(-rect.x, -rect.y))
+            self._cards[key] = picture
+        return picture
 
     def _draw_card(self, pen: Pen, lay: CarromLayout, side: int, sv: SideView) -> None:
         card = lay.card(side)

@@ -146,21 +146,24 @@ class Pen:
                           None if clip is None else tuple(clip)))
 
 
-def run(surface: pygame.Surface, ops: list[tuple]) -> list[pygame.Rect]:
-    """Draw recorded commands; answers the rectangles they drew over (none empty)."""
+def run(surface: pygame.Surface, ops: list[tuple], offset: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
+    """Draw recorded commands, moved by ``offset`` (onto a picture of a part alone);
+    answers the rectangles they drew over (none empty)."""
+    dx, dy = offset
     drawn = []
     for op in ops:
         kind = op[0]
         if kind == "fill":
-            rect = surface.fill(op[1], op[2])
+            rect = surface.fill(op[1], pygame.Rect(op[2]).move(dx, dy))
         elif kind == "rect":
-            rect = pygame.draw.rect(surface, op[1], op[2], op[3], border_radius=op[4])
+            rect = pygame.draw.rect(surface, op[1], pygame.Rect(op[2]).move(dx, dy), op[3],
+                                    border_radius=op[4])
         elif op[4] is None:
-            rect = surface.blit(op[1], op[2], op[3])
+            rect = surface.blit(op[1], (op[2][0] + dx, op[2][1] + dy), op[3])
         else:
             old_clip = surface.get_clip()
-            surface.set_clip(old_clip.clip(op[4]))
-            rect = surface.blit(op[1], op[2], op[3])
+            surface.set_clip(old_clip.clip(pygame.Rect(op[4]).move(dx, dy)))
+            rect = surface.blit(op[1], (op[2][0] + dx, op[2][1] + dy), op[3])
             surface.set_clip(old_clip)
         if rect.width and rect.height:
             drawn.append(rect)
