@@ -317,3 +317,16 @@ def test_a_stroke_is_built_from_the_reports():
     assert memory.pocketed == ("white", "queen", "striker") and memory.off == ("black",)
     assert s.status.state.ruling.action == "Stroke"
     assert Stroke(white=1, queen=True, striker=True, off_black=1) == Stroke(1, 0, True, True, 0, 1)
+
+
+def test_the_boards_sizes_come_from_the_settings_and_a_bad_one_is_named():
+    from tablegame.play.carrom import carrom_play
+    assert carrom_play(make_play(GameSetup("carrom", SINGLES)).rules, {"size": 700}).board.size == 700
+    for settings, says in (({"bogus": 3}, "no board setting 'bogus'"), ({"size": "big"}, "size must be a number"),
+                           ({"size": -3}, "size must be above 0")):
+        try:
+            carrom_play(make_play(GameSetup("carrom", SINGLES)).rules, settings)
+        except ValueError as error:
+            assert says in str(error)
+        else:
+            raise AssertionError(f"{settings} was taken")

@@ -16,7 +16,7 @@ before the first action = the game choice; after it, MENU reaches this play):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from tablegame.events import ButtonPress
@@ -292,8 +292,12 @@ def geometry(board: CarromBoard) -> BoardGeometry:
 
 def carrom_play(rules: CarromRules, settings: dict) -> CarromPlay:
     """The play with the board's sizes from the table settings ([boards.carrom])."""
-    try:
-        return CarromPlay(rules, CarromBoard(**settings))
-    except TypeError as error:  # a key CarromBoard does not have
-        raise ValueError(f"boards.carrom: {error}") from None
+    known = [f.name for f in fields(CarromBoard)]
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        raise ValueError(f"no board setting {unknown[0]!r}; the settings are {', '.join(known)}")
+    for name, value in settings.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{name} must be a number of millimetres (or grams), not {value!r}")
+    return CarromPlay(rules, CarromBoard(**settings))
 
