@@ -80,8 +80,8 @@ class CarromWorld:
 
     def fill_to(self, wanted: dict[str, int]) -> None:
         """Put pieces back until the board holds ``wanted`` of each kind: the queen in the
-        centre circle (or as near as it can), men anywhere inside the outer circle
-        without covering the centre circle. ValueError if there is no room."""
+        centre circle (or as near as it can), men inside the outer circle without
+        covering the centre circle (or as near as they can). ValueError if there is no room."""
         for kind in ("queen", "white", "black"):
             missing = wanted.get(kind, 0) - sum(1 for p in self.table.pieces() if p.kind == kind)
             for _ in range(max(0, missing)):
@@ -92,7 +92,7 @@ class CarromWorld:
         cx, cy = b.centre
         man = b.man_diameter / 2
         inner = 0.0 if kind == "queen" else b.centre_circle / 2 + man
-        outer = b.outer_circle / 2 - man if kind != "queen" else b.size / 2 - 2 * man
+        outer = b.size / 2 - 2 * man   # the nearest free spot: beyond the circle only if it is full
         r = inner
         while r <= outer:
             steps = max(1, int(2 * math.pi * r / RING_STEP))

@@ -99,3 +99,19 @@ def test_p_puts_back_what_the_ruling_asks(table):
     until(session, lambda: session.status.state.to_place == ())
     whites = [p for p in session.status.latest(PiecesSnapshot).pieces if p.kind == "white"]
     assert len(whites) == 9
+
+
+def test_the_hand_puts_men_inside_the_outer_circle_and_the_queen_in_the_centre():
+    from tablegame.simulation_carrom import CarromWorld
+    world = CarromWorld(set_up=False)
+    world.fill_to({"queen": 1, "white": 3, "black": 2})
+    cx, cy = world.board.centre
+    pieces = world.positions()
+    assert [p.kind for p in pieces].count("white") == 3 and len(pieces) == 6
+    queen = next(p for p in pieces if p.kind == "queen")
+    assert (queen.x, queen.y) == (cx, cy)
+    for p in pieces:
+        if p.kind != "queen":
+            r = ((p.x - cx) ** 2 + (p.y - cy) ** 2) ** 0.5
+            assert world.board.centre_circle / 2 + world.board.man_diameter / 2 <= r + 1e-6
+            assert r + world.board.man_diameter / 2 <= world.board.outer_circle / 2 + 1e-6

@@ -1,6 +1,7 @@
 """Carrom on the table: the referee turns the pocket board's reports into strokes, refuses
 what makes no sense in words (and changes nothing), waits for pieces put back, and the
 foul menu on the rail buttons; a real session with its SQLite log (in memory)."""
+import math
 import os
 import random
 import tempfile
@@ -57,9 +58,12 @@ class Board:
         i = next(i for i, p in enumerate(self.pieces) if p.kind == kind)
         del self.pieces[i]
 
-    def put_back(self, kind, count=1):
+    def put_back(self, kind, count=1, radius=68):
+        """``count`` pieces of ``kind`` put back on a circle ``radius`` mm round the centre
+        (the outer circle's edge lies at 85 mm)."""
         for k in range(count):
-            self.pieces.append(PieceReading(kind, 300 + 35 * k, 440))
+            a = math.radians(270 + 25 * k)
+            self.pieces.append(PieceReading(kind, 370 + radius * math.cos(a), 370 + radius * math.sin(a)))
         self.settled()
 
 
@@ -165,6 +169,18 @@ def test_a_due_is_put_back_and_the_table_waits_for_the_board_to_show_it():
     assert said(s)[1] == "Erst zurücklegen, was die Entscheidung verlangt"
     board.put_back("white")
     assert s.status.state.to_place == () and s.play.view(s.status, "de").status == "Ben ist am Stoß"
+
+
+def test_a_man_put_back_outside_the_outer_circle_is_refused_until_it_lies_inside():
+    s, board = started()
+    board.stroke(pocketed=("white",))
+    board.stroke(pocketed=("striker",))
+    board.put_back("white", radius=150)
+    assert s.status.state.to_place != ()
+    assert said(s)[1].startswith("Weiß: zurückgelegt außerhalb des äußeren Kreises (x 370 mm, y 220 mm)")
+    board.pieces.pop()
+    board.put_back("white")
+    assert s.status.state.to_place == () and said(s)[1] == ""
 
 
 def test_ok_confirms_what_was_put_back():

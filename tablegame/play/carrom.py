@@ -61,6 +61,7 @@ class _Memory:
     improper_next: bool = False                 # the next stroke is marked improper
     warning: Note | None = None                 # a refused report, shown until the next stroke
     menu: tuple[Any, int] = (None, -1)          # (state it was opened on, highlighted entry)
+    placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,9 @@ class CarromPlay:
             memory.stroke = None
             return Verdict(action=stroke)
         if state.to_place and not state.over:
-            done, problem = referee.placement(state, snapshot)
+            if memory.placing[0] is not state:   # the board before anything was put back
+                memory.placing = (state, status.latest(PiecesSnapshot))
+            done, problem = referee.placement(state, snapshot, memory.placing[1], self.board)
             if problem is not None:
                 return Verdict(note=problem, problem=True)
             return Verdict(action=Placed()) if done else Verdict()

@@ -62,6 +62,8 @@ TEXTS = {
         "cr_queen_mismatch": "Königin: das Brett zeigt {seen}, nach den Löchern müssten es "
                              "{expected} sein: Brett prüfen",
         "cr_too_many_placed": _kind("de", "Zu viel zurückgelegt: {seen}× {kind}, erwartet {expected}"),
+        "cr_outside_outer_circle": _kind("de", "{kind}: zurückgelegt außerhalb des äußeren Kreises "
+                                               "(x {x} mm, y {y} mm): bitte in den Kreis legen"),
         "cr_stroke_restarted": "Neuer Stoß, bevor der letzte zur Ruhe kam: der letzte zählt nicht",
         "cr_ruling": _ruling("de"),
         # the foul menu (MENÜ blättert, OK wählt)
@@ -115,6 +117,8 @@ TEXTS = {
         "cr_queen_mismatch": "Queen: the board shows {seen}, by the pockets there should be "
                              "{expected}: check the board",
         "cr_too_many_placed": _kind("en", "Too much put back: {seen} {kind}, expected {expected}"),
+        "cr_outside_outer_circle": _kind("en", "{kind}: put back outside the outer circle "
+                                               "(x {x} mm, y {y} mm): put it inside the circle"),
         "cr_stroke_restarted": "A new stroke before the last came to rest: the last does not count",
         "cr_ruling": _ruling("en"),
         "cr_menu_technical": "Technical foul: {who}",
