@@ -102,3 +102,15 @@ def test_the_command_line_runs_the_board(tmp_path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["state"]["boards_played"] == 1
+
+
+def test_doubles_the_turn_passes_to_the_right_over_the_pty(config):
+    doubles = GameSetup("carrom", (("Anna", "Carl"), ("Ben", "Dora")))
+    soft = {"strike": {"along": 0, "angle": 0, "speed": 300}}           # slides 3 cm: touches nothing
+    result = run_script(Script(doubles, 0, (BREAK, SECOND, soft)), config)
+    assert result["state"]["seat"] == 1                                  # Anna's third pockets nothing: Ben
+    result = run_script(Script(doubles, 0, (BREAK, SECOND, soft, soft, soft)), config)
+    assert result["state"]["seat"] == 3                                  # then Carl, then Dora
+    assert result["message"] == "Dora ist am Zug"
+    result = run_script(Script(doubles, 0, (soft,)), config)             # a break that touched no man
+    assert result["state"]["board"]["attempts"] == 1 and result["state"]["seat"] == 0
