@@ -89,7 +89,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
         world = (neunfeld_world(session) or schocken_world(session)
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
-        link = BoardLink(board.port, session.post, heartbeat=0.2)
+        link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:
