@@ -87,6 +87,7 @@ class BoardLink:
         self._health = LinkHealth(LinkState.SEARCHING, port=port)
         self._bad_frames_log = RateLimited(60.0, clock)
         self._searching_log = RateLimited(300.0, clock)
+        self._board_errors_log = RateLimited(60.0, clock)
         self._handlers: dict[type, Callable[[Frame, Any], None]] = {
             BoardSnapshot: self._on_reading,
             DiceReading: self._on_reading,
@@ -292,7 +293,10 @@ class BoardLink:
                 self._send(Ack(seq))
 
     def _on_board_error(self, frame: Frame, error: BoardError) -> None:
-        log.warning("the board at %s reports error %d: %s", self.port, error.code, error.text)
+        line = self._board_errors_log.note(f"the board at {self.port} reports error {error.code}: {error.text}",
+                                           key=error.code)
+        if line:
+            log.warning("%s", line)
         self._post(LinkStatus(self.state, f"the board reports error {error.code}: {error.text}"))
 
     def _bad_frame(self, why: str) -> None:

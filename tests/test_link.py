@@ -566,3 +566,30 @@ def test_the_staff_pages_health_view_shows_the_links_health(tmp_path):
         assert "virtual-1.0" in page and "reconnects" in page and "s ago" in page
     finally:
         table.close()
+
+
+# -- fuzz ----------------------------------------------------------------------------------
+
+def test_fuzz_1000_random_and_damaged_streams_into_the_link():
+    """The soak's link fuzz (soak/fuzz.py, 100,000 streams) in short: the real reader
+    thread, one connection per stream through a scripted port; no exception escapes,
+    it posts no reading the stream's good frames do not carry."""
+    from soak.fuzz import Figures, fuzz_link
+    figures = Figures()
+    fuzz_link(1000, figures, derandomize=True)
+    assert figures.streams >= 1000 and figures.frames > 50 and figures.errors > 1000
+    assert figures.by_chance == 0 and figures.failures == []
+
+
+def test_the_link_fuzz_sees_an_exception_that_escapes(monkeypatch):
+    import firmware_bridge.link
+    from soak.fuzz import Figures, LinkFuzz, check_link
+    from firmware_bridge.codec import encode
+    fuzz = LinkFuzz()
+    try:
+        check_link(fuzz, b"", [encode(DICE, 7)], [], Figures())
+        monkeypatch.setattr(firmware_bridge.link, "decode", lambda frame: 1 / 0)
+        with pytest.raises(AssertionError, match="escaped into the link's catch-all.*ZeroDivisionError"):
+            check_link(fuzz, b"", [encode(DICE, 7)], [], Figures())
+    finally:
+        fuzz.close()
