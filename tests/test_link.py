@@ -593,3 +593,24 @@ def test_the_link_fuzz_sees_an_exception_that_escapes(monkeypatch):
             check_link(fuzz, b"", [encode(DICE, 7)], [], Figures())
     finally:
         fuzz.close()
+
+
+def test_a_board_that_restarts_counting_from_seqs_already_seen_loses_no_event(make):
+    """A firmware reset with the cable in: silent until a HELLO, the host's silence
+    timeout reconnects, the HELLO clears the seqs the host had seen, so an event that
+    reuses one of them is taken, not dropped as a duplicate (docs/protocol.md)."""
+    world = ReadingWorld(DICE)
+    board, link, inbox = make(world=world, heartbeat=0.05, link={"silence_timeout": 0.3})
+    inbox.wait_for(reading)
+    assert board.wait_idle(2.0)
+    board.report(SQUARES)
+    assert board.wait_idle(2.0)
+    reused = (board.next_seq - 2) & 0xFFFF               # the seq of the DICE the host has seen
+    world.current = (TOWER,)
+    board.reset(first_seq=reused)
+    inbox.wait_for(status(LinkState.LOST), timeout=3.0)
+    inbox.wait_count(status(LinkState.OPERATIONAL), 2, timeout=3.0)
+    inbox.wait_count(reading, 3)
+    assert board.wait_idle(2.0)
+    assert inbox.readings() == [DICE, SQUARES, TOWER]
+    assert link.health().reconnects == 1
