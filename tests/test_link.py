@@ -614,3 +614,18 @@ def test_a_board_that_restarts_counting_from_seqs_already_seen_loses_no_event(ma
     assert board.wait_idle(2.0)
     assert inbox.readings() == [DICE, SQUARES, TOWER]
     assert link.health().reconnects == 1
+
+
+def test_ten_unplugs_at_every_moment_lose_and_double_no_event(tmp_path):
+    """The soak's unplug run (soak/unplug.py, 100 cycles) in short: the cable pulled
+    before the event left, after it was posted, after it was acknowledged; every
+    reading reaches the host once, in order, and the link reconnects each time."""
+    from soak.unplug import check, Figures, Recorder, reading, soak
+    figures = soak(12, str(tmp_path), seed=1, longest_off=0.0)
+    assert figures.failures == [] and figures.cycles == 12
+    assert len(figures.reconnect) == 12 and figures.resync_repeats >= 1
+    posts = Recorder()                                   # and the check can fail: a doubled event
+    for item in (reading(0xFFFF), reading(0), reading(0)):
+        posts(item)
+    check(posts, 1, caught := Figures())
+    assert caught.failures and "doubled [DiceReading(values=(0, 0)" in caught.failures[0]
