@@ -326,3 +326,31 @@ def test_a_stream_split_anywhere_gives_the_same_frames_and_the_same_errors(piece
     decoder = FrameDecoder()
     split = [item for a, b in zip(points, points[1:]) for item in decoder.feed(stream[a:b])]
     assert kinds(split) == kinds(FrameDecoder().feed(stream))
+
+
+def test_a_snapshots_coordinates_are_placed_as_documented():
+    """docs/protocol.md, "Coordinates": seen from the player's end, origin at the front-left
+    corner, the frame a gutter around the surface, beyond it no coin at all."""
+    from tablegame.boards.shove import Lie, hapenny_board
+    board = hapenny_board()                                   # 356 x 508 mm, frame 60 mm
+    [frame] = FrameDecoder().feed(bytes.fromhex("00 03 05 07 0d 01 02 f4 06 83 ff 92 01 b8 0b 09 50 00"))
+    front, _ = decode(frame).coins
+    assert (front.x, front.y) == (178.0, -12.5)
+    assert board.place(front.x, front.y).lie is Lie.SHORT      # in front of the surface
+    for x, y in [(-30, 200), (356 + 30, 200), (100, 508 + 30)]:
+        assert board.place(x, y).lie is Lie.OFF_BOARD          # in the gutter
+    for x, y in [(-61, 200), (178, -61), (356 + 61, 200)]:
+        assert board.place(x, y).lie is Lie.OUTSIDE_FRAME      # no coin can be there
+
+
+def test_every_test_the_protocol_document_names_exists():
+    import re
+    from pathlib import Path
+    root = Path(__file__).parent
+    files = {"tvb": "test_virtual_board.py", "tl": "test_link.py", "tests/test_link.py": "test_link.py",
+             "tests/test_protocol_codec.py": "test_protocol_codec.py", "…": "test_link.py"}
+    doc = (root.parent / "docs" / "protocol.md").read_text()
+    named = re.findall(r"(tvb|tl|tests/test_\w+\.py|…)::\s*(test_\w+)", doc)
+    assert len(named) >= 15
+    for short, name in named:
+        assert f"def {name}(" in (root / files[short]).read_text(), f"{short}::{name} is named in the doc"
