@@ -43,6 +43,7 @@ from tablegame.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus
 log = logging.getLogger(__name__)
 
 SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
+ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before reading on
 
 
 class _Lost(Exception):
@@ -77,6 +78,7 @@ class BoardLink:
         self._seen_order: collections.deque[int] = collections.deque()
         self._unhandled: set[int] = set()        # board events posted, not yet handled by the writer
         self._handled: collections.deque[tuple[int, int]] = collections.deque()  # (session, seq) to ACK
+        self._handled_now = threading.Event()
         self._session = 0                        # one per handshake: an old session's ACKs are void
         self._seq = 0
         self._serial: Any = None
@@ -275,12 +277,19 @@ class BoardLink:
             return
         session, seq = self._session, frame.seq
         self._unhandled.add(seq)
-        handled = lambda: self._handled.append((session, seq))  # noqa: E731 (any thread)
+
+        def handled() -> None:   # on the writer's thread
+            self._handled.append((session, seq))
+            self._handled_now.set()
+        self._handled_now.clear()
         if self._post_event is None:
             self._post(reading)
             handled()
         else:
             self._post_event(reading, handled=handled)
+        # The writer commits within a few ms: wait that long, so the ACK goes out at
+        # once rather than after the next read's timeout; a slower one is ACKed later.
+        self._handled_now.wait(ACK_WAIT)
         self._send_acks()
 
     def _send_acks(self) -> None:
