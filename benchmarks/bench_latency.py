@@ -74,7 +74,7 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None) -> list[
         master, slave = os.openpty()
         board = _Board(master)
         board.start()
-        link = BoardLink(os.ttyname(slave), session.post)
+        link = BoardLink(os.ttyname(slave), session.post, post_event=session.post)
         link.start()
         display = Display(size)
         try:

@@ -152,7 +152,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
-        link = BoardLink(board.port, session.post, heartbeat=0.2)
+        link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:

@@ -145,19 +145,14 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
         status = session.snapshot().status
         facts = {"link": link_details(status.link, "en") or "no news from the board yet",
                  "live_streams": session.streams}
-        if link is not None and hasattr(link, "health"):
-            facts.update({k: str(v) for k, v in _fields(link.health()).items()})
+        if link is not None:
+            facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
                      snapshot=session.snapshot, history=History(store), health=health,
                      settings=settings, restart=restart, data_folder=str(Path(store).parent))
-
-
-def _fields(value) -> dict:
-    import dataclasses
-    return dataclasses.asdict(value) if dataclasses.is_dataclass(value) else dict(value)
 
 
 @contextlib.contextmanager
@@ -242,7 +237,8 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         stack.callback(display.close)
         presses = Presses(session)
         stack.enter_context(_open_buttons(config, presses, RailButtons))
-        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
+        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
+                         post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
         page = stack.enter_context(staff_page(
@@ -321,7 +317,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
                              realtime=config["simulation.realtime"])
         stack.callback(board.close)
         board.start()
-        link = BoardLink(board.port, session.post)
+        link = BoardLink(board.port, session.post, post_event=session.post)
         stack.callback(link.close)
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}

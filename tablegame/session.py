@@ -127,11 +127,13 @@ class Subscription:
 
 
 class _Waiter:
-    """Where the writer leaves the reply for a caller of ``submit(wait=...)``."""
+    """Where the writer leaves the reply for a caller of ``submit(wait=...)``, and
+    whom it tells once the event is handled (``post(handled=...)``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, handled: Callable[[], None] | None = None) -> None:
         self.done = threading.Event()
         self.reply: Reply | None = None
+        self.handled = handled
 
 
 _NO_ANSWER = Reply(False, Note.of("no_answer"))
@@ -180,9 +182,11 @@ class Session:
             return None
         return waiter.reply if waiter.done.wait(wait) else _NO_ANSWER
 
-    def post(self, event: Any, by: str = "board") -> None:
-        """Queue a sensor reading, a press or a command without waiting."""
-        self.submit(event, by)
+    def post(self, event: Any, by: str = "board", handled: Callable[[], None] | None = None) -> None:
+        """Queue a sensor reading, a press or a command without waiting. ``handled`` is
+        called on the writer's thread once the event is in the log or refused: the
+        board link acknowledges a board event only then (docs/protocol.md)."""
+        self._queue.put((event, by, None if handled is None else _Waiter(handled)))
 
     def snapshot(self) -> Snapshot:
         """The latest published state (a reference swap: atomic)."""
@@ -228,7 +232,12 @@ class Session:
             changed |= self._take(*item)
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
-        changed = self.handle(event, by)
+        try:
+            changed = self.handle(event, by)
+        finally:
+            # even when a bug raised: the board then moves on, not resending the same event forever
+            if waiter is not None and waiter.handled is not None:
+                waiter.handled()
         if waiter is not None:
             refusal = self._refusal
             waiter.reply = Reply(refusal is None, refusal or self.status.note)
