@@ -36,9 +36,12 @@ def check_shove(board: ShoveBoard, before: Coins, after: Coins,
     geometric pass, then for what it cannot explain a bounded search with the physics."""
     check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
                                width=board.width, new=1, tolerance=tolerance)
-    if check.plausible or not search.explains(board, before, after, check):
+    if not check.counted or not check.moved:
         return check
-    return replace(check, unexplained=())
+    fit = search.best_fit(board, before, after, check, tolerance)
+    if fit.explains:
+        return replace(check, unexplained=())
+    return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1])
 
 
 def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:
