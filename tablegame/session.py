@@ -118,6 +118,43 @@ class Subscription:
         self.close()
 
 
+@dataclass(frozen=True)
+class _Beside:
+    """What came back from work run beside the writer: a verdict, or None."""
+
+    verdict: Verdict | None
+
+
+class _Worker:
+    """One thread beside the writer for the plays' slow checks (the physics check): jobs
+    in order, each result posted back to the session's queue as ``_Beside``. A job that
+    fails is logged with its traceback and posts None: play goes on without it."""
+
+    def __init__(self, post: Callable[[Any, str], None]) -> None:
+        self._post = post
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def start(self, job: Callable[[], Verdict | None]) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="beside", daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                verdict = job()
+            except Exception:  # a bug in a check must not stop the table
+                log.exception("a check beside the writer failed")
+                verdict = None
+            self._post(_Beside(verdict), "table")
+
+
 class _Waiter:
     """Where the writer leaves the reply for a caller of ``submit(wait=...)``."""
 
@@ -144,7 +181,10 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
+            _Beside: self._beside_done,
         }
+        self._worker = _Worker(self.post)
+        self._beside = 0  # jobs started beside the writer whose result is not handled yet
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
@@ -193,7 +233,13 @@ class Session:
         return len(self._subscribers)
 
     def close(self) -> None:
+        self._worker.stop()
         self._log.close()
+
+    @property
+    def idle(self) -> bool:
+        """No work runs beside the writer, and every result it gave is handled."""
+        return self._beside == 0
 
     # -- the writer's loop, on one thread ----------------------------------------
 
@@ -275,6 +321,11 @@ class Session:
         following = choices[(keys.index(current) + 1) % len(keys) if current in keys else 0]
         return dataclasses.replace(following, parties=setup.parties)
 
+    def _beside_done(self, done: _Beside) -> None:
+        self._beside -= 1
+        if done.verdict is not None:
+            self._apply_verdict(done.verdict)
+
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
 
@@ -309,7 +360,7 @@ class Session:
             note = verdict.note if verdict.note and not verdict.problem else self.status.note
             if (note, problem) != (self.status.note, self.status.problem):
                 self._update(note=note, problem=problem)
-            return
+            return self._start_beside(verdict)
         before = self.status.state
         try:
             after = self.play.rules.apply(before, verdict.action)
@@ -321,6 +372,13 @@ class Session:
         self._update(state=after, problem=verdict.warning, actions=len(self._states) - 1,
                      note=(verdict.note or self.play.describe(before, after, verdict.action)
                            or self.status.note))
+        self._start_beside(verdict)
+
+    def _start_beside(self, verdict: Verdict) -> None:
+        """The verdict is shown; a check that comes with it reports later, by "table"."""
+        if verdict.beside is not None:
+            self._beside += 1
+            self._worker.start(verdict.beside)
 
     # -- state -----------------------------------------------------------------
 

@@ -45,6 +45,21 @@ class SetMarks:
 
 
 @dataclass(frozen=True)
+class MovedUnhit:
+    """The table's physics check saw a coin move that nothing could have hit (logged
+    by "table"). ``coins``: where each such coin lay; ``before`` and ``after``: the two
+    settled readings it compared (mm, played coins), so a disputed verdict can be
+    judged again; ``shove``: whether a counted shove lay between them. It changes no
+    score (staff correct one with SetMarks); the next counted shove or cleared board
+    ends the warning."""
+
+    coins: tuple[tuple[float, float], ...]
+    before: tuple[tuple[float, float], ...] = ()
+    after: tuple[tuple[float, float], ...] = ()
+    shove: bool = True
+
+
+@dataclass(frozen=True)
 class Party:
     name: str
     players: tuple[str, ...]
@@ -80,6 +95,7 @@ class ShoveState:
     winner: int | None = None
     drawn: bool = False
     last: Scoring | None = None
+    moved: tuple[tuple[float, float], ...] = ()  # coins seen moved unhit (MovedUnhit), until the next shove
 
     @property
     def over(self) -> bool:
@@ -104,7 +120,7 @@ class ShoveRules(Rules):
 
     name: ClassVar[str] = "shove"
     state_type: ClassVar[type] = ShoveState
-    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks)
+    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks, MovedUnhit)
     max_actions: ClassVar[int] = 20_000
 
     def __post_init__(self):
@@ -129,6 +145,10 @@ class ShoveRules(Rules):
             coins_left=self.coins_per_turn, round_size=self.coins_per_turn)
 
     def apply(self, state: ShoveState, action) -> ShoveState:
+        if isinstance(action, MovedUnhit):  # the last shove of a game is checked too
+            if not action.coins:
+                raise IllegalAction("a coin moved unhit names the coin")
+            return replace(state, moved=action.coins)
         if state.over:
             raise IllegalAction("the game is over: start a new one")
         if isinstance(action, CoinToss):
@@ -136,9 +156,9 @@ class ShoveRules(Rules):
         if isinstance(action, Cleared):
             if state.cleared:
                 raise IllegalAction("the board is already clear")
-            return replace(state, cleared=True)
+            return replace(state, cleared=True, moved=())
         if isinstance(action, Shove):
-            return self._shove(state, action)
+            return replace(self._shove(state, action), moved=())
         if isinstance(action, SetMarks):
             return self._set_marks(state, action)
         raise IllegalAction(f"{type(action).__name__} is not an action of Shove")
