@@ -29,6 +29,7 @@ from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach, start_y
 
 MAX_SHOTS = 40          # simulations per check at most (bounds the time)
 AIMING = 2              # corrections of a shot's aim and reach after its first simulation
+AIMED = 3               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
 FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
@@ -38,6 +39,7 @@ GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.05       # of the shot coin's slide: its reach is fitted
+FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
 
@@ -60,30 +62,34 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
     pass of the two), tried in at most ``budget`` simulations: each proposal's own
-    start point first, then a coarse scan of each proposal's family along the front
-    edge, then along the best family and freely around the best shot."""
+    start point first, the best few aimed, then a coarse scan of each proposal's family
+    along the front edge, then along the best family and freely around the best shot."""
     trial = _Trial(board, before, after, tolerance, budget)
-    proposals = _proposals(board, trial.before, after, check)
-    tried: list[tuple[float, _Family, float]] = []
-    for family, x0, _ in proposals[:FIRST_GUESSES]:
-        tried.append((_shoot(trial, family, x0), family, x0))
+    proposals = _proposals(board, trial.before, after, check)[:FIRST_GUESSES]
+    tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
+    for family, x0, _ in proposals:
+        tried.append((trial.run(family.shot(x0)), family, x0, 0.0, 1.0))
         if trial.best.explains:
             return trial.best
-    scans = {}
-    for family, x0, clear in proposals[:FIRST_GUESSES]:
-        scans.setdefault(family, clear)
-    for family, clear in sorted(scans.items(), key=lambda fc: min(
-            e for e, f, _ in tried if f == fc[0])):
-        for x0 in clear[len(clear) % SCAN // 2::SCAN]:
-            if trial.runs >= trial.budget - REFINE:
+    for _, family, x0, _, _ in sorted(tried, key=lambda t: t[0])[:AIMED]:
+        score, da, grow = _shoot(trial, family, x0, 0.0, 1.0)
+        tried.append((score, family, x0, da, grow))
+        if trial.best.explains:
+            return trial.best
+    clears = {family: clear for family, _, clear in proposals}
+    for family in sorted(clears, key=lambda f: min(t[0] for t in tried if t[1] == f)):
+        _, _, _, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
+        for x0 in clears[family][len(clears[family]) % SCAN // 2::SCAN]:
+            if trial.runs >= trial.budget - REFINE or trial.best.explains:
                 break
-            if all(f != family or abs(x - x0) >= SCAN * GRID / 2 for _, f, x in tried):
-                tried.append((_shoot(trial, family, x0), family, x0))
-                if trial.best.explains:
-                    return trial.best
+            if all(t[1] != family or abs(t[2] - x0) >= SCAN * GRID / 2 for t in tried):
+                score, aimed_da, aimed_grow = _shoot(trial, family, x0, da, grow, 1)
+                tried.append((score, family, x0, aimed_da, aimed_grow))
+    if trial.best.explains:
+        return trial.best
     if tried:
-        error, family, x0 = min(tried, key=lambda t: t[0])
-        _along(trial, family, scans[family], x0, error)
+        score, family, x0, da, grow = min(tried, key=lambda t: t[0])
+        _along(trial, family, clears[family], x0, da, grow, score)
     if trial.best.shot is not None and not trial.best.explains:
         _refine(trial)
     return trial.best
@@ -111,12 +117,14 @@ class _Family:
     def contact(self) -> tuple[float, float]:
         return self.at[0] - self.d * self.n[0], self.at[1] - self.d * self.n[1]
 
-    def shot(self, x0: float) -> Shot:
+    def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
+        """The family's shot from ``x0``, turned by ``da`` degrees and its reach past
+        the contact times ``grow`` (the corrections ``_shoot`` finds)."""
         cx, cy = self.contact
         reach = math.hypot(cx - x0, cy - self.y0)
         vn2 = (2 / (1 + RESTITUTION)) ** 2 * self.slide
-        return Shot(x0, math.degrees(math.atan2(cx - x0, cy - self.y0)),
-                    reach + vn2 / max(0.15, self.cos(x0)) ** 2)
+        return Shot(x0, math.degrees(math.atan2(cx - x0, cy - self.y0)) + da,
+                    reach + grow * vn2 / max(0.15, self.cos(x0)) ** 2)
 
     def cos(self, x0: float) -> float:
         cx, cy = self.contact
@@ -207,35 +215,42 @@ def _start(family: _Family, rest) -> float | None:
     return contact[0] - vx / vy * (contact[1] - family.y0)
 
 
-def _shoot(trial: _Trial, family: _Family, x0: float) -> float:
-    """Simulate the family's shot from ``x0``, then correct its aim and reach (at most
-    ``AIMING`` times) until the hit coin goes where it is seen: the model's cut shots
-    pass on less speed than ideal equal discs (rim friction, spin). Newton steps: the
-    hit coin leaves along the line of centres, which turns by ``D/(d*cos) - 1`` times
-    the aim (``D`` from the front edge to the coin, ``cos`` of the cut), and its slide
-    grows with ``cos**2`` and with the reach beyond the contact. Returns the best error."""
-    shot = family.shot(x0)
-    best = trial.run(shot)
+def _shoot(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
+           aiming: int = AIMING) -> tuple[float, float, float]:
+    """Simulate the family's shot from ``x0`` (turned by ``da`` degrees, its reach past
+    the contact times ``grow``), then correct aim and reach (at most ``aiming`` times)
+    until the hit coin goes where it is seen: the model's cut shots pass on less speed
+    than ideal equal discs (rim friction, spin). Newton steps: the hit coin leaves
+    along the line of centres, which turns by ``D/(d*cos) - 1`` times the aim (``D``
+    from the front edge to the coin, ``cos`` of the cut), and its slide grows with
+    ``cos**2`` and with the reach beyond the contact. Returns the best score with its
+    ``da`` and ``grow``."""
     k = trial.before.index(family.at)
     launch = (x0, family.y0)
-    far = distance(launch, family.contact)
-    for _ in range(AIMING):
+    best = (trial.run(family.shot(x0, da, grow)), da, grow)
+    for _ in range(aiming):
         if trial.best.explains or len(trial.rested) <= k:
             break
         seen, sim = _polar(family.at, family.to), _polar(family.at, trial.rested[k])
-        cos = _cut(launch, shot.angle, family.at, family.d)
+        angle = family.shot(x0, da, grow).angle
+        cos = _cut(launch, angle, family.at, family.d)
         if sim[0] < 1.0 or seen[0] < 1.0 or cos is None:
             break  # missed it (or it hardly moved): nothing to steer by
         gain = distance(launch, family.at) / (family.d * max(cos, 0.2)) - 1
         turn = math.remainder(seen[1] - sim[1], 2 * math.pi)
-        angle = shot.angle + max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
-        new_cos = _cut(launch, angle, family.at, family.d) or cos
-        grow = max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
-        if abs(angle - shot.angle) < 0.05 and abs(grow - 1) < 0.02:
+        step = max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
+        new_cos = _cut(launch, angle + step, family.at, family.d) or cos
+        factor = max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
+        if abs(step) < 0.05 and abs(factor - 1) < 0.02:
             break
-        shot = Shot(x0, angle, far + (shot.speed - far) * grow)
-        best = min(best, trial.run(shot))
+        da, grow = da + step, grow * factor
+        best = min(best, (trial.run(family.shot(x0, da, grow)), da, grow))
     return best
+
+
+def _polar(p, q) -> tuple[float, float]:
+    """Distance and direction (radians, counter-clockwise from +x) from ``p`` to ``q``."""
+    return distance(p, q), math.atan2(q[1] - p[1], q[0] - p[0])
 
 
 def _cut(launch, angle: float, at, d: float) -> float | None:
@@ -251,17 +266,18 @@ def _polar(p, q) -> tuple[float, float]:
     return distance(p, q), math.atan2(q[1] - p[1], q[0] - p[0])
 
 
-def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, error: float) -> None:
-    """Search the family's clear start points around ``x0``: steps that double while
-    they improve, then halve (a few simulations, most of the gain)."""
+def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: float,
+           grow: float, score: float) -> None:
+    """Search the family's clear start points around ``x0`` (with the aim's correction
+    found there): steps that double while they improve, then halve."""
     low, high = min(clear, default=x0), max(clear, default=x0)
     step = 8.0
     while not trial.best.explains and step >= 1.0 and trial.runs < trial.budget - REFINE // 2:
         for x in (x0 + step, x0 - step):
             if low <= x <= high:
-                e = trial.run(family.shot(x))
-                if e < error:
-                    x0, error = x, e
+                e = trial.run(family.shot(x, da, grow))
+                if e < score:
+                    x0, score = x, e
                     step *= 2
                     break
         else:
@@ -279,6 +295,7 @@ class _Trial:
         self.table = ShoveTable(board)
         self.rehearsal = None
         self.rested: list = []   # where the last shot left each coin (``before``'s order)
+        self._seen: dict = {}
         self.before = _apart([tuple(map(float, p)) for p in before], board.coin_diameter)
         self.after = [tuple(map(float, p)) for p in after]
         # both readings are off by up to ``tolerance`` on each axis; the hit's direction
@@ -288,7 +305,11 @@ class _Trial:
         self.best = Fit(None, math.inf)
 
     def run(self, shot: Shot) -> float:
-        """Simulate ``shot`` (reach in place of speed); its error, or inf past the budget."""
+        """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
+        key = (shot.x, shot.angle, shot.speed)
+        if key in self._seen:  # the same shot again (a search that comes back): no cost
+            self.rested = self._seen[key][1]
+            return self._seen[key][0]
         if self.runs >= self.budget:
             return math.inf
         self.runs += 1
@@ -305,20 +326,22 @@ class _Trial:
         except ValueError:
             return MISSING
         self.rested = [(c.x, c.y) for c in rested]
-        error, off = self._compare(self.rested, (x, start_y(board)))
+        error, score, off = self._compare(self.rested, (x, start_y(board)))
+        self._seen[key] = score, self.rested
         if error < self.best.error:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
-        return error
+        return score
 
-    def _compare(self, rested, launch) -> tuple[float, tuple[Moved, ...]]:
-        """The worst coin's error (distance over allowance) and the coins off (the
-        shot coin is never one: it did not lie on the board)."""
+    def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
+        """The worst coin's error (distance over allowance: the verdict), the root of
+        the summed squares of every coin's (smoother, the search steers by it), and the
+        coins off (the shot coin is never one: it did not lie on the board)."""
         board, shot_i = self.board, len(self.before)
         sim = [(i, start, p) for i, (start, p) in enumerate(zip([*self.before, launch], rested))
                if board.place(*p).lie is not Lie.SHORT]
         pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
                        for j, a in enumerate(self.after))
-        taken_i, taken_j, worst, off = set(), set(), 0.0, []
+        taken_i, taken_j, worst, squares, off = set(), set(), 0.0, 0.0, []
         for dist, i, j in pairs:
             if i in taken_i or j in taken_j:
                 continue
@@ -333,11 +356,12 @@ class _Trial:
                 allowance += KNOCK + SLIDE_SHARE * slide
             error = dist / allowance
             worst = max(worst, error)
+            squares += min(error, FAR_OFF) ** 2
             if error > 1.0 and k != shot_i:
                 off.append((error, Moved(start, self.after[j])))
         if len(sim) != len(self.after):
-            worst = max(worst, MISSING)
-        return worst, tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
+            worst, squares = max(worst, MISSING), squares + MISSING ** 2
+        return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
 def _refine(trial: _Trial) -> None:
