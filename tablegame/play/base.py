@@ -51,6 +51,8 @@ class TableStatus:
     actions: int = 0                 # actions in the current game (0: nothing to undo)
     readings: tuple = ()             # the latest reading of each kind (a board may send several)
     calibrating: bool = False        # sensor test: readings are shown, not refereed
+    showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
+                                        # or "setup" (no admin password yet); None: the game
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""
