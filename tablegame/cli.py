@@ -85,6 +85,15 @@ def _check_config(args) -> int:
     return 0
 
 
+def _config_template(args) -> int:
+    from tablegame.config import parse
+    from tablegame.config_template import template
+    chosen = _options(args.set or [], "--set")
+    parse({}, "--set", chosen)   # a bad value is refused in check-config's words
+    print(template(chosen), end="")
+    return 0
+
+
 def _carrom_ruling(args) -> int:
     from tablegame.carrom_position import PositionError, run_file
     try:
@@ -109,12 +118,12 @@ def _size(text: str) -> list[int]:
                           "command line") from None
 
 
-def _options(pairs: list[str]) -> dict:
+def _options(pairs: list[str], flag: str = "--option") -> dict:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise ConfigError([f"--option: expected KEY=VALUE, got {pair!r}"], "command line")
+            raise ConfigError([f"{flag}: expected KEY=VALUE, got {pair!r}"], "command line")
         try:
             options[key] = json.loads(value)  # numbers, true/false
         except json.JSONDecodeError:
@@ -159,6 +168,12 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
     check.add_argument("path")
     check.set_defaults(command=_check_config)
+
+    config_template = sub.add_parser("config-template", help="print the configuration file with "
+                                     "every setting, its default and its meaning (the installer's)")
+    config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
+                                 help="write this setting active, e.g. serial.port=/dev/tablegame-board")
+    config_template.set_defaults(command=_config_template)
     return parser
 
 
