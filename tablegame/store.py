@@ -3,11 +3,12 @@
 Game state is never stored, only the events it folds from; so undo, corrections,
 recovery after a power cut and replay all read the same log.
 
-WAL with synchronous=NORMAL: each commit is atomic and survives a crash or a kill
-of the program the moment it returns; a power cut can lose the last moments of
-play (what the kernel had not yet written), never the consistency of the log. A
-per-commit fsync (FULL) measured 0.3 ms median but 4 ms p99 here, and far more on
-an SD card, all of it stalling the one thread that also draws the screen."""
+WAL with synchronous=FULL: each commit is fsynced before ``append`` returns, so an
+accepted event survives a power cut as well as a kill (with NORMAL a kill loses
+nothing, but a cut can lose the last commits the kernel had not yet written).
+Events come seconds apart, so each can afford its fsync; what it costs on the
+frame-to-screen latency is measured by ``./dev bench bench_latency`` (both modes,
+side by side) and written in docs/install.md."""
 from __future__ import annotations
 
 import json
@@ -51,15 +52,20 @@ class Entry:
     by: str = UNKNOWN
 
 
+SYNCHRONOUS = "FULL"   # SQLite's PRAGMA synchronous for the writer (see above)
+
+
 class EventLog:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, synchronous: str | None = None):
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
         # The session writes from one thread; other readers open their own connection.
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        if (synchronous or SYNCHRONOUS) not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous: FULL or NORMAL, got {synchronous!r}")
+        self._db.execute(f"PRAGMA synchronous={synchronous or SYNCHRONOUS}")
         _upgrade(self._db)
 
     def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN) -> int:
