@@ -19,6 +19,7 @@ SIMULATED_STORE = "var/simulated-table.sqlite"
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner in our output
     args = _parser().parse_args(argv)
     logs.setup(getattr(args, "log_level", None) or logs.DEFAULT)
     try:
@@ -92,6 +93,24 @@ def _config_template(args) -> int:
     parse({}, "--set", chosen)   # a bad value is refused in check-config's words
     print(template(chosen), end="")
     return 0
+
+
+def _doctor(args) -> int:
+    import shutil
+    import subprocess
+    from tablegame import doctor
+    path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
+    pi = doctor.on_a_pi()
+    simulated = path is None and not pi
+    running = bool(shutil.which("systemctl")) and subprocess.run(
+        ["systemctl", "is-active", "--quiet", "tablegame"], capture_output=True).returncode == 0
+    setup = (f"{pi}: checking the installed setup" if pi else
+             "not a Raspberry Pi: checking the simulated setup (tablegame simulate)" if simulated
+             else f"not a Raspberry Pi: checking the setup {path} describes")
+    text, status = doctor.report(doctor.run(path, simulated, running,
+                                            SIMULATED_STORE if simulated else None), setup)
+    print(text)
+    return status
 
 
 def _carrom_ruling(args) -> int:
@@ -168,6 +187,12 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
     check.add_argument("path")
     check.set_defaults(command=_check_config)
+
+    doctor = sub.add_parser("doctor", help="check this site and say, one line per check, what is "
+                            "right and what is wrong (exit status 0: all is well)")
+    doctor.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
+                        "else the simulated setup)")
+    doctor.set_defaults(command=_doctor)
 
     config_template = sub.add_parser("config-template", help="print the configuration file with "
                                      "every setting, its default and its meaning (the installer's)")
