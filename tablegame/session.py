@@ -11,6 +11,7 @@ for the reply; ``subscribe`` to the snapshots published after each change;
 ``snapshot`` for the latest. Only the writer's thread touches the state and the log."""
 from __future__ import annotations
 
+import copy as _copy
 import dataclasses
 import logging
 import queue
@@ -246,7 +247,7 @@ class Session:
         self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
-        self._snapshot = Snapshot(self.version, self.status, self.play)
+        self._snapshot = Snapshot(self.version, self.status, _for_readers(self.play))
         for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
             subscription.offer(self._snapshot)
 
@@ -394,3 +395,15 @@ class Session:
                     problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
         self.status = TableStatus(setup, self._states[-1], note=Note.of("resumed"),
                                   problem=problem, actions=len(self._states) - 1)
+
+
+def _for_readers(play: Play) -> Play:
+    """The play as a snapshot holds it: a shallow copy whose own containers are copied
+    too, so what the writer remembers next (Shove's last board and its marks, Schocken's
+    highlighted choice) does not reach a snapshot published before. Rules, boards and
+    states are immutable and shared."""
+    copy = _copy.copy(play)
+    for name, value in getattr(copy, "__dict__", {}).items():
+        if isinstance(value, (dict, list, set)):
+            object.__setattr__(copy, name, _copy.copy(value))   # frozen dataclasses too
+    return copy
