@@ -29,7 +29,7 @@ def test_the_soak_would_see_an_event_that_is_not_in_the_log(tmp_path, monkeypatc
 
 
 def test_the_soak_would_see_a_start_that_does_not_resume_the_log(tmp_path, monkeypatch):
-    monkeypatch.setattr(power_cut, "_replayed_up_to", lambda store, last: ("{}", "{}"))
+    monkeypatch.setattr(power_cut, "replayed", lambda store, last=None: ("{}", "{}"))
     figures = power_cut.soak(3, str(tmp_path), seed=3)
     assert any("resumed with a state that is not the log's" in f for f in figures.failures)
 

@@ -3,6 +3,7 @@ serial link (pyserial) -> session -> SQLite, driven by headless scripts as a
 developer or a misscore report would, and by the `tablegame` command itself."""
 import json
 import os
+import select
 import signal
 import sqlite3
 import subprocess
@@ -162,7 +163,9 @@ def test_simulate_opens_the_window_and_stops_cleanly_on_sigterm(tmp_path):
     proc = subprocess.Popen(TABLEGAME + ["simulate", "--db", str(db), "--party", "Anna,Carl",
                                          "--party", "Ben"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(2.0)
+    # up once it says where its staff page is (a busy machine may take seconds to get there)
+    ready, _, _ = select.select([proc.stdout], [], [], 60)
+    assert ready and proc.stdout.readline().startswith(b"staff page")
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=20)
     assert proc.returncode == 0, err.decode()
