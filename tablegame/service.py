@@ -15,7 +15,6 @@ import signal
 import tempfile
 import threading
 import time
-from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -123,15 +122,20 @@ def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
 
 
 class Presses:
-    """The rail buttons' last presses, for the staff page's health view."""
+    """The rail buttons' last presses, for the staff page's health view. gpiozero's
+    threads add them, a web thread reads them: ``last`` is a tuple, replaced whole
+    (a deque read while another thread appends raises "mutated during iteration")."""
 
     def __init__(self, session: Session, keep: int = 5):
         self._session = session
-        self.last: deque = deque(maxlen=keep)
+        self._keep = keep
+        self._lock = threading.Lock()   # two buttons' callbacks at once: keep both presses
+        self.last: tuple[tuple[str, str, str], ...] = ()
 
     def __call__(self, press) -> None:
-        import time
-        self.last.append((time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short"))
+        entry = (time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short")
+        with self._lock:
+            self.last = (*self.last, entry)[-self._keep:]
         self._session.post(press, by="button")
 
 

@@ -11,6 +11,7 @@ for the reply; ``subscribe`` to the snapshots published after each change;
 ``snapshot`` for the latest. Only the writer's thread touches the state and the log."""
 from __future__ import annotations
 
+import copy as _copy
 import dataclasses
 import logging
 import queue
@@ -315,7 +316,7 @@ class Session:
         self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
-        self._snapshot = Snapshot(self.version, self.status, self.play)
+        self._snapshot = Snapshot(self.version, self.status, _for_readers(self.play))
         for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
             subscription.offer(self._snapshot)
 
@@ -564,3 +565,15 @@ def _at_rest_of(entry: Entry) -> tuple:
     except ValueError as error:
         log.warning("log entry %s: what lay on the board cannot be read: %s", entry.seq, error)
         return ()
+
+
+def _for_readers(play: Play) -> Play:
+    """The play as a snapshot holds it: a shallow copy whose own containers are copied
+    too, so what the writer remembers next (Shove's last board and its marks, Schocken's
+    highlighted choice) does not reach a snapshot published before. Rules, boards and
+    states are immutable and shared."""
+    copy = _copy.copy(play)
+    for name, value in getattr(copy, "__dict__", {}).items():
+        if isinstance(value, (dict, list, set)):
+            object.__setattr__(copy, name, _copy.copy(value))   # frozen dataclasses too
+    return copy

@@ -309,7 +309,9 @@ def test_a_check_beside_the_writer_that_fails_is_logged_and_play_goes_on(db, cap
         def judge(self, status, reading):
             return dataclasses.replace(self._play.judge(status, reading), beside=broken)
 
-        def __getattr__(self, name):
+        def __getattr__(self, name):   # not for _play itself: a copy has none yet
+            if name == "_play":
+                raise AttributeError(name)
             return getattr(self._play, name)
 
     s = Session(EventLog(db), lambda setup: Broken(make_play(setup)), HAPENNY,
