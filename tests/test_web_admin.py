@@ -387,3 +387,24 @@ def test_accounts_staff_added_password_changed_bad_input_refused(app, admin, sta
     client2 = app.test_client()
     assert login(client2, STAFF[0], "new-secret-9").status_code == 303
     assert "carla" in words(admin.get("/accounts"))
+
+
+def test_history_shows_the_evenings_standings_and_exports_them(admin, table):
+    from tablegame.games.schocken import HalfLost
+    from tablegame.play.base import GameSetup
+    from tablegame.session import NewGame
+    table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
+    for _ in range(2):
+        table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # Blattschuss
+    page = words(admin.get("/history"))
+    assert "Stand des Abends" in page
+    assert re.search(r"<td>Ben</td><td>Schocken</td><td>1</td><td>0</td><td>1</td>", page)
+    data = admin.get("/history/export/tonight.json?table=standings").get_json()
+    assert {(r["player"], r["lost"]) for r in data} == {("Anna", 0), ("Ben", 1)}
+    csv = words(admin.get("/history/export/tonight.csv?table=standings"))
+    assert csv.splitlines()[0] == "evening,player,game,title,played,won,lost,drawn"
+    evening = data[0]["evening"]
+    assert admin.get(f"/history?evening={evening}").status_code == 200
+    for bad in ("/history?evening=yesterday", "/history/export/x.csv?table=secrets",
+                "/history/export/x.csv?table=standings&evening=2026-13-01"):
+        assert admin.get(bad).status_code == 400

@@ -25,6 +25,10 @@ WORDS = {
         "role": "Rolle", "add": "Anlegen", "change_password": "Passwort ändern",
         "connection_lost": "Verbindung unterbrochen – verbinde neu …", "last_event": "Letztes Ereignis",
         "language": "Sprache", "turn": "Am Zug", "problem": "Problem",
+        "standings": "Stand des Abends", "player": "Spieler", "played": "gespielt",
+        "won": "gewonnen", "lost": "verloren", "drawn": "unentschieden", "games": "Spiele",
+        "no_results": "An diesem Abend ist noch kein Spiel zu Ende gegangen.",
+        "evenings": "Andere Abende",
     },
     "en": {
         "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
@@ -44,6 +48,10 @@ WORDS = {
         "role": "Role", "add": "Add", "change_password": "Change password",
         "connection_lost": "Connection lost – reconnecting …", "last_event": "Last event",
         "language": "Language", "turn": "At turn", "problem": "Problem",
+        "standings": "Standings of the evening", "player": "Player", "played": "played",
+        "won": "won", "lost": "lost", "drawn": "drawn", "games": "Games",
+        "no_results": "No game has ended this evening yet.",
+        "evenings": "Other evenings",
     },
 }
 
