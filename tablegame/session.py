@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from tablegame import jsoncodec
+from tablegame import i18n, jsoncodec
 from tablegame.events import ButtonPress
 from tablegame.games.base import IllegalAction
 from tablegame.notes import Note
@@ -234,12 +234,25 @@ class Session:
         handler = self._handlers.get(type(event), self._reading)
         before = self.status
         self._by, self._refusal = by, None
-        handler(event)
+        if by.startswith("staff"):
+            log.info("%s: %s", by, event)
+        try:
+            handler(event)
+        except Exception:  # a bug in a play, a referee or an engine: the table goes on
+            self._contain(event, before)
         if self.status is not before:
             self.version += 1
             self._publish()
             return True
         return False
+
+    def _contain(self, event: Any, before: TableStatus) -> None:
+        """A handler raised: log it with its traceback, leave state and log as they
+        were (handlers write the log last, see _apply_verdict), tell the staff."""
+        where = type(self.play).__name__
+        log.exception("%s failed on %r from %s; state and log unchanged", where, event, self._by)
+        self._refusal = Note.of("internal_error", where=where)
+        self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
         self._snapshot = Snapshot(self.version, self.status, self.play)
@@ -277,6 +290,9 @@ class Session:
         if press.button == "menu":
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
+            # a play with a menu of its own (Carrom's fouls) takes MENU once the game is on
+            if self.status.actions and getattr(self.play, "takes_menu", False):
+                return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
             # During a game MENU shows the staff page's address (the game is untouched);
             # before it, MENU steps through the games, then the address, then round again.
             following = None if self.status.actions else self._next_choice(wrap=False)
@@ -334,6 +350,8 @@ class Session:
             problem = verdict.note if verdict.problem else None
             note = verdict.note if verdict.note and not verdict.problem else self.status.note
             if (note, problem) != (self.status.note, self.status.problem):
+                if problem is not None:   # a reading the referee cannot take, once per change
+                    log.info("not taken from %s: %s", self._by, i18n.say("en", problem))
                 self._update(note=note, problem=problem)
             return
         before = self.status.state
@@ -341,12 +359,13 @@ class Session:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
             return self._refuse(Note.of("illegal", reason=error.note or str(error)))
+        # Everything that can fail comes before the log: a crash leaves nothing half done.
+        note = verdict.note or self.play.describe(before, after, verdict.action) or self.status.note
         if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
             return
         self._states.append(after)
         self._update(state=after, problem=verdict.warning, actions=len(self._states) - 1,
-                     note=(verdict.note or self.play.describe(before, after, verdict.action)
-                           or self.status.note))
+                     note=note)
 
     # -- state -----------------------------------------------------------------
 
@@ -363,6 +382,7 @@ class Session:
     def _refuse(self, note: Note) -> None:
         """The command is refused: say why on the table and to whoever waits for a reply."""
         self._refusal = note
+        log.info("refused from %s: %s", self._by, i18n.say("en", note))
         self._update(note=note)
 
     def _update(self, **changes) -> None:

@@ -81,7 +81,7 @@ class NeunfeldState:
         return self.roller if self.position is None else self.position.to_move
 
     def party_name(self, party: int) -> str:
-        return " und ".join(self.players[party]) or "AB"[party]
+        return " & ".join(self.players[party]) or "AB"[party]  # as every game names a party
 
 
 def _squares_between(a: int, b: int) -> int:

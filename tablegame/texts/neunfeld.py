@@ -5,6 +5,8 @@ each language words them itself. The engine's reasons for an illegal action name
 a die by its number (3, 4, 5 for III, IV, V); its messages are their German texts."""
 from __future__ import annotations
 
+from tablegame.texts import amount
+
 COLOURS = {"de": ("blau", "rot", "schwarz"), "en": ("blue", "red", "black")}
 _COLOURS_AFTER_DEN = ("blauen", "roten", "schwarzen")  # "durch den roten Würfel IV"
 _DIE_NAMES = {3: "III", 4: "IV", 5: "V"}
@@ -50,9 +52,9 @@ def _value(language: str, verdict: str, distance: int) -> str:
         return "remis" if de else "drawn"
     if de:
         word = "gewonnen" if verdict == "win" else "verloren"
-        return word if distance <= 0 else f"{word} in {distance} {'Zug' if distance == 1 else 'Zügen'}"
+        return word if distance <= 0 else f"{word} in {amount(distance, 'Zug', 'Zügen')}"
     word = "won" if verdict == "win" else "lost"
-    return word if distance <= 0 else f"{word} in {distance} {'move' if distance == 1 else 'moves'}"
+    return word if distance <= 0 else f"{word} in {amount(distance, 'move', 'moves')}"
 
 
 def _hint(language: str):

@@ -6,6 +6,8 @@ engine's reasons for an illegal action are notes too; its messages are their
 English texts."""
 from __future__ import annotations
 
+from tablegame.texts import amount
+
 _EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
 
 
@@ -42,11 +44,11 @@ def _round_en(worst, best, result, deckel, giver=None, taken=False, schock_out=F
 
 
 def _throws_de(n):
-    return "1 Wurf" if n == 1 else f"{n} Würfe"
+    return amount(n, "Wurf", "Würfe")
 
 
 def _throws_en(n):
-    return "1 throw" if n == 1 else f"{n} throws"
+    return amount(n, "throw", "throws")
 
 
 def _choice_de(stop=False, sixes=0, aside=""):
