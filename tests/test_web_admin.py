@@ -408,3 +408,10 @@ def test_history_shows_the_evenings_standings_and_exports_them(admin, table):
     for bad in ("/history?evening=yesterday", "/history/export/x.csv?table=secrets",
                 "/history/export/x.csv?table=standings&evening=2026-13-01"):
         assert admin.get(bad).status_code == 400
+
+
+def test_the_settings_form_says_each_meaning_in_the_pages_language(admin):
+    german = words(admin.get("/settings", headers={"Accept-Language": "de"}))
+    assert "GPIO (BCM) der grünen OK-Taste" in german
+    post(admin, "/language/en", {"back": "/settings"})
+    assert "GPIO (BCM) of the green OK button" in words(admin.get("/settings"))

@@ -15,6 +15,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from tablegame.face import TableFace
+from tablegame.texts.settings import meaning
 from web_admin import answers
 from web_admin.accounts import Accounts
 from web_admin.throttle import Throttle
@@ -50,5 +51,5 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     for module in (auth, live, control, health, settings_area, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
-    app.jinja_env.globals.update(word=word, language=language)
+    app.jinja_env.globals.update(word=word, language=language, meaning=meaning)
     return app
