@@ -20,8 +20,9 @@ import tomli_w
 
 from tablegame.config import SETTINGS, Config, ConfigError, parse
 
-# Keys the running table takes at once; every other one needs a restart.
-LIVE = frozenset({"table.language"})
+# Keys the running table takes at once (the screen reads the language on every frame, the
+# rail buttons their timings at every edge); every other one needs a restart.
+LIVE = frozenset({"table.language", "buttons.debounce", "buttons.long_press"})
 
 
 class ConfigFile:

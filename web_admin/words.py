@@ -19,6 +19,11 @@ WORDS = {
         "save": "Speichern", "saved": "Gespeichert", "restart_needed": "Wird erst nach einem Neustart wirksam: {keys}",
         "running_now": "Der Tisch läuft bis zum Neustart mit {value}",
         "restart": "Tisch neu starten", "restarting": "Der Tisch startet neu",
+        "restart_wait": "diese Seite lädt in ein paar Sekunden neu",
+        "at_once": "wirkt sofort",
+        "restart_how": "Neustart: der Tisch beendet sich sauber und startet wieder (auf dem Pi "
+                       "durch systemd, auf einem Desktop startet sich das Programm selbst); "
+                       "das Spiel geht danach weiter, wo es war.",
         "key": "Einstellung", "value": "Wert", "default": "Standard", "meaning": "Bedeutung",
         "started": "Beginn", "duration": "Dauer", "result": "Ergebnis", "export": "Exportieren",
         "events": "Ereignisse", "by": "von", "accepted": "Angenommen", "refused": "Abgelehnt",
@@ -42,6 +47,11 @@ WORDS = {
         "save": "Save", "saved": "Saved", "restart_needed": "Takes effect after a restart: {keys}",
         "running_now": "The table runs with {value} until the restart",
         "restart": "Restart the table", "restarting": "The table is restarting",
+        "restart_wait": "this page reloads in a few seconds",
+        "at_once": "takes effect at once",
+        "restart_how": "A restart ends the table cleanly and starts it again (on the Pi systemd "
+                       "does, on a desktop the program starts itself again); the game goes on "
+                       "where it was.",
         "key": "Setting", "value": "Value", "default": "Default", "meaning": "Meaning",
         "started": "Started", "duration": "Duration", "result": "Result", "export": "Export",
         "events": "Events", "by": "by", "accepted": "Accepted", "refused": "Refused",
