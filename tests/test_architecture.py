@@ -66,6 +66,9 @@ EDGES = {
     "tablegame/solvers/neunfeld.py": "the solution cache on disk",
     "tablegame/play/neunfeld.py": "loads the Neunfeld solution in the background, once per variant",
     "tablegame/physics/corpus.py": "a command that prints the plausibility check's figures",
+    "tablegame/logs.py": "sets up logging: to the journal under systemd, to stderr on a desktop",
+    "tablegame/notify.py": "speaks systemd's notify protocol over its socket",
+    "tablegame/starts.py": "counts failed starts in the data folder, for safe mode",
 }
 # pymunk is the physics' own engine (no I/O); random only types the rng a caller hands in
 PURE_MAY_USE = ("random", "pymunk", "tablegame.physics")
