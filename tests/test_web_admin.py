@@ -419,3 +419,19 @@ def test_the_settings_form_says_each_meaning_in_the_pages_language(admin):
     assert "GPIO (BCM) der grünen OK-Taste" in german
     post(admin, "/language/en", {"back": "/settings"})
     assert "GPIO (BCM) of the green OK button" in words(admin.get("/settings"))
+
+
+def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(table, clock):
+    from tablegame.events import ButtonPress
+    from tablegame.service import Presses, table_face
+    presses = Presses(table.session)
+    face = table_face(table.session, table.settings, table.store, table.restarts.set, presses)
+    client = create_app(face, {"CLOCK": clock}).test_client()
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1]})
+    presses(ButtonPress("ok"))
+    presses(ButtonPress("back", long=True))
+    facts = client.get("/api/health").get_json()
+    assert re.fullmatch(r"\d\d:\d\d:\d\d ok short, \d\d:\d\d:\d\d back long",
+                        facts["last_presses"])
+    page = words(client.get("/health", headers={"Accept-Language": "de"}))
+    assert "letzte Tastendrücke" in page and "back long" in page and "Verbindung" in page

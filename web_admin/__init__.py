@@ -19,7 +19,7 @@ from tablegame.texts.settings import meaning
 from web_admin import answers
 from web_admin.accounts import Accounts
 from web_admin.throttle import Throttle
-from web_admin.words import language, word
+from web_admin.words import label, language, word
 
 log = logging.getLogger(__name__)
 
@@ -51,5 +51,5 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     for module in (auth, live, control, health, settings_area, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
-    app.jinja_env.globals.update(word=word, language=language, meaning=meaning)
+    app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label)
     return app

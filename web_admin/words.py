@@ -21,6 +21,12 @@ WORDS = {
         "restart": "Tisch neu starten", "restarting": "Der Tisch startet neu",
         "restart_wait": "diese Seite lädt in ein paar Sekunden neu",
         "at_once": "wirkt sofort",
+        "readings": "Messwerte",
+        "health_link": "Verbindung", "health_live_streams": "offene Live-Ansichten",
+        "health_last_presses": "letzte Tastendrücke", "health_link_state": "Zustand",
+        "health_port": "Schnittstelle", "health_board": "Brett", "health_frames": "Rahmen empfangen",
+        "health_bad_frames": "fehlerhafte Rahmen", "health_resends": "wiederholt gesendet",
+        "health_reconnects": "neu verbunden", "health_last_frame": "letzter Rahmen",
         "restart_how": "Neustart: der Tisch beendet sich sauber und startet wieder (auf dem Pi "
                        "durch systemd, auf einem Desktop startet sich das Programm selbst); "
                        "das Spiel geht danach weiter, wo es war.",
@@ -49,6 +55,12 @@ WORDS = {
         "restart": "Restart the table", "restarting": "The table is restarting",
         "restart_wait": "this page reloads in a few seconds",
         "at_once": "takes effect at once",
+        "readings": "Readings",
+        "health_link": "Link", "health_live_streams": "live views open",
+        "health_last_presses": "last button presses", "health_link_state": "state",
+        "health_port": "port", "health_board": "board", "health_frames": "frames received",
+        "health_bad_frames": "bad frames", "health_resends": "resends",
+        "health_reconnects": "reconnects", "health_last_frame": "last frame",
         "restart_how": "A restart ends the table cleanly and starts it again (on the Pi systemd "
                        "does, on a desktop the program starts itself again); the game goes on "
                        "where it was.",
@@ -75,3 +87,8 @@ def language() -> str:
 
 def word(key: str, **values) -> str:
     return WORDS[language()][key].format(**values)
+
+
+def label(key: str) -> str:
+    """A fact of the board's health in the page's language (a new fact: its own name)."""
+    return WORDS[language()].get(f"health_{key}", key)
