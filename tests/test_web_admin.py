@@ -122,6 +122,7 @@ ROUTES = [  # (method, path, admin only)
     ("GET", "/history/export/games.csv", False),
     ("GET", "/settings", True), ("POST", "/settings", True), ("POST", "/settings/restart", True),
     ("GET", "/accounts", True), ("POST", "/accounts", True), ("POST", "/accounts/password", True),
+    ("GET", "/calibrate", True), ("POST", "/calibrate", True), ("GET", "/api/calibrate", True),
 ]
 
 
