@@ -47,7 +47,7 @@ WORDS = {
         "standings": "Stand des Abends", "player": "Spieler", "played": "gespielt",
         "won": "gewonnen", "lost": "verloren", "drawn": "unentschieden", "games": "Spiele",
         "no_results": "An diesem Abend ist noch kein Spiel zu Ende gegangen.",
-        "evenings": "Andere Abende",
+        "evenings": "Abende",
     },
     "en": {
         "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
@@ -89,7 +89,7 @@ WORDS = {
         "standings": "Standings of the evening", "player": "Player", "played": "played",
         "won": "won", "lost": "lost", "drawn": "drawn", "games": "Games",
         "no_results": "No game has ended this evening yet.",
-        "evenings": "Other evenings",
+        "evenings": "Evenings",
     },
 }
 
