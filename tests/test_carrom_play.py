@@ -206,8 +206,11 @@ def test_the_foul_menu_cycles_with_menu_and_enters_with_ok():
 
 def test_back_closes_the_menu_and_menu_before_the_first_action_still_chooses_the_game():
     s = session()
-    s.handle(ButtonPress("menu"))            # no action yet: the game choice (Carrom only)
+    s.handle(ButtonPress("menu"))            # no action yet: the game choice (Carrom only), then
     assert s.status.setup.game == "carrom" and s.play.view(s.status, "en").menu == ()
+    assert s.status.showing_address          # the staff page's address, which any button closes
+    s.handle(ButtonPress("back"))
+    assert not s.status.showing_address
     Board(s).settled()
     s.handle(ButtonPress("menu"))
     assert s.play.view(s.status, "en").menu_index == 0
