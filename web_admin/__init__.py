@@ -15,7 +15,7 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from tablegame.face import TableFace
-from tablegame.texts.settings import meaning
+from web_admin.meanings import meaning
 from web_admin import answers
 from web_admin.accounts import Accounts
 from web_admin.throttle import Throttle
