@@ -81,8 +81,9 @@ def _simulate(args) -> int:
         return 0
     from tablegame import service
     explicit = bool(args.game or args.party or args.option)
-    service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None,
-                     path)
+    if service.simulate(config, args.db or SIMULATED_STORE,
+                        setup_for(config) if explicit else None, path):
+        return service.start_again()   # the staff page's restart
     return 0
 
 
