@@ -109,3 +109,18 @@ def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
         assert hands_for(session, CONFIG).world.positions() == coins
     finally:
         session.close()
+
+
+def test_what_lay_on_the_board_survives_the_log_as_it_was():
+    import json
+    from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceReading,
+                                   PiecesSnapshot, SquaresReading, at_rest_from_data,
+                                   at_rest_to_data)
+    readings = (BoardSnapshot((CoinReading(1.5, -2.0), CoinReading(3.0, 4.25)), True),
+                DiceReading((6, 1, 3), (False, True, False), False),
+                SquaresReading((True, False, True)),
+                PiecesSnapshot((PieceReading("queen", 1.0, 2.0),), True))
+    data = json.loads(json.dumps(at_rest_to_data(readings)))
+    assert data == [jsoncodec.action_to_data(r) for r in readings]
+    assert at_rest_from_data(data) == readings
+    assert at_rest_to_data((BoardSnapshot((), settled=False),)) == []   # moving: not at rest
