@@ -97,6 +97,18 @@ def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
     return stop.is_set, stop.set
 
 
+def log_dying_threads() -> None:
+    """A thread (the link's reader, a gpiozero callback, a key's timer) that ends with an
+    exception is logged as critical, with its traceback, instead of Python's bare print."""
+    def report(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        log.critical("%s died: %s", name, args.exc_value,
+                     exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    threading.excepthook = report
+
+
 class Presses:
     """The rail buttons' last presses, for the staff page's health view."""
 
@@ -163,6 +175,7 @@ def run(config: Config, config_path: str | Path | None = None) -> None:
     from hardware.display.display import Display
 
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
+    log_dying_threads()
     session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
     width, height = config["display.size"]
@@ -203,6 +216,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     from tablegame.desktop.names import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
+    log_dying_threads()
     session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
     hands = hands_for(session, config)
