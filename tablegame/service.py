@@ -153,6 +153,18 @@ def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
     return stop.is_set, stop.set
 
 
+def log_dying_threads() -> None:
+    """A thread (the link's reader, a gpiozero callback, a key's timer) that ends with an
+    exception is logged as critical, with its traceback, instead of Python's bare print."""
+    def report(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        log.critical("%s died: %s", name, args.exc_value,
+                     exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    threading.excepthook = report
+
+
 class Presses:
     """The rail buttons' last presses, for the staff page's health view. gpiozero's
     threads add them, a web thread reads them: ``last`` is a tuple, replaced whole
@@ -265,6 +277,7 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
     restart = Restart(stop)
     _look_for_board(config["serial.port"])
+    log_dying_threads()
     session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
     width, height = config["display.size"]
@@ -349,6 +362,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
 
     should_stop, stop = _stop_on_sigterm()
     restart = Restart(stop)
+    log_dying_threads()
     session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
     hands = hands_for(session, config)
