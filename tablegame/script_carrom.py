@@ -13,12 +13,39 @@ import math
 
 from tablegame.physics.carrom import Strike
 from tablegame.script_schocken import await_resync
+from tablegame.script_steps import Steps, fields, numbers, true
 from tablegame.sensors import PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 
-CARROM_STEPS = ("strike", "place", "foul", "report")
 FOULS = {"technical": ("cr_menu_technical", None), "technical_other": ("cr_menu_technical_other", None),
          "during": ("cr_menu_during", None), "improper": ("cr_menu_improper", None),
          "left_seat_0": ("cr_menu_left_seat", 0), "left_seat_1": ("cr_menu_left_seat", 1)}
+
+
+def _strike(step: dict) -> str | None:
+    spec = step["strike"]
+    return (fields(spec, "the stroke", ("along", "angle", "speed"), ("speed",))
+            or numbers(spec, "the stroke"))
+
+
+def _foul(step: dict) -> str | None:
+    return None if step["foul"] in FOULS else (
+        f'"foul" is one of {", ".join(map(repr, FOULS))}, not {step["foul"]!r}')
+
+
+def _report(step: dict) -> str | None:
+    spec = step["report"]
+    problem = fields(spec, "the report", ("started", "pocketed", "off"))
+    if problem or len(spec) != 1:
+        return problem or 'a report holds one of "started", "pocketed", "off"'
+    if "pocketed" in spec:
+        return fields(spec["pocketed"], "the pocketed report", ("pocket", "kind"), ("pocket", "kind"))
+    return None
+
+
+# The form of each step, checked before anything runs (script_steps); what the table
+# makes of a well-formed report (a second queen, a pocket with no stroke) is the referee's.
+CARROM_STEPS: Steps = {"strike": ((), _strike), "place": ((), true("place")),
+                       "foul": ((), _foul), "report": ((), _report)}
 
 
 def carrom_world(session):
