@@ -15,6 +15,7 @@ before the first action = the game choice; after it, MENU reaches this play):
 - BACK: close the menu."""
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -30,9 +31,11 @@ from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.physics.carrom import CarromBoard
 from tablegame.play.base import TableStatus, Verdict
-from tablegame.referee import carrom as referee
+from tablegame.referee import carrom as referee, carrom_moved
 from tablegame.sensors import PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
+
+log = logging.getLogger(__name__)
 
 IMPROPER = "improper"  # the menu entry that marks a stroke, not an action
 
@@ -63,6 +66,7 @@ class _Memory:
     menu: tuple[Any, int] = (None, -1)          # (state it was opened on, highlighted entry)
     placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
     disagreeing: Any = None                     # the settled board that disagrees with the pockets
+    settled: PiecesSnapshot | None = None       # the last settled board after a stroke or placing
 
 
 @dataclass(frozen=True)
@@ -125,6 +129,7 @@ class CarromPlay:
                 memory.disagreeing = snapshot
                 return Verdict(note=mismatch, problem=True)
             memory.stroke = memory.disagreeing = None
+            memory.settled = snapshot
             return Verdict(action=stroke)
         if state.to_place and not state.over:
             if memory.placing[0] is not state:   # the board before anything was put back
@@ -132,8 +137,25 @@ class CarromPlay:
             done, problem = referee.placement(state, snapshot, memory.placing[1], self.board)
             if problem is not None:
                 return Verdict(note=problem, problem=True)
+            memory.settled = snapshot  # pieces put back by hand are no foul
             return Verdict(action=Placed()) if done else Verdict()
-        return Verdict()
+        return self._between_strokes(state, snapshot)
+
+    def _between_strokes(self, state: CarromState, snapshot: PiecesSnapshot) -> Verdict:
+        """No man may move between strokes (ICF 63/64): one that did is named and the
+        foul proposed, the foul menu open on it (OK enters it, BACK dismisses)."""
+        before, self._memory.settled = self._memory.settled, snapshot
+        if before is None or state.over or state.toss_pending:
+            return Verdict()
+        found = carrom_moved.proposal(state, carrom_moved.men_moved(
+            before, snapshot, radius=self.board.man_diameter / 2))
+        if found is None:
+            return Verdict()
+        note, action = found
+        log.warning("a man moved between strokes: %s", say("en", note))
+        entries = self.entries(state)
+        self._memory.menu = (state, next(i for i, e in enumerate(entries) if e.action == action))
+        return Verdict(note=note)
 
     # -- the rail buttons ---------------------------------------------------------------------
 
@@ -181,7 +203,7 @@ class CarromPlay:
             return Verdict(action=CoinToss(rng.randrange(2)))
         if memory.stroke is not None and memory.disagreeing is not None:   # count it as the board shows
             stroke = referee.as_the_board_shows(memory.stroke, state.board, memory.disagreeing)
-            memory.stroke = memory.disagreeing = None
+            memory.settled, memory.stroke, memory.disagreeing = memory.disagreeing, None, None
             return Verdict(action=stroke)
         if state.to_place:
             return Verdict(action=Placed())
