@@ -5,16 +5,32 @@ how the dice lie, through the virtual board, as the real reader would.
     {"dice": [6, 1, 3], "aside": [false, true, false]}     the 1 lies in the tray
     {"dice": [6, 3, 3], "flat": false}                     a Türmchen
 
-Values and marks are given in the reader's die order; nothing is checked here, so
-a script can also send the impossible readings the referee must refuse."""
+Values and marks are given in the reader's die order. Only the form is checked here
+(whole numbers, one mark per die), so a script can also send the impossible readings
+the referee must refuse (a 7, two dice)."""
 from __future__ import annotations
 
 import time
 
+from tablegame.script_steps import Steps, whole
 from tablegame.sensors import DiceReading
 
-SCHOCKEN_STEPS = ("dice",)
 RESYNC_TIMEOUT = 10.0  # s
+
+
+def _dice(step: dict) -> str | None:
+    values, aside = step["dice"], step.get("aside")
+    if not isinstance(values, list) or not all(whole(v) for v in values):
+        return f'"dice" is a list of the faces as whole numbers, e.g. [6, 1, 3], not {values!r}'
+    if aside is not None and not (isinstance(aside, list) and len(aside) == len(values)
+                                  and all(isinstance(a, bool) for a in aside)):
+        return f'"aside" is a list of {len(values)} true or false, one per die, not {aside!r}'
+    if not isinstance(step.get("flat", True), bool):
+        return f'"flat" must be true or false, not {step["flat"]!r}'
+    return None
+
+
+SCHOCKEN_STEPS: Steps = {"dice": (("aside", "flat"), _dice)}
 
 
 def schocken_world(session):

@@ -22,13 +22,13 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from tablegame import jsoncodec
+from tablegame import i18n, jsoncodec
 from tablegame.events import ButtonPress
 from tablegame.games.base import IllegalAction
 from tablegame.notes import Note
-from tablegame.play.base import GameSetup, Play, TableStatus, Verdict
-from tablegame.sensors import LinkStatus
-from tablegame.store import ACTION, NEW_GAME, UNDO, EventLog
+from tablegame.play.base import GameSetup, Play, PutBack, TableStatus, Verdict
+from tablegame.sensors import AT_REST, LinkStatus, at_rest_from_data, at_rest_to_data
+from tablegame.store import ACTION, NEW_GAME, UNDO, Entry, EventLog
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,14 @@ class Calibrate:
     """Sensor test: while on, the table plays no game and only shows the readings."""
 
     on: bool
+
+
+@dataclass(frozen=True)
+class ShowAddress:
+    """The staff page's address (a QR code) on the table's screen, over the game, which
+    stays as it is; ``why`` None takes it away (as any rail button does)."""
+
+    why: str | None = "asked"
 
 
 @dataclass(frozen=True)
@@ -146,6 +154,7 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
+            ShowAddress: self._show_address,
         }
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
@@ -153,6 +162,12 @@ class Session:
         self._max_streams = max_streams
         self._subscribers: list[Subscription] = []
         self._subscribers_lock = threading.Lock()
+        # Entries accepted but not yet written (kind, data, at, by, seen): until a game's
+        # first move, its start on a fresh table and what the sensors observed (the board
+        # seen empty) wait here. A table nobody has played on logs nothing; after a
+        # restart the sensors see the board again.
+        self._pending: list[tuple] = []
+        self._put_backs = 0     # numbers each PutBack, so a hand lays each out once
         self._restore(default_setup)
         self._publish()
 
@@ -234,12 +249,25 @@ class Session:
         handler = self._handlers.get(type(event), self._reading)
         before = self.status
         self._by, self._refusal = by, None
-        handler(event)
+        if by.startswith("staff"):
+            log.info("%s: %s", by, event)
+        try:
+            handler(event)
+        except Exception:  # a bug in a play, a referee or an engine: the table goes on
+            self._contain(event, before)
         if self.status is not before:
             self.version += 1
             self._publish()
             return True
         return False
+
+    def _contain(self, event: Any, before: TableStatus) -> None:
+        """A handler raised: log it with its traceback, leave state and log as they
+        were (handlers write the log last, see _apply_verdict), tell the staff."""
+        where = type(self.play).__name__
+        log.exception("%s failed on %r from %s; state and log unchanged", where, event, self._by)
+        self._refusal = Note.of("internal_error", where=where)
+        self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
         self._snapshot = Snapshot(self.version, self.status, self.play)
@@ -254,7 +282,14 @@ class Session:
             return self._update(reading=reading, readings=others + (reading,))
         verdict = self.play.judge(self.status, reading)
         self._update(reading=reading, readings=others + (reading,))
+        before = len(self._states)
         self._apply_verdict(verdict)
+        seen = self._seen[-1]
+        if len(self._states) == before and type(reading) in AT_REST and getattr(
+                reading, "settled", True) and all(type(r) is not type(reading) for r in seen):
+            # The first of its kind since this state was reached (a re-sync after a
+            # reading that moved the game on): the board held it in this state too.
+            self._seen[-1] = seen + (reading,)
 
     def _calibrate(self, calibrate: Calibrate) -> None:
         if calibrate.on != self.status.calibrating:
@@ -263,6 +298,13 @@ class Session:
 
     def _press(self, press: ButtonPress) -> None:
         """Buttons that mean the same in every game; the rest go to the game's play."""
+        if self.status.showing_address:
+            # Any button takes the address away and does nothing else to the game; before
+            # the first move, MENU goes on through the menu as it would have.
+            self._update(showing_address=None)
+            if press.button == "menu" and not press.long and not self.status.actions:
+                self._new_game(NewGame(self._next_choice(wrap=True)))
+            return None
         if press.button == "back" and press.long:
             return self._undo(Undo())
         if press.button == "ok" and self.play.rules.is_over(self.status.state):
@@ -270,19 +312,32 @@ class Session:
         if press.button == "menu":
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
-            if self.status.actions:
-                return self._refuse(Note.of("hold_menu"))
-            return self._new_game(NewGame(self._next_choice()))
+            # a play with a menu of its own (Carrom's fouls) takes MENU once the game is on
+            if self.status.actions and getattr(self.play, "takes_menu", False):
+                return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
+            # During a game MENU shows the staff page's address (the game is untouched);
+            # before it, MENU steps through the games, then the address, then round again.
+            following = None if self.status.moves else self._next_choice(wrap=False)
+            if following is None:
+                return self._update(showing_address="asked")
+            return self._new_game(NewGame(following))
         self._apply_verdict(self.play.press(self.status.state, press, self._rng))
 
-    def _next_choice(self) -> GameSetup:
-        """The menu's next game, played by the same parties."""
+    def _next_choice(self, wrap: bool) -> GameSetup | None:
+        """The menu's next game, played by the same parties; after the last, the first
+        (``wrap``) or None (the address comes between the last and the first)."""
         setup = self.status.setup
         choices = list(self._menu(setup)) or [setup]
         keys = [(s.game, s.options) for s in choices]
         current = (setup.game, setup.options)
-        following = choices[(keys.index(current) + 1) % len(keys) if current in keys else 0]
-        return dataclasses.replace(following, parties=setup.parties)
+        index = keys.index(current) if current in keys else -1
+        if index == len(choices) - 1 and not wrap:
+            return None
+        return dataclasses.replace(choices[(index + 1) % len(choices)], parties=setup.parties)
+
+    def _show_address(self, show: ShowAddress) -> None:
+        if show.why != self.status.showing_address:
+            self._update(showing_address=show.why)
 
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
@@ -296,20 +351,28 @@ class Session:
             state = play.rules.initial_state(new.setup.parties)
         except ValueError as error:
             return self._refuse(Note.of("bad_setup", reason=str(error)))
+        unwritten, self._pending = self._pending, []  # nobody played the game it replaces
         if not self._append(NEW_GAME, jsoncodec.to_data(new.setup)):
+            self._pending = unwritten
             return
         self.play, self._states = play, [state]
+        self._seen, self._moved = [self._at_rest()], [False]
         self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
-                     actions=0)
+                     actions=0, moves=0, put_back=None)
 
     def _undo(self, _: Undo) -> None:
         if len(self._states) == 1:
             return self._refuse(Note.of("nothing_to_undo"))
-        if not self._append(UNDO, {}):
+        if self._pending and self._pending[-1][0] == ACTION:
+            self._pending.pop()          # never written: nothing to log
+        elif not self._append(UNDO, {}):
             return
         self._states.pop()
+        self._seen.pop()
+        self._moved.pop()
         self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
-                     actions=len(self._states) - 1)
+                     **self._counts())
+        self._put_back()
 
     def _apply_verdict(self, verdict: Verdict) -> None:
         if verdict.action is None:
@@ -317,6 +380,8 @@ class Session:
             problem = verdict.note if verdict.problem else None
             note = verdict.note if verdict.note and not verdict.problem else self.status.note
             if (note, problem) != (self.status.note, self.status.problem):
+                if problem is not None:   # a reading the referee cannot take, once per change
+                    log.info("not taken from %s: %s", self._by, i18n.say("en", problem))
                 self._update(note=note, problem=problem)
             return
         before = self.status.state
@@ -324,28 +389,66 @@ class Session:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
             return self._refuse(Note.of("illegal", reason=error.note or str(error)))
-        if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
+        move = not isinstance(verdict.action, self._observations())
+        # Everything that can fail comes before the log: a crash leaves nothing half done.
+        note = verdict.note or self.play.describe(before, after, verdict.action) or self.status.note
+        if not self._append(ACTION, jsoncodec.action_to_data(verdict.action), move):
             return
         self._states.append(after)
-        self._update(state=after, problem=verdict.warning, actions=len(self._states) - 1,
-                     note=(verdict.note or self.play.describe(before, after, verdict.action)
-                           or self.status.note))
+        self._seen.append(self._at_rest())
+        self._moved.append(move)
+        self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
 
     # -- state -----------------------------------------------------------------
 
-    def _append(self, kind: str, data: dict) -> bool:
-        """Log an event before it takes effect; if the log cannot take it, nothing changes."""
+    def _append(self, kind: str, data: dict, move: bool = True) -> bool:
+        """Log an event before it takes effect; if the log cannot take it, nothing changes.
+        An observation before the game's first move waits unwritten (``_pending``)."""
+        entry = (kind, data, self._clock(), self._by, at_rest_to_data(self.status.readings))
+        if kind == ACTION and not move and not any(self._moved):
+            self._pending.append(entry)
+            return True
         try:
-            self._log.append(kind, data, self._clock(), self._by)
+            while self._pending:
+                self._log.append(*self._pending[0])
+                self._pending.pop(0)
+            self._log.append(*entry)
             return True
         except sqlite3.Error as error:
             self._refusal = Note.of("store_failed", reason=str(error))
             self._update(problem=self._refusal)
             return False
 
+    def _observations(self) -> tuple[type, ...]:
+        return getattr(self.play.rules, "observations", ())
+
+    def _counts(self) -> dict:
+        return {"actions": len(self._states) - 1, "moves": sum(self._moved)}
+
+    def _at_rest(self) -> tuple:
+        """What lies on the board now, as the log keeps it with each event."""
+        return tuple(r for r in self.status.readings if type(r) in AT_REST)
+
+    def _put_back(self) -> None:
+        """The game went back to an earlier state (an undo, a restart): the board must
+        lie as it did then. The table now expects those readings, a simulated board's
+        hand lays them out (``status.put_back``), and the play forgets what came after."""
+        readings = self._seen[-1]
+        self._put_backs += 1
+        kept = tuple(r for r in self.status.readings if type(r) not in AT_REST)
+        shown = self.status.reading
+        if type(shown) in AT_REST:
+            shown = next((r for r in readings if type(r) is type(shown)), None)
+        self._update(readings=kept + readings, reading=shown,
+                     put_back=PutBack(self._put_backs, readings))
+        forget = getattr(self.play, "put_back", None)
+        if forget is not None:
+            forget(readings)
+
     def _refuse(self, note: Note) -> None:
         """The command is refused: say why on the table and to whoever waits for a reply."""
         self._refusal = note
+        log.info("refused from %s: %s", self._by, i18n.say("en", note))
         self._update(note=note)
 
     def _update(self, **changes) -> None:
@@ -354,9 +457,10 @@ class Session:
     def _restore(self, default_setup: GameSetup) -> None:
         """Rebuild the current game from the log, or start ``default_setup``."""
         entries = self._log.current_game()
-        if not entries:
-            self._log.append(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table")
-            entries = self._log.current_game()
+        if not entries:   # a fresh table: the default game, written once someone plays
+            self._pending = [(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table",
+                              [])]
+            entries = [Entry(0, 0.0, NEW_GAME, jsoncodec.to_data(default_setup))]
         try:
             setup = jsoncodec.from_data(GameSetup, entries[0].data)
             self.play = self._make_play(setup)
@@ -370,19 +474,36 @@ class Session:
             problem = Note.of("replay_failed", seq=entries[0].seq, reason=str(error))
             entries = entries[:1]
         rules = self.play.rules
+        self._seen, self._moved = [_at_rest_of(entries[0])], [False]
         for entry in entries[1:]:
             try:
                 if entry.kind == UNDO:
                     if len(self._states) > 1:
                         self._states.pop()
+                        self._seen.pop()
+                        self._moved.pop()
                 else:
                     action = jsoncodec.action_from_data(rules.action_types, entry.data)
                     self._states.append(rules.apply(self._states[-1], action))
+                    self._seen.append(_at_rest_of(entry))
+                    self._moved.append(not isinstance(action, self._observations()))
             except Exception as error:  # an engine may raise anything, not only IllegalAction
                 # Skip it and replay on: play appended after it (since the last restart) must
                 # not be dropped by the next one. The log is kept for staff; each skip is logged.
                 log.warning("replay skipped log entry %s: %s", entry.seq, error, exc_info=True)
                 if problem is None:
                     problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
-        self.status = TableStatus(setup, self._states[-1], note=Note.of("resumed"),
-                                  problem=problem, actions=len(self._states) - 1)
+        # A game someone has played resumes; one nobody has is new (a fresh table too).
+        self.status = TableStatus(setup, self._states[-1], problem=problem, **self._counts(),
+                                  note=Note.of("resumed" if any(self._moved) else "new_game"))
+        if self._seen[-1]:
+            self._put_back()
+
+
+def _at_rest_of(entry: Entry) -> tuple:
+    """What lay on the board when ``entry`` was accepted (nothing, if unreadable)."""
+    try:
+        return at_rest_from_data(entry.seen)
+    except ValueError as error:
+        log.warning("log entry %s: what lay on the board cannot be read: %s", entry.seq, error)
+        return ()

@@ -65,6 +65,14 @@ class ShovePlay:
             return replace(verdict, warning=warning)  # the score counts; the warning shows
         return verdict if verdict.problem else Verdict(note=warning, problem=True)
 
+    def put_back(self, readings: tuple) -> None:
+        """The board lies again as ``readings`` say (an undo, a restart): the physics
+        check goes on from there, and what it said about the board since is void."""
+        snapshot = next((r for r in readings if isinstance(r, BoardSnapshot)), None)
+        self._memory.clear()
+        if snapshot is not None:
+            self._memory["settled"] = moved.played(self.board, snapshot.coins)
+
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:
             return Verdict(action=CoinToss(rng.randrange(2)))
@@ -134,10 +142,9 @@ class ShovePlay:
         waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         if waiting:
             return text(language, "status_clear", coins=waiting)
-        p = state.turn
-        who = state.player(p)
-        if who != state.parties[p].name:
-            who = f"{who} ({state.parties[p].name})"
+        # the player who shoves: the party's name is made of its players' names, so
+        # "Anna (Anna & Carl)" would say her name twice
+        who = state.player(state.turn)
         key = ("status_playoff" if state.tiebreak is not None else
                "status_turn_flick" if self.rules.flick else "status_turn")
         return text(language, key, who=who, left=state.coins_left)
