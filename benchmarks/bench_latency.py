@@ -27,9 +27,11 @@ SAMPLES = 300
 class _Board(threading.Thread):
     """The board's side of the handshake; everything else is sent by the benchmark."""
 
-    def __init__(self, master: int):
+    def __init__(self, master: int, answer=BoardSnapshot((), settled=True),
+                 capabilities: Capability = Capability.COINS):
         super().__init__(daemon=True)
         self.master, self.seq = master, 0
+        self.answer, self.capabilities = answer, capabilities   # to REQUEST_SNAPSHOT, in BOARD_INFO
         self.lock = threading.Lock()
 
     def send(self, message) -> float:
@@ -50,9 +52,9 @@ class _Board(threading.Thread):
                     continue
                 message = decode(frame)
                 if isinstance(message, Hello):
-                    self.send(BoardInfo(1, "bench", Capability.COINS, 1))
+                    self.send(BoardInfo(1, "bench", self.capabilities, 1))
                 elif isinstance(message, RequestSnapshot):
-                    self.send(BoardSnapshot((), settled=True))
+                    self.send(self.answer)
 
 
 def _on_lines(board, count):
@@ -108,14 +110,18 @@ def display_board(session):
     return session.play.board
 
 
+def figures(seconds: list[float]) -> str:
+    """Latencies in words: median and p99 in ms."""
+    ms = sorted(x * 1000 for x in seconds)
+    return f"median {statistics.median(ms):.2f} ms, p99 {ms[int(len(ms) * 0.99) - 1]:.2f} ms"
+
+
 def run() -> list[str]:
     lines = []
     for size in ((800, 480), (1920, 1080)):
-        ms = sorted(x * 1000 for x in measure(size))
-        p99 = ms[int(len(ms) * 0.99) - 1]
+        latencies = measure(size)
         lines.append(f"snapshot last byte -> committed and drawn at {size[0]}x{size[1]}: "
-                     f"median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms "
-                     f"({len(ms)} counted shoves)")
+                     f"{figures(latencies)} ({len(latencies)} counted shoves)")
     return lines
 
 

@@ -43,7 +43,8 @@ from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, ErrorCode, FrameDecoder, FrameError,
     Heartbeat, Hello, Message, MsgType, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode,
     decode, encode, is_board_event)
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
+from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
+                               PiecesSnapshot, SquaresReading, StrokeStarted)
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,11 @@ class World(Protocol):
     A world may also have ``readings() -> Iterable[DiceReading | SquaresReading |
     BoardSnapshot]`` (settled snapshots only): its whole current state, one reading
     per kind. When it has, the board answers REQUEST_SNAPSHOT with those readings
-    instead of a coin snapshot of ``positions()``."""
+    instead of a coin snapshot of ``positions()``, and so reports a hand's change.
+
+    A frame of ``shoot()`` is the coins' positions, or an object whose
+    ``messages(settled)`` lists what one scan sends (a pocket board's stroke events and
+    its pieces, ``tablegame.simulation_carrom.StrokeFrame``)."""
 
     def positions(self) -> tuple[CoinReading, ...]: ...
     def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]: ...
@@ -100,8 +105,8 @@ class _EventJob:
 @dataclass
 class _Stream:
     """Snapshots of a shot in progress, one frame interval apart (realtime)."""
-    frames: Iterator[tuple[CoinReading, ...]]
-    current: tuple[CoinReading, ...]
+    frames: Iterator[Any]
+    current: Any
     due: float
 
 
@@ -151,6 +156,7 @@ class VirtualBoard:
         self._seq = 0
         self._greeted = False         # a HELLO of our version since power-up: only then we speak
         self._pending: _Pending | None = None
+        self._outbox: collections.deque[Reading] = collections.deque()  # events after the pending one
         self._stream: _Stream | None = None
         self._silent_until = 0.0
         self._replug_at: float | None = None
@@ -224,9 +230,9 @@ class VirtualBoard:
         with its seq until the host ACKs it; ``wait_idle`` waits for that ACK.
         Raises TypeError or ValueError here, in the caller's thread, for anything
         the protocol cannot carry."""
-        if type(reading) not in (BoardSnapshot, DiceReading, SquaresReading):
-            raise TypeError(f"report() takes a DiceReading, a SquaresReading or a settled BoardSnapshot, "
-                            f"not {reading!r}")
+        if type(reading) not in _REPORTABLE:
+            raise TypeError(f"report() takes a DiceReading, a SquaresReading, a settled BoardSnapshot or "
+                            f"PiecesSnapshot, or a stroke's event, not {reading!r}")
         problem = _not_an_event(reading)
         if problem:
             raise ValueError(f"report(): {problem}")
@@ -303,7 +309,7 @@ class VirtualBoard:
         done.wait(2.0)
 
     def _idle(self) -> bool:
-        return not self._jobs and self._stream is None and self._pending is None
+        return not self._jobs and self._stream is None and self._pending is None and not self._outbox
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -347,10 +353,11 @@ class VirtualBoard:
             return
         if not self._greeted:
             return          # after power-up, silent until the host's HELLO (docs/protocol.md)
-        if self._stream is not None:
-            if now >= self._stream.due:
-                self._step_stream(now)
-        elif self._pending is None and self._jobs:
+        if self._stream is not None and now >= self._stream.due:
+            self._step_stream(now)
+        if self._pending is None and self._outbox:   # a stroke's events go out as they are ACKed
+            self._send_event(self._outbox.popleft(), now)
+        elif self._stream is None and self._pending is None and self._jobs:
             self._do(self._jobs.popleft(), now)
         if self._pending is not None and now >= self._pending.resend_at:
             self.stats.resends += 1
@@ -391,6 +398,7 @@ class VirtualBoard:
         dropped (the host asks for the state at once). Of another, silence until one
         of ours comes."""
         self._pending = None
+        self._outbox.clear()
         self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
         self._greeted = hello.version == self._info.version
         self._send(self._info)
@@ -432,30 +440,43 @@ class VirtualBoard:
         frames = iter(self._world.shoot(shot))
         first = next(frames, _END)
         if first is _END:
-            self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+            self._answer_request(now)
         elif self._realtime:
-            self._stream = _Stream(frames, tuple(first), now)
+            self._stream = _Stream(frames, first, now)
             self._step_stream(now)
-        else:
-            last = first
-            for last in frames:
-                pass
-            if last is not first:
-                self._send(BoardSnapshot(tuple(first), settled=False))
-            self._send_event(BoardSnapshot(tuple(last), settled=True), now)
+        else:   # at once: every frame's events, the first frame's snapshot, the last settled
+            last, moving = first, True
+            for following in frames:
+                self._emit(last, False, now, moving)
+                last, moving = following, False
+            self._emit(last, True, now)
 
     def _step_stream(self, now: float) -> None:
         stream = self._stream
         following = next(stream.frames, _END)
         if following is _END:
             self._stream = None
-            self._send_event(BoardSnapshot(stream.current, settled=True), now)
+            self._emit(stream.current, True, now)
         else:
-            self._send(BoardSnapshot(stream.current, settled=False))
-            stream.current = tuple(following)
+            self._emit(stream.current, False, now)
+            stream.current = following
             stream.due += self._interval
 
+    def _emit(self, frame: Any, settled: bool, now: float, moving: bool = True) -> None:
+        """One scan of a shot: its board events in order (each waits for the ACK of the
+        one before), its snapshot (a moving one only if ``moving``)."""
+        messages = (frame.messages(settled) if hasattr(frame, "messages")
+                    else [BoardSnapshot(tuple(frame), settled)])
+        for message in messages:
+            if is_board_event(message):
+                self._send_event(message, now)
+            elif moving:
+                self._send(message)
+
     def _send_event(self, event: Reading, now: float) -> None:
+        if self._pending is not None:   # one board event at a time: the rest wait their turn
+            self._outbox.append(event)
+            return
         seq = self._send(event)
         self._pending = _Pending(seq, event, now + self._resend, now)
 
@@ -527,6 +548,7 @@ class VirtualBoard:
         """A USB board is powered by its cable: plugging it in starts the firmware."""
         self._decoder = FrameDecoder()
         self._pending = None
+        self._outbox.clear()
         self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
         self._greeted = False
         self._seq = self._rng.randrange(0x10000) if first_seq is None else first_seq
@@ -549,11 +571,15 @@ class VirtualBoard:
                     pass
 
 
+_REPORTABLE = (BoardSnapshot, DiceReading, SquaresReading, PiecesSnapshot, StrokeStarted, PiecePocketed,
+               PieceOffBoard)
+
+
 def _not_an_event(reading: object) -> str | None:
     """None for a reading the protocol carries as a board event, else why not."""
     if not is_board_event(reading):
-        what = "a moving snapshot" if type(reading) is BoardSnapshot else repr(reading)
-        return f"a board event is a DiceReading, a SquaresReading or a settled BoardSnapshot, not {what}"
+        what = "a moving snapshot" if type(reading) in (BoardSnapshot, PiecesSnapshot) else repr(reading)
+        return f"a board event is a reading, a settled snapshot or a stroke's event, not {what}"
     try:
         encode(reading, 0)
     except (TypeError, ValueError) as error:

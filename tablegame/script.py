@@ -24,10 +24,11 @@ from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
 from tablegame.script_neunfeld import NEUNFELD_STEPS, neunfeld_step, neunfeld_world
 from tablegame.script_schocken import SCHOCKEN_STEPS, schocken_step, schocken_world
+from tablegame.script_carrom import CARROM_STEPS, carrom_step, carrom_world
 from tablegame.script_steps import STEPS, step_problem
 from tablegame.session import NewGame, Session
 
-ALL_STEPS = {**STEPS, **NEUNFELD_STEPS, **SCHOCKEN_STEPS}
+ALL_STEPS = {**STEPS, **NEUNFELD_STEPS, **SCHOCKEN_STEPS, **CARROM_STEPS}
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
@@ -147,7 +148,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             if session.status.setup != wanted:  # refused: say why instead of playing another game
                 session.close()
                 raise ScriptError(say(config["table.language"], session.status.note))
-        world = (neunfeld_world(session) or schocken_world(session)
+        world = (neunfeld_world(session) or schocken_world(session) or carrom_world(session)
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
@@ -175,6 +176,8 @@ def _do(step: dict, i: int, session: Session, board, world, config: Config, Faul
         neunfeld_step(step, i, session, board, world, ScriptError)
     elif "dice" in step:
         schocken_step(step, i, session, board, world, ScriptError)
+    elif any(kind in step for kind in CARROM_STEPS):
+        carrom_step(step, i, session, board, world, ScriptError)
     elif "shot" in step:
         shot = _shot(step["shot"], world, config, i)
         if session.status.state.on_board == 0:

@@ -47,7 +47,7 @@ def schocken_step(step: dict, i: int, session, board, world, ScriptError) -> Non
     if not isinstance(world, DiceTray):
         raise ScriptError(f"step {i}: {step!r} is a Schocken step, "
                           f"but the game is {session.status.setup.game}")
-    _await_resync(session, i, ScriptError)
+    await_resync(session, i, ScriptError, DiceReading)
     try:
         values = [int(v) for v in step["dice"]]
         aside = [bool(a) for a in step.get("aside", [False] * len(values))]
@@ -56,12 +56,13 @@ def schocken_step(step: dict, i: int, session, board, world, ScriptError) -> Non
         raise ScriptError(f"step {i}: {step!r}: {error}") from None
 
 
-def _await_resync(session, i: int, ScriptError) -> None:
-    """The link asks the board for its readings once it is up; the dice as they lay
-    then are where the game starts from, so the first step waits for that answer
-    (else it could overtake it and be taken for the lie of the dice)."""
+def await_resync(session, i: int, ScriptError, kind: type) -> None:
+    """The link asks the board for its readings once it is up; the board as it lay
+    then (the dice, the Carrom pieces) is where the game starts from, so the first step
+    waits for that answer (else it could overtake it and be taken for a throw or a
+    stroke)."""
     deadline = time.monotonic() + RESYNC_TIMEOUT
-    while session.status.latest(DiceReading) is None:
+    while session.status.latest(kind) is None:
         if time.monotonic() > deadline:
-            raise ScriptError(f"step {i}: the dice reader never reported the dice")
+            raise ScriptError(f"step {i}: the board never reported its {kind.__name__}")
         session.process(timeout=0.01)

@@ -69,6 +69,7 @@ EDGES = {
     "tablegame/logs.py": "sets up logging: to the journal under systemd, to stderr on a desktop",
     "tablegame/notify.py": "speaks systemd's notify protocol over its socket",
     "tablegame/starts.py": "counts failed starts in the data folder, for safe mode",
+    "tablegame/text_file.py": "reads a text file a user named, with the problem in words",
 }
 # pymunk is the physics' own engine (no I/O); random only types the rng a caller hands in
 PURE_MAY_USE = ("random", "pymunk", "tablegame.physics")

@@ -37,6 +37,14 @@ SHOT = {"shot": {"x": 178, "angle": 0, "reach": 160}}
      "unknown setting 'table.colour'"),
     ({"settings": {"schocken.dice": "dice"}, "steps": []},
      "schocken.dice: expected one of 'table', 'reader', got 'dice'"),
+    ({"game": "carrom", "steps": [{"strike": {"angle": 10}}]}, 'the stroke needs "speed"'),
+    ({"game": "carrom", "steps": [{"strike": {"speed": 900, "spin": 1}}]},
+     'unknown key "spin" in the stroke'),
+    ({"game": "carrom", "steps": [{"foul": "kick"}]}, '"foul" is one of'),
+    ({"game": "carrom", "steps": [{"report": {"started": True, "off": "white"}}]},
+     'a report holds one of "started", "pocketed", "off"'),
+    ({"game": "carrom", "steps": [{"report": {"pocketed": {"pocket": 2}}}]},
+     'the pocketed report needs "kind"'),
 ])
 def test_a_bad_script_names_the_step_and_what_is_wrong(tmp_path, script, said):
     path = tmp_path / "bad.json"
