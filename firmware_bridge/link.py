@@ -330,7 +330,6 @@ class BoardLink:
         self._last_tx = self._clock()
 
     def _set_state(self, state: LinkState, detail: str) -> None:
-        # the screen says only "connected" or "missing" (i18n); the details go to the log
         if state is not self._health.state or state is not LinkState.SEARCHING:
             level = logging.WARNING if state is LinkState.LOST else logging.INFO
             log.log(level, "board link %s: %s", state.value, detail)

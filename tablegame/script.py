@@ -245,12 +245,12 @@ def _operational(session: Session) -> bool:
 
 
 def _wait(session: Session, board, done, what: str) -> None:
-    """Let the session work until the board is idle (every settled reading handled)
-    and ``done()`` holds."""
+    """Let the session work until the board is idle (every settled reading handled,
+    every check beside the writer reported) and ``done()`` holds."""
     deadline = time.monotonic() + SETTLE_TIMEOUT
     while time.monotonic() < deadline:
         session.process(timeout=0.01)
-        if board.wait_idle(0) and done():
+        if board.wait_idle(0) and session.idle and done():
             session.process()
             return
     raise ScriptError(f"timed out waiting for {what}")

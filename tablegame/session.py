@@ -11,6 +11,7 @@ for the reply; ``subscribe`` to the snapshots published after each change;
 ``snapshot`` for the latest. Only the writer's thread touches the state and the log."""
 from __future__ import annotations
 
+import copy as _copy
 import dataclasses
 import logging
 import queue
@@ -126,6 +127,43 @@ class Subscription:
         self.close()
 
 
+@dataclass(frozen=True)
+class _Beside:
+    """What came back from work run beside the writer: a verdict, or None."""
+
+    verdict: Verdict | None
+
+
+class _Worker:
+    """One thread beside the writer for the plays' slow checks (the physics check): jobs
+    in order, each result posted back to the session's queue as ``_Beside``. A job that
+    fails is logged with its traceback and posts None: play goes on without it."""
+
+    def __init__(self, post: Callable[[Any, str], None]) -> None:
+        self._post = post
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def start(self, job: Callable[[], Verdict | None]) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="beside", daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                verdict = job()
+            except Exception:  # a bug in a check must not stop the table
+                log.exception("a check beside the writer failed")
+                verdict = None
+            self._post(_Beside(verdict), "table")
+
+
 class _Waiter:
     """Where the writer leaves the reply for a caller of ``submit(wait=...)``, and
     whom it tells once the event is handled (``post(handled=...)``)."""
@@ -154,8 +192,10 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
-            ShowAddress: self._show_address,
+            ShowAddress: self._show_address, _Beside: self._beside_done,
         }
+        self._worker = _Worker(self.post)
+        self._beside = 0  # jobs started beside the writer whose result is not handled yet
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
@@ -212,7 +252,13 @@ class Session:
         return len(self._subscribers)
 
     def close(self) -> None:
+        self._worker.stop()
         self._log.close()
+
+    @property
+    def idle(self) -> bool:
+        """No work runs beside the writer, and every result it gave is handled."""
+        return self._beside == 0
 
     # -- the writer's loop, on one thread ----------------------------------------
 
@@ -270,7 +316,7 @@ class Session:
         self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
-        self._snapshot = Snapshot(self.version, self.status, self.play)
+        self._snapshot = Snapshot(self.version, self.status, _for_readers(self.play))
         for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
             subscription.offer(self._snapshot)
 
@@ -339,6 +385,11 @@ class Session:
         if show.why != self.status.showing_address:
             self._update(showing_address=show.why)
 
+    def _beside_done(self, done: _Beside) -> None:
+        self._beside -= 1
+        if done.verdict is not None:
+            self._apply_verdict(done.verdict)
+
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
 
@@ -383,7 +434,7 @@ class Session:
                 if problem is not None:   # a reading the referee cannot take, once per change
                     log.info("not taken from %s: %s", self._by, i18n.say("en", problem))
                 self._update(note=note, problem=problem)
-            return
+            return self._start_beside(verdict)
         before = self.status.state
         try:
             after = self.play.rules.apply(before, verdict.action)
@@ -398,6 +449,13 @@ class Session:
         self._seen.append(self._at_rest())
         self._moved.append(move)
         self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
+        self._start_beside(verdict)
+
+    def _start_beside(self, verdict: Verdict) -> None:
+        """The verdict is shown; a check that comes with it reports later, by "table"."""
+        if verdict.beside is not None:
+            self._beside += 1
+            self._worker.start(verdict.beside)
 
     # -- state -----------------------------------------------------------------
 
@@ -507,3 +565,15 @@ def _at_rest_of(entry: Entry) -> tuple:
     except ValueError as error:
         log.warning("log entry %s: what lay on the board cannot be read: %s", entry.seq, error)
         return ()
+
+
+def _for_readers(play: Play) -> Play:
+    """The play as a snapshot holds it: a shallow copy whose own containers are copied
+    too, so what the writer remembers next (Shove's last board and its marks, Schocken's
+    highlighted choice) does not reach a snapshot published before. Rules, boards and
+    states are immutable and shared."""
+    copy = _copy.copy(play)
+    for name, value in getattr(copy, "__dict__", {}).items():
+        if isinstance(value, (dict, list, set)):
+            object.__setattr__(copy, name, _copy.copy(value))   # frozen dataclasses too
+    return copy

@@ -264,6 +264,29 @@ def test_report_refuses_what_is_not_a_board_event_in_the_callers_thread(board_an
 
 
 
+class RefusingWorld(ScriptedWorld):
+    """A world that cannot take a shot, as the physics refuses an eleventh coin."""
+
+    def shoot(self, frames):
+        raise ValueError("all 10 coins are already on the table")
+
+
+def test_work_the_world_refuses_is_reported_and_the_board_goes_on(board_and_host, caplog):
+    board, host = board_and_host(world=RefusingWorld())
+    host.send(Hello(PROTOCOL_VERSION))
+    host.read(has(BoardInfo))
+    board.shoot(SHOT)
+    items = host.read(has(BoardError))
+    errors = [m for _f, m in items if type(m) is BoardError]
+    assert errors[0].code == ErrorCode.SENSOR_FAULT
+    assert "all 10 coins are already on the table" in errors[0].text
+    assert board.failures == ["all 10 coins are already on the table"]
+    assert "all 10 coins" in caplog.text                     # logged, with its traceback
+    host.send(RequestSnapshot())                             # the board's thread lives on
+    items = host.read(has(BoardSnapshot, settled=True))
+    assert [m.coins for _f, m in items if type(m) is BoardSnapshot] == [START]
+
+
 # -- the board's side of the protocol: each answer of docs/protocol.md -------------------
 
 def kinds(items):
@@ -367,24 +390,3 @@ def test_each_power_up_starts_at_a_random_seq(board_and_host):
     host.send(Hello(PROTOCOL_VERSION))
     again = next(f for f, m in host.read(has(BoardInfo)) if type(m) is BoardInfo).seq
     assert abs(again - first) > 2                          # not counting on from where it was
-
-
-class RefusingWorld(ScriptedWorld):
-    """A world that cannot take a shot, as the physics refuses an eleventh coin."""
-
-    def shoot(self, frames):
-        raise ValueError("all 10 coins are already on the table")
-
-
-def test_work_the_world_refuses_is_reported_and_the_board_goes_on(board_and_host, caplog):
-    board, host = board_and_host(world=RefusingWorld())
-    board.shoot(SHOT)
-    items = host.read(has(BoardError))
-    errors = [m for _f, m in items if type(m) is BoardError]
-    assert errors[0].code == ErrorCode.SENSOR_FAULT
-    assert "all 10 coins are already on the table" in errors[0].text
-    assert board.failures == ["all 10 coins are already on the table"]
-    assert "all 10 coins" in caplog.text                     # logged, with its traceback
-    host.send(RequestSnapshot())                             # the board's thread lives on
-    items = host.read(has(BoardSnapshot, settled=True))
-    assert [m.coins for _f, m in items if type(m) is BoardSnapshot] == [START]
