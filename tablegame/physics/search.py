@@ -33,10 +33,11 @@ AIMED = 3               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
 FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
-KNOCK = 10.0            # mm more for a coin that moved: the hits' geometry is blurred
-SLIDE_SHARE = 0.2      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
+KNOCK = 12.0            # mm more for a coin that moved: the hits' geometry is blurred
+SLIDE_SHARE = 0.24     # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
+GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.05       # of the shot coin's slide: its reach is fitted
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
@@ -136,8 +137,10 @@ class _Family:
         past every other coin, hitting no thinner than ``MIN_COS``."""
         r, d = board.coin_radius, board.coin_diameter
         xs = [r + k * GRID for k in range(int((board.width - 2 * r) / GRID) + 1)]
+        xs.append(board.width - r)  # a shot from the very edge
+        # a coin by the way may be grazed (it then moves less than the sensors can tell)
         return [x for x in xs if self.cos(x) >= MIN_COS and all(
-            _seg_dist(p, (x, self.y0), self.contact) >= d - 1.5 for p in others)]
+            _seg_dist(p, (x, self.y0), self.contact) >= d - GRAZE for p in others)]
 
 
 def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family]:
