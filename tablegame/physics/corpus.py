@@ -99,7 +99,8 @@ def _cheat(board, before, after, moved_idx, shot: Shot, after_n, rng) -> tuple[P
     if new:
         paths.append(((shot.x, y0), new[0]))
     candidates = [i for i, p in enumerate(after)
-                  if p in before and all(plausibility._seg_dist(p, a, b) > 3 * d for a, b in paths)]
+                  if p in before
+                  and all(plausibility.segment_distance(p, a, b) > 3 * d for a, b in paths)]
     if not candidates:
         return None
     i = rng.choice(candidates)
