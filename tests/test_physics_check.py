@@ -235,7 +235,7 @@ def test_a_small_corpus_of_simulated_shots():
     assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
     assert cheats >= 30
-    assert alarms <= 0.07 and caught >= 0.85
+    assert alarms <= 0.04 and caught >= 0.9  # the full run: <= 1 % and >= 95 %
 
 
 def test_a_headless_nudge_is_caught_and_named(tmp_path):

@@ -35,13 +35,13 @@ AIMED = 3               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
 FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
-KNOCK = 12.0            # mm more for a coin that moved: the hits' geometry is blurred
-SLIDE_SHARE = 0.24     # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
+KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
+SLIDE_SHARE = 0.26      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
-SHOT_SHARE = 0.05       # of the shot coin's slide: its reach is fitted
+SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
