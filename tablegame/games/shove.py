@@ -129,6 +129,7 @@ class ShoveRules(Rules):
     state_type: ClassVar[type] = ShoveState
     action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks, MovedUnhit)
     max_actions: ClassVar[int] = 20_000
+    observations: ClassVar[tuple[type, ...]] = (Cleared,)
 
     def __post_init__(self):
         if self.beds < 1:

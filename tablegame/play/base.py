@@ -39,6 +39,16 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class PutBack:
+    """The board must lie as it did when the game reached its current state: after a
+    restart (the coins still lie there) or an undo (the undone coin is taken back).
+    A simulated board's hand lays it out once per ``number``; at a real table, hands do."""
+
+    number: int
+    readings: tuple = ()             # what lay on the board then (sensors.AT_REST)
+
+
+@dataclass(frozen=True)
 class TableStatus:
     """Everything the outputs show, as one value the session replaces on each change."""
 
@@ -49,10 +59,12 @@ class TableStatus:
     problem: Note | None = None      # set while the board shows something impossible
     link: LinkStatus | None = None
     actions: int = 0                 # actions in the current game (0: nothing to undo)
+    moves: int = 0                   # of them, made by players (not the board seen empty)
     readings: tuple = ()             # the latest reading of each kind (a board may send several)
     calibrating: bool = False        # sensor test: readings are shown, not refereed
     showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
                                         # or "setup" (no admin password yet); None: the game
+    put_back: PutBack | None = None  # the latest board to lay out again, if any
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

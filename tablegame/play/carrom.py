@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from tablegame.events import ButtonPress
@@ -64,6 +64,7 @@ class _Memory:
     improper_next: bool = False                 # the next stroke is marked improper
     warning: Note | None = None                 # a refused report, shown until the next stroke
     menu: tuple[Any, int] = (None, -1)          # (state it was opened on, highlighted entry)
+    placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
     settled: PiecesSnapshot | None = None       # the last settled board after a stroke or placing
 
 
@@ -126,7 +127,9 @@ class CarromPlay:
             memory.stroke, memory.settled = None, snapshot
             return Verdict(action=stroke)
         if state.to_place and not state.over:
-            done, problem = referee.placement(state, snapshot)
+            if memory.placing[0] is not state:   # the board before anything was put back
+                memory.placing = (state, status.latest(PiecesSnapshot))
+            done, problem = referee.placement(state, snapshot, memory.placing[1], self.board)
             if problem is not None:
                 return Verdict(note=problem, problem=True)
             memory.settled = snapshot  # pieces put back by hand are no foul
@@ -233,7 +236,7 @@ class CarromPlay:
             title=t("cr_title_doubles" if state.doubles else "cr_title_singles"),
             board=geometry(self.board),
             pieces=latest.pieces if latest is not None else (),
-            sides=tuple(self._side(state, s, language) for s in (0, 1)),
+            parties=tuple(self._side(state, s, language) for s in (0, 1)),
             board_number=(t("cr_tie_board") if state.boards_played >= BOARDS else
                           t("cr_board_number", number=state.boards_played + 1, boards=BOARDS)),
             queen=self._queen(state, language),
@@ -242,7 +245,9 @@ class CarromPlay:
             to_place=tuple(say(language, placement_note(p))
                            for p in referee.still_to_place(state, latest)),
             ruling=tuple(say(language, n) for n in ruling_notes(state)),
-            message=say(language, status.note),
+            # a ruling is shown line by line: the message line does not say it again
+            message="" if status.note is not None and status.note.key == "cr_ruling" else
+            say(language, status.note),
             problem=say(language, status.problem) or None,
             board_winner=(say(language, Note.of("cr_board_won", party=state.party_name(ruling.board.winner),
                                                 points=ruling.board.points, case=ruling.board.case))
@@ -311,8 +316,12 @@ def geometry(board: CarromBoard) -> BoardGeometry:
 
 def carrom_play(rules: CarromRules, settings: dict) -> CarromPlay:
     """The play with the board's sizes from the table settings ([boards.carrom])."""
-    try:
-        return CarromPlay(rules, CarromBoard(**settings))
-    except TypeError as error:  # a key CarromBoard does not have
-        raise ValueError(f"boards.carrom: {error}") from None
+    known = [f.name for f in fields(CarromBoard)]
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        raise ValueError(f"no board setting {unknown[0]!r}; the settings are {', '.join(known)}")
+    for name, value in settings.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"{name} must be a number of millimetres (or grams), not {value!r}")
+    return CarromPlay(rules, CarromBoard(**settings))
 

@@ -68,6 +68,14 @@ class ShovePlay:
                            beside=verdict.beside)
         return verdict
 
+    def put_back(self, readings: tuple) -> None:
+        """The board lies again as ``readings`` say (an undo, a restart): the physics
+        check goes on from there, and what it said about the board since is void."""
+        snapshot = next((r for r in readings if isinstance(r, BoardSnapshot)), None)
+        self._memory.clear()
+        if snapshot is not None:
+            self._memory["settled"] = moved.played(self.board, snapshot.coins)
+
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:
             return Verdict(action=CoinToss(rng.randrange(2)))
