@@ -105,8 +105,8 @@ TEXTS = {
         # a man moved between two strokes (ICF 63/64): the table proposes the foul
         "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
                                   "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
-        "cr_man_moved_during": "Ein Stein hat sich zwischen zwei Stößen bewegt (x {x} mm, y {y} mm): "
-                               "Foul während des Zuges von {who}? OK: ja · ZURÜCK: nein",
+        "cr_man_moved_during": "Ein Stein hat sich zwischen zwei Stößen bewegt "
+                               "(x {x} mm, y {y} mm): Foul während des Zuges von {who}? OK: ja · ZURÜCK: nein",
     },
     "en": {
         "cr_event_without_stroke": _kind("en", "A report with no stroke ({kind}): not counted"),
