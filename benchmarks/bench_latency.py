@@ -28,9 +28,11 @@ SAMPLES = 300
 class _Board(threading.Thread):
     """The board's side of the handshake; everything else is sent by the benchmark."""
 
-    def __init__(self, master: int):
+    def __init__(self, master: int, answer=BoardSnapshot((), settled=True),
+                 capabilities: Capability = Capability.COINS):
         super().__init__(daemon=True)
         self.master, self.seq = master, 0
+        self.answer, self.capabilities = answer, capabilities   # to REQUEST_SNAPSHOT, in BOARD_INFO
         self.lock = threading.Lock()
 
     def send(self, message) -> float:
@@ -51,9 +53,9 @@ class _Board(threading.Thread):
                     continue
                 message = decode(frame)
                 if isinstance(message, Hello):
-                    self.send(BoardInfo(1, "bench", Capability.COINS, 1))
+                    self.send(BoardInfo(1, "bench", self.capabilities, 1))
                 elif isinstance(message, RequestSnapshot):
-                    self.send(BoardSnapshot((), settled=True))
+                    self.send(self.answer)
 
 
 def _on_lines(board, count):
@@ -79,7 +81,7 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
         master, slave = os.openpty()
         board = _Board(master)
         board.start()
-        link = BoardLink(os.ttyname(slave), session.post)
+        link = BoardLink(os.ttyname(slave), session.post, post_event=session.post)
         link.start()
         display = Display(size)
         try:
@@ -113,6 +115,12 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
 
 def display_board(session):
     return session.play.board
+
+
+def figures(seconds: list[float]) -> str:
+    """Latencies in words: median and p99 in ms."""
+    ms = sorted(x * 1000 for x in seconds)
+    return f"median {statistics.median(ms):.2f} ms, p99 {ms[int(len(ms) * 0.99) - 1]:.2f} ms"
 
 
 ROUNDS = 3   # FULL and NORMAL take turns, so a busy moment of the machine hits both

@@ -13,9 +13,19 @@ from tablegame import logs
 from tablegame.config import ConfigError, load, setup_for
 from tablegame.i18n import LANGUAGES
 from tablegame.play import playable_games
+from tablegame.store import LogError
 
 DEFAULT_CONFIG = "/etc/tablegame/config.toml"
 SIMULATED_STORE = "var/simulated-table.sqlite"
+# What --help says, as a terminal shows it (the docstring above is for developers).
+DESCRIPTION = """The controller of a pub game table: it referees and scores the game played on it.
+
+  tablegame run             the table service on the Pi (serial board, GPIO buttons, screen)
+  tablegame simulate        the same table on a simulated board, in a window
+  tablegame check-config    check a configuration file and name every bad key
+  tablegame carrom-ruling   a described Carrom position replayed without physics
+
+Each command's own help: tablegame COMMAND --help"""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.command(args)
     except ConfigError as error:
         print("Configuration error in " + str(error).replace("; ", "\n  "), file=sys.stderr)
+        return 2
+    except LogError as error:   # --db or table.store: nothing was written
+        print(f"event log: {error}", file=sys.stderr)
         return 2
 
 
@@ -68,8 +81,9 @@ def _simulate(args) -> int:
         return 0
     from tablegame import service
     explicit = bool(args.game or args.party or args.option)
-    service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None,
-                     path)
+    if service.simulate(config, args.db or SIMULATED_STORE,
+                        setup_for(config) if explicit else None, path):
+        return service.start_again()   # the staff page's restart
     return 0
 
 
@@ -151,7 +165,8 @@ def _options(pairs: list[str], flag: str = "--option") -> dict:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tablegame", description=__doc__)
+    parser = argparse.ArgumentParser(prog="tablegame", description=DESCRIPTION,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
     logging_ = argparse.ArgumentParser(add_help=False)
     logging_.add_argument("--log-level", choices=logs.LEVELS,

@@ -13,6 +13,7 @@ from tablegame import logs
 from tablegame.i18n import LANGUAGES
 from tablegame.play import make_play, playable_games
 from tablegame.play.base import GameSetup
+from tablegame.text_file import FileProblem, read_utf8
 
 
 class ConfigError(ValueError):
@@ -123,9 +124,9 @@ def load(path: str | Path | None, overrides: dict[str, Any] | None = None) -> Co
     raw: dict = {}
     if path is not None:
         try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ConfigError([f"the file {path} does not exist"], source) from None
+            raw = tomllib.loads(read_utf8(path))
+        except FileProblem as problem:
+            raise ConfigError([str(problem)], source) from None
         except tomllib.TOMLDecodeError as error:
             raise ConfigError([f"not valid TOML: {error}"], source) from None
     return parse(raw, source, overrides or {})

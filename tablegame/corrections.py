@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from tablegame.games.carrom_state import FoulDuringTurn, LeftSeat, Placed, TechnicalFoul
 from tablegame.games.shove import SetMarks
 
 
@@ -25,6 +26,23 @@ CORRECTIONS: dict[str, tuple[Correction, ...]] = {
                     ("bed", {"de": "Bett", "en": "Bed"}),
                     ("marks", {"de": "Striche", "en": "Marks"})),
                    lambda party, bed, marks: SetMarks(party - 1, bed, marks)),
+    ),
+    # Carrom: the fouls the sensors cannot see (the rail buttons' foul menu has them too),
+    # and confirming that what a ruling sent back is on the board
+    "carrom": (
+        Correction("technical_foul", {"de": "Technisches Foul des Spielers am Zug",
+                                      "en": "Technical foul by the player on turn"},
+                   (), lambda: TechnicalFoul(True)),
+        Correction("technical_foul_other", {"de": "Technisches Foul der Seite nicht am Zug",
+                                            "en": "Technical foul by the side not on turn"},
+                   (), lambda: TechnicalFoul(False)),
+        Correction("foul_during_turn", {"de": "Foul während des Zuges", "en": "Foul during the turn"},
+                   (), FoulDuringTurn),
+        Correction("left_seat", {"de": "Platz verlassen", "en": "Left the seat"},
+                   (("party", {"de": "Partei (1 oder 2)", "en": "Party (1 or 2)"}),),
+                   lambda party: LeftSeat(party - 1)),
+        Correction("placed", {"de": "Zurückgelegt: bestätigen", "en": "Put back: confirm"},
+                   (), Placed),
     ),
 }
 

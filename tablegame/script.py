@@ -17,16 +17,19 @@ from tablegame import jsoncodec
 from tablegame.config import Config, setup_for
 from tablegame.events import ButtonPress
 from tablegame.i18n import say
+from tablegame.lay_out import lay_out
+from tablegame.text_file import FileProblem, read_utf8
 from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
 from tablegame.script_neunfeld import NEUNFELD_STEPS, neunfeld_step, neunfeld_world
 from tablegame.script_schocken import SCHOCKEN_STEPS, schocken_step, schocken_world
+from tablegame.script_carrom import CARROM_STEPS, carrom_step, carrom_world
+from tablegame.script_steps import STEPS, step_problem
 from tablegame.session import NewGame, Session
 
-STEP_KINDS = ("shot", "press", "clear", "nudge", "fault", "unplug")
-STEP_KINDS += NEUNFELD_STEPS
-STEP_KINDS += SCHOCKEN_STEPS
+ALL_STEPS = {**STEPS, **NEUNFELD_STEPS, **SCHOCKEN_STEPS, **CARROM_STEPS}
+KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
@@ -40,15 +43,29 @@ class Script:
     seed: int                # seeds the table's own coin toss, so a run replays exactly
     steps: tuple[dict, ...]
     resume: bool = False     # go on with the game in the log instead of a new one
+    settings: tuple = ()     # (dotted key, value): what the table must be set to (dice reader)
 
 
 def load_script(path: str | Path, config: Config) -> Script:
+    """The script in ``path``, every step checked: ScriptError names the first problem."""
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ScriptError(f"{path}: {error}") from None
+        raw = json.loads(read_utf8(path))
+    except FileProblem as problem:
+        raise ScriptError(f"{path}: {problem}") from None
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"{path}: not JSON: {error}") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("steps", []), list):
         raise ScriptError(f'{path}: expected an object with a "steps" list')
+    unknown = [k for k in raw if k not in KEYS]
+    if unknown:
+        raise ScriptError(f"{path}: unknown key {', '.join(map(repr, unknown))}; "
+                          f"a script may have {', '.join(KEYS)}")
+    settings = raw.get("settings", {})
+    if not isinstance(settings, dict):
+        raise ScriptError(f'{path}: "settings" is an object of settings such as '
+                          f'{{"schocken.dice": "reader"}}, not {settings!r}')
+    settings = tuple(sorted(settings.items()))
+    config = configured(config, settings, path)
     setup = None
     if any(k in raw for k in ("game", "parties", "options")):
         base = setup_for(config, raw.get("game"))
@@ -59,14 +76,50 @@ def load_script(path: str | Path, config: Config) -> Script:
         setup = GameSetup(base.game, tuple(tuple(p) for p in parties),
                           tuple(sorted(options.items())))
     for i, step in enumerate(raw.get("steps", []), 1):
-        kinds = [k for k in STEP_KINDS if isinstance(step, dict) and k in step]
-        if len(kinds) != 1:
-            raise ScriptError(f"{path}: step {i} must have exactly one of "
-                              f"{', '.join(STEP_KINDS)}: {step!r}")
+        problem = step_problem(step, ALL_STEPS)
+        if problem:
+            raise ScriptError(f"{path}: step {i} {json.dumps(step, ensure_ascii=False)}: {problem}")
     seed = raw.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError(f'{path}: "seed" must be a whole number, not {seed!r}')
-    return Script(setup, seed, tuple(raw.get("steps", [])), bool(raw.get("resume", False)))
+    resume = raw.get("resume", False)
+    if not isinstance(resume, bool):
+        raise ScriptError(f'{path}: "resume" must be true or false, not {resume!r}')
+    return Script(setup, seed, tuple(raw.get("steps", [])), resume, settings)
+
+
+def configured(config: Config, settings: tuple, source: str | Path = "the script") -> Config:
+    """``config`` with the script's ``settings`` on top, checked as the file's are."""
+    from tablegame.config import SETTINGS, ConfigError, parse
+    known = {s.key for s in SETTINGS}
+    unknown = [key for key, _ in settings if key not in known]
+    if unknown:
+        raise ScriptError(f'{source}: "settings": unknown setting {", ".join(map(repr, unknown))}')
+    if not settings:
+        return config
+    try:
+        return parse({"games": config.games, "boards": config.boards}, f'{source}: "settings"',
+                     {**config.values, **dict(settings)})
+    except ConfigError as error:
+        raise ScriptError(str(error)) from None
+
+
+def _check_for(script: Script, config: Config, play) -> None:
+    """What only the table can tell, checked before anything runs: shots start on the
+    front edge of the board, and dice steps need the dice reader."""
+    board = getattr(play, "board", None)
+    board = board if hasattr(board, "coin_radius") else None   # a coin board: Shove
+    for i, step in enumerate(script.steps, 1):
+        x = step.get("shot", {}).get("x") if "shot" in step else None
+        edge = None if board is None else (board.coin_radius, board.width - board.coin_radius)
+        if x is not None and edge and not edge[0] <= x <= edge[1]:
+            raise ScriptError(f"step {i} {json.dumps(step)}: a shot starts with the coin wholly on "
+                              f"the front edge: x from {edge[0]:g} to {edge[1]:g} mm, not {x:g}")
+        if "dice" in step and config["schocken.dice"] != "reader":
+            raise ScriptError(f"step {i}: a \"dice\" step is what the dice reader reports, but "
+                              f"this table throws its own dice: give the script "
+                              f"\"settings\": {{\"schocken.dice\": \"reader\"}}, or set "
+                              f"[schocken] dice = \"reader\" in the configuration")
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
@@ -76,6 +129,15 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
     from tablegame.service import open_session
     from tablegame.simulation import SimulatedTable
 
+    from tablegame.play import make_play
+
+    config = configured(config, script.settings)
+    if not script.resume:
+        try:
+            play = make_play(script.setup or setup_for(config), config.boards)
+        except ValueError:
+            play = None   # the session refuses that game below, and says why
+        _check_for(script, config, play)
     with tempfile.TemporaryDirectory(prefix="tablegame-") as folder:
         kept = store is not None
         store = store or os.path.join(folder, "table.sqlite")
@@ -86,10 +148,11 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             if session.status.setup != wanted:  # refused: say why instead of playing another game
                 session.close()
                 raise ScriptError(say(config["table.language"], session.status.note))
-        world = (neunfeld_world(session) or schocken_world(session)
+        world = (neunfeld_world(session) or schocken_world(session) or carrom_world(session)
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
+        laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
-        link = BoardLink(board.port, session.post, heartbeat=0.2)
+        link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:
@@ -97,6 +160,10 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             for i, step in enumerate(script.steps, 1):
                 _do(step, i, session, board, world, config, Fault)
                 _wait(session, board, lambda: True, f"step {i} to settle")
+                laid = lay_out(world, session.status, board, laid)   # after an undo
+                _wait(session, board, lambda: True, f"step {i} to settle")
+                if board.failures:
+                    raise ScriptError(f"step {i}: the simulated board failed: {board.failures[0]}")
             return result(session, config["table.language"], store if kept else None)
         finally:
             link.close()
@@ -109,6 +176,8 @@ def _do(step: dict, i: int, session: Session, board, world, config: Config, Faul
         neunfeld_step(step, i, session, board, world, ScriptError)
     elif "dice" in step:
         schocken_step(step, i, session, board, world, ScriptError)
+    elif any(kind in step for kind in CARROM_STEPS):
+        carrom_step(step, i, session, board, world, ScriptError)
     elif "shot" in step:
         shot = _shot(step["shot"], world, config, i)
         if session.status.state.on_board == 0:
@@ -176,12 +245,12 @@ def _operational(session: Session) -> bool:
 
 
 def _wait(session: Session, board, done, what: str) -> None:
-    """Let the session work until the board is idle (every settled reading handled)
-    and ``done()`` holds."""
+    """Let the session work until the board is idle (every settled reading handled,
+    every check beside the writer reported) and ``done()`` holds."""
     deadline = time.monotonic() + SETTLE_TIMEOUT
     while time.monotonic() < deadline:
         session.process(timeout=0.01)
-        if board.wait_idle(0) and done():
+        if board.wait_idle(0) and session.idle and done():
             session.process()
             return
     raise ScriptError(f"timed out waiting for {what}")

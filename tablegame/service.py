@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -27,13 +28,15 @@ from tablegame.notify import Notifier
 from tablegame.desktop import family
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
-from tablegame.session import NewGame, Session
+from tablegame.session import NewGame, Session, ShowAddress
 from tablegame.store import EventLog
 from tablegame.views import notice
+from tablegame.views.address import address_view
 
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
+KEY_MARGIN = 0.02  # s: a desktop key holds its pin this much longer than the debounce
 
 # What MENU steps through before a game starts, per family (the game name's first part).
 MENUS = {family.name: list(family.menu) for family in families()}
@@ -65,16 +68,18 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
 def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
               should_stop: Callable[[], bool] = lambda: False,
-              tick: Callable[[], None] = lambda: None) -> None:
+              tick: Callable[[], None] = lambda: None, address: str = "") -> None:
     """Process events as they come and redraw on every change, until the window closes.
     ``language`` may be a function: the live setting, read on every frame. ``tick``
-    runs once per pass (the watchdog's ping: it stops when the loop hangs)."""
+    runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
+    is the staff page's, shown as a QR code when the status asks for it."""
     import pygame
 
     handlers = list(handlers)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    show(display, session, shown_language)
+    show(display, session, shown_language, address)
+    log.info("the table is on the screen (%dx%d)", *display.size)
     while not should_stop():
         tick()
         changed = session.process(timeout=FRAME)
@@ -89,18 +94,54 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            show(display, session, shown_language)
+            show(display, session, shown_language, address)
 
 
-def show(display, session: Session, language: str) -> None:
-    """Draw the table; a game's view or screen that fails is logged with its traceback
-    and a short message for the staff takes the screen until the next change (the
-    state and the log are not touched: the game goes on)."""
+def show(display, session: Session, language: str, address: str = "") -> None:
+    """Draw the table (the staff page's address as a QR code over it when the status asks
+    for it); a game's view or screen that fails is logged with its traceback and a short
+    message for the staff takes the screen until the next change (the state and the log
+    are not touched: the game goes on)."""
     try:
-        display.show(session.play.view(session.status, language))
+        status = session.status
+        view = session.play.view(status, language)
+        if status.showing_address:
+            view = address_view(view, address, language, status.showing_address)
+        display.show(view)
     except Exception as error:
         log.exception("the screen could not draw %s", session.status.setup.game)
         display.show(notice.fault(language, str(error) or type(error).__name__))
+
+
+# Exit status after the staff page's restart when systemd runs the service: the unit
+# starts it again (RestartForceExitStatus=75) and counts it a success (SuccessExitStatus=75).
+RESTART = 75
+
+
+class Restart:
+    """The staff page's restart: the loop ends as on SIGTERM (every port and file closed
+    cleanly), then ``start_again``."""
+
+    def __init__(self, stop: Callable[[], None]):
+        self._stop = stop
+        self.asked = False
+
+    def __call__(self) -> None:
+        log.warning("restart asked for on the staff page: stopping cleanly, then starting again")
+        self.asked = True
+        self._stop()
+
+
+def start_again() -> int:
+    """After a clean end: under systemd (which names each run in INVOCATION_ID) exit with
+    RESTART and systemd starts the service again; anywhere else (a desktop, a terminal)
+    the program replaces itself with a fresh run of the same command line."""
+    if os.environ.get("INVOCATION_ID"):
+        return RESTART
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "tablegame.cli", *sys.argv[1:]])
+    return RESTART   # not reached: execv replaces the process
 
 
 def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
@@ -110,6 +151,18 @@ def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     return stop.is_set, stop.set
+
+
+def log_dying_threads() -> None:
+    """A thread (the link's reader, a gpiozero callback, a key's timer) that ends with an
+    exception is logged as critical, with its traceback, instead of Python's bare print."""
+    def report(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        log.critical("%s died: %s", name, args.exc_value,
+                     exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    threading.excepthook = report
 
 
 class Presses:
@@ -134,25 +187,20 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
                link=None) -> TableFace:
     """The one object the staff page is given (tablegame.face)."""
-    from tablegame.i18n import link_text
+    from tablegame.i18n import link_details
 
     def health() -> dict:
         status = session.snapshot().status
-        facts = {"link": link_text(status.link, "en") or "no news from the board yet",
+        facts = {"link": link_details(status.link, "en") or "no news from the board yet",
                  "live_streams": session.streams}
-        if link is not None and hasattr(link, "health"):
-            facts.update({k: str(v) for k, v in _fields(link.health()).items()})
+        if link is not None:
+            facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
                      snapshot=session.snapshot, history=History(store), health=health,
                      settings=settings, restart=restart, data_folder=str(Path(store).parent))
-
-
-def _fields(value) -> dict:
-    import dataclasses
-    return dataclasses.asdict(value) if dataclasses.is_dataclass(value) else dict(value)
 
 
 @contextlib.contextmanager
@@ -170,6 +218,8 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield None
         return
     print(f"staff page: {server.address}", flush=True)
+    if server.needs_setup():   # the first start: the address on the screen until then
+        face.submit(ShowAddress("setup"), by="table")
     try:
         yield server
     finally:
@@ -208,15 +258,18 @@ class Heartbeat:
 
 
 def run(config: Config, config_path: str | Path | None = None, notifier: Notifier | None = None,
-        settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> None:
+        settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> bool:
     """The Pi: the board on its serial port, the rail buttons on GPIO, full screen.
     Raises MissingHardware (in words) when the screen or the pins are not there;
-    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly."""
+    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly.
+    True when it ended for the staff page's restart (then ``start_again``)."""
     from hardware.display.display import Display
 
     notifier = notifier or Notifier()
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
+    restart = Restart(stop)
     _look_for_board(config["serial.port"])
+    log_dying_threads()
     session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
     width, height = config["display.size"]
@@ -234,16 +287,19 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         from firmware_bridge.link import BoardLink
         from hardware.buttons import RailButtons
         presses = Presses(session)
-        stack.enter_context(_open_buttons(config, presses, RailButtons))
-        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
+        stack.enter_context(_open_buttons(settings, presses, RailButtons))
+        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
+                         post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
-        stack.enter_context(staff_page(
-            table_face(session, settings, config["table.store"], stop, presses, link), config))
+        page = stack.enter_context(staff_page(
+            table_face(session, settings, config["table.store"], restart, presses, link), config))
         main_loop(session, display, language, should_stop=should_stop,
-                  tick=Heartbeat(notifier, settled, settled_after))
+                  tick=Heartbeat(notifier, settled, settled_after),
+                  address=page.address if page else "")
         notifier.stopping()
     settled()   # a clean stop is a good start too
+    return restart.asked
 
 
 def _look_for_board(port: str) -> None:
@@ -268,29 +324,31 @@ def open_display(Display, size: tuple[int, int] | None, fullscreen: bool, **kwar
     return display
 
 
-def _open_buttons(config: Config, presses: Presses, RailButtons):
+def _open_buttons(settings: ConfigFile, presses: Presses, RailButtons):
     """The rail buttons on gpiozero's pins, or MissingHardware in words."""
     import warnings
     from gpiozero.exc import GPIOZeroError
     with warnings.catch_warnings(record=True) as fallbacks:   # gpiozero's "falling back from …"
         warnings.simplefilter("always")
         try:
-            return _rail_buttons(config, presses, RailButtons)
+            return _rail_buttons(settings, presses, RailButtons)
         except (GPIOZeroError, OSError, ImportError) as error:   # ImportError: a named factory missing
             tried = "; ".join(str(w.message) for w in fallbacks)
             raise MissingHardware(NO_GPIO.format(error=f"{error} {tried}".strip())) from None
 
 
-def _rail_buttons(config: Config, presses: Presses, RailButtons):
+def _rail_buttons(settings: ConfigFile, presses: Presses, RailButtons):
+    """The pins as the table started; the timings live (a change counts from the next press)."""
+    config = settings.current()
     pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
-    return RailButtons(pins, presses,
-                       debounce=config["buttons.debounce"],
-                       long_press=config["buttons.long_press"])
+    return RailButtons(pins, presses, timings=lambda: (
+        settings.current()["buttons.debounce"], settings.current()["buttons.long_press"]))
 
 
 def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
-             config_path: str | Path | None = None) -> None:
-    """The desktop: the virtual board on a pty, mock pins driven by keys, a window."""
+             config_path: str | Path | None = None) -> bool:
+    """The desktop: the virtual board on a pty, mock pins driven by keys, a window.
+    True when it ended for the staff page's restart (then ``start_again``)."""
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     from firmware_bridge.link import BoardLink
     from firmware_bridge.virtual_board import VirtualBoard
@@ -302,6 +360,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     from tablegame.desktop.names import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
+    restart = Restart(stop)
+    log_dying_threads()
     session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
     hands = hands_for(session, config)
@@ -312,14 +372,14 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
                              realtime=config["simulation.realtime"])
         stack.callback(board.close)
         board.start()
-        link = BoardLink(board.port, session.post)
+        link = BoardLink(board.port, session.post, post_event=session.post)
         stack.callback(link.close)
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
-        stack.enter_context(_rail_buttons(config, presses, RailButtons))
-        stack.enter_context(staff_page(table_face(session, settings, store, stop, presses, link),
-                                       config, host="127.0.0.1"))
+        stack.enter_context(_rail_buttons(settings, presses, RailButtons))
+        page = stack.enter_context(staff_page(
+            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1"))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
@@ -328,6 +388,9 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         # N names the parties; while its panel is open, the keys do not reach the pins.
         shown, handlers = names_in_window(
             session, display, config["table.language"],
-            [KeysToPins(pins).handle, *hands.attach(board, display)])
+            [KeysToPins(pins, hold=config["buttons.debounce"] + KEY_MARGIN).handle,
+             *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
-                  after_change=hands.after_change, should_stop=should_stop)
+                  after_change=hands.after_change, should_stop=should_stop,
+                  address=page.address if page else "")
+    return restart.asked

@@ -51,7 +51,9 @@ def run(config_path: str | Path | None, log_level: str | None = None,
         config = load(config_path)
         if log_level is None:
             logs.set_level(config["logging.level"])
-        service.run(config, config_path, notifier, settled=starts.good, settled_after=settled_after)
+        if service.run(config, config_path, notifier, settled=starts.good,
+                       settled_after=settled_after):
+            return service.start_again()   # the staff page's restart
         return 0
     except ConfigError as error:
         starts.failed(f"configuration error in {error}")

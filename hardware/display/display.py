@@ -9,11 +9,15 @@ from typing import Protocol
 
 import pygame
 
+from hardware.display.address import AddressScreen
+from hardware.display.carrom import CarromScreen
 from hardware.display.neunfeld import NeunfeldScreen
 from hardware.display.notice import NoticeScreen
 from hardware.display.schocken import SchockenScreen
 from hardware.display.shove import ShoveScreen
 from tablegame.views import ShoveView
+from tablegame.views.address import AddressView
+from tablegame.views.carrom import CarromView
 from tablegame.views.neunfeld import NeunfeldView
 from tablegame.views.notice import NoticeView
 from tablegame.views.schocken import SchockenView
@@ -33,7 +37,9 @@ SCREENS: dict[type, type[Screen]] = {
     ShoveView: ShoveScreen,
     NeunfeldView: NeunfeldScreen,
     SchockenView: SchockenScreen,
+    CarromView: CarromScreen,
     NoticeView: NoticeScreen,
+    AddressView: AddressScreen,     # the staff page's address, over any game
 }
 
 

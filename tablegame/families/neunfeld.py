@@ -1,5 +1,5 @@
 """Neunfeld."""
-from tablegame.families import Family, Game, Option
+from tablegame.families import Correction, Family, Game, Option
 
 FAMILY = Family(
     name="neunfeld",
@@ -15,4 +15,10 @@ FAMILY = Family(
     hands="tablegame.desktop.neunfeld:NeunfeldHands",
     script="tablegame.script_neunfeld",
     texts="tablegame.texts.neunfeld",
+    corrections=(
+        Correction("take_back", {"de": "Zurücknehmen bis zu einem Zug", "en": "Take back to a move"},
+                   (Option("move", 0, int, {"de": "zurück bis Zug (0: die Anfangsstellung)",
+                                            "en": "back to move (0: the start position)"}, low=0),),
+                   "tablegame.games.neunfeld:TakeBack"),
+    ),
 )

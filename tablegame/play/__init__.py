@@ -9,6 +9,7 @@ from tablegame.play.base import GameSetup, Play
 from tablegame.play.shove import ShovePlay
 from tablegame.play.neunfeld import neunfeld_play
 from tablegame.play.schocken import SchockenPlay
+from tablegame.play.carrom import carrom_play
 
 # game name -> how to build its play from its rules and its table settings: for Shove the
 # board's sizes ([boards.<game>]), for Schocken the dice source, for Neunfeld the solver cache
@@ -17,6 +18,7 @@ _PLAYS: dict[str, Callable[..., Play]] = {
     "shove-piecepack": lambda rules, sizes: _shove(rules, piecepack_board, **sizes),
     "neunfeld": neunfeld_play,
     "schocken": lambda rules, settings: SchockenPlay(rules, **settings),
+    "carrom": carrom_play,
 }
 
 def _shove(rules, board, moved_coin: str = "warn", **sizes) -> ShovePlay:
