@@ -12,6 +12,11 @@ dispatch table.
         board.inject(Fault.GARBAGE, size=40)
         board.wait_idle(2.0)
 
+It behaves as docs/protocol.md asks of firmware ("The board's side"): silent after
+power-up (plug, ``reset()``) until a HELLO of its own protocol version; a random
+first seq at each power-up; a HELLO drops the unacknowledged event and the events
+queued behind it (the answer to the host's REQUEST_SNAPSHOT carries that state).
+
 A dice or squares board reports what its sensors read, each reading a board event
 (resent until ACKed); its world's ``readings()`` answers the host's
 REQUEST_SNAPSHOT after every (re)connect:
@@ -36,8 +41,8 @@ from typing import Any, Callable, Iterator, Mapping, Protocol
 
 from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, ErrorCode, FrameDecoder, FrameError,
-    Heartbeat, Hello, Message, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode, decode,
-    encode, is_board_event)
+    Heartbeat, Hello, Message, MsgType, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode,
+    decode, encode, is_board_event)
 from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
                                PiecesSnapshot, SquaresReading, StrokeStarted)
 
@@ -89,6 +94,15 @@ class _Pending:
 
 
 @dataclass
+class _EventJob:
+    """A queued board event (not a happening of the world): a HELLO drops it."""
+    send: Callable[[float], None]
+
+    def __call__(self, now: float) -> None:
+        self.send(now)
+
+
+@dataclass
 class _Stream:
     """Snapshots of a shot in progress, one frame interval apart (realtime)."""
     frames: Iterator[Any]
@@ -113,7 +127,7 @@ class VirtualBoard:
                  faults: Mapping[int, Fault] = {}, firmware: str = "virtual-1.0", board_id: int = 0x7AB1E,
                  protocol_version: int = PROTOCOL_VERSION, heartbeat: float = 0.5, resend: float = 0.25,
                  seed: int = 0, clock: Callable[[], float] = time.monotonic,
-                 capabilities: Capability = Capability.COINS):
+                 capabilities: Capability = Capability.COINS, first_seq: int | None = None):
         self._world = world
         self.port = str(link_path)
         self._realtime = realtime
@@ -138,7 +152,9 @@ class VirtualBoard:
         self._master: int | None = None
         self._slave: int | None = None
         self._decoder = FrameDecoder()
+        self._first_seq = first_seq   # None: a random seq at each power-up
         self._seq = 0
+        self._greeted = False         # a HELLO of our version since power-up: only then we speak
         self._pending: _Pending | None = None
         self._outbox: collections.deque[Reading] = collections.deque()  # events after the pending one
         self._stream: _Stream | None = None
@@ -220,7 +236,7 @@ class VirtualBoard:
         problem = _not_an_event(reading)
         if problem:
             raise ValueError(f"report(): {problem}")
-        self._queue(lambda now: self._send_event(reading, now))
+        self._queue(_EventJob(functools.partial(self._send_event, reading)))
 
     def inject(self, fault: Fault, **params: Any) -> None:
         """Applies ``fault`` to the next frame the board sends."""
@@ -237,6 +253,19 @@ class VirtualBoard:
 
     def replug(self) -> None:
         self._on_board_thread(lambda: None if self._master is not None else self._plug())
+
+    def reset(self, first_seq: int | None = None) -> None:
+        """The firmware restarts with the cable in (a watchdog reset, a brown-out on
+        its own supply): it forgets what it was sending and waits for a HELLO.
+        ``first_seq`` overrides the random first seq, as a careless firmware would."""
+        def restart() -> None:
+            self._power_up(first_seq)
+        self._on_board_thread(restart)
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the board's next new frame gets."""
+        return self._seq
 
     @property
     def plugged(self) -> bool:
@@ -322,6 +351,8 @@ class VirtualBoard:
             if self._replug_at is not None and now >= self._replug_at:
                 self._plug()
             return
+        if not self._greeted:
+            return          # after power-up, silent until the host's HELLO (docs/protocol.md)
         if self._stream is not None and now >= self._stream.due:
             self._step_stream(now)
         if self._pending is None and self._outbox:   # a stroke's events go out as they are ACKed
@@ -349,19 +380,27 @@ class VirtualBoard:
 
     def _on_frame(self, item: Any) -> None:
         if isinstance(item, FrameError):
-            return
+            return          # not a frame: nothing to answer (the host resends what matters)
         try:
             message = decode(item)
         except ProtocolError as error:
-            self._send(BoardError(ErrorCode.UNKNOWN_TYPE, str(error)))
+            known = item.type in MsgType.__members__.values()
+            if self._greeted:
+                self._send(BoardError(ErrorCode.BAD_PAYLOAD if known else ErrorCode.UNKNOWN_TYPE, str(error)))
             return
         handler = self._handlers.get(type(message))
-        if handler is not None:
+        if handler is not None and (self._greeted or type(message) is Hello):
             handler(message)
 
     def _on_hello(self, hello: Hello) -> None:
-        self._pending = None   # a new session: the host will ask for a fresh snapshot
+        """Always answered with BOARD_INFO (our version: the host judges). Of our version,
+        a new session: the unacknowledged event and the events queued behind it are
+        dropped (the host asks for the state at once). Of another, silence until one
+        of ours comes."""
+        self._pending = None
         self._outbox.clear()
+        self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
+        self._greeted = hello.version == self._info.version
         self._send(self._info)
 
     def _on_request_snapshot(self, _message: RequestSnapshot) -> None:
@@ -388,7 +427,7 @@ class VirtualBoard:
                 events.append(reading)
         if events:
             self._send_event(events[0], now)
-            self._jobs.extendleft(functools.partial(self._send_event, event)
+            self._jobs.extendleft(_EventJob(functools.partial(self._send_event, event))
                                   for event in reversed(events[1:]))
 
     def _on_ack(self, ack: Ack) -> None:
@@ -497,14 +536,22 @@ class VirtualBoard:
         tty.setraw(slave)            # no echo, no line discipline: bytes pass as they are
         os.set_blocking(master, False)
         self._master, self._slave = master, slave
-        self._decoder = FrameDecoder()
         self._replug_at = None
-        self._last_tx = self._clock()  # first heartbeat one interval after power-up
+        self._power_up(self._first_seq)
         tmp = f"{self.port}.{os.getpid()}.tmp"
         if os.path.lexists(tmp):
             os.unlink(tmp)
         os.symlink(os.ttyname(slave), tmp)
         os.replace(tmp, self.port)   # atomic: the host never sees a half-made link
+
+    def _power_up(self, first_seq: int | None) -> None:
+        """A USB board is powered by its cable: plugging it in starts the firmware."""
+        self._decoder = FrameDecoder()
+        self._pending = None
+        self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
+        self._greeted = False
+        self._seq = self._rng.randrange(0x10000) if first_seq is None else first_seq
+        self._last_tx = self._clock()
 
     def _unplug(self) -> None:
         master, slave = self._master, self._slave

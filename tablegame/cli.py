@@ -29,6 +29,7 @@ Each command's own help: tablegame COMMAND --help"""
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner in our output
     args = _parser().parse_args(argv)
     logs.setup(getattr(args, "log_level", None) or logs.DEFAULT)
     try:
@@ -99,6 +100,33 @@ def _check_config(args) -> int:
     return 0
 
 
+def _config_template(args) -> int:
+    from tablegame.config import parse
+    from tablegame.config_template import template
+    chosen = _options(args.set or [], "--set")
+    parse({}, "--set", chosen)   # a bad value is refused in check-config's words
+    print(template(chosen), end="")
+    return 0
+
+
+def _doctor(args) -> int:
+    import shutil
+    import subprocess
+    from tablegame import doctor
+    path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
+    pi = doctor.on_a_pi()
+    simulated = path is None and not pi
+    running = bool(shutil.which("systemctl")) and subprocess.run(
+        ["systemctl", "is-active", "--quiet", "tablegame"], capture_output=True).returncode == 0
+    setup = (f"{pi}: checking the installed setup" if pi else
+             "not a Raspberry Pi: checking the simulated setup (tablegame simulate)" if simulated
+             else f"not a Raspberry Pi: checking the setup {path} describes")
+    text, status = doctor.report(doctor.run(path, simulated, running,
+                                            SIMULATED_STORE if simulated else None), setup)
+    print(text)
+    return status
+
+
 def _carrom_ruling(args) -> int:
     from tablegame.carrom_position import PositionError, run_file
     try:
@@ -123,12 +151,12 @@ def _size(text: str) -> list[int]:
                           "command line") from None
 
 
-def _options(pairs: list[str]) -> dict:
+def _options(pairs: list[str], flag: str = "--option") -> dict:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise ConfigError([f"--option: expected KEY=VALUE, got {pair!r}"], "command line")
+            raise ConfigError([f"{flag}: expected KEY=VALUE, got {pair!r}"], "command line")
         try:
             options[key] = json.loads(value)  # numbers, true/false
         except json.JSONDecodeError:
@@ -174,6 +202,18 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
     check.add_argument("path")
     check.set_defaults(command=_check_config)
+
+    doctor = sub.add_parser("doctor", help="check this site and say, one line per check, what is "
+                            "right and what is wrong (exit status 0: all is well)")
+    doctor.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
+                        "else the simulated setup)")
+    doctor.set_defaults(command=_doctor)
+
+    config_template = sub.add_parser("config-template", help="print the configuration file with "
+                                     "every setting, its default and its meaning (the installer's)")
+    config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
+                                 help="write this setting active, e.g. serial.port=/dev/tablegame-board")
+    config_template.set_defaults(command=_config_template)
     return parser
 
 

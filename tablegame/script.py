@@ -152,7 +152,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
                  or SimulatedTable(session.play.board, config["simulation.friction"]))
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
-        link = BoardLink(board.port, session.post, heartbeat=0.2)
+        link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:
@@ -245,12 +245,12 @@ def _operational(session: Session) -> bool:
 
 
 def _wait(session: Session, board, done, what: str) -> None:
-    """Let the session work until the board is idle (every settled reading handled)
-    and ``done()`` holds."""
+    """Let the session work until the board is idle (every settled reading handled,
+    every check beside the writer reported) and ``done()`` holds."""
     deadline = time.monotonic() + SETTLE_TIMEOUT
     while time.monotonic() < deadline:
         session.process(timeout=0.01)
-        if board.wait_idle(0) and done():
+        if board.wait_idle(0) and session.idle and done():
             session.process()
             return
     raise ScriptError(f"timed out waiting for {what}")

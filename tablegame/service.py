@@ -16,7 +16,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -161,16 +160,33 @@ def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
     return stop.is_set, stop.set
 
 
+def log_dying_threads() -> None:
+    """A thread (the link's reader, a gpiozero callback, a key's timer) that ends with an
+    exception is logged as critical, with its traceback, instead of Python's bare print."""
+    def report(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        log.critical("%s died: %s", name, args.exc_value,
+                     exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    threading.excepthook = report
+
+
 class Presses:
-    """The rail buttons' last presses, for the staff page's health view."""
+    """The rail buttons' last presses, for the staff page's health view. gpiozero's
+    threads add them, a web thread reads them: ``last`` is a tuple, replaced whole
+    (a deque read while another thread appends raises "mutated during iteration")."""
 
     def __init__(self, session: Session, keep: int = 5):
         self._session = session
-        self.last: deque = deque(maxlen=keep)
+        self._keep = keep
+        self._lock = threading.Lock()   # two buttons' callbacks at once: keep both presses
+        self.last: tuple[tuple[str, str, str], ...] = ()
 
     def __call__(self, press) -> None:
-        import time
-        self.last.append((time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short"))
+        entry = (time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short")
+        with self._lock:
+            self.last = (*self.last, entry)[-self._keep:]
         self._session.post(press, by="button")
 
 
@@ -184,19 +200,14 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
         status = session.snapshot().status
         facts = {"link": link_details(status.link, "en") or "no news from the board yet",
                  "live_streams": session.streams}
-        if link is not None and hasattr(link, "health"):
-            facts.update({k: str(v) for k, v in _fields(link.health()).items()})
+        if link is not None:
+            facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
                      snapshot=session.snapshot, history=History(store), health=health,
                      settings=settings, restart=restart, data_folder=str(Path(store).parent))
-
-
-def _fields(value) -> dict:
-    import dataclasses
-    return dataclasses.asdict(value) if dataclasses.is_dataclass(value) else dict(value)
 
 
 @contextlib.contextmanager
@@ -273,6 +284,7 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
     restart = Restart(stop)
     _look_for_board(config["serial.port"])
+    log_dying_threads()
     settings = ConfigFile(config_path, config)
     session = open_session(config, config["table.store"], live=settings.current)
     width, height = config["display.size"]
@@ -283,7 +295,8 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         stack.callback(display.close)
         presses = Presses(session)
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
-        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
+        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
+                         post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
         page = stack.enter_context(staff_page(
@@ -356,6 +369,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
 
     should_stop, stop = _stop_on_sigterm()
     restart = Restart(stop)
+    log_dying_threads()
     settings = ConfigFile(config_path, config)
     session = open_session(config, store, setup, live=settings.current)
     hands = hands_for(session, config)
@@ -366,7 +380,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
                              realtime=config["simulation.realtime"])
         stack.callback(board.close)
         board.start()
-        link = BoardLink(board.port, session.post)
+        link = BoardLink(board.port, session.post, post_event=session.post)
         stack.callback(link.close)
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}

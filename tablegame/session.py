@@ -11,6 +11,7 @@ for the reply; ``subscribe`` to the snapshots published after each change;
 ``snapshot`` for the latest. Only the writer's thread touches the state and the log."""
 from __future__ import annotations
 
+import copy as _copy
 import dataclasses
 import logging
 import queue
@@ -126,12 +127,51 @@ class Subscription:
         self.close()
 
 
-class _Waiter:
-    """Where the writer leaves the reply for a caller of ``submit(wait=...)``."""
+@dataclass(frozen=True)
+class _Beside:
+    """What came back from work run beside the writer: a verdict, or None."""
 
-    def __init__(self) -> None:
+    verdict: Verdict | None
+
+
+class _Worker:
+    """One thread beside the writer for the plays' slow checks (the physics check): jobs
+    in order, each result posted back to the session's queue as ``_Beside``. A job that
+    fails is logged with its traceback and posts None: play goes on without it."""
+
+    def __init__(self, post: Callable[[Any, str], None]) -> None:
+        self._post = post
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def start(self, job: Callable[[], Verdict | None]) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="beside", daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                verdict = job()
+            except Exception:  # a bug in a check must not stop the table
+                log.exception("a check beside the writer failed")
+                verdict = None
+            self._post(_Beside(verdict), "table")
+
+
+class _Waiter:
+    """Where the writer leaves the reply for a caller of ``submit(wait=...)``, and
+    whom it tells once the event is handled (``post(handled=...)``)."""
+
+    def __init__(self, handled: Callable[[], None] | None = None) -> None:
         self.done = threading.Event()
         self.reply: Reply | None = None
+        self.handled = handled
 
 
 _NO_ANSWER = Reply(False, Note.of("no_answer"))
@@ -152,8 +192,10 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
-            ShowAddress: self._show_address,
+            ShowAddress: self._show_address, _Beside: self._beside_done,
         }
+        self._worker = _Worker(self.post)
+        self._beside = 0  # jobs started beside the writer whose result is not handled yet
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
@@ -180,9 +222,11 @@ class Session:
             return None
         return waiter.reply if waiter.done.wait(wait) else _NO_ANSWER
 
-    def post(self, event: Any, by: str = "board") -> None:
-        """Queue a sensor reading, a press or a command without waiting."""
-        self.submit(event, by)
+    def post(self, event: Any, by: str = "board", handled: Callable[[], None] | None = None) -> None:
+        """Queue a sensor reading, a press or a command without waiting. ``handled`` is
+        called on the writer's thread once the event is in the log or refused: the
+        board link acknowledges a board event only then (docs/protocol.md)."""
+        self._queue.put((event, by, None if handled is None else _Waiter(handled)))
 
     def snapshot(self) -> Snapshot:
         """The latest published state (a reference swap: atomic)."""
@@ -208,7 +252,13 @@ class Session:
         return len(self._subscribers)
 
     def close(self) -> None:
+        self._worker.stop()
         self._log.close()
+
+    @property
+    def idle(self) -> bool:
+        """No work runs beside the writer, and every result it gave is handled."""
+        return self._beside == 0
 
     # -- the writer's loop, on one thread ----------------------------------------
 
@@ -228,7 +278,12 @@ class Session:
             changed |= self._take(*item)
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
-        changed = self.handle(event, by)
+        try:
+            changed = self.handle(event, by)
+        finally:
+            # even when a bug raised: the board then moves on, not resending the same event forever
+            if waiter is not None and waiter.handled is not None:
+                waiter.handled()
         if waiter is not None:
             refusal = self._refusal
             waiter.reply = Reply(refusal is None, refusal or self.status.note)
@@ -261,7 +316,7 @@ class Session:
         self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
-        self._snapshot = Snapshot(self.version, self.status, self.play)
+        self._snapshot = Snapshot(self.version, self.status, _for_readers(self.play))
         for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
             subscription.offer(self._snapshot)
 
@@ -330,6 +385,11 @@ class Session:
         if show.why != self.status.showing_address:
             self._update(showing_address=show.why)
 
+    def _beside_done(self, done: _Beside) -> None:
+        self._beside -= 1
+        if done.verdict is not None:
+            self._apply_verdict(done.verdict)
+
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
 
@@ -374,7 +434,7 @@ class Session:
                 if problem is not None:   # a reading the referee cannot take, once per change
                     log.info("not taken from %s: %s", self._by, i18n.say("en", problem))
                 self._update(note=note, problem=problem)
-            return
+            return self._start_beside(verdict)
         before = self.status.state
         try:
             after = self.play.rules.apply(before, verdict.action)
@@ -389,6 +449,13 @@ class Session:
         self._seen.append(self._at_rest())
         self._moved.append(move)
         self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
+        self._start_beside(verdict)
+
+    def _start_beside(self, verdict: Verdict) -> None:
+        """The verdict is shown; a check that comes with it reports later, by "table"."""
+        if verdict.beside is not None:
+            self._beside += 1
+            self._worker.start(verdict.beside)
 
     # -- state -----------------------------------------------------------------
 
@@ -498,3 +565,15 @@ def _at_rest_of(entry: Entry) -> tuple:
     except ValueError as error:
         log.warning("log entry %s: what lay on the board cannot be read: %s", entry.seq, error)
         return ()
+
+
+def _for_readers(play: Play) -> Play:
+    """The play as a snapshot holds it: a shallow copy whose own containers are copied
+    too, so what the writer remembers next (Shove's last board and its marks, Schocken's
+    highlighted choice) does not reach a snapshot published before. Rules, boards and
+    states are immutable and shared."""
+    copy = _copy.copy(play)
+    for name, value in getattr(copy, "__dict__", {}).items():
+        if isinstance(value, (dict, list, set)):
+            object.__setattr__(copy, name, _copy.copy(value))   # frozen dataclasses too
+    return copy

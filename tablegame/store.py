@@ -3,11 +3,12 @@
 Game state is never stored, only the events it folds from; so undo, corrections,
 recovery after a power cut and replay all read the same log.
 
-WAL with synchronous=NORMAL: each commit is atomic and survives a crash or a kill
-of the program the moment it returns; a power cut can lose the last moments of
-play (what the kernel had not yet written), never the consistency of the log. A
-per-commit fsync (FULL) measured 0.3 ms median but 4 ms p99 here, and far more on
-an SD card, all of it stalling the one thread that also draws the screen."""
+WAL with synchronous=FULL: each commit is fsynced before ``append`` returns, so an
+accepted event survives a power cut as well as a kill (with NORMAL a kill loses
+nothing, but a cut can lose the last commits the kernel had not yet written).
+Events come seconds apart, so each can afford its fsync; what it costs on the
+frame-to-screen latency is measured by ``./dev bench bench_latency`` (both modes,
+side by side) and written in docs/install.md."""
 from __future__ import annotations
 
 import json
@@ -54,8 +55,11 @@ class Entry:
     seen: list = ()  # what lay on the board when the event was accepted, as JSON data
 
 
+SYNCHRONOUS = "FULL"   # SQLite's PRAGMA synchronous for the writer (see above)
+
+
 class EventLog:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, synchronous: str | None = None):
         """Opens the log in ``path``, made with its folder if need be; LogError says in
         words why a path cannot hold one (a folder, under a file, not an SQLite file)."""
         path = Path(path)
@@ -63,9 +67,11 @@ class EventLog:
             _make_room(path)
         # The session writes from one thread; other readers open their own connection.
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        if (synchronous or SYNCHRONOUS) not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous: FULL or NORMAL, got {synchronous!r}")
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous or SYNCHRONOUS}")
             _upgrade(self._db)
         except LogError:
             self._db.close()

@@ -40,7 +40,11 @@ def run(config_path: str | Path | None, log_level: str | None = None,
     tally = starts.read()
     if tally.safe_mode:
         starts.good()   # the start after this one (staff pressed restart) tries the game again
-        safe_mode.run(lenient(config_path), config_path, tally, notifier)
+        try:
+            safe_mode.run(lenient(config_path), config_path, tally, notifier)
+        except Exception as error:   # even safe mode failed: systemd's start limit ends it
+            log.critical("safe mode stopped on an error: %s", error, exc_info=True)
+            return 1
         return 0
     starts.begin()
     try:

@@ -9,6 +9,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py", "tablegame/supervised.py",
+                    "tablegame/doctor.py",
                     "tablegame/safe_mode.py"}  # and script*.py, desktop/
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
             "waitress")

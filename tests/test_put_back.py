@@ -109,3 +109,34 @@ def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
         assert hands_for(session, CONFIG).world.positions() == coins
     finally:
         session.close()
+
+
+def test_what_lay_on_the_board_survives_the_log_as_it_was():
+    import json
+    from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceReading,
+                                   PiecesSnapshot, SquaresReading, at_rest_from_data,
+                                   at_rest_to_data)
+    readings = (BoardSnapshot((CoinReading(1.5, -2.0), CoinReading(3.0, 4.25)), True),
+                DiceReading((6, 1, 3), (False, True, False), False),
+                SquaresReading((True, False, True)),
+                PiecesSnapshot((PieceReading("queen", 1.0, 2.0),), True))
+    data = json.loads(json.dumps(at_rest_to_data(readings)))
+    assert data == [jsoncodec.action_to_data(r) for r in readings]
+    assert at_rest_from_data(data) == readings
+    assert at_rest_to_data((BoardSnapshot((), settled=False),)) == []   # moving: not at rest
+
+
+def test_a_thread_that_dies_is_logged_with_its_name_and_traceback(caplog, monkeypatch):
+    import threading
+    from tablegame.service import log_dying_threads
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)   # restored after
+
+    def broken():
+        raise RuntimeError("the key's timer fell over")
+    log_dying_threads()
+    thread = threading.Thread(target=broken, name="key timer")
+    thread.start()
+    thread.join(timeout=5)
+    record = next(r for r in caplog.records if r.levelname == "CRITICAL")
+    assert record.getMessage() == "key timer died: the key's timer fell over"
+    assert record.exc_info[0] is RuntimeError

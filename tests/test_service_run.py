@@ -36,7 +36,8 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
             # The service handshakes, asks for a snapshot, ACKs it, and its referee sees the
             # empty board: a Cleared action in the log proves the whole chain works.
             deadline = time.monotonic() + 20
-            while logged(store) != played + [("action", "Cleared")] \
+            # The ACK follows the commit (docs/protocol.md): wait for both.
+            while (logged(store) != played + [("action", "Cleared")] or board.stats.acks < 1) \
                     and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert board.stats.acks >= 1, "the service never acknowledged the board"

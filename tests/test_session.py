@@ -290,3 +290,38 @@ def test_play_after_an_entry_that_no_longer_replays_survives_the_next_restart(db
     played = again.status.state
     third = open_session(db)
     assert third.status.state == played, "the coin played after the bad entry is not dropped"
+
+
+def test_a_check_beside_the_writer_that_fails_is_logged_and_play_goes_on(db, caplog):
+    """Work a play hands beside the writer (the physics check) must never stop the
+    table: a failing job is logged with its traceback and reports nothing."""
+    import dataclasses
+    import time
+    from tablegame.store import EventLog
+
+    def broken():
+        raise RuntimeError("a bug in a check")
+
+    class Broken:
+        def __init__(self, play):
+            self._play, self.rules = play, play.rules
+
+        def judge(self, status, reading):
+            return dataclasses.replace(self._play.judge(status, reading), beside=broken)
+
+        def __getattr__(self, name):   # not for _play itself: a copy has none yet
+            if name == "_play":
+                raise AttributeError(name)
+            return getattr(self._play, name)
+
+    s = Session(EventLog(db), lambda setup: Broken(make_play(setup)), HAPENNY,
+                rng=random.Random(1))
+    run(s, EMPTY, ButtonPress("ok"), EMPTY, settled(in_bed(3)))
+    assert s.status.state.on_board == 1  # counted at once
+    deadline = time.monotonic() + 10
+    while not s.idle:
+        assert time.monotonic() < deadline, "the failed check never reported"
+        s.process(timeout=0.05)
+    assert "a check beside the writer failed" in caplog.text and "a bug in a check" in caplog.text
+    run(s, settled(in_bed(3), in_bed(5)))
+    assert s.status.state.on_board == 2 and s.status.problem is None

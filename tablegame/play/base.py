@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from tablegame.events import ButtonPress
 from tablegame.games.base import Rules
@@ -33,6 +33,9 @@ class Verdict:
     note: Note | None = None
     problem: bool = False  # the input cannot be explained: someone must fix the board
     warning: Note | None = None  # shown with an action that counts (e.g. a coin moved unhit)
+    # slow, pure work the session runs beside the writer once the action is logged and
+    # shown; the Verdict it returns (or None) is handled like any other event, by "table"
+    beside: Callable[[], Verdict | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ before the first action = the game choice; after it, MENU reaches this play):
 - BACK: close the menu."""
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -30,9 +31,11 @@ from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.physics.carrom import CarromBoard
 from tablegame.play.base import TableStatus, Verdict
-from tablegame.referee import carrom as referee
+from tablegame.referee import carrom as referee, carrom_moved
 from tablegame.sensors import PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
+
+log = logging.getLogger(__name__)
 
 IMPROPER = "improper"  # the menu entry that marks a stroke, not an action
 
@@ -62,6 +65,7 @@ class _Memory:
     warning: Note | None = None                 # a refused report, shown until the next stroke
     menu: tuple[Any, int] = (None, -1)          # (state it was opened on, highlighted entry)
     placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
+    settled: PiecesSnapshot | None = None       # the last settled board after a stroke or placing
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ class CarromPlay:
             stroke, mismatch = referee.close(memory.stroke, state.board, snapshot)
             if stroke is None:
                 return Verdict(note=mismatch, problem=True)  # the stroke stays open
-            memory.stroke = None
+            memory.stroke, memory.settled = None, snapshot
             return Verdict(action=stroke)
         if state.to_place and not state.over:
             if memory.placing[0] is not state:   # the board before anything was put back
@@ -128,8 +132,25 @@ class CarromPlay:
             done, problem = referee.placement(state, snapshot, memory.placing[1], self.board)
             if problem is not None:
                 return Verdict(note=problem, problem=True)
+            memory.settled = snapshot  # pieces put back by hand are no foul
             return Verdict(action=Placed()) if done else Verdict()
-        return Verdict()
+        return self._between_strokes(state, snapshot)
+
+    def _between_strokes(self, state: CarromState, snapshot: PiecesSnapshot) -> Verdict:
+        """No man may move between strokes (ICF 63/64): one that did is named and the
+        foul proposed, the foul menu open on it (OK enters it, BACK dismisses)."""
+        before, self._memory.settled = self._memory.settled, snapshot
+        if before is None or state.over or state.toss_pending:
+            return Verdict()
+        found = carrom_moved.proposal(state, carrom_moved.men_moved(
+            before, snapshot, radius=self.board.man_diameter / 2))
+        if found is None:
+            return Verdict()
+        note, action = found
+        log.warning("a man moved between strokes: %s", say("en", note))
+        entries = self.entries(state)
+        self._memory.menu = (state, next(i for i, e in enumerate(entries) if e.action == action))
+        return Verdict(note=note)
 
     # -- the rail buttons ---------------------------------------------------------------------
 

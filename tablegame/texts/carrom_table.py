@@ -101,6 +101,11 @@ TEXTS = {
         "cr_improper_armed": "Nächster Stoß: unsauber",
         "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig · "
                    "Maus: Striker auf der Grundlinie schieben, nach vorn ziehen, loslassen · P: zurücklegen",
+        # a man moved between two strokes (ICF 63/64): the table proposes the foul
+        "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
+                                  "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
+        "cr_man_moved_during": "Ein Stein hat sich zwischen zwei Stößen bewegt (x {x} mm, y {y} mm): "
+                               "Foul während des Zuges von {who}? OK: ja · ZURÜCK: nein",
     },
     "en": {
         "cr_event_without_stroke": _kind("en", "A report with no stroke ({kind}): not counted"),
@@ -154,5 +159,9 @@ TEXTS = {
         "cr_improper_armed": "Next stroke: improper",
         "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo · "
                    "mouse: slide the striker along the base line, drag forward, let go · P: put back",
+        "cr_man_moved_technical": "A man moved with no stroke (x {x} mm, y {y} mm): "
+                                  "technical foul by {who}? OK: yes · BACK: no",
+        "cr_man_moved_during": "A man moved between two strokes (x {x} mm, y {y} mm): "
+                               "foul during the turn by {who}? OK: yes · BACK: no",
     },
 }
