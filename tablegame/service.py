@@ -43,22 +43,29 @@ MENUS = {family.name: list(family.menu) for family in families()}
 
 
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
-                 **kwargs) -> Session:
+                 live: Callable[[], Config] | None = None, **kwargs) -> Session:
+    """``live`` is the live configuration (the staff page saves into it): each new game's
+    play and MENU's options are read from it, so a family's setting, a board size or a game
+    option saved on the page counts from the next game. Without it: ``config``."""
     default = setup_for(config)
+    live = live or (lambda: config)
 
     def menu(current: GameSetup) -> list[GameSetup]:
         """MENU's games: the current game's family, with the configured options."""
+        games = live().games
         return [GameSetup(game, current.parties,
-                          tuple(sorted({**config.games.get(game, {}), **options}.items())))
+                          tuple(sorted({**games.get(game, {}), **options}.items())))
                 for game, options in MENUS.get(family(current.game), [(current.game, {})])]
-    cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
-    moved_coin = {"moved_coin": config["shove.moved_coin"]}
-    settings = {**config.boards, "neunfeld": {"solver_cache": cache},
+
+    def play_settings(config: Config) -> dict:
+        cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
+        moved_coin = {"moved_coin": config["shove.moved_coin"]}
+        return {**config.boards, "neunfeld": {"solver_cache": cache},
                 **{game: {**config.boards.get(game, {}), **moved_coin}
                    for game in ("shove-hapenny", "shove-piecepack")},
                 "schocken": {"dice": config["schocken.dice"]}}
     kwargs.setdefault("max_streams", config["web.max_streams"])
-    session = Session(EventLog(store), lambda s: make_play(s, settings), default,
+    session = Session(EventLog(store), lambda s: make_play(s, play_settings(live())), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
         session.handle(NewGame(setup))
@@ -270,8 +277,8 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     restart = Restart(stop)
     _look_for_board(config["serial.port"])
     log_dying_threads()
-    session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
+    session = open_session(config, config["table.store"], live=settings.current)
     width, height = config["display.size"]
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
@@ -362,8 +369,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     should_stop, stop = _stop_on_sigterm()
     restart = Restart(stop)
     log_dying_threads()
-    session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
+    session = open_session(config, store, setup, live=settings.current)
     hands = hands_for(session, config)
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
