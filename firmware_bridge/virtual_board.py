@@ -230,10 +230,6 @@ class VirtualBoard:
     def replug(self) -> None:
         self._on_board_thread(lambda: None if self._master is not None else self._plug())
 
-    @property
-    def plugged(self) -> bool:
-        return self._master is not None
-
     def wait_idle(self, timeout: float) -> bool:
         """True once all queued work is simulated and every board event (settled
         snapshot, reading) is acknowledged."""

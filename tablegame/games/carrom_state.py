@@ -154,10 +154,6 @@ class CarromState:
         return 2 * len(self.players[0])
 
     @property
-    def doubles(self) -> bool:
-        return self.seats == 4
-
-    @property
     def side(self) -> int:
         return self.seat % 2
 

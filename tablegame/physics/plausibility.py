@@ -42,13 +42,12 @@ class Moved:
 class Check:
     """The verdict: ``moved`` are the pieces that moved (before -> after), ``shot``
     where the shot piece came to rest, ``unexplained`` the moved pieces that
-    nothing could have hit. ``counted`` is False when the readings hold a different
-    number of pieces than the check expects (then it says nothing)."""
+    nothing could have hit. When the readings hold a different number of pieces than
+    the check expects, it says nothing: an empty, plausible Check."""
 
     moved: tuple[Moved, ...] = ()
     shot: Point | None = None
     unexplained: tuple[Moved, ...] = ()
-    counted: bool = True
 
     @property
     def plausible(self) -> bool:
@@ -65,7 +64,7 @@ def check(before: Sequence[Point], after: Sequence[Point], *, radius: float,
     still_limit = STILL + 2 * (tolerance - SENSOR_ERROR)
     moved_idx, fresh_idx = _unmatched(before, after, still_limit)
     if len(fresh_idx) != len(moved_idx) + new:
-        return Check(counted=False)
+        return Check()
     if not moved_idx:
         shot = after[fresh_idx[0]] if new else None
         return Check(shot=shot)
