@@ -1,9 +1,21 @@
 """What every screen's layout shares: sizes follow the surface height, so one layout
-reads the same at 800x480 and at 1920x1080."""
+reads the same at 800x480 and at 1920x1080.
+
+No text is smaller than ``READABLE`` of the screen height (24 px at 800x480, 54 px at
+1920x1080; a text's size is the height of its line, capitals and descenders): on the
+table's screen that is about 10 mm, capitals of 6-7 mm, which eyes read at two metres
+(about 11 arc minutes; 20/20 vision resolves 5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+
+
+READABLE = 1 / 20   # of the screen height: the smallest text on any screen
+
+
+def readable_px(size: tuple[int, int]) -> int:
+    return round(size[1] * READABLE)
 
 
 @dataclass(frozen=True)

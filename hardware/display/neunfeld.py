@@ -13,7 +13,7 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional
+from hardware.display.layout import Proportional, readable_px
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.views.neunfeld import DieView, MoveView, NeunfeldView
@@ -149,6 +149,7 @@ class NeunfeldScreen:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size:
             self.layout = NeunfeldLayout(size)
+            self.text.floor_px = readable_px(size)
             self._static = self._render_static(surface, self.layout)
         return self.layout
 

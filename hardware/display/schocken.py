@@ -11,7 +11,7 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional
+from hardware.display.layout import Proportional, readable_px
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.views.schocken import PlayerView, SchockenView
@@ -143,6 +143,7 @@ class SchockenScreen:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size or self.layout.players != players:
             self.layout = SchockenLayout(size, players)
+            self.text.floor_px = readable_px(size)
             self._dice.clear()
         return self.layout
 

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional
+from hardware.display.layout import Proportional, readable_px
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.boards.shove import ShoveBoard
@@ -155,6 +155,7 @@ class ShoveScreen:
         self._pieces: dict[Hashable, list[tuple]] = {}      # its parts' drawing commands
         self._drawn: dict[Hashable, list[pygame.Rect]] = {}  # and what they drew over
         self._chalk: dict[tuple, list[tuple]] = {}   # a chalk box's commands, per layout
+        self._cards: dict[tuple, pygame.Surface] = {}  # a card as drawn, per layout
 
     def to_screen(self, pos: Point) -> tuple[int, int]:
         if self.layout is None:
@@ -198,8 +199,12 @@ class ShoveScreen:
                     grown = True
         dirty = []
         for name in changed:
+            # a part that paints an opaque picture over all it drew before needs no
+            # static layer under it first (a card: half of a turn's change, profiled)
+            covers = [pygame.Rect(op[2], op[3][2:]) for op in pieces.get(name, ()) if op[0] == "cover"]
             for rect in drawn.pop(name, ()):
-                surface.blit(self._static, rect, rect)
+                if not any(cover.contains(rect) for cover in covers):
+                    surface.blit(self._static, rect, rect)
                 dirty.append(rect)
         for name, ops in pieces.items():
             if name in changed:
@@ -213,10 +218,12 @@ class ShoveScreen:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size or self.layout.board != board:
             self.layout = ShoveLayout(size, board)
+            self.text.floor_px = readable_px(size)
             self._static = self._render_static(surface, self.layout)
             self._coin = _coin_sprite(round(board.coin_diameter * self.layout.scale))
             self._target = None
             self._chalk.clear()
+            self._cards.clear()
         return self.layout
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
@@ -316,30 +323,44 @@ class ShoveScreen:
 
     def _draw_card(self, pen: _Pen, lay: ShoveLayout, party: int,
                    pv: PartyView, view: ShoveView) -> None:
+        """A party's card, drawn once per look as an opaque picture (with the static
+        layer in its rounded corners): a change of turn is one blit per card."""
+        card = lay.card(party)
+        key = (party, pv, view.target)
+        picture = self._cards.get(key)
+        if picture is None:
+            if len(self._cards) >= 16:   # a game shows a handful; a new game, new names
+                self._cards.clear()
+            picture = self._cards[key] = self._static.subsurface(card).copy()
+            self._paint_card(_Painter(picture, card.topleft), lay, party, pv, view)
+        pen.cover(picture, card.topleft)
+
+    def _paint_card(self, paint: _Painter, lay: ShoveLayout, party: int,
+                    pv: PartyView, view: ShoveView) -> None:
         card = lay.card(party)
         radius = lay.px(0.015)
         colour = P.PARTY[party]
         if pv.at_turn:
-            pen.rect(colour, card, border_radius=radius)
+            paint.rect(colour, card, border_radius=radius)
             ink, soft = P.INK, P.INK
         else:
-            pen.rect(P.CARD, card, border_radius=radius)
-            pen.rect(colour, card, width=max(2, lay.px(0.004)), border_radius=radius)
+            paint.rect(P.CARD, card, border_radius=radius)
+            paint.rect(colour, card, width=max(2, lay.px(0.004)), border_radius=radius)
             ink, soft = P.CREAM, P.MUTED
         pad = lay.px(0.018)
         inner = card.inflate(-2 * pad, -2 * pad)
         beds = lay.board.beds
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
-        pen.blit(score, score.get_rect(bottomright=inner.bottomright))
+        paint.blit(score, score.get_rect(bottomright=inner.bottomright))
         name = self.text.block(pv.name, lay.px(0.06), ink, inner.width, min_px=lay.px(0.03))
-        pen.blit(name, inner.topleft)
+        paint.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)
         for line, px in ((pv.player, 0.042), (pv.score_line, 0.036)):
             if line:
                 width = inner.width - (score.get_width() + pad if line is pv.score_line else 0)
                 text = self.text.block(line, lay.px(px), soft, width)
-                pen.blit(text, (inner.left, y))
+                paint.blit(text, (inner.left, y))
                 y += text.get_height() + lay.px(0.006)
 
     def _draw_panel(self, pen: _Pen, lay: ShoveLayout, view: ShoveView) -> None:
@@ -352,13 +373,14 @@ class ShoveScreen:
         title = text.block(view.title, lay.px(0.04), P.CREAM,
                            header.width - link.get_width() - lay.px(0.02))
         pen.blit(title, header.topleft)
+        # line by line: a counted coin changes "noch 4 Münzen" and leaves the line
+        # above as it was (the status line is the frame's biggest change, profiled)
         status, message = rows["status"], rows["message"]
-        pen.part("status")
-        pen.blit(text.block(view.status, lay.px(0.085), P.CREAM, status.width,
-                            height=status.height, max_lines=2), status.topleft)
-        pen.part("message")
-        pen.blit(text.block(view.message, lay.px(0.046), P.MUTED, message.width,
-                            height=message.height, max_lines=3), message.topleft)
+        _lines(pen, "status", status.topleft, text.lines(
+            view.status, lay.px(0.085), P.CREAM, status.width, height=status.height, max_lines=2))
+        _lines(pen, "message", message.topleft, text.lines(
+            view.message, lay.px(0.046), P.MUTED, message.width, height=message.height,
+            max_lines=3))
         if view.problem:
             pen.part("problem")
             self._banner(pen, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
@@ -405,10 +427,38 @@ class _Pen:
     def rect(self, colour, rect: pygame.Rect, width: int = 0, border_radius: int = 0) -> None:
         self._ops.append(("rect", tuple(colour), tuple(rect), width, border_radius))
 
+    def cover(self, source: pygame.Surface, dest) -> None:
+        """Blit an opaque ``source`` that hides whatever lay under it."""
+        self._ops.append(("cover", source, tuple(dest), tuple(source.get_rect()), None))
+
     def blit(self, source: pygame.Surface, dest, clip: pygame.Rect | None = None) -> None:
         area = self._ink(source)
         self._ops.append(("blit", source, (dest[0] + area.x, dest[1] + area.y), tuple(area),
                           None if clip is None else tuple(clip)))
+
+
+def _lines(pen: _Pen, name: str, topleft: tuple[int, int], lines) -> None:
+    """A text block's lines as parts of their own, ``(name, 0)``, ``(name, 1)``, ..."""
+    for i, (line, (x, y)) in enumerate(lines):
+        pen.part((name, i))
+        pen.blit(line, (topleft[0] + x, topleft[1] + y))
+
+
+class _Painter:
+    """Draws at once on ``surface``, a picture of the screen's part at ``origin``:
+    takes the pen's commands in screen coordinates."""
+
+    def __init__(self, surface: pygame.Surface, origin: tuple[int, int]) -> None:
+        self._surface, self._origin = surface, origin
+
+    def _at(self, rect) -> pygame.Rect:
+        return pygame.Rect(rect).move(-self._origin[0], -self._origin[1])
+
+    def rect(self, colour, rect: pygame.Rect, width: int = 0, border_radius: int = 0) -> None:
+        pygame.draw.rect(self._surface, colour, self._at(rect), width, border_radius=border_radius)
+
+    def blit(self, source: pygame.Surface, dest) -> None:
+        self._surface.blit(source, (dest[0] - self._origin[0], dest[1] - self._origin[1]))
 
 
 def _run(surface: pygame.Surface, ops: list[tuple]) -> list[pygame.Rect]:
@@ -436,7 +486,7 @@ def _bounds(ops: list[tuple], clip: pygame.Rect) -> list[pygame.Rect]:
     """Where recorded commands may draw, found without drawing them."""
     bounds = []
     for op in ops:
-        if op[0] == "blit":
+        if op[0] in ("blit", "cover"):
             rect = pygame.Rect(op[2], op[3][2:])
             if op[4] is not None:
                 rect = rect.clip(op[4])
