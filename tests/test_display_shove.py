@@ -132,12 +132,12 @@ def test_problem_banner_only_when_problem_set(display):
     assert count(display.surface, row, P.PROBLEM) > row.width * row.height // 2
 
 
-def test_winner_banner_only_when_winner_set(display):
+def test_winner_banner_only_when_winner_set_in_the_status_lines_place(display):
     view = quiet_shove_view()
     display.show(view)
     assert count(display.surface, display.surface.get_rect(), P.WINNER) == 0
     display.show(dataclasses.replace(view, winner="Team A gewinnt!"))
-    row = display.screen.layout.rows["winner"]
+    row = display.screen.layout.rows["status"]
     assert count(display.surface, row, P.WINNER) > row.width * row.height // 2
 
 
@@ -166,10 +166,9 @@ def test_panel_rows_do_not_overlap(display):
     display.show(busiest_shove_view())
     lay = display.screen.layout
     rows = lay.rows
-    order = ["header", "cards", "status", "message", "problem", "winner"]
+    order = ["header", "cards", "status", "message", "problem", "hint"]
     for upper, lower in zip(order, order[1:]):
         assert rows[upper].bottom <= rows[lower].top
-    assert rows["winner"].bottom <= rows["hint"].top
     assert lay.panel.left >= lay.chalk_column(1).right
     assert lay.panel.right <= display.size[0]
 

@@ -110,19 +110,22 @@ class ShoveLayout(Proportional):
 
     @cached_property
     def rows(self) -> dict[str, pygame.Rect]:
-        """The panel's rows, top to bottom: header (title, link), cards, status,
-        message, problem, winner; the hint sits at the bottom."""
+        """The panel's rows, top to bottom: header (title; the link below it), cards,
+        status (the winner's banner once the game is over), message, problem; the
+        hint sits at the bottom. A row of small print has room for its lines at the
+        readable size."""
         p = self.panel
         gap = self.px(0.014)
-        hint_h = self.px(0.04)
-        heights = {"header": 0.05, "cards": 0.2, "status": 0.19, "message": 0.14,
-                   "problem": 0.13, "winner": 0.13}
+        small = _lines_tall(readable_px(self.size), 2)
+        hint_h = small
+        heights = {"header": small, "cards": self.px(0.2), "status": self.px(0.19),
+                   "message": max(self.px(0.14), small),
+                   "problem": max(self.px(0.13), small + 2 * self.px(0.01))}
         room = p.height - hint_h - gap * len(heights)
-        wanted = sum(self.px(f) for f in heights.values())
-        shrink = min(1.0, room / wanted)
+        shrink = min(1.0, room / sum(heights.values()))
         rows, y = {}, p.top
-        for name, fraction in heights.items():
-            rows[name] = pygame.Rect(p.left, y, p.width, int(self.px(fraction) * shrink))
+        for name, height in heights.items():
+            rows[name] = pygame.Rect(p.left, y, p.width, int(height * shrink))
             y = rows[name].bottom + gap
         rows["hint"] = pygame.Rect(p.left, p.bottom - hint_h, p.width, hint_h)
         return rows
@@ -132,6 +135,12 @@ class ShoveLayout(Proportional):
         gap = self.px(0.014)
         width = (row.width - gap) // 2
         return pygame.Rect(row.left + party * (width + gap), row.top, width, row.height)
+
+
+def _lines_tall(px: int, lines: int) -> int:
+    """The height of ``lines`` lines of text of size ``px`` (pygame's font steps a line
+    by about 1.1 of its size)."""
+    return px + (lines - 1) * round(px * 1.12)
 
 
 class ShoveScreen:
@@ -353,11 +362,15 @@ class ShoveScreen:
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
         paint.blit(score, score.get_rect(bottomright=inner.bottomright))
-        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width, min_px=lay.px(0.03))
+        # the name may take two lines beside the score; then there is no room for who shoves
+        # next (the status line names the one at turn)
+        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width - score.get_width() - pad,
+                               min_px=lay.px(0.03), max_lines=2,
+                               height=inner.height - (0 if not pv.player else lay.px(0.05)))
         paint.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)
         for line, px in ((pv.player, 0.042), (pv.score_line, 0.036)):
-            if line:
+            if line and y + readable_px(lay.size) <= inner.bottom:
                 width = inner.width - (score.get_width() + pad if line is pv.score_line else 0)
                 text = self.text.block(line, lay.px(px), soft, width)
                 paint.blit(text, (inner.left, y))
@@ -367,38 +380,42 @@ class ShoveScreen:
         rows, text = lay.rows, self.text
         header = rows["header"]
         pen.part("header")
-        link = text.block(view.link, lay.px(0.034), P.MUTED, header.width * 2 // 5,
-                          align="right")
-        pen.blit(link, link.get_rect(topright=header.topright))
-        title = text.block(view.title, lay.px(0.04), P.CREAM,
-                           header.width - link.get_width() - lay.px(0.02))
+        title = text.block(view.title, lay.px(0.04), P.CREAM, header.width)
         pen.blit(title, header.topleft)
+        pen.part("link")   # "Brett verbunden" / "Brett fehlt: Kabel prüfen"
+        link = text.block(view.link, lay.px(0.034), P.MUTED, header.width)
+        pen.blit(link, link.get_rect(bottomleft=header.bottomleft))
         # line by line: a counted coin changes "noch 4 Münzen" and leaves the line
         # above as it was (the status line is the frame's biggest change, profiled)
         status, message = rows["status"], rows["message"]
-        _lines(pen, "status", status.topleft, text.lines(
-            view.status, lay.px(0.085), P.CREAM, status.width, height=status.height, max_lines=2))
-        _lines(pen, "message", message.topleft, text.lines(
-            view.message, lay.px(0.046), P.MUTED, message.width, height=message.height,
-            max_lines=3))
-        if view.problem:
-            pen.part("problem")
-            self._banner(pen, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
-        if view.winner:
+        if view.winner:   # the game is over: the result takes the status line's place
             pen.part("winner")
-            self._banner(pen, lay, rows["winner"], view.winner, P.WINNER, P.INK, 0.07)
+            self._banner(pen, lay, status, view.winner, P.WINNER, P.INK, 0.07)
+        else:
+            _lines(pen, "status", status.topleft, text.lines(
+                view.status, lay.px(0.085), P.CREAM, status.width, height=status.height,
+                max_lines=2))
+        if view.problem:   # what is wrong matters more than the last event: it takes its row too
+            pen.part("problem")
+            self._banner(pen, lay, rows["message"].union(rows["problem"]), view.problem,
+                         P.PROBLEM, P.CREAM, 0.05, max_lines=4)
+        else:
+            _lines(pen, "message", message.topleft, text.lines(
+                view.message, lay.px(0.046), P.MUTED, message.width, height=message.height,
+                max_lines=3))
         if view.hint:
             pen.part("hint")
             hint = rows["hint"]
-            pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width), hint.topleft)
+            pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width, height=hint.height,
+                                max_lines=2), hint.topleft)
 
     def _banner(self, pen: _Pen, lay: ShoveLayout, rect: pygame.Rect,
-                words: str, fill, ink, px: float) -> None:
+                words: str, fill, ink, px: float, max_lines: int = 2) -> None:
         pen.rect(fill, rect, border_radius=lay.px(0.015))
         pad = lay.px(0.01)
         inner = rect.inflate(-2 * pad, -2 * pad)
         block = self.text.block(words, lay.px(px), ink, inner.width, height=inner.height,
-                                max_lines=2, align="center")
+                                max_lines=max_lines, align="center")
         pen.blit(block, block.get_rect(center=inner.center))
 
 
