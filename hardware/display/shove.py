@@ -44,7 +44,8 @@ class ShoveLayout(Proportional):
 
     @cached_property
     def _chalk_mm(self) -> float:
-        return 1.5 * self._pitch_mm
+        """Chalk columns beside a painted board; a tile board's marks go on its side tiles."""
+        return 0.0 if self.board.tile else 1.5 * self._pitch_mm
 
     @cached_property
     def frame_rect(self) -> pygame.Rect:
@@ -73,13 +74,23 @@ class ShoveLayout(Proportional):
         x = fr.left - self._gap - width if party == 0 else fr.right + self._gap
         return pygame.Rect(x, fr.top, width, fr.height)
 
+    def tile_rect(self, x: float, y: float) -> pygame.Rect:
+        """The tile whose corner nearest the player's left is (x, y) mm."""
+        left, top = self.to_screen((x, y + self.board.tile))
+        right, bottom = self.to_screen((x + self.board.tile, y))
+        return pygame.Rect(left, top, right - left, bottom - top)
+
     @cached_property
     def strip(self) -> int:
         """Width of the party-coloured strip on the outer side of a chalk column."""
         return max(2, round(self.scale * 1.8))
 
     def chalk_box(self, party: int, bed: int) -> pygame.Rect:
-        """Party ``party``'s chalk box beside bed ``bed`` (1-based)."""
+        """Party ``party``'s chalk box beside bed ``bed`` (1-based); on a tile board,
+        the bed's side tile on the party's side, where its mark (a coin) goes."""
+        if self.board.tile:
+            b = self.board
+            return self.tile_rect(0.0 if party == 0 else b.width - b.tile, b.bed_span(bed)[0])
         lines = self.board.lines
         _, top = self.to_screen((0.0, sum(lines[bed]) / 2))
         _, bottom = self.to_screen((0.0, sum(lines[bed - 1]) / 2))
@@ -104,7 +115,7 @@ class ShoveLayout(Proportional):
     # --- the panel on the right --------------------------------------------------------
     @cached_property
     def panel(self) -> pygame.Rect:
-        left = self.chalk_column(1).right + 2 * self.margin
+        left = max(self.chalk_column(1).right, self.frame_rect.right) + 2 * self.margin
         return pygame.Rect(left, self.margin, self.size[0] - self.margin - left,
                            self.size[1] - 2 * self.margin)
 
@@ -243,6 +254,9 @@ class ShoveScreen:
         pygame.draw.rect(static, P.FRAME, fr, border_radius=radius)
         pygame.draw.rect(static, P.FRAME_EDGE, fr, width=max(1, radius // 2),
                          border_radius=radius)
+        if b.tile:
+            self._render_tiles(static, lay)
+            return static
         static.fill(P.WOOD_MARGIN, sr)
         lane_left, _ = lay.to_screen((b.lane[0], 0))
         lane_right, _ = lay.to_screen((b.lane[1], 0))
@@ -269,6 +283,34 @@ class ShoveScreen:
             edge = col.left if party == 0 else col.right - lay.strip
             static.fill(P.PARTY[party], pygame.Rect(edge, top, lay.strip, bottom - top))
         return static
+
+    def _render_tiles(self, static: pygame.Surface, lay: ShoveLayout) -> None:
+        """Seed 001's board: piecepack tiles face down on the table, a row of them across
+        the top and a column down each side, with the gaps between the side tiles (the
+        lines) drawn across the lane, where the table shows through."""
+        b, sr = lay.board, lay.surface_rect
+        static.fill(P.WOOD, sr)
+        thick = max(1, round(lay.scale * 0.8))
+        lane_left, _ = lay.to_screen((b.lane[0], 0))
+        lane_right, _ = lay.to_screen((b.lane[1], 0))
+        for near, far in b.lines:
+            _, y0 = lay.to_screen((0, far))
+            _, y1 = lay.to_screen((0, near))
+            static.fill(P.GAP, pygame.Rect(lane_left, y0, lane_right - lane_left, max(thick, y1 - y0)))
+        pitch = b.lines[1][1] - b.lines[0][1] if len(b.lines) > 1 else b.tile
+        tiles = [(x, k * pitch) for k in range(len(b.lines) + 1) for x in (0.0, b.width - b.tile)]
+        tiles += [(j * b.tile, b.length - b.tile) for j in range(round(b.width / b.tile))]
+        radius = max(1, round(lay.scale * 3))
+        for x, y in tiles:
+            rect = lay.tile_rect(x, y).inflate(-max(1, round(lay.scale * 0.6)), -max(1, round(lay.scale * 0.6)))
+            pygame.draw.rect(static, P.TILE_BACK, rect, border_radius=radius)
+            pygame.draw.rect(static, P.TILE_EDGE, rect.inflate(-2 * radius, -2 * radius),
+                             width=max(1, round(lay.scale * 0.8)), border_radius=radius)
+        number_px = round(lay.tile_rect(0, 0).height * 0.55)
+        for bed in range(1, b.beds + 1):
+            label = self.text.line(str(bed), number_px, P.TILE_NUMBER)
+            for party in (0, 1):
+                static.blit(label, label.get_rect(center=lay.chalk_box(party, bed).center))
 
     # --- what changes with the view ------------------------------------------------------------
     def _record(self, lay: ShoveLayout, view: ShoveView) -> dict[Hashable, list[tuple]]:
@@ -317,6 +359,15 @@ class ShoveScreen:
     def _draw_chalk_box(self, pen: _Pen, lay: ShoveLayout, party: int, bed: int,
                         marks: int, target: int) -> None:
         box = lay.chalk_box(party, bed)
+        if lay.board.tile:   # a coin on the bed's side tile, in the party's colour, per mark
+            if marks > 0:
+                size = min(box.height, box.width // marks) * 0.8
+                for i in range(marks):
+                    x = box.left + box.width * (2 * i + 1) // (2 * marks)
+                    disc = pygame.Rect(0, 0, round(size), round(size))
+                    disc.center = (x, box.centery)
+                    pen.rect(P.PARTY[party], disc, border_radius=round(size) // 2)
+            return
         done = target > 0 and marks >= target
         inner = box
         pen.fill(P.SLATE_DONE if done else P.SLATE, inner)
