@@ -26,6 +26,12 @@ class Proportional:
         """A text or row height as a fraction of the surface height."""
         return max(8, round(self.size[1] * fraction))
 
+    def small_print(self, lines: int) -> int:
+        """The height of ``lines`` lines of the smallest text (pygame's font steps a
+        line by about 1.12 of its size): a row of hints or keys."""
+        px = readable_px(self.size)
+        return px + (lines - 1) * round(px * 1.12)
+
     @cached_property
     def margin(self) -> int:
         return max(4, round(self.size[1] * 0.02))

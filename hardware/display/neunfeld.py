@@ -80,7 +80,7 @@ class NeunfeldLayout(Proportional):
     def rows(self) -> dict[str, pygame.Rect]:
         top = self.chip(0, 0).bottom + self.px(0.02)
         w = self.size[0] - 2 * self.margin
-        keys_h = self.px(0.035)
+        keys_h = self.small_print(2)
         bottom = self.size[1] - self.margin - keys_h
         rows, y = {}, top
         for name, fraction in (("status", 0.075), ("move", 0.055), ("message", 0.05)):
@@ -257,7 +257,8 @@ class NeunfeldScreen:
         elif view.winner:
             self._banner(surface, lay, rows["banner"], view.winner, P.WINNER, P.INK)
         keys = rows["keys"]
-        surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width), keys.topleft)
+        surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width, height=keys.height,
+                                max_lines=2), keys.topleft)
 
     def _banner(self, surface, lay: NeunfeldLayout, rect: pygame.Rect, words: str, fill, ink) -> None:
         pygame.draw.rect(surface, fill, rect, border_radius=lay.px(0.012))

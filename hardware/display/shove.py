@@ -127,7 +127,7 @@ class ShoveLayout(Proportional):
         readable size."""
         p = self.panel
         gap = self.px(0.014)
-        small = _lines_tall(readable_px(self.size), 2)
+        small = self.small_print(2)
         hint_h = small
         heights = {"header": small, "cards": self.px(0.2), "status": self.px(0.19),
                    "message": max(self.px(0.14), small),
@@ -146,12 +146,6 @@ class ShoveLayout(Proportional):
         gap = self.px(0.014)
         width = (row.width - gap) // 2
         return pygame.Rect(row.left + party * (width + gap), row.top, width, row.height)
-
-
-def _lines_tall(px: int, lines: int) -> int:
-    """The height of ``lines`` lines of text of size ``px`` (pygame's font steps a line
-    by about 1.1 of its size)."""
-    return px + (lines - 1) * round(px * 1.12)
 
 
 class ShoveScreen:
