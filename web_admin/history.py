@@ -10,6 +10,7 @@ from datetime import datetime
 from flask import Blueprint, Response, render_template
 
 from tablegame import jsoncodec
+from tablegame.i18n import say
 from tablegame.play import make_play
 from tablegame.replay import replay
 from web_admin.answers import refused
@@ -24,6 +25,8 @@ def _result(replayed) -> str:
         return replayed.problem
     if replayed.outcome is None:
         return "…"
+    if replayed.outcome.note is not None:   # in the table's language, not the engine's
+        return say(table_language(), replayed.outcome.note)
     return replayed.outcome.reason or "draw"
 
 

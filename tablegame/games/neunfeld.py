@@ -152,7 +152,7 @@ class NeunfeldRules(Rules):
 
     def outcome(self, state: NeunfeldState) -> Outcome | None:
         ended = self._ending(state)
-        return None if ended is None else Outcome(ended[0], say("de", ended[1]))
+        return None if ended is None else Outcome(ended[0], say("de", ended[1]), ended[1])
 
     def _ending(self, state: NeunfeldState) -> tuple[int | None, Note] | None:
         """The winner (None: a draw) and why, once the game is over."""
