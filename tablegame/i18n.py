@@ -87,8 +87,9 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "more_coins_than_exist": "{seen} Münzen erkannt, es gibt aber nur {exist}: Brett prüfen",
         "coins_missing": "Es fehlen Münzen: {expected} erwartet, {seen} erkannt",
         "too_many_new_coins": "{new} neue Münzen auf einmal: bitte nur eine Münze schieben",
-        "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: {reason}",
-        "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: {reason}",
+        # the reason (SQLite's or Python's own words) goes to the log, not to the guests
+        "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: bitte Personal rufen",
+        "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: bitte Personal rufen",
         "wrong_reading": "Das Brett meldet {kind}, das passt nicht zu diesem Spiel",
         # screen texts
         "status_toss": "OK drücken: Münzwurf entscheidet, wer beginnt",
@@ -158,8 +159,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "more_coins_than_exist": "{seen} coins seen, but only {exist} exist: check the board",
         "coins_missing": "Coins missing: {expected} expected, {seen} seen",
         "too_many_new_coins": "{new} new coins at once: shove one coin at a time",
-        "replay_failed": "The log cannot be read from entry {seq}: {reason}",
-        "store_failed": "Could not save, nothing was counted: {reason}",
+        "replay_failed": "The log cannot be read from entry {seq}: please call the staff",
+        "store_failed": "Could not save, nothing was counted: please call the staff",
         "wrong_reading": "The board reports {kind}, which does not fit this game",
         "status_toss": "Press OK: a coin toss decides who starts",
         "status_clear": plural("coins", "Please clear the board ({coins} coin still on it)",
