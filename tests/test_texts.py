@@ -2,6 +2,7 @@
 on the source (``Note.of("key", ...)``), so a new reason cannot slip past; and the
 engines give every reason for an illegal action as a note."""
 import ast
+import random
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,17 @@ def test_the_board_to_clear_counts_its_coins_in_words(language, coins, says):
 ])
 def test_a_scored_turn_is_said_in_good_german(scoring, says):
     assert text("de", "turn_scored", party="Anna", other="Ben", **scoring) == says
+
+
+def test_a_finished_game_tells_what_ok_does_now():
+    setup = GameSetup("shove-piecepack", (("Anna",), ("Ben",)))
+    play = make_play(setup)
+    rules, rng = play.rules, random.Random(3)
+    state = rules.initial_state(setup.parties)
+    assert play.view(TableStatus(setup, state), "de").hint == "ZURÜCK lang: rückgängig · MENÜ: Spielwahl"
+    while not rules.is_over(state):
+        state = rules.apply(state, rules.random_action(state, rng))
+    assert play.view(TableStatus(setup, state), "de").hint == "OK: neues Spiel · MENÜ: Spielwahl"
 
 
 def test_the_player_who_shoves_is_named_once():
