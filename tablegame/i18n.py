@@ -28,6 +28,23 @@ _SCORING_WORDS = {
 }
 
 
+# what a sensor reading is about, by its type's name, for "the board reports dice"
+_READINGS = {
+    "de": {"BoardSnapshot": "Münzen", "DiceReading": "Würfel", "SquaresReading": "Felder",
+           "PiecesSnapshot": "Carrom-Steine", "StrokeStarted": "einen Carrom-Stoß",
+           "PiecePocketed": "einen versenkten Stein", "PieceOffBoard": "einen Stein neben dem Brett"},
+    "en": {"BoardSnapshot": "coins", "DiceReading": "dice", "SquaresReading": "squares",
+           "PiecesSnapshot": "carrom men", "StrokeStarted": "a carrom stroke",
+           "PiecePocketed": "a pocketed man", "PieceOffBoard": "a man off the board"},
+}
+
+
+def _wrong_reading(language: str, sentence: str):
+    def words(kind):
+        return sentence.format(kind=_READINGS[language].get(kind, kind))
+    return words
+
+
 def _scoring(language):
     """The sentence for a scored turn: own marks, give-aways, lost marks, the names."""
     w = _SCORING_WORDS[language]
@@ -90,7 +107,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         # the reason (SQLite's or Python's own words) goes to the log, not to the guests
         "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: bitte Personal rufen",
         "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: bitte Personal rufen",
-        "wrong_reading": "Das Brett meldet {kind}, das passt nicht zu diesem Spiel",
+        "wrong_reading": _wrong_reading("de", "Das Brett meldet {kind}, das passt nicht zu diesem Spiel"),
         # screen texts
         "status_toss": "OK drücken: Münzwurf entscheidet, wer beginnt",
         "status_clear": plural("coins", "Bitte das Brett abräumen ({coins} Münze liegt noch)",
@@ -162,7 +179,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "too_many_new_coins": "{new} new coins at once: shove one coin at a time",
         "replay_failed": "The log cannot be read from entry {seq}: please call the staff",
         "store_failed": "Could not save, nothing was counted: please call the staff",
-        "wrong_reading": "The board reports {kind}, which does not fit this game",
+        "wrong_reading": _wrong_reading("en", "The board reports {kind}, which does not fit this game"),
         "status_toss": "Press OK: a coin toss decides who starts",
         "status_clear": plural("coins", "Please clear the board ({coins} coin still on it)",
                                "Please clear the board ({coins} coins still on it)"),

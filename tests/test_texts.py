@@ -123,3 +123,10 @@ def test_guests_see_the_link_in_a_few_words_and_staff_get_the_details(state, de,
     link = LinkStatus(state, "board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3")
     assert (link_text(link, "de"), link_text(link, "en")) == (de, en)
     assert link_details(link, "en") == f"{en} (board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3)"
+
+
+def test_a_reading_the_game_cannot_use_is_named_in_words_not_by_its_type():
+    assert text("de", "wrong_reading", kind="DiceReading") == \
+        "Das Brett meldet Würfel, das passt nicht zu diesem Spiel"
+    assert text("en", "wrong_reading", kind="SquaresReading") == \
+        "The board reports squares, which does not fit this game"
