@@ -121,8 +121,6 @@ def _nearest(p: Point, ps) -> Point:
 
 def rates(samples: list[Sample], board: ShoveBoard, tolerance: float) -> tuple[float, float, int]:
     """(false alarms among genuine shots, catches among cheats, cheats) at ``tolerance``."""
-    kw = dict(radius=board.coin_radius, launch_y=start_y(board), width=board.width,
-              tolerance=tolerance)
     from tablegame.referee import moved
     alarms = sum(not moved.check_shove(board, s.before, s.after, tolerance).plausible for s in samples)
     cheats = [s for s in samples if s.cheat is not None]
