@@ -114,3 +114,18 @@ def test_the_names_panel_is_as_readable(size, tmp_path):
         screen = show(display, panel)
         assert screen.text.smallest_px >= readable_px(size)
         pygame.image.save(display.surface, SCREENSHOTS / f"table-names-{size[0]}x{size[1]}.png")
+
+
+def test_every_character_the_texts_use_has_a_glyph_in_the_screens_font():
+    """A character the font lacks is drawn as an empty box (the arrow once was)."""
+    from hardware.display.text import TextCache
+    sources = [*Path("tablegame/texts").glob("*.py"), Path("tablegame/i18n.py"),
+               *Path("tablegame/play").glob("*.py"), *Path("tablegame/views").glob("*.py")]
+    root = Path(__file__).parent.parent
+    used = {c for path in sources for c in (root / path).read_text(encoding="utf-8") if ord(c) > 127}
+    pygame.font.init()
+    font = TextCache().font(40)
+    missing = pygame.image.tobytes(font.render("\ue000", True, (255, 255, 255)), "RGBA")
+    boxes = sorted(c for c in used
+                   if pygame.image.tobytes(font.render(c, True, (255, 255, 255)), "RGBA") == missing)
+    assert boxes == []
