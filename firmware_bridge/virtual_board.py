@@ -267,10 +267,6 @@ class VirtualBoard:
         """The seq the board's next new frame gets."""
         return self._seq
 
-    @property
-    def plugged(self) -> bool:
-        return self._master is not None
-
     def wait_idle(self, timeout: float) -> bool:
         """True once all queued work is simulated and every board event (settled
         snapshot, reading) is acknowledged."""

@@ -37,10 +37,6 @@ class PressTimer:
         self._last_edge: float | None = None
         self._down_since: float | None = None
 
-    @property
-    def is_down(self) -> bool:
-        return self._down_since is not None
-
     def press(self) -> None:
         with self._lock:
             now = self._clock()

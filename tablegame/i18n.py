@@ -28,6 +28,23 @@ _SCORING_WORDS = {
 }
 
 
+# what a sensor reading is about, by its type's name, for "the board reports dice"
+_READINGS = {
+    "de": {"BoardSnapshot": "Münzen", "DiceReading": "Würfel", "SquaresReading": "Felder",
+           "PiecesSnapshot": "Carrom-Steine", "StrokeStarted": "einen Carrom-Stoß",
+           "PiecePocketed": "einen versenkten Stein", "PieceOffBoard": "einen Stein neben dem Brett"},
+    "en": {"BoardSnapshot": "coins", "DiceReading": "dice", "SquaresReading": "squares",
+           "PiecesSnapshot": "carrom men", "StrokeStarted": "a carrom stroke",
+           "PiecePocketed": "a pocketed man", "PieceOffBoard": "a man off the board"},
+}
+
+
+def _wrong_reading(language: str, sentence: str):
+    def words(kind):
+        return sentence.format(kind=_READINGS[language].get(kind, kind))
+    return words
+
+
 def _scoring(language):
     """The sentence for a scored turn: own marks, give-aways, lost marks, the names."""
     w = _SCORING_WORDS[language]
@@ -87,9 +104,10 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "more_coins_than_exist": "{seen} Münzen erkannt, es gibt aber nur {exist}: Brett prüfen",
         "coins_missing": "Es fehlen Münzen: {expected} erwartet, {seen} erkannt",
         "too_many_new_coins": "{new} neue Münzen auf einmal: bitte nur eine Münze schieben",
-        "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: {reason}",
-        "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: {reason}",
-        "wrong_reading": "Das Brett meldet {kind}, das passt nicht zu diesem Spiel",
+        # the reason (SQLite's or Python's own words) goes to the log, not to the guests
+        "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: bitte Personal rufen",
+        "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: bitte Personal rufen",
+        "wrong_reading": _wrong_reading("de", "Das Brett meldet {kind}, das passt nicht zu diesem Spiel"),
         # screen texts
         "status_toss": "OK drücken: Münzwurf entscheidet, wer beginnt",
         "status_clear": plural("coins", "Bitte das Brett abräumen ({coins} Münze liegt noch)",
@@ -105,7 +123,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_missing": "Brett fehlt: Kabel prüfen",
         "link_handshake": "Brett verbindet …",
         "link_operational": "Brett verbunden",
-        "hint_shove": "OK: Münzwurf/neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Spielwahl · H: Münze verschieben (Test)",
+        "hint_shove": "ZURÜCK lang: rückgängig · MENÜ: Spielwahl",
+        "hint_shove_over": "OK: neues Spiel · MENÜ: Spielwahl",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} Betten",
@@ -158,9 +177,9 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "more_coins_than_exist": "{seen} coins seen, but only {exist} exist: check the board",
         "coins_missing": "Coins missing: {expected} expected, {seen} seen",
         "too_many_new_coins": "{new} new coins at once: shove one coin at a time",
-        "replay_failed": "The log cannot be read from entry {seq}: {reason}",
-        "store_failed": "Could not save, nothing was counted: {reason}",
-        "wrong_reading": "The board reports {kind}, which does not fit this game",
+        "replay_failed": "The log cannot be read from entry {seq}: please call the staff",
+        "store_failed": "Could not save, nothing was counted: please call the staff",
+        "wrong_reading": _wrong_reading("en", "The board reports {kind}, which does not fit this game"),
         "status_toss": "Press OK: a coin toss decides who starts",
         "status_clear": plural("coins", "Please clear the board ({coins} coin still on it)",
                                "Please clear the board ({coins} coins still on it)"),
@@ -174,7 +193,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_missing": "Board missing: check the cable",
         "link_handshake": "Board connecting …",
         "link_operational": "Board connected",
-        "hint_shove": "OK: coin toss/new game · hold BACK: undo · MENU: choose game · H: nudge a coin (test)",
+        "hint_shove": "hold BACK: undo · MENU: choose the game",
+        "hint_shove_over": "OK: a new game · MENU: choose the game",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} beds",

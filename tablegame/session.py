@@ -473,6 +473,7 @@ class Session:
             self._log.append(*entry)
             return True
         except sqlite3.Error as error:
+            log.error("the event log refused a %s event, nothing changed: %s", kind, error)
             self._refusal = Note.of("store_failed", reason=str(error))
             self._update(problem=self._refusal)
             return False
@@ -529,6 +530,8 @@ class Session:
             self.play = self._make_play(setup)
             self._states = [self.play.rules.initial_state(setup.parties)]
             self._log.append(NEW_GAME, jsoncodec.to_data(setup), self._clock(), "table")
+            log.warning("the log's game from entry %s cannot be set up again, a new one starts: %s",
+                        entries[0].seq, error)
             problem = Note.of("replay_failed", seq=entries[0].seq, reason=str(error))
             entries = entries[:1]
         rules = self.play.rules

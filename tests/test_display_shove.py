@@ -73,8 +73,8 @@ def test_impossible_reading_stays_inside_the_frame(display):
 
 # --- chalk marks -----------------------------------------------------------------
 
-@pytest.mark.parametrize("board", [hapenny_board(), piecepack_board()], ids=["hapenny", "piecepack"])
-def test_marks_shown_as_strokes_on_the_party_side(display, board):
+def test_marks_shown_as_strokes_on_the_party_side(display):
+    board = hapenny_board()
     view = quiet_shove_view(board)
     target = view.target
     marks = [bed % (target + 1) for bed in range(board.beds)]
@@ -85,6 +85,26 @@ def test_marks_shown_as_strokes_on_the_party_side(display, board):
         for bed in range(1, board.beds + 1):
             assert strokes(display.surface, lay.chalk_box(party, bed)) == marks[bed - 1]
             assert strokes(display.surface, lay.chalk_box(1 - party, bed)) == 0
+
+
+@pytest.mark.parametrize("beds", [7, 3])
+def test_piecepack_marks_are_coins_in_the_party_colour_on_the_beds_side_tiles(display, beds):
+    board = piecepack_board(beds=beds)
+    view = dataclasses.replace(quiet_shove_view(board), target=1)
+    marked = [bed % 2 for bed in range(beds)]
+    for party in (0, 1):
+        left, right = (marked, [0] * beds) if party == 0 else ([0] * beds, marked)
+        display.show(with_marks(view, left, right))
+        lay = display.screen.layout
+        for bed in range(1, beds + 1):
+            tile = lay.chalk_box(party, bed)
+            assert lay.frame_rect.contains(tile)                           # on the board itself
+            assert (count(display.surface, tile, P.PARTY[party]) > tile.width * tile.height // 4) \
+                == bool(marked[bed - 1])
+            assert count(display.surface, lay.chalk_box(1 - party, bed), P.PARTY[1 - party]) == 0
+        # the side tiles lie face down with a gap between neighbours: the table shows there
+        gap = lay.to_screen((0.5 * board.tile, sum(board.lines[0]) / 2))
+        assert display.surface.get_at(gap)[:3] != P.TILE_BACK
 
 
 def test_party_zero_chalks_left_of_the_board_party_one_right(display):
@@ -132,12 +152,12 @@ def test_problem_banner_only_when_problem_set(display):
     assert count(display.surface, row, P.PROBLEM) > row.width * row.height // 2
 
 
-def test_winner_banner_only_when_winner_set(display):
+def test_winner_banner_only_when_winner_set_in_the_status_lines_place(display):
     view = quiet_shove_view()
     display.show(view)
     assert count(display.surface, display.surface.get_rect(), P.WINNER) == 0
     display.show(dataclasses.replace(view, winner="Team A gewinnt!"))
-    row = display.screen.layout.rows["winner"]
+    row = display.screen.layout.rows["status"]
     assert count(display.surface, row, P.WINNER) > row.width * row.height // 2
 
 
@@ -166,10 +186,9 @@ def test_panel_rows_do_not_overlap(display):
     display.show(busiest_shove_view())
     lay = display.screen.layout
     rows = lay.rows
-    order = ["header", "cards", "status", "message", "problem", "winner"]
+    order = ["header", "cards", "status", "message", "problem", "hint"]
     for upper, lower in zip(order, order[1:]):
         assert rows[upper].bottom <= rows[lower].top
-    assert rows["winner"].bottom <= rows["hint"].top
     assert lay.panel.left >= lay.chalk_column(1).right
     assert lay.panel.right <= display.size[0]
 

@@ -180,3 +180,40 @@ def test_solver_works_when_the_cache_cannot_be_written(tmp_path):
     blocker.write_text("not a directory")
     solver = NeunfeldSolver.load(NeunfeldRules(), blocker / "neunfeld.bin")
     assert solver.evaluate(seed_state()).verdict is Verdict.LOSS
+
+
+# -- the hint's fast path agrees with the plain definition --------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tablegame.solvers.neunfeld import Evaluation, REPETITIONS_FOR_DRAW  # noqa: E402
+
+
+def plainly_ranked(solver, state):
+    """Each legal action valued by building the position after it, counting it in the
+    history and looking it up: what ranked_actions computes by key arithmetic."""
+    pos, values = state.position, []
+    for action in solver.rules.legal_actions(state):
+        after = position_after(pos, action)
+        if state.history.count(after) + 1 >= REPETITIONS_FOR_DRAW:
+            values.append((action, Evaluation(Verdict.DRAW, None, pos.to_move)))
+            continue
+        reply = solver.lookup(after)
+        flipped = {Verdict.WIN: Verdict.LOSS, Verdict.LOSS: Verdict.WIN, Verdict.DRAW: Verdict.DRAW}
+        values.append((action, Evaluation(flipped[reply.verdict],
+                                          None if reply.distance is None else reply.distance + 1,
+                                          pos.to_move)))
+    return sorted(values, key=lambda pair: neunfeld_solver._rank(pair[1]))
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10_000), cycles=st.integers(0, 2))
+def test_every_action_is_valued_as_the_position_after_it_says(solver, seed, cycles):
+    rules = NeunfeldRules()  # the repeating cycle is legal in both variants
+    state = play(rules, REPEAT_CYCLE * cycles, seed_state(3)) if cycles else seed_state(3)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 40)):
+        if solver.rules.is_over(state):
+            break
+        state = solver.rules.apply(state, rng.choice(solver.rules.legal_actions(state)))
+    assert solver.ranked_actions(state) == plainly_ranked(solver, state)

@@ -8,6 +8,7 @@ import pytest
 
 from tablegame.boards.shove import hapenny_board
 from tablegame.events import ButtonPress
+from tablegame.i18n import say
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
@@ -244,6 +245,8 @@ def test_a_log_that_cannot_be_written_changes_nothing_and_says_so(db):
     run(s, settled(in_bed(3)))
     assert s.status.state == state
     assert s.status.problem.key == "store_failed"
+    assert say("de", s.status.problem) == \
+        "Speichern fehlgeschlagen, nichts wurde gezählt: bitte Personal rufen"   # SQLite's words: the log
     s._log._db.execute("PRAGMA query_only = OFF")
     run(s, settled(in_bed(3)))
     assert s.status.state.coins_left == 4 and s.status.problem is None

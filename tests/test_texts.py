@@ -2,6 +2,7 @@
 on the source (``Note.of("key", ...)``), so a new reason cannot slip past; and the
 engines give every reason for an illegal action as a note."""
 import ast
+import random
 from pathlib import Path
 
 import pytest
@@ -86,6 +87,17 @@ def test_a_scored_turn_is_said_in_good_german(scoring, says):
     assert text("de", "turn_scored", party="Anna", other="Ben", **scoring) == says
 
 
+def test_a_finished_game_tells_what_ok_does_now():
+    setup = GameSetup("shove-piecepack", (("Anna",), ("Ben",)))
+    play = make_play(setup)
+    rules, rng = play.rules, random.Random(3)
+    state = rules.initial_state(setup.parties)
+    assert play.view(TableStatus(setup, state), "de").hint == "ZURÜCK lang: rückgängig · MENÜ: Spielwahl"
+    while not rules.is_over(state):
+        state = rules.apply(state, rules.random_action(state, rng))
+    assert play.view(TableStatus(setup, state), "de").hint == "OK: neues Spiel · MENÜ: Spielwahl"
+
+
 def test_the_player_who_shoves_is_named_once():
     setup = GameSetup("shove-piecepack", (("Anna", "Carl"), ("Ben",)))
     play = make_play(setup)
@@ -111,3 +123,10 @@ def test_guests_see_the_link_in_a_few_words_and_staff_get_the_details(state, de,
     link = LinkStatus(state, "board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3")
     assert (link_text(link, "de"), link_text(link, "en")) == (de, en)
     assert link_details(link, "en") == f"{en} (board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3)"
+
+
+def test_a_reading_the_game_cannot_use_is_named_in_words_not_by_its_type():
+    assert text("de", "wrong_reading", kind="DiceReading") == \
+        "Das Brett meldet Würfel, das passt nicht zu diesem Spiel"
+    assert text("en", "wrong_reading", kind="SquaresReading") == \
+        "The board reports squares, which does not fit this game"

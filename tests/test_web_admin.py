@@ -3,6 +3,7 @@ configuration file): the access rule for every route, bad input refused with its
 words and nothing changed, commands reaching the game and refusals coming back."""
 import html
 import json
+import random
 import re
 import sqlite3
 import tomllib
@@ -375,6 +376,16 @@ def test_history_lists_games_shows_one_and_exports(admin, table):
     assert 'filename="evening.csv"' in csv.headers["Content-Disposition"]
     for name in ("..%2Fetc%2Fpasswd.csv", "a.b.csv", "games.exe", "%2Ftmp%2Fx.json"):
         assert admin.get(f"/history/export/{name}").status_code in (400, 404)
+
+
+def test_a_finished_game_in_the_history_says_who_won_in_the_tables_language(admin, table):
+    post(admin, "/control/new", {"token": game_token(admin), "game": "shove-piecepack",
+                                 "parties": "Dora\nEmil", "options": ""})
+    rules, rng = table.session.snapshot().play.rules, random.Random(2)
+    while not rules.is_over(state := table.session.snapshot().status.state):
+        assert table.session.submit(Act(rules.random_action(state, rng)), by="script", wait=5).accepted
+    winner = ("Dora", "Emil")[rules.outcome(state).winner]
+    assert f"{winner} gewinnt!" in words(admin.get("/history"))
 
 
 def test_accounts_staff_added_password_changed_bad_input_refused(app, admin, staff, clock):

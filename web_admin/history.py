@@ -16,6 +16,7 @@ from flask import Blueprint, Response, render_template, request
 from tablegame import jsoncodec
 from tablegame.families import find
 from tablegame.history import LoggedGame
+from tablegame.i18n import say
 from tablegame.play import make_play
 from tablegame.replay import Replayed, replay
 from tablegame.standings import evening_of, evenings, standings
@@ -32,6 +33,8 @@ def _result(replayed) -> str:
         return replayed.problem
     if replayed.outcome is None:
         return "…"
+    if replayed.outcome.note is not None:   # in the table's language, not the engine's
+        return say(table_language(), replayed.outcome.note)
     return replayed.outcome.reason or "draw"
 
 

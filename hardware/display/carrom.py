@@ -15,8 +15,8 @@ from functools import cached_property
 import pygame
 
 from hardware.display import palette as P
-from hardware.display.layout import Proportional
-from hardware.display.parts import PaintedScreen, Painter, Pen, banner, disc_sprite, party_card, run
+from hardware.display.layout import Proportional, readable_px
+from hardware.display.parts import PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite, party_card
 from hardware.display.text import TextCache
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
 
@@ -82,9 +82,10 @@ class CarromLayout(Proportional):
     def rows(self) -> dict[str, pygame.Rect]:
         """Header (title, board, link), the two side cards, queen, status, what to put
         back, the ruling, the message, the banner; the keys at the bottom."""
-        return self.stack(self.panel, {"header": 0.045, "cards": 0.2, "queen": 0.045, "status": 0.1,
-                                       "place": 0.1, "ruling": 0.22, "message": 0.05, "banner": 0.1},
-                          gap=0.01, foot=0.05)
+        fractions = {"header": 0.045, "cards": 0.2, "queen": 0.045, "status": 0.1,
+                     "place": 0.1, "ruling": 0.22, "message": 0.05, "banner": 0.1}
+        return self.stack(self.panel, {name: self.px(f) for name, f in fractions.items()},
+                          gap=self.px(0.01), foot=max(self.px(0.05), self.small_print(2)))
 
     def card(self, side: int) -> pygame.Rect:
         return self.half(self.rows["cards"], side)
@@ -105,7 +106,7 @@ class CarromScreen(PaintedScreen):
         self._static: pygame.Surface | None = None
         self._sprites: dict[str, pygame.Surface] = {}
         self._painter = Painter()
-        self._cards: dict[tuple, pygame.Surface] = {}   # (side, its view) -> the card drawn
+        self._cards = Pictures(self.text.ink)   # (side, its view) -> the card drawn
 
     def draw(self, surface: pygame.Surface, view: CarromView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None after a full draw."""
@@ -119,7 +120,7 @@ class CarromScreen(PaintedScreen):
             self._draw_aim(pen, lay, view.aim)
         for side, sv in enumerate(view.parties):
             pen.part(("card", side))
-            pen.blit(self._card(lay, side, sv), lay.card(side).topleft)
+            pen.cover(self._card(lay, side, sv), lay.card(side).topleft)
         self._draw_panel(pen, lay, view)
         return self._painter.paint(surface, self._static, pen.parts)
 
@@ -128,6 +129,7 @@ class CarromScreen(PaintedScreen):
         size = surface.get_size()
         if self.layout is None or self.layout.size != size or self.layout.board != board:
             self.layout = CarromLayout(size, board)
+            self.text.floor_px = readable_px(size)
             self._static = self._render_static(surface, self.layout)
             self._sprites = {kind: disc_sprite(self.layout.mm(
                 board.striker_diameter if kind == "striker" else board.man_diameter),
@@ -203,19 +205,8 @@ class CarromScreen(PaintedScreen):
     def _card(self, lay: CarromLayout, side: int, sv: SideView) -> pygame.Surface:
         """A side's card as one opaque picture, drawn once per look (the cards change
         with every turn: one blit is cheaper than their shapes and texts)."""
-        key = (side, sv)
-        picture = self._cards.get(key)
-        if picture is None:
-            if len(self._cards) >= 16:
-                self._cards.clear()
-            pen = Pen(self.text.ink)
-            pen.part("card")
-            self._draw_card(pen, lay, side, sv)
-            rect = lay.card(side)
-            picture = self._static.subsurface(rect).copy()   # the ground around the rounded corners
-            run(picture, pen.parts["card"], offset=(-rect.x, -rect.y))
-            self._cards[key] = picture
-        return picture
+        return self._cards.get((side, sv), self._static, lay.card(side),
+                               lambda pen: self._draw_card(pen, lay, side, sv))
 
     def _draw_card(self, pen: Pen, lay: CarromLayout, side: int, sv: SideView) -> None:
         card = lay.card(side)
@@ -232,7 +223,7 @@ class CarromScreen(PaintedScreen):
         y = inner.top + name.get_height() + lay.px(0.004)
         width = inner.width - score.get_width() - pad
         for line in (sv.player, sv.men, sv.owed, sv.boards):
-            if line and y < inner.bottom:
+            if line and y + readable_px(lay.size) <= inner.bottom:   # a whole line, or none
                 block = self.text.block(line, lay.px(0.03), soft, width)
                 pen.blit(block, (inner.left, y))
                 y += block.get_height() + lay.px(0.002)

@@ -1,11 +1,23 @@
 """What every screen's layout shares: sizes follow the surface height, so one layout
-reads the same at 800x480 and at 1920x1080."""
+reads the same at 800x480 and at 1920x1080.
+
+No text is smaller than ``READABLE`` of the screen height (24 px at 800x480, 54 px at
+1920x1080; a text's size is the height of its line, capitals and descenders): on the
+table's screen that is about 10 mm, capitals of 6-7 mm, which eyes read at two metres
+(about 11 arc minutes; 20/20 vision resolves 5)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
 
 import pygame
+
+
+READABLE = 1 / 20   # of the screen height: the smallest text on any screen
+
+
+def readable_px(size: tuple[int, int]) -> int:
+    return round(size[1] * READABLE)
 
 
 @dataclass(frozen=True)
@@ -16,23 +28,28 @@ class Proportional:
         """A text or row height as a fraction of the surface height."""
         return max(8, round(self.size[1] * fraction))
 
+    def small_print(self, lines: int) -> int:
+        """The height of ``lines`` lines of the smallest text (pygame's font steps a
+        line by about 1.12 of its size): a row of hints or keys."""
+        px = readable_px(self.size)
+        return px + (lines - 1) * round(px * 1.12)
+
     @cached_property
     def margin(self) -> int:
         return max(4, round(self.size[1] * 0.02))
 
-    def stack(self, area: pygame.Rect, heights: dict[str, float], gap: float,
-              foot: float) -> dict[str, pygame.Rect]:
-        """Rows named in ``heights`` (fractions of the surface height) top to bottom in
-        ``area``, ``gap`` apart, shrunk alike when they do not fit; a row "hint" of
-        height ``foot`` sits at the bottom."""
-        gap_px, foot_px = self.px(gap), self.px(foot)
-        room = area.height - foot_px - gap_px * len(heights)
-        shrink = min(1.0, room / sum(self.px(f) for f in heights.values()))
+    def stack(self, area: pygame.Rect, heights: dict[str, int], gap: int,
+              foot: int) -> dict[str, pygame.Rect]:
+        """Rows named in ``heights`` (pixels) top to bottom in ``area``, ``gap`` pixels
+        apart, shrunk alike when they do not fit; a row "hint" of height ``foot`` sits
+        at the bottom."""
+        room = area.height - foot - gap * len(heights)
+        shrink = min(1.0, room / sum(heights.values()))
         rows, y = {}, area.top
-        for name, fraction in heights.items():
-            rows[name] = pygame.Rect(area.left, y, area.width, int(self.px(fraction) * shrink))
-            y = rows[name].bottom + gap_px
-        rows["hint"] = pygame.Rect(area.left, area.bottom - foot_px, area.width, foot_px)
+        for name, height in heights.items():
+            rows[name] = pygame.Rect(area.left, y, area.width, int(height * shrink))
+            y = rows[name].bottom + gap
+        rows["hint"] = pygame.Rect(area.left, area.bottom - foot, area.width, foot)
         return rows
 
     def half(self, row: pygame.Rect, i: int) -> pygame.Rect:

@@ -15,7 +15,7 @@ import pygame
 
 from hardware.display import palette as P
 from hardware.display.display import SCREENS, Screen
-from hardware.display.layout import Proportional
+from hardware.display.layout import Proportional, readable_px
 from hardware.display.text import ELLIPSIS, TextCache
 from tablegame.views.names import NamesView
 
@@ -105,6 +105,7 @@ class NamesScreen:
             beneath.invalidate()       # the panel covered part of what it drew last time
         beneath.draw(surface, view.under)
         self._beneath = beneath
+        self.text.floor_px = readable_px(surface.get_size())
         self._panel(surface, NamesLayout(surface.get_size(), len(view.labels)), view)
         return None
 

@@ -13,7 +13,7 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional
+from hardware.display.layout import Proportional, readable_px
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.views.neunfeld import DieView, MoveView, NeunfeldView
@@ -80,7 +80,7 @@ class NeunfeldLayout(Proportional):
     def rows(self) -> dict[str, pygame.Rect]:
         top = self.chip(0, 0).bottom + self.px(0.02)
         w = self.size[0] - 2 * self.margin
-        keys_h = self.px(0.035)
+        keys_h = self.small_print(2)
         bottom = self.size[1] - self.margin - keys_h
         rows, y = {}, top
         for name, fraction in (("status", 0.075), ("move", 0.055), ("message", 0.05)):
@@ -149,6 +149,7 @@ class NeunfeldScreen:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size:
             self.layout = NeunfeldLayout(size)
+            self.text.floor_px = readable_px(size)
             self._static = self._render_static(surface, self.layout)
         return self.layout
 
@@ -256,7 +257,8 @@ class NeunfeldScreen:
         elif view.winner:
             self._banner(surface, lay, rows["banner"], view.winner, P.WINNER, P.INK)
         keys = rows["keys"]
-        surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width), keys.topleft)
+        surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width, height=keys.height,
+                                max_lines=2), keys.topleft)
 
     def _banner(self, surface, lay: NeunfeldLayout, rect: pygame.Rect, words: str, fill, ink) -> None:
         pygame.draw.rect(surface, fill, rect, border_radius=lay.px(0.012))

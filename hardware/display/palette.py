@@ -16,6 +16,11 @@ BED_NUMBER = (160, 124, 84)
 COIN = (186, 112, 52)
 COIN_RIM = (112, 62, 26)
 
+TILE_BACK = (46, 62, 92)          # a piecepack tile lying face down
+TILE_EDGE = (92, 110, 140)
+TILE_NUMBER = (150, 166, 192)
+GAP = (150, 118, 80)              # the table seen through a gap between two side tiles
+
 SLATE = (46, 54, 52)
 SLATE_DONE = (38, 118, 72)
 CHALK = (250, 250, 242)

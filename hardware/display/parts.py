@@ -4,9 +4,10 @@ A screen records each frame's dynamic parts as drawing commands with a ``Pen`` (
 coin, each card, each row of a panel, one named part each); ``Painter.paint`` compares
 them with the last frame's: a part whose commands are the same stays on the surface, a
 changed part is erased by restoring the static layer under the rectangles it drew over
-last time, then drawn anew, together with any part those rectangles touch. The picture
-is the one a full redraw would give, as long as nothing else draws on the surface
-between two frames; whoever does calls ``invalidate()``."""
+last time, then drawn anew, together with any part those rectangles touch; an opaque
+picture (``Pen.cover``) needs no static layer restored under it. The picture is the one
+a full redraw would give, as long as nothing else draws on the surface between two
+frames; whoever does calls ``invalidate()``."""
 from __future__ import annotations
 
 import weakref
@@ -38,15 +39,24 @@ class PaintedScreen:
 
 
 def banner(pen: Pen, text, lay, rect: pygame.Rect, words: str, fill, ink, px: float,
-           min_px: float | None = None) -> None:
-    """A coloured box with ``words`` centred in it, on two lines at most (``px`` and
-    ``min_px`` as fractions of the surface height, ``lay.px``)."""
+           min_px: float | None = None, max_lines: int = 2) -> None:
+    """A coloured box with ``words`` centred in it, on ``max_lines`` lines at most (``px``
+    and ``min_px`` as fractions of the surface height, ``lay.px``)."""
     pen.rect(fill, rect, border_radius=lay.px(0.015))
     pad = lay.px(0.01)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    block = text.block(words, lay.px(px), ink, inner.width, height=inner.height, max_lines=2,
-                       align="center", min_px=None if min_px is None else lay.px(min_px))
+    block = text.block(words, lay.px(px), ink, inner.width, height=inner.height,
+                       max_lines=max_lines, align="center",
+                       min_px=None if min_px is None else lay.px(min_px))
     pen.blit(block, block.get_rect(center=inner.center))
+
+
+def line_parts(pen: Pen, name: str, topleft: tuple[int, int], placed) -> None:
+    """A text block's lines (``TextCache.lines``) as parts of their own, ``(name, 0)``,
+    ``(name, 1)``, ...: a changed line ("noch 3 Münzen") is redrawn alone."""
+    for i, (line, (x, y)) in enumerate(placed):
+        pen.part((name, i))
+        pen.blit(line, (topleft[0] + x, topleft[1] + y))
 
 
 def party_card(pen: Pen, lay, rect: pygame.Rect, party: int, at_turn: bool) -> tuple:
@@ -104,8 +114,12 @@ class Painter:
                     grown = True
         dirty = []
         for name in changed:
+            # a part that paints an opaque picture over all it drew before needs no
+            # static layer under it first (a card: half of a turn's change, profiled)
+            covers = [pygame.Rect(op[2], op[3][2:]) for op in parts.get(name, ()) if op[0] == "cover"]
             for rect in drawn.pop(name, ()):
-                surface.blit(static, rect, rect)
+                if not any(cover.contains(rect) for cover in covers):
+                    surface.blit(static, rect, rect)
                 dirty.append(rect)
         for name, ops in parts.items():
             if name in changed:
@@ -139,6 +153,10 @@ class Pen:
 
     def rect(self, colour, rect: pygame.Rect, width: int = 0, border_radius: int = 0) -> None:
         self._ops.append(("rect", tuple(colour), tuple(rect), width, border_radius))
+
+    def cover(self, source: pygame.Surface, dest) -> None:
+        """Blit an opaque ``source`` that hides whatever lay under it."""
+        self._ops.append(("cover", source, tuple(dest), tuple(source.get_rect()), None))
 
     def blit(self, source: pygame.Surface, dest, clip: pygame.Rect | None = None) -> None:
         area = self._ink(source)
@@ -174,7 +192,7 @@ def bounds(ops: list[tuple], clip: pygame.Rect) -> list[pygame.Rect]:
     """Where recorded commands may draw, found without drawing them."""
     bounds = []
     for op in ops:
-        if op[0] == "blit":
+        if op[0] in ("blit", "cover"):
             rect = pygame.Rect(op[2], op[3][2:])
             if op[4] is not None:
                 rect = rect.clip(op[4])
@@ -182,6 +200,36 @@ def bounds(ops: list[tuple], clip: pygame.Rect) -> list[pygame.Rect]:
             rect = pygame.Rect(op[2])
         bounds.append(rect.clip(clip))
     return bounds
+
+
+class Pictures:
+    """Parts drawn once per look and kept as opaque pictures, each with the static layer
+    in its rounded corners (a party's card: the cards change with every turn, and one
+    ``Pen.cover`` of a picture is cheaper than their shapes and texts). Cleared when
+    the layout changes."""
+
+    def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect], keep: int = 16) -> None:
+        self._ink, self._keep = ink, keep
+        self._pictures: dict[Hashable, pygame.Surface] = {}
+
+    def clear(self) -> None:
+        self._pictures.clear()
+
+    def get(self, key: Hashable, static: pygame.Surface, rect: pygame.Rect,
+            draw: Callable[[Pen], None]) -> pygame.Surface:
+        """The picture of ``rect`` for ``key``; ``draw(pen)`` records it in screen
+        coordinates the first time."""
+        picture = self._pictures.get(key)
+        if picture is None:
+            if len(self._pictures) >= self._keep:   # a game shows a handful; a new game, new names
+                self._pictures.clear()
+            pen = Pen(self._ink)
+            pen.part("picture")
+            draw(pen)
+            picture = static.subsurface(rect).copy()
+            run(picture, pen.parts["picture"], offset=(-rect.x, -rect.y))
+            self._pictures[key] = picture
+        return picture
 
 
 def disc_sprite(diameter: int, rim, fill, rim_fraction: float) -> pygame.Surface:

@@ -11,7 +11,7 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional
+from hardware.display.layout import Proportional, readable_px
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.views.schocken import PlayerView, SchockenView
@@ -48,12 +48,12 @@ class SchockenLayout(Proportional):
         w, h = self.size
         m, gap = self.margin, self.gap
         inner = w - 2 * m
-        fractions = {"header": 0.06, "middle": 0.0, "status": 0.1, "message": 0.1,
-                     "banner": 0.1, "hint": 0.04}
-        fixed = sum(self.px(f) for k, f in fractions.items() if f) + gap * (len(fractions) - 1)
+        heights = {"header": self.px(0.06), "middle": 0, "status": self.px(0.1),
+                   "message": self.px(0.1), "banner": self.px(0.1), "hint": self.small_print(2)}
+        fixed = sum(heights.values()) + gap * (len(heights) - 1)
         rows, y = {}, m
-        for name, fraction in fractions.items():
-            height = self.px(fraction) if fraction else max(self.px(0.2), h - 2 * m - fixed)
+        for name, height in heights.items():
+            height = height or max(self.px(0.2), h - 2 * m - fixed)
             rows[name] = pygame.Rect(m, y, inner, height)
             y += height + gap
         return rows
@@ -72,7 +72,10 @@ class SchockenLayout(Proportional):
     @cached_property
     def die_size(self) -> int:
         d = self.dice_panel
-        return max(12, min(d.width // 4, round(d.height * 0.34)))
+        # below the lying dice and the tray (0.8 of a die) a line each for the throws and
+        # the choice, at least at the readable size
+        room = d.height - 2 * self.small_print(1) - 4 * self.gap
+        return max(12, min(d.width // 4, round(d.height * 0.34), round(room / 1.8)))
 
     @cached_property
     def lying_row(self) -> pygame.Rect:
@@ -89,7 +92,7 @@ class SchockenLayout(Proportional):
     def throws_row(self) -> pygame.Rect:
         d, tray = self.dice_panel, self.tray
         top = tray.bottom + self.gap
-        return pygame.Rect(d.left, top, d.width, max(8, (d.bottom - top) // 2))
+        return pygame.Rect(d.left, top, d.width, max(self.small_print(1), (d.bottom - top) // 2))
 
     @cached_property
     def choice_row(self) -> pygame.Rect:
@@ -143,6 +146,7 @@ class SchockenScreen:
         size = surface.get_size()
         if self.layout is None or self.layout.size != size or self.layout.players != players:
             self.layout = SchockenLayout(size, players)
+            self.text.floor_px = readable_px(size)
             self._dice.clear()
         return self.layout
 
@@ -250,7 +254,7 @@ class SchockenScreen:
         if view.hint:
             hint = rows["hint"]
             surface.blit(text.block(view.hint, lay.px(0.03), P.MUTED, hint.width,
-                                    height=hint.height), hint.topleft)
+                                    height=hint.height, max_lines=2), hint.topleft)
 
     def _banner(self, surface, lay: SchockenLayout, rect: pygame.Rect, words: str,
                 fill, ink) -> None:

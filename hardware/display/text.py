@@ -31,6 +31,10 @@ class TextCache:
         self._max_entries = max_entries
         self._max_lines = max(8, max_entries // 4)   # recent blocks' lines are enough
         self.renders = 0  # how many texts were actually rendered (for tests and benches)
+        # no text smaller than this (px): each screen sets it from its surface's height
+        # (layout.readable_px); a text that does not fit at it ends in an ellipsis
+        self.floor_px = 6
+        self.smallest_px: int | None = None  # the smallest size drawn (for the tests)
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = \
             weakref.WeakKeyDictionary()
 
@@ -51,6 +55,7 @@ class TextCache:
 
     def line(self, text: str, px: int, colour: Colour) -> pygame.Surface:
         """One line of text, as it comes."""
+        px = self._drawn_at(px)
         return self._cached(("line", text, int(px), colour),
                             lambda: _for_display(self._render(self.font(px), text, colour)))
 
@@ -60,10 +65,33 @@ class TextCache:
         """``text`` wrapped into at most ``max_lines`` lines that fit in ``width`` (and
         ``height``, when given); the font shrinks (down to ``min_px``, default half of
         ``px``) until it fits, and what still does not fit ends in an ellipsis."""
-        key = ("block", text, int(px), colour, int(width), height, max_lines, align, min_px)
-        return self._cached(key, lambda: self._render_block(
-            text, int(px), colour, max(1, int(width)), height, max_lines, align,
-            max(6, int(min_px if min_px is not None else px // 2))))
+        px, min_px = self._sizes(px, min_px)
+        key = ("block", text, px, colour, int(width), height, max_lines, align, min_px)
+        return self._cached(key, lambda: self._render_block(self._layout(
+            text, px, colour, max(1, int(width)), height, max_lines, align, min_px),
+            max(1, int(width))))
+
+    def lines(self, text: str, px: int, colour: Colour, width: int, *,
+              height: int | None = None, max_lines: int = 1, align: str = "left",
+              min_px: int | None = None) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
+        """The lines ``block`` draws, each with its place in the block: a screen that
+        blits them one by one redraws only a line that changed ("noch 3 Münzen"), not
+        the whole block. Lines never overlap (a line is shorter than the line step)."""
+        px, min_px = self._sizes(px, min_px)
+        key = ("lines", text, px, colour, int(width), height, max_lines, align, min_px)
+        return self._cached(key, lambda: self._layout(
+            text, px, colour, max(1, int(width)), height, max_lines, align, min_px))
+
+    def _sizes(self, px: int, min_px: int | None) -> tuple[int, int]:
+        """A block's size and the size it may shrink to (half by default), neither
+        below the floor."""
+        px = max(int(px), self.floor_px)
+        return px, max(int(min_px if min_px is not None else px // 2), self.floor_px, 6)
+
+    def _drawn_at(self, px: int) -> int:
+        px = max(int(px), self.floor_px)
+        self.smallest_px = px if self.smallest_px is None else min(self.smallest_px, px)
+        return px
 
     def _cached(self, key: tuple, render, cache: OrderedDict | None = None) -> pygame.Surface:
         cache, bound = (self._surfaces, self._max_entries) if cache is None else \
@@ -78,12 +106,15 @@ class TextCache:
         return surface
 
     def _render(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
+        """One line; its ink is where its glyphs are (a line blitted alone blits only that)."""
         self.renders += 1
-        return font.render(text, True, colour)
+        surface = font.render(text, True, colour)
+        self._ink[surface] = surface.get_bounding_rect()
+        return surface
 
-    def _render_block(self, text: str, px: int, colour: Colour, width: int,
-                      height: int | None, max_lines: int, align: str,
-                      min_px: int) -> pygame.Surface:
+    def _layout(self, text: str, px: int, colour: Colour, width: int,
+                height: int | None, max_lines: int, align: str,
+                min_px: int) -> tuple[tuple[pygame.Surface, tuple[int, int]], ...]:
         size = px
         while True:
             font = self.font(size)
@@ -95,24 +126,31 @@ class TextCache:
             if fits or size <= min_px:
                 break
             size = max(min_px, int(size * 0.9))
+        self._drawn_at(size)
         if len(lines) > room:
             lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
         lines = [_clip(font, line, width) for line in lines]
         rendered = [self._cached((size, line, colour),
                                  lambda line=line: self._render(font, line, colour), self._lines)
                     for line in lines]
-        block = pygame.Surface((width, step * (len(rendered) - 1) + rendered[0].get_height()),
-                               pygame.SRCALPHA)
-        ink = None
+        placed = []
         for i, surface in enumerate(rendered):
             x = 0 if align == "left" else width - surface.get_width() if align == "right" \
                 else (width - surface.get_width()) // 2
-            if ink is None or not ink.colliderect(surface.get_rect(topleft=(x, i * step))):
+            placed.append((surface, (x, i * step)))
+        return tuple(placed)
+
+    def _render_block(self, placed, width: int) -> pygame.Surface:
+        last, (_, y) = placed[-1]
+        block = pygame.Surface((width, y + last.get_height()), pygame.SRCALPHA)
+        ink = None
+        for surface, (x, y) in placed:
+            if ink is None or not ink.colliderect(surface.get_rect(topleft=(x, y))):
                 # onto transparent black, adding is copying: the same pixels as
                 # blending them on, in half the time
-                line = block.blit(surface, (x, i * step), special_flags=pygame.BLEND_RGBA_ADD)
+                line = block.blit(surface, (x, y), special_flags=pygame.BLEND_RGBA_ADD)
             else:   # a tall line reaching into the one above: blend where they meet
-                line = block.blit(surface, (x, i * step))
+                line = block.blit(surface, (x, y))
             ink = line if ink is None else ink.union(line)
         block = _for_display(block)
         self._ink[block] = ink.clip(block.get_rect())

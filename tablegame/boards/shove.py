@@ -39,6 +39,7 @@ class ShoveBoard:
     coin_diameter: float
     frame: float                            # width of the frame around the surface
     coins: int                              # coins that exist for this board
+    tile: float = 0.0  # a board laid of tiles this wide (piecepack), 0: a board with painted lines
 
     @property
     def beds(self) -> int:
@@ -103,4 +104,4 @@ def piecepack_board(*, beds: int = 7, tile: float = 50.8, gap: float = 3.0,
     width = 6 * tile
     return ShoveBoard(width=width, length=side_tiles * pitch + tile, lines=lines,
                       lane=(tile, width - tile), coin_diameter=coin_diameter,
-                      frame=frame, coins=coins)
+                      frame=frame, coins=coins, tile=tile)

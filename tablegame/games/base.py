@@ -34,7 +34,8 @@ class Outcome:
     """How a finished game ended. ``winner`` is a party index, None for a draw."""
 
     winner: int | None
-    reason: str = ""
+    reason: str = ""          # in the engine's words (for logs and scripts)
+    note: Note | None = None  # the same as a note, said in the table's language (i18n.say)
 
     @property
     def is_draw(self) -> bool:

@@ -163,7 +163,7 @@ class NeunfeldRules(Rules):
 
     def outcome(self, state: NeunfeldState) -> Outcome | None:
         ended = self._ending(state)
-        return None if ended is None else Outcome(ended[0], say("de", ended[1]))
+        return None if ended is None else Outcome(ended[0], say("de", ended[1]), ended[1])
 
     def _ending(self, state: NeunfeldState) -> tuple[int | None, Note] | None:
         """The winner (None: a draw) and why, once the game is over."""
@@ -186,11 +186,13 @@ class NeunfeldRules(Rules):
             raise _refused(Note.of("nf_game_over", outcome=ended[1]))
 
     def legal_actions(self, state: NeunfeldState) -> list[Roll] | list[TipAndMove]:
-        if self.outcome(state) is not None:
-            return []
-        if state.position is None:
+        pos = state.position
+        if pos is None:
             return [Roll((x, y, z)) for x in DICE[0].faces for y in DICE[1].faces for z in DICE[2].faces]
-        return self._moves(state.position)
+        if pos.squares[0] == GOALS[0] or pos.squares[1] == GOALS[1] \
+                or state.history.count(pos) >= REPETITIONS_FOR_DRAW:
+            return []
+        return self._moves(pos)  # none when the mover is stuck (the game is over then too)
 
     def random_action(self, state: NeunfeldState, rng: random.Random) -> Roll | TipAndMove:
         if state.position is None:

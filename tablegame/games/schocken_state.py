@@ -149,10 +149,6 @@ class SchockenState:
         return None if self.over else self.order[len(self.results)]
 
     @property
-    def round_starter(self) -> int | None:
-        return None if self.over else self.order[0]
-
-    @property
     def throws_allowed(self) -> int:
         """How many throws the current player may make in all."""
         return 3 if not self.results else self.max_throws

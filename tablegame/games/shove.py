@@ -184,9 +184,10 @@ class ShoveRules(Rules):
 
     def outcome(self, state: ShoveState) -> Outcome | None:
         if state.drawn:
-            return Outcome(None, "both parties completed every bed: a draw")
+            return Outcome(None, "both parties completed every bed: a draw", Note.of("draw"))
         if state.winner is not None:
-            return Outcome(state.winner, f"{state.parties[state.winner].name} wins")
+            name = state.parties[state.winner].name
+            return Outcome(state.winner, f"{name} wins", Note.of("winner", party=name))
         return None
 
     def legal_actions(self, state: ShoveState):

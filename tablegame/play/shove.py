@@ -116,7 +116,8 @@ class ShovePlay:
                     t("winner", party=state.parties[state.winner].name)
                     if state.winner is not None else None),
             link=link_text(status.link, language),
-            hint=t("hint_shove"),
+            # the buttons that matter now (before the toss the status line says what OK does)
+            hint=t("hint_shove_over" if state.over else "hint_shove"),
             marked=state.moved or self._memory.get("marks", ()),
         )
 

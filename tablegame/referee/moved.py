@@ -18,7 +18,9 @@ from tablegame.physics import plausibility, search
 from tablegame.physics.plausibility import Check, Moved
 from tablegame.physics.shove import start_y
 from tablegame.play.base import Verdict
-from tablegame.referee.shove import bed_at
+# the module, not its function: referee.shove imports play.base, whose package imports
+# the Shove play, which imports this module (importing referee.shove first failed)
+from tablegame.referee import shove as shove_referee
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +102,6 @@ def note_for(board: ShoveBoard, check: Check, mode: str) -> Note | None:
 
 
 def where(board: ShoveBoard, coin: Moved, key: str) -> Note:
-    bed = bed_at(board, coin.before[1])
+    bed = shove_referee.bed_at(board, coin.before[1])
     x, y = (round(v) for v in coin.before)
     return Note.of(f"{key}_bed", bed=bed, x=x, y=y) if bed else Note.of(key, x=x, y=y)

@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from array import array
+from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -49,7 +50,7 @@ from typing import Iterator
 
 from tablegame.games.neunfeld import (
     GOALS, MAX_STEP, REPETITIONS_FOR_DRAW, RULES_VERSION, NeunfeldRules, NeunfeldState, Position,
-    TipAndMove, position_after, strict_conflict,
+    TipAndMove, strict_conflict,
 )
 from tablegame.games.neunfeld_dice import DICE
 
@@ -94,6 +95,7 @@ class Evaluation:
 
 _FACE_INDEX = tuple({f: i for i, f in enumerate(die.faces)} for die in DICE)
 _STRIDE = (36, 6, 1)
+_DIE_OF = {die.number: d for d, die in enumerate(DICE)}   # 3, 4, 5 -> 0, 1, 2
 _TOPS = tuple((DICE[0].faces[t // 36], DICE[1].faces[t // 6 % 6], DICE[2].faces[t % 6]) for t in range(N_TOPS))
 _TOP_MASK = tuple(sum(1 << f for f in set(tops)) for tops in _TOPS)
 # _TIPPED[d][t]: the four top indices after one tip of die d; tipping is symmetric, so also before.
@@ -150,8 +152,11 @@ def position_key(position: Position) -> int:
     mover = position.to_move
     others = [i for i, h in enumerate(position.holders) if h != mover]
     kept = others[0] if len(others) == 1 else NO_KEPT
-    t = sum(_FACE_INDEX[d][top] * _STRIDE[d] for d, top in enumerate(position.tops))
-    return _group(mover, kept, *position.squares) * N_TOPS + t
+    return _group(mover, kept, *position.squares) * N_TOPS + _tops_key(position.tops)
+
+
+def _tops_key(tops: tuple[int, int, int]) -> int:
+    return _FACE_INDEX[0][tops[0]] * 36 + _FACE_INDEX[1][tops[1]] * 6 + _FACE_INDEX[2][tops[2]]
 
 
 def key_position(key: int) -> Position:
@@ -353,21 +358,36 @@ class NeunfeldSolver:
         """Every legal action with its value for the mover, best first; a move that repeats a
         position for the third time counts as a draw."""
         pos = state.position
-        if pos is None or self.rules.outcome(state) is not None:
+        if pos is None:
             return []
+        actions = self.rules.legal_actions(state)   # none once the game is over
+        if not actions:
+            return []
+        # The position after each action as its key, by arithmetic on the key of this one
+        # (no Position built per action); the history is counted once, by key, because each
+        # valid position has a key of its own. Both were most of a hint's time (profiled).
+        mover = pos.to_move
+        tops_key = _tops_key(pos.tops)
+        a, b = pos.squares
+        repeats = {position_key(p): n for p, n in Counter(state.history).items()
+                   if n + 1 >= REPETITIONS_FOR_DRAW}   # positions one visit short of a draw
+        draw = Evaluation(Verdict.DRAW, None, mover)
         ranked = []
-        for action in self.rules.legal_actions(state):
-            after = position_after(pos, action)
-            if state.history.count(after) + 1 >= REPETITIONS_FOR_DRAW:
-                value = Evaluation(Verdict.DRAW, None, pos.to_move)
+        for action in actions:
+            d = _DIE_OF[action.die]
+            t = tops_key + (_FACE_INDEX[d][action.top] - _FACE_INDEX[d][pos.tops[d]]) * _STRIDE[d]
+            squares = (action.to, b) if mover == 0 else (a, action.to)
+            key = _group(1 - mover, d, *squares) * N_TOPS + t
+            if repeats.get(key, 0) + 1 >= REPETITIONS_FOR_DRAW:
+                value = draw
             else:
-                reply = self.lookup(after)
-                if reply.verdict is Verdict.LOSS:
-                    value = Evaluation(Verdict.WIN, reply.distance + 1, pos.to_move)
-                elif reply.verdict is Verdict.WIN:
-                    value = Evaluation(Verdict.LOSS, reply.distance + 1, pos.to_move)
+                code = self._verdict[key]
+                if code == LOSS:
+                    value = Evaluation(Verdict.WIN, self._distance[key] + 1, mover)
+                elif code == WIN:
+                    value = Evaluation(Verdict.LOSS, self._distance[key] + 1, mover)
                 else:
-                    value = Evaluation(Verdict.DRAW, None, pos.to_move)
+                    value = draw
             ranked.append((action, value))
         ranked.sort(key=lambda pair: _rank(pair[1]))
         return ranked
@@ -383,12 +403,13 @@ class NeunfeldSolver:
         pos = state.position
         if pos is None:
             return None
-        ended = self.rules.outcome(state)
-        if ended is not None:
-            if ended.winner is None:
-                return Evaluation(Verdict.DRAW, None, pos.to_move)
-            return Evaluation(Verdict.WIN if ended.winner == pos.to_move else Verdict.LOSS, 0, pos.to_move)
-        return self.ranked_actions(state)[0][1]
+        ranked = self.ranked_actions(state)
+        if ranked:
+            return ranked[0][1]
+        ended = self.rules.outcome(state)   # no legal action: the game is over
+        if ended.winner is None:
+            return Evaluation(Verdict.DRAW, None, pos.to_move)
+        return Evaluation(Verdict.WIN if ended.winner == pos.to_move else Verdict.LOSS, 0, pos.to_move)
 
     def counts(self) -> dict[str, int]:
         """How many valid positions are won, lost and drawn for the side to move."""

@@ -40,9 +40,11 @@ def _about_die(language: str, sentence: str):
 def _move(language: str):
     def words(die, colour, old, top, to, **_):
         c = COLOURS[language][colour]
+        # short: the table's move and the hint must fit one line of readable text at 800x480
+        # (and no arrow: the screen's font has no glyph for it)
         if language == "de":
-            return f"Würfel {die} ({c}) von {old} auf {top} kippen, Stein nach Feld {to}"
-        return f"tip die {die} ({c}) from {old} to {top}, piece to square {to}"
+            return f"Würfel {die} ({c}) auf {top} kippen, nach Feld {to}"
+        return f"tip die {die} ({c}) to {top}, move to square {to}"
     return words
 
 
@@ -70,8 +72,8 @@ def _moved(language: str):
     def words(party, die, colour, old, top, to, **_):
         c = COLOURS[language][colour]
         if language == "de":
-            return f"{party}: Würfel {die} ({c}) {old} → {top}, nach Feld {to}"
-        return f"{party}: die {die} ({c}) {old} → {top}, to square {to}"
+            return f"{party}: Würfel {die} ({c}) von {old} auf {top}, nach Feld {to}"
+        return f"{party}: die {die} ({c}) from {old} to {top}, to square {to}"
     return words
 
 

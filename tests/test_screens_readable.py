@@ -1,0 +1,131 @@
+"""Every screen of the table, at both screen sizes, drawn from real game states
+through the real plays and the real display: no text on it is smaller than a guest
+reads at two metres (``hardware.display.layout.READABLE``). The pictures are kept in
+docs/screenshots (table-*.png) so a reader sees what the guests see."""
+import dataclasses
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from hardware.display import Display
+from hardware.display.layout import readable_px
+from hardware.display.names import SCREENS_WITH_NAMES
+from tablegame.games.neunfeld import Roll, TipAndMove
+from tablegame.games.schocken import Throw
+from tablegame.games.shove import Cleared, CoinToss, Shove
+from tablegame.notes import Note
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup, TableStatus
+from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
+from tablegame.views.names import NamesView
+
+SCREENSHOTS = Path(__file__).parent.parent / "docs" / "screenshots"
+SIZES = [(800, 480), (1920, 1080)]
+LINK = LinkStatus(LinkState.OPERATIONAL, "board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3")
+
+
+def played(setup, *actions, settings=None):
+    play = make_play(setup, settings)
+    state = play.rules.initial_state(setup.parties)
+    for action in actions:
+        state = play.rules.apply(state, action)
+    return play, TableStatus(setup, state, link=LINK, actions=len(actions))
+
+
+def coins_in(board, *beds):
+    return BoardSnapshot(tuple(CoinReading(board.lane[0] + 30 + 40 * i, sum(board.bed_span(b)) / 2)
+                               for i, b in enumerate(beds)), settled=True)
+
+
+def shove(game):
+    setup = GameSetup(game, (("Anna", "Carl"), ("Die Gäste aus Köln",)))
+    play, status = played(setup, CoinToss(0), Cleared(), Shove((2,)), Shove((2, 5)), Shove((2, 5, 3)))
+    reading = coins_in(play.board, 2, 5, 3)
+    return play, dataclasses.replace(
+        status, reading=reading, readings=(reading,), note=Note.of("coin_counted", left=2),
+        problem=Note.of("coins_overlap_in_bed", bed=3))
+
+
+def shove_over():
+    setup = GameSetup("shove-piecepack", (("Anna",), ("Ben",)))
+    play = make_play(setup)
+    rules, rng = play.rules, random.Random(4)
+    state = rules.initial_state(setup.parties)
+    while not rules.is_over(state):
+        state = rules.apply(state, rules.random_action(state, rng))
+    return play, TableStatus(setup, state, link=LINK, note=Note.of("new_game"))
+
+
+def schocken():
+    setup = GameSetup("schocken", (("Anna",), ("Ben",), ("Cem",), ("Dorothea-Charlotte",)))
+    return played(setup, Throw((6, 6, 1)))
+
+
+def neunfeld(tmp_path):
+    setup = GameSetup("neunfeld", (("Anna",), ("Tisch",)), (("table_plays", 1),))
+    play, status = played(setup, Roll((1, 5, 2)), TipAndMove(3, 7, 3),
+                          settings={"neunfeld": {"solver_cache": str(tmp_path / "solution.bin")}})
+    return play, status
+
+
+def carrom():
+    return played(GameSetup("carrom", (("Anna", "Carl"), ("Ben", "Dorothea-Charlotte"))))
+
+
+SCREENS = {
+    "shove-hapenny": lambda tmp_path: shove("shove-hapenny"),
+    "shove-piecepack": lambda tmp_path: shove("shove-piecepack"),
+    "shove-over": lambda tmp_path: shove_over(),
+    "schocken": lambda tmp_path: schocken(),
+    "neunfeld": neunfeld,
+    "carrom": lambda tmp_path: carrom(),
+}
+
+
+def show(display, view):
+    display.show(view)
+    return display.screen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", sorted(SCREENS))
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_no_text_on_a_screen_is_too_small_to_read_at_two_metres(name, size, language, tmp_path):
+    play, status = SCREENS[name](tmp_path)
+    with Display(size, caption="test", screens=SCREENS_WITH_NAMES) as display:
+        view = play.view(status, language)
+        screen = show(display, view)
+        assert screen.text.smallest_px >= readable_px(size) == round(size[1] / 20)
+        if language == "de":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(display.surface, SCREENSHOTS / f"table-{name}-{size[0]}x{size[1]}.png")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_names_panel_is_as_readable(size, tmp_path):
+    play, status = shove("shove-hapenny")
+    panel = NamesView(play.view(status, "de"), "Wer spielt?", labels=("Partei 1", "Partei 2"),
+                      texts=("Anna, Carl", "Die Gäste aus Köln"), current=1,
+                      problem="Partei 2: höchstens 24 Zeichen",
+                      hint="Namen mit Komma trennen · Tab/Pfeile: andere Partei · Enter: neues Spiel")
+    with Display(size, caption="test", screens=SCREENS_WITH_NAMES) as display:
+        screen = show(display, panel)
+        assert screen.text.smallest_px >= readable_px(size)
+        pygame.image.save(display.surface, SCREENSHOTS / f"table-names-{size[0]}x{size[1]}.png")
+
+
+def test_every_character_the_texts_use_has_a_glyph_in_the_screens_font():
+    """A character the font lacks is drawn as an empty box (the arrow once was)."""
+    from hardware.display.text import TextCache
+    sources = [*Path("tablegame/texts").glob("*.py"), Path("tablegame/i18n.py"),
+               *Path("tablegame/play").glob("*.py"), *Path("tablegame/views").glob("*.py")]
+    root = Path(__file__).parent.parent
+    used = {c for path in sources for c in (root / path).read_text(encoding="utf-8") if ord(c) > 127}
+    pygame.font.init()
+    font = TextCache().font(40)
+    missing = pygame.image.tobytes(font.render("\ue000", True, (255, 255, 255)), "RGBA")
+    boxes = sorted(c for c in used
+                   if pygame.image.tobytes(font.render(c, True, (255, 255, 255)), "RGBA") == missing)
+    assert boxes == []
