@@ -1,8 +1,11 @@
 """What each setting of the configuration file means, in German, for the staff page's
 settings form. The English meaning is the setting's own ``doc`` in
 ``tablegame.config.SETTINGS`` (one place each); a new setting needs its line here too
-(tests/test_settings_words.py says which is missing)."""
+(tests/test_settings_words.py says which is missing), unless it is a game family's own
+setting, whose registration says it in both languages."""
 from __future__ import annotations
+
+from tablegame.families import families
 
 MEANINGS_DE = {
     "table.language": "Sprache der Texte auf dem Bildschirm",
@@ -39,7 +42,17 @@ MEANINGS_DE = {
 
 
 def meaning(setting, language: str) -> str:
-    """The setting's meaning in ``language`` (English: its own doc)."""
-    if language == "de":
-        return MEANINGS_DE.get(setting.key, setting.doc)
-    return setting.doc
+    """The setting's meaning in ``language`` (English: its own doc; a family's own setting
+    in German: its registration's words, where it declares them)."""
+    if language != "de":
+        return setting.doc
+    return MEANINGS_DE.get(setting.key) or _family_words(setting.key) or setting.doc
+
+
+def _family_words(key: str) -> str | None:
+    section, _, name = key.partition(".")
+    for family in families():
+        if family.name == section:
+            option = next((o for o in getattr(family, "settings", ()) if o.name == name), None)
+            return option.doc.get("de") if option else None
+    return None
