@@ -13,6 +13,7 @@ from tablegame import logs
 from tablegame.config import ConfigError, lenient, load
 from tablegame.notify import Notifier
 from tablegame.starts import NoCount, Starts
+from tablegame.store import LogError
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,10 @@ def run(config_path: str | Path | None, log_level: str | None = None,
         log.error("%s", error)
         starts.failed(str(error))
         return MISSING_HARDWARE
+    except LogError as error:   # the event log cannot be used, and says why: no bug to trace
+        log.error("the event log cannot be used: %s", error)
+        starts.failed(f"the event log: {error}")
+        return 1
     except Exception as error:
         log.critical("the table stopped on an error: %s", error, exc_info=True)
         starts.failed(f"{type(error).__name__}: {error}")
