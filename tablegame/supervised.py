@@ -10,10 +10,10 @@ import os
 from pathlib import Path
 
 from tablegame import logs
-from tablegame.store import LogError
 from tablegame.config import ConfigError, lenient, load
 from tablegame.notify import Notifier
 from tablegame.starts import NoCount, Starts
+from tablegame.store import LogError
 
 log = logging.getLogger(__name__)
 
@@ -59,13 +59,14 @@ def run(config_path: str | Path | None, log_level: str | None = None,
     except ConfigError as error:
         starts.failed(f"configuration error in {error}")
         raise   # the command line says it, as check-config does
-    except LogError as error:   # table.store cannot hold the event log: safe mode says so
-        starts.failed(f"event log: {error}")
-        raise   # the command line says it in words
     except service.MissingHardware as error:
         log.error("%s", error)
         starts.failed(str(error))
         return MISSING_HARDWARE
+    except LogError as error:   # the event log cannot be used, and says why: no bug to trace
+        log.error("the event log cannot be used: %s", error)
+        starts.failed(f"the event log: {error}")
+        return 1
     except Exception as error:
         log.critical("the table stopped on an error: %s", error, exc_info=True)
         starts.failed(f"{type(error).__name__}: {error}")

@@ -25,8 +25,11 @@ def service(tmp_path, config, notify=None):
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+REASON = "the event log: {}/a-folder is a folder: name a file in it for the event log"
+
+
 def crashing_config(tmp_path):
-    """A start-up that crashes: the event log's path is a folder SQLite cannot open."""
+    """A start-up that fails: the event log's path is a folder."""
     folder = tmp_path / "a-folder"
     folder.mkdir()
     config = tmp_path / "config.toml"
@@ -40,14 +43,14 @@ def test_three_crashed_starts_give_safe_mode_with_the_reason_and_the_staff_page(
     for attempt in range(SAFE_AFTER):
         proc = service(tmp_path, config)
         _, err = proc.communicate(timeout=60)
-        assert proc.returncode == 2, err
-        assert "a-folder is a folder: name a file in it for the event log" in err
-        assert Starts(tmp_path / "state").read() == Tally(
-            attempt + 1, f"event log: {tmp_path / 'a-folder'} is a folder: name a file in it for the event log")
+        assert proc.returncode == 1, err
+        assert f"the event log cannot be used: {tmp_path / 'a-folder'} is a folder" in err
+        assert "Traceback" not in err
+        assert Starts(tmp_path / "state").read() == Tally(attempt + 1, REASON.format(tmp_path))
     proc = service(tmp_path, config, notify=systemd.path)
     try:
         _, status = systemd.wait_for("READY=1", timeout=60)
-        assert "STATUS=SAFE MODE: event log: " in status and "is a folder" in status
+        assert f"STATUS=SAFE MODE: {REASON.format(tmp_path)}" in status
         address = proc.stdout.readline().removeprefix("staff page: ").strip()
         with urllib.request.urlopen(address, timeout=10) as page:   # the staff page is up
             assert page.status == 200
@@ -61,7 +64,7 @@ def test_three_crashed_starts_give_safe_mode_with_the_reason_and_the_staff_page(
     # safe mode cleared the count: the next start tries the game again (and fails again)
     proc = service(tmp_path, config)
     proc.communicate(timeout=60)
-    assert proc.returncode == 2 and Starts(tmp_path / "state").read().failed == 1
+    assert proc.returncode == 1 and Starts(tmp_path / "state").read().failed == 1
 
 
 def test_a_clean_run_resets_the_count(tmp_path, systemd):
@@ -137,3 +140,18 @@ def test_safe_mode_refuses_every_command_in_words(tmp_path):
     reply = faces[0].submit(Undo(), by="staff:anna", wait=1)
     assert not reply.accepted and reply.note.key == "maintenance_refused"
     assert json.dumps(faces[0].health()) == '{"safe_mode": "x"}'
+
+
+def test_a_bug_at_start_up_is_logged_with_its_traceback_and_counted(tmp_path, monkeypatch, caplog):
+    import logging
+    from tablegame import service, supervised
+
+    def crash(*args, **kwargs):
+        raise ZeroDivisionError("a bug in start-up")
+    monkeypatch.setattr(service, "run", crash)
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    with caplog.at_level(logging.CRITICAL):
+        assert supervised.run(None) == 1
+    assert any(r.exc_info and "a bug in start-up" in str(r.exc_info[1]) for r in caplog.records)
+    assert Starts(tmp_path / "state").read() == Tally(1, "ZeroDivisionError: a bug in start-up")
