@@ -274,6 +274,10 @@ def test_abandon_starts_the_game_afresh_and_the_sensor_test_turns_on_and_off(adm
     assert post(admin, "/control/calibrate", {"on": "yes"}).status_code == 400
     assert post(admin, "/control/calibrate", {"on": "0"}).status_code == 303
     assert not table.session.snapshot().status.calibrating
+    back = post(admin, "/control/calibrate", {"on": "1", "back": "/calibrate"})
+    assert back.headers["Location"] == "/calibrate"
+    elsewhere = post(admin, "/control/calibrate", {"on": "0", "back": "//evil.example/"})
+    assert elsewhere.headers["Location"] == "/health"
 
 
 def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, table):

@@ -85,6 +85,7 @@ def page():
     if not values and problems:
         return refused(problems[0], 400)
     return render_template("calibrate.html", fields=find(game).board, lang=language(),
+                           title=find(game).title.get(language(), game),
                            calibrating=face().snapshot().status.calibrating,
                            preview=_preview(game, values, problems))
 

@@ -86,7 +86,8 @@ def calibrate():
     on = request.form.get("on")
     if on not in ("0", "1"):
         return refused("Say on=1 (start the sensor test) or on=0 (end it).", 400)
-    return _answer(Calibrate(on == "1"), back="/health")
+    back = request.form.get("back", "/health")   # the health or the calibration page
+    return _answer(Calibrate(on == "1"), back=back if back in ("/health", "/calibrate") else "/health")
 
 
 @bp.route("/control/correct", methods=["POST"])

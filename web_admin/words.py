@@ -24,7 +24,7 @@ WORDS = {
         "readings": "Messwerte", "calibrate": "Kalibrieren",
         "calibrating_now": "Sensortest läuft: der Tisch spielt nicht, Münzen hinlegen und sehen, "
                            "wo das Brett sie sieht.",
-        "calibrate_hint": "Für Messwerte ohne Spiel den Sensortest starten:",
+        "calibrate_hint": "Für Messwerte ohne Spiel den Sensortest starten.",
         "no_board": "Dieses Spiel hat keine Brettmaße.",
         "lie_in_bed": "in Bett {bed}", "lie_on_line": "berührt eine Linie",
         "lie_outside_lane": "außerhalb der Seitenlinien", "lie_short": "vor der ersten Linie",
@@ -66,7 +66,7 @@ WORDS = {
         "readings": "Readings", "calibrate": "Calibrate",
         "calibrating_now": "Sensor test on: the table plays no game; put coins down and see "
                            "where the board sees them.",
-        "calibrate_hint": "For readings without a game, start the sensor test:",
+        "calibrate_hint": "For readings without a game, start the sensor test.",
         "no_board": "This game has no board sizes.",
         "lie_in_bed": "in bed {bed}", "lie_on_line": "touches a line",
         "lie_outside_lane": "outside the side lines", "lie_short": "short of the first line",
