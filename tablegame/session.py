@@ -426,6 +426,8 @@ class Session:
         self._put_back()
 
     def _apply_verdict(self, verdict: Verdict) -> None:
+        if verdict.show_address:
+            return self._update(showing_address="asked")
         if verdict.action is None:
             # A problem goes to the banner; the last event stays on the message line.
             problem = verdict.note if verdict.problem else None

@@ -224,7 +224,7 @@ def test_the_foul_menu_cycles_with_menu_and_enters_with_ok():
     view = s.play.view(s.status, "de")
     assert view.menu == ("Technisches Foul von Ben (nicht am Zug)", "Foul während des Zuges: Anna",
                          "Unsauberer Stoß: Anna", "Platz verlassen: Anna", "Platz verlassen: Ben",
-                         "Menü schließen")
+                         "Adresse der Personalseite zeigen (QR-Code)", "Menü schließen")
     assert view.menu_index == 0 and view.message == "Technisches Foul von Ben (nicht am Zug)"
     s.handle(ButtonPress("menu"))
     assert s.play.view(s.status, "de").menu_index == 1
@@ -244,6 +244,21 @@ def test_back_closes_the_menu_and_menu_before_the_first_action_is_the_sessions()
     assert s.play.view(s.status, "en").menu_index == 0 and not s.status.showing_address
     s.handle(ButtonPress("back"))
     assert s.play.view(s.status, "en").menu == ()
+
+
+def test_the_foul_menu_shows_the_staff_page_address_and_leaves_the_game_as_it_was():
+    s, board = started()
+    board.stroke(pocketed=("white",))
+    state, actions = s.status.state, s.status.actions
+    entries = s.play.entries(state)
+    for _ in range(next(i for i, e in enumerate(entries) if e.key == "cr_menu_address") + 1):
+        s.handle(ButtonPress("menu"))
+    assert said(s, "de")[0] == "Adresse der Personalseite zeigen (QR-Code)"
+    s.handle(ButtonPress("ok"))
+    assert s.status.showing_address == "asked"
+    s.handle(ButtonPress("back"))                # any button takes it away, and does nothing else
+    assert not s.status.showing_address
+    assert (s.status.state, s.status.actions) == (state, actions)
 
 
 def test_an_improper_stroke_marked_from_the_menu_counts_as_improper():

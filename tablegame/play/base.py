@@ -36,6 +36,9 @@ class Verdict:
     # slow, pure work the session runs beside the writer once the action is logged and
     # shown; the Verdict it returns (or None) is handled like any other event, by "table"
     beside: Callable[[], Verdict | None] | None = None
+    # a play's own menu asks for the staff page's address (a menu that takes MENU during
+    # the game offers it, since MENU no longer reaches the session's address there)
+    show_address: bool = False
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ class CarromPlay:
     def entries(self, state: CarromState) -> tuple[Entry, ...]:
         """The foul menu's entries now (only what the rules allow in this state)."""
         if state.over or state.toss_pending:
-            return (Entry("cr_menu_close"),)
+            return (Entry("cr_menu_address"), Entry("cr_menu_close"))
         who = state.player(state.seat)
         other = state.party_name(1 - state.side)
         found = []
@@ -177,7 +177,7 @@ class CarromPlay:
                      else Entry("cr_menu_improper", (("who", who),), IMPROPER))
         found += [Entry("cr_menu_left_seat", (("party", state.party_name(s)),), LeftSeat(s))
                   for s in (0, 1)]
-        return (*found, Entry("cr_menu_close"))
+        return (*found, Entry("cr_menu_address"), Entry("cr_menu_close"))
 
     def menu_open(self, state: CarromState) -> int:
         """The highlighted entry, or -1 while the menu is closed (any change closes it)."""
@@ -211,6 +211,8 @@ class CarromPlay:
 
     def _enter(self, state: CarromState, entry: Entry) -> Verdict:
         if entry.action is None:
+            if entry.key == "cr_menu_address":
+                return Verdict(show_address=True)
             if entry.key == "cr_menu_improper_off":
                 self._memory.improper_next = False
                 if self._memory.stroke is not None:
