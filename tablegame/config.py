@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from tablegame.families import Option, families, playable_games
 from tablegame.i18n import LANGUAGES
-from tablegame.play import make_play, playable_games
+from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 
 
@@ -68,7 +69,7 @@ def _size(v):
 
 SETTINGS = [
     Setting("table.language", "de", _choice(*LANGUAGES), "language of the screen texts"),
-    Setting("table.game", "shove-hapenny", _is(str, "a game name"),
+    Setting("table.game", playable_games()[0], _is(str, "a game name"),
             "the game a fresh table starts with"),
     Setting("table.parties", [["Team A"], ["Team B"]], _parties,
             "the parties of a fresh table, each a list of players in turn order"),
@@ -87,12 +88,6 @@ SETTINGS = [
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
-    Setting("neunfeld.solver_cache", "", _is(str, "a file path"),
-            "Neunfeld's solved positions; empty: neunfeld-solution.bin beside the event log"),
-    Setting("shove.moved_coin", "warn", _choice("warn", "restore"),
-            "a coin moved that nothing hit: warn (the score stands) or restore (wait until it is back)"),
-    Setting("schocken.dice", "table", _choice("table", "reader"),
-            "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"),
     Setting("web.host", "0.0.0.0", _is(str, "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1"),
             "where the staff page listens (0.0.0.0: every network of the Pi)"),
     Setting("web.port", 8080, _number(0, 65535, int), "the staff page's TCP port (0: any free one)"),
@@ -101,6 +96,16 @@ SETTINGS = [
     Setting("web.max_streams", 24, _number(1, 250, int),
             "live views open at once (fewer than web.threads, so pages still load)"),
 ]
+
+
+def _family_setting(family: str, option: Option) -> Setting:
+    """A family's table setting (its registration's ``settings``) as a row of the table."""
+    return Setting(f"{family}.{option.name}", option.default,
+                   lambda v: None if option.allows(v) else option.allowed(), option.doc["en"])
+
+
+# the families' own settings ([shove] moved_coin = ...), from their registrations
+SETTINGS += [_family_setting(f.name, o) for f in families() for o in f.settings]
 SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] sizes
 
 
@@ -185,6 +190,14 @@ def _check_games(config: Config) -> list[str]:
         except (ValueError, TypeError) as error:
             problems.append(f"{key}: {error}")
     return problems
+
+
+def play_settings(config: Config) -> dict[str, dict]:
+    """The table settings of every playable game, by game name, for ``make_play``: its
+    family's settings and its own board settings."""
+    return {game.name: {**{o.name: config[f"{family.name}.{o.name}"] for o in family.settings},
+                        **config.boards.get(game.name, {})}
+            for family in families() for game in family.games}
 
 
 def setup_for(config: Config, game: str | None = None) -> GameSetup:

@@ -1,34 +1,21 @@
-"""What staff may correct, per game family: each correction is a form of whole
-numbers that becomes an engine action; the rules validate it like any other action
-and a refused one says why. (Until the family registration lands, the families'
-corrections are listed here; then each family declares its own.)"""
+"""What staff may correct, per game family: each family's registration declares its
+corrections (``Family.corrections``), each a form of whole numbers that becomes an
+engine action; the rules validate it like any other action and a refused one says why."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Mapping
 
-from tablegame.games.shove import SetMarks
-
-
-@dataclass(frozen=True)
-class Correction:
-    name: str
-    title: dict[str, str]                              # {"de": ..., "en": ...}
-    fields: tuple[tuple[str, dict[str, str]], ...]     # whole-number fields and their labels
-    action: Callable[..., Any]                         # the fields -> the engine's action
-
-
-CORRECTIONS: dict[str, tuple[Correction, ...]] = {
-    "shove": (
-        Correction("marks", {"de": "Striche eines Betts", "en": "A bed's marks"},
-                   (("party", {"de": "Partei (1 oder 2)", "en": "Party (1 or 2)"}),
-                    ("bed", {"de": "Bett", "en": "Bed"}),
-                    ("marks", {"de": "Striche", "en": "Marks"})),
-                   lambda party, bed, marks: SetMarks(party - 1, bed, marks)),
-    ),
-}
+from tablegame.families import Correction, family_of, load
 
 
 def corrections_for(game: str) -> tuple[Correction, ...]:
-    """The corrections of ``game``'s family (its name's first part)."""
-    return CORRECTIONS.get(game.split("-")[0], ())
+    """The corrections of ``game``'s family (none for a game the table does not know)."""
+    try:
+        return family_of(game).corrections
+    except ValueError:
+        return ()
+
+
+def correction_action(correction: Correction, values: Mapping[str, int]) -> Any:
+    """The engine action ``correction`` makes of the form's ``values`` (by field name)."""
+    return load(correction.action)(**values)

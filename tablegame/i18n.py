@@ -187,15 +187,14 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 }
 
 
-# Each game family may keep its texts in a module of its own, with TEXTS shaped like
-# the table above; they are merged in here, so one lookup serves every screen.
-_GAME_TEXTS = ("tablegame.texts.schocken", "tablegame.texts.neunfeld", "tablegame.texts.carrom")
-
-
+# Each game family keeps its texts in a module of its own (its registration's
+# ``texts``), with TEXTS shaped like the table above; they are merged in here, so one
+# lookup serves every screen.
 def _merge_game_texts() -> None:
     import importlib
-    for name in _GAME_TEXTS:
-        for language, texts in importlib.import_module(name).TEXTS.items():
+    from tablegame.families import families
+    for family in families():
+        for language, texts in importlib.import_module(family.texts).TEXTS.items():
             TEXTS[language].update(texts)
 
 

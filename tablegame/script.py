@@ -4,6 +4,7 @@ resulting state is printed as JSON. A misscore can so be reported as a file and
 replayed. The format is in docs/headless.md."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -17,16 +18,12 @@ from tablegame import jsoncodec
 from tablegame.config import Config, setup_for
 from tablegame.events import ButtonPress
 from tablegame.i18n import say
-from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
-from tablegame.script_neunfeld import NEUNFELD_STEPS, neunfeld_step, neunfeld_world
-from tablegame.script_schocken import SCHOCKEN_STEPS, schocken_step, schocken_world
+from tablegame.families import family_of, playable
 from tablegame.session import NewGame, Session
 
-STEP_KINDS = ("shot", "press", "clear", "nudge", "fault", "unplug")
-STEP_KINDS += NEUNFELD_STEPS
-STEP_KINDS += SCHOCKEN_STEPS
+COMMON_STEPS = ("press", "fault", "unplug")   # every game's; the families' own come from their script
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
@@ -58,15 +55,24 @@ def load_script(path: str | Path, config: Config) -> Script:
             raise ScriptError(f'{path}: "options" must be an object')
         setup = GameSetup(base.game, tuple(tuple(p) for p in parties),
                           tuple(sorted(options.items())))
+    kinds = step_kinds()
     for i, step in enumerate(raw.get("steps", []), 1):
-        kinds = [k for k in STEP_KINDS if isinstance(step, dict) and k in step]
-        if len(kinds) != 1:
+        if len([k for k in kinds if isinstance(step, dict) and k in step]) != 1:
             raise ScriptError(f"{path}: step {i} must have exactly one of "
-                              f"{', '.join(STEP_KINDS)}: {step!r}")
+                              f"{', '.join(kinds)}: {step!r}")
     seed = raw.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError(f'{path}: "seed" must be a whole number, not {seed!r}')
     return Script(setup, seed, tuple(raw.get("steps", [])), bool(raw.get("resume", False)))
+
+
+def family_scripts() -> dict[str, object]:
+    """Each playable family's script module (its registration's ``script``), by family."""
+    return {f.name: importlib.import_module(f.script) for f in playable()}
+
+
+def step_kinds() -> tuple[str, ...]:
+    return COMMON_STEPS + tuple(k for m in family_scripts().values() for k in m.STEPS)
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
@@ -74,7 +80,6 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
     from firmware_bridge.link import BoardLink
     from firmware_bridge.virtual_board import Fault, VirtualBoard
     from tablegame.service import open_session
-    from tablegame.simulation import SimulatedTable
 
     with tempfile.TemporaryDirectory(prefix="tablegame-") as folder:
         kept = store is not None
@@ -86,8 +91,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             if session.status.setup != wanted:  # refused: say why instead of playing another game
                 session.close()
                 raise ScriptError(say(config["table.language"], session.status.note))
-        world = (neunfeld_world(session) or schocken_world(session)
-                 or SimulatedTable(session.play.board, config["simulation.friction"]))
+        world = family_scripts()[family_of(session.status.setup.game).name].world(session, config)
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2)
         board.start()
@@ -105,21 +109,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
 
 
 def _do(step: dict, i: int, session: Session, board, world, config: Config, Fault) -> None:
-    if any(kind in step for kind in NEUNFELD_STEPS):
-        neunfeld_step(step, i, session, board, world, ScriptError)
-    elif "dice" in step:
-        schocken_step(step, i, session, board, world, ScriptError)
-    elif "shot" in step:
-        shot = _shot(step["shot"], world, config, i)
-        if session.status.state.on_board == 0:
-            board.clear()  # the player clears the board before a new round
-        board.shoot(shot)
-    elif "press" in step:
+    if "press" in step:
         session.handle(ButtonPress(str(step["press"]), bool(step.get("long", False))))
-    elif "clear" in step:
-        board.clear()
-    elif "nudge" in step:
-        _nudge(step["nudge"], i, board, world)
     elif "fault" in step:
         try:
             board.inject(Fault[str(step["fault"]).upper()], **step.get("params", {}))
@@ -131,43 +122,20 @@ def _do(step: dict, i: int, session: Session, board, world, config: Config, Faul
         time.sleep(float(step["unplug"]))
         board.replug()
         _wait(session, board, lambda: _operational(session), f"step {i}: the link to return")
+    else:
+        _family_step(step, i, session, board, world, config)
 
 
-def _shot(spec: Any, world, config: Config, i: int) -> Shot:
-    """``{"x": 178, "angle": 0, "speed": 1200}`` or with ``"reach": mm`` instead of speed."""
-    try:
-        if "reach" in spec:
-            table = ShoveTable(world.board, friction=config["simulation.friction"])
-            speed = speed_to_reach(table, float(spec["reach"]))
-        else:
-            speed = float(spec["speed"])
-        return Shot(x=float(spec.get("x", world.board.width / 2)),
-                    angle=float(spec.get("angle", 0.0)), speed=speed)
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
-        raise ScriptError(f"step {i}: a shot needs x, angle and speed or reach in mm: "
-                          f"{spec!r} ({error})") from None
-
-
-def _nudge(spec: Any, i: int, board, world) -> None:
-    """``{"x": 276, "y": 308, "dx": -38, "dy": 0}``: a hand moves the coin nearest (x, y)
-    by (dx, dy) mm, as a cheat would (the referee's physics check should say so)."""
-    try:
-        x, y, dx, dy = (float(spec.get(k, 0.0)) for k in ("x", "y", "dx", "dy"))
-    except (TypeError, ValueError, AttributeError) as error:
-        raise ScriptError(f"step {i}: a nudge needs x, y, dx and dy in mm: {spec!r} ({error})") from None
-    failed: list[str] = []
-
-    def hand() -> None:
-        try:
-            world.nudge(x, y, dx, dy)
-        except ValueError as error:
-            failed.append(str(error))
-            raise
-
-    board.by_hand(hand)
-    board.wait_idle(SETTLE_TIMEOUT)
-    if failed:
-        raise ScriptError(f"step {i}: cannot nudge: {failed[0]}")
+def _family_step(step: dict, i: int, session: Session, board, world, config: Config) -> None:
+    """A step of one family's own (a shot, a roll, dice), done by that family's script."""
+    game = session.status.setup.game
+    for name, script in family_scripts().items():
+        if any(kind in step for kind in script.STEPS):
+            if name != family_of(game).name:
+                raise ScriptError(f"step {i}: {step!r} is a {name.capitalize()} step, "
+                                  f"but the game is {game}")
+            script.step(step, i, session, board, world, config, ScriptError)
+            return
 
 
 def _operational(session: Session) -> bool:

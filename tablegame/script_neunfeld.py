@@ -7,10 +7,10 @@ squares, reported by the virtual board as the real sensors would.
     {"table": true}                      the guest carries out the table's announced move"""
 from __future__ import annotations
 
-NEUNFELD_STEPS = ("roll", "tip", "move", "table")
+STEPS = ("roll", "tip", "move", "table")
 
 
-def neunfeld_world(session):
+def world(session, config):
     """The simulated dice and squares when the session plays Neunfeld, else None."""
     from tablegame.desktop.neunfeld import NeunfeldWorld
     from tablegame.play.neunfeld import NeunfeldPlay
@@ -20,7 +20,7 @@ def neunfeld_world(session):
     return NeunfeldWorld(pos.tops, pos.squares) if pos else NeunfeldWorld()
 
 
-def neunfeld_step(step: dict, i: int, session, board, world, ScriptError) -> None:
+def step(step: dict, i: int, session, board, world, config, ScriptError) -> None:
     from tablegame.desktop.neunfeld import NeunfeldWorld, carry_out
     if not isinstance(world, NeunfeldWorld):
         raise ScriptError(f"step {i}: {step!r} is a Neunfeld step, but the game is {session.status.setup.game}")

@@ -13,11 +13,11 @@ import time
 
 from tablegame.sensors import DiceReading
 
-SCHOCKEN_STEPS = ("dice",)
+STEPS = ("dice",)
 RESYNC_TIMEOUT = 10.0  # s
 
 
-def schocken_world(session):
+def world(session, config):
     """The simulated dice tray when the session plays Schocken, else None."""
     from tablegame.desktop.schocken import DiceTray
     from tablegame.play.schocken import SchockenPlay
@@ -26,7 +26,7 @@ def schocken_world(session):
     return DiceTray()
 
 
-def schocken_step(step: dict, i: int, session, board, world, ScriptError) -> None:
+def step(step: dict, i: int, session, board, world, config, ScriptError) -> None:
     from tablegame.desktop.schocken import DiceTray
     if not isinstance(world, DiceTray):
         raise ScriptError(f"step {i}: {step!r} is a Schocken step, "

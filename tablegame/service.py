@@ -18,12 +18,11 @@ from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable
 
-from tablegame.families import families
-from tablegame.config import Config, setup_for
+from tablegame.families import families, family_of
+from tablegame.config import Config, play_settings, setup_for
 from tablegame.config_file import ConfigFile
 from tablegame.face import TableFace
 from tablegame.history import History
-from tablegame.desktop import family
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.session import NewGame, Session
@@ -33,7 +32,7 @@ log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
 
-# What MENU steps through before a game starts, per family (the game name's first part).
+# What MENU steps through before a game starts, per family.
 MENUS = {family.name: list(family.menu) for family in families()}
 
 
@@ -45,15 +44,11 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
         """MENU's games: the current game's family, with the configured options."""
         return [GameSetup(game, current.parties,
                           tuple(sorted({**config.games.get(game, {}), **options}.items())))
-                for game, options in MENUS.get(family(current.game), [(current.game, {})])]
-    cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
-    moved_coin = {"moved_coin": config["shove.moved_coin"]}
-    settings = {**config.boards, "neunfeld": {"solver_cache": cache},
-                **{game: {**config.boards.get(game, {}), **moved_coin}
-                   for game in ("shove-hapenny", "shove-piecepack")},
-                "schocken": {"dice": config["schocken.dice"]}}
+                for game, options in MENUS.get(family_of(current.game).name, [(current.game, {})])]
     kwargs.setdefault("max_streams", config["web.max_streams"])
-    session = Session(EventLog(store), lambda s: make_play(s, settings), default,
+    settings = play_settings(config)
+    folder = Path(store).parent
+    session = Session(EventLog(store), lambda s: make_play(s, settings, folder), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
         session.handle(NewGame(setup))
