@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.command(args)
     except ConfigError as error:
-        print("Configuration error in " + str(error).replace("; ", "\n  "), file=sys.stderr)
+        print(f"Configuration error in {error.source}:\n  " + "\n  ".join(error.problems),
+              file=sys.stderr)
         return 2
 
 

@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,22 @@ def find(game: str) -> Game:
 def module_of(target: str) -> str:
     """The module a "module:attr" string (or a module's name) names."""
     return target.split(":")[0]
+
+
+def check_values(options: tuple[Option, ...], values: Mapping[str, Any]
+                 ) -> tuple[list[str], list[tuple[str, str]]]:
+    """The names in ``values`` that none of ``options`` has, and (name, what is wrong)
+    for each value that its option refuses."""
+    known = {o.name: o for o in options}
+    unknown = sorted(name for name in values if name not in known)
+    bad = [(name, problem) for name, value in values.items() if name in known
+           and (problem := known[name].check(value)) is not None]
+    return unknown, bad
+
+
+def known(game: str, options: tuple[Option, ...]) -> str:
+    """What ``game`` takes, for a message about a name it does not know."""
+    return f"{game} knows {', '.join(o.name for o in options)}" if options else f"{game} has none"
 
 
 def load(target: str):

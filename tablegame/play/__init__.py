@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from tablegame.families import Family, Game, family_of, find, load, playable_games
+from tablegame.families import (Family, Game, check_values, family_of, find, known, load,
+                                playable_games)
 from tablegame.games import find_game
 from tablegame.play.base import GameSetup, Play, PlaySettings
 
@@ -32,29 +33,18 @@ def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None,
 def option_problems(game: Game, options: Mapping) -> list[str]:
     """Each option of ``game`` that is unknown or bad, in words (the game's own checks
     that involve several options come later, from its rules)."""
-    known = [o.name for o in game.options + game.play_options]
-    unknown = sorted(set(options) - set(known))
-    problems = [f"unknown option(s) {', '.join(unknown)}; " + (
-        f"{game.name} knows {', '.join(known)}" if known else f"{game.name} has no options")
-    ] if unknown else []
-    for name, value in options.items():
-        option = game.option(name)
-        if option is not None and (problem := option.check(value)) is not None:
-            problems.append(f"{name}: {problem}")
-    return problems
+    takes = game.options + game.play_options
+    unknown, bad = check_values(takes, options)
+    return ([f"unknown option(s) {', '.join(unknown)}; " + known(game.name, takes)]
+            if unknown else []) + [f"{name}: {words}" for name, words in bad]
 
 
 def setting_problems(family: Family, game: Game, values: Mapping) -> list[str]:
     """Each table or board setting of ``game`` that is unknown or bad, in words."""
-    known = {o.name: o for o in family.settings + game.board}
-    problems = []
-    for name, value in values.items():
-        if name not in known:
-            problems.append(f"unknown setting {name!r} of {game.name}; its settings are "
-                            f"{', '.join(known) or 'none'}")
-        elif (problem := known[name].check(value)) is not None:
-            problems.append(f"{name}: {problem}")
-    return problems
+    takes = family.settings + game.board
+    unknown, bad = check_values(takes, values)
+    return ([f"unknown setting(s) {', '.join(unknown)}; " + known(game.name, takes)]
+            if unknown else []) + [f"{name}: {words}" for name, words in bad]
 
 
 def _playable(name: str) -> tuple[Game, Family]:
