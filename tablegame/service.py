@@ -18,7 +18,7 @@ from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable
 
-from tablegame.families import families, family_of
+from tablegame.families import family_of
 from tablegame.config import Config, play_settings, setup_for
 from tablegame.config_file import ConfigFile
 from tablegame.face import TableFace
@@ -32,19 +32,15 @@ log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
 
-# What MENU steps through before a game starts, per family.
-MENUS = {family.name: list(family.menu) for family in families()}
-
-
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
                  **kwargs) -> Session:
     default = setup_for(config)
 
     def menu(current: GameSetup) -> list[GameSetup]:
-        """MENU's games: the current game's family, with the configured options."""
+        """MENU's games: the current game's family's menu, with the configured options."""
         return [GameSetup(game, current.parties,
                           tuple(sorted({**config.games.get(game, {}), **options}.items())))
-                for game, options in MENUS.get(family_of(current.game).name, [(current.game, {})])]
+                for game, options in family_of(current.game).menu or [(current.game, {})]]
     kwargs.setdefault("max_streams", config["web.max_streams"])
     settings = play_settings(config)
     folder = Path(store).parent
