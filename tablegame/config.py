@@ -211,8 +211,10 @@ def _check_games(config: Config, unbuilt: set[str], say) -> None:
 
 def play_settings(config: Config) -> dict[str, dict]:
     """The table settings of every playable game, by game name, for ``make_play``: its
-    family's settings and its own board settings."""
-    return {game.name: {**{o.name: config[f"{family.name}.{o.name}"] for o in family.settings},
+    family's settings (the default where the table has no row for one) and its own
+    board settings."""
+    return {game.name: {**{o.name: config.values.get(f"{family.name}.{o.name}", o.default)
+                           for o in family.settings},
                         **config.boards.get(game.name, {})}
             for family in families() for game in family.games}
 
