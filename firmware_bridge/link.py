@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import logging
 import threading
 import time
 from typing import Any, Callable
@@ -28,6 +29,8 @@ from firmware_bridge.codec import (
     encode, is_board_event)
 from tablegame.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
                                PiecePocketed, PiecesSnapshot, SquaresReading, StrokeStarted)
+
+log = logging.getLogger(__name__)
 
 SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 
@@ -251,6 +254,8 @@ class BoardLink:
         self._last_tx = self._clock()
 
     def _set_state(self, state: LinkState, detail: str) -> None:
+        # the screen says only "connected" or "missing"; the details go to the log
+        log.info("board link %s: %s", state.value, detail)
         self.state = state
         self._post(LinkStatus(state, detail))
 

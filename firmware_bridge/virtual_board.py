@@ -120,6 +120,7 @@ class VirtualBoard:
         self._rng = random.Random(seed)
         self._clock = clock
         self.stats = BoardStats()
+        self.failures: list[str] = []   # work the board could not do, in words (see _do)
         self._cond = threading.Condition()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -188,16 +189,17 @@ class VirtualBoard:
         self.by_hand(self._world.clear)
 
     def by_hand(self, change: Callable[[], None]) -> None:
-        """A hand changes the world (clears the board, nudges a coin): on the board's
-        thread, after the work queued before it; then the board reports what it sees.
-        A change that raises ValueError changes nothing and is logged."""
+        """A hand changes the world (clears the board, nudges a coin, lays out the
+        dice): on the board's thread, after the work queued before it; then the board
+        reports what it sees, as it answers a re-sync. A change that raises ValueError
+        changes nothing and is logged."""
         def done(now: float) -> None:
             try:
                 change()
             except ValueError as error:
                 log.warning("the hand could not do that: %s", error)
                 return
-            self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+            self._answer_request(now)
         self._queue(done)
 
     def report(self, reading: Reading) -> None:
@@ -276,14 +278,24 @@ class VirtualBoard:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            data = self._read(self._master)
-            with self._cond:
+            try:
+                self._step()
+            except Exception as error:   # never end silently: say so, and go on
+                log.exception("the virtual board's thread hit an error")
+                self.failures.append(str(error))
+                self._stop.wait(0.01)
+
+    def _step(self) -> None:
+        data = self._read(self._master)
+        with self._cond:
+            try:
                 while self._commands:
                     self._commands.popleft()()
                 now = self._clock()
                 for item in self._decoder.feed(data) if data else ():
                     self._on_frame(item)
                 self._tick(now)
+            finally:
                 self._cond.notify_all()
 
     def _read(self, master: int | None) -> bytes:
@@ -308,13 +320,25 @@ class VirtualBoard:
             if now >= self._stream.due:
                 self._step_stream(now)
         elif self._pending is None and self._jobs:
-            self._jobs.popleft()(now)
+            self._do(self._jobs.popleft(), now)
         if self._pending is not None and now >= self._pending.resend_at:
             self.stats.resends += 1
             self._pending.resend_at = now + self._resend
             self._send(self._pending.event, self._pending.seq)
         if now - self._last_tx >= self._heartbeat:
             self._send(Heartbeat())
+
+    def _do(self, job: Callable[[float], None], now: float) -> None:
+        """One piece of queued work. Work the world refuses (a shot off the board, an
+        eleventh coin) must not end the board's thread: it is logged with its
+        traceback, kept in ``failures`` and told to the host as a sensor fault, and
+        the board goes on with the next."""
+        try:
+            job(now)
+        except Exception as error:
+            log.exception("the virtual board could not do its work")
+            self.failures.append(str(error))
+            self._send(BoardError(ErrorCode.SENSOR_FAULT, f"the simulated board failed: {error}"))
 
     def _on_frame(self, item: Any) -> None:
         if isinstance(item, FrameError):

@@ -9,6 +9,7 @@ import os
 import sys
 from pathlib import Path
 
+from tablegame import logs
 from tablegame.config import ConfigError, load, setup_for
 from tablegame.i18n import LANGUAGES
 from tablegame.play import playable_games
@@ -19,6 +20,7 @@ SIMULATED_STORE = "var/simulated-table.sqlite"
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    logs.setup(getattr(args, "log_level", None) or logs.DEFAULT)
     try:
         return args.command(args)
     except ConfigError as error:
@@ -28,12 +30,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args) -> int:
-    from tablegame import service
+    from tablegame import supervised
     path = args.config if args.config or not Path(DEFAULT_CONFIG).exists() else DEFAULT_CONFIG
     if path is None:
         print(f"no {DEFAULT_CONFIG}: running with the documented defaults", file=sys.stderr)
-    service.run(load(path), path)
-    return 0
+    return supervised.run(path, args.log_level)
 
 
 def _simulate(args) -> int:
@@ -50,6 +51,8 @@ def _simulate(args) -> int:
     # Without --config, the staff page saves its settings beside the simulated log.
     path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
     config = load(path if Path(path).exists() else None, overrides)
+    if not args.log_level:
+        logs.set_level(config["logging.level"])
     if args.option:
         config.games.setdefault(config["table.game"], {}).update(_options(args.option))
         config = load_checked(config)
@@ -123,12 +126,16 @@ def _options(pairs: list[str]) -> dict:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablegame", description=__doc__)
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
+    logging_ = argparse.ArgumentParser(add_help=False)
+    logging_.add_argument("--log-level", choices=logs.LEVELS,
+                          help="what to log (default: logging.level of the configuration, info)")
 
-    run = sub.add_parser("run", help="the table service on the Pi (serial board, GPIO, screen)")
+    run = sub.add_parser("run", parents=[logging_],
+                         help="the table service on the Pi (serial board, GPIO, screen)")
     run.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG})")
     run.set_defaults(command=_run)
 
-    sim = sub.add_parser("simulate", help="the same table on a simulated board, in a window")
+    sim = sub.add_parser("simulate", parents=[logging_], help="the same table on a simulated board, in a window")
     sim.add_argument("--config", help="configuration file (default: the documented defaults)")
     sim.add_argument("--game", choices=playable_games(), help="start this game")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE",

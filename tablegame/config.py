@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from tablegame import logs
 from tablegame.config_games import SECTIONS_OF_TABLES, key_lines, table_problems
 from tablegame.families import Option, families, playable_games
 from tablegame.i18n import LANGUAGES
@@ -97,6 +98,8 @@ SETTINGS = [
             "waitress worker threads of the staff page (each open live view holds one)"),
     Setting("web.max_streams", 24, _number(1, 250, int),
             "live views open at once (fewer than web.threads, so pages still load)"),
+    Setting("logging.level", logs.DEFAULT, _choice(*logs.LEVELS),
+            "what goes to the journal (stderr on a desktop); --log-level overrides it"),
 ]
 
 
@@ -234,3 +237,16 @@ def _flatten(raw: dict, prefix: str = "") -> dict[str, Any]:
         else:
             flat[f"{prefix}{key}"] = value
     return flat
+
+
+def lenient(path: str | Path | None) -> Config:
+    """What safe mode runs with: each setting of ``path`` that is fine on its own, the
+    default for every other (and for a file that is missing or not TOML at all), no
+    game options or boards. Never raises."""
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8")) if path else {}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raw = {}
+    flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
+    return Config({s.key: flat[s.key] if s.key in flat and s.check(flat[s.key]) is None
+                   else s.default for s in SETTINGS})

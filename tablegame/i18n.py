@@ -7,19 +7,24 @@ from __future__ import annotations
 from typing import Callable
 
 from tablegame.notes import Note
+from tablegame.texts import format_words, plural
 
 LANGUAGES = ("de", "en")
 
 
 _SCORING_WORDS = {
-    "de": {"tiebreak": "{party}: {count} Münzen im Stechen", "own": "{party}: Striche in Bett {beds}",
-           "none": "{party}: kein Strich", "given": "{other} bekommt Bett {beds}",
-           "lost": "verfallen: Bett {beds}", "sergeant": "Sergeant in Bett {bed}!",
-           "gold_watch": "Goldene Uhr!"},
-    "en": {"tiebreak": "{party}: {count} coins in the play-off", "own": "{party}: marks in bed {beds}",
-           "none": "{party}: no mark", "given": "{other} gets bed {beds}",
-           "lost": "lost: bed {beds}", "sergeant": "Sergeant in bed {bed}!",
-           "gold_watch": "Gold watch!"},
+    "de": {"tiebreak": plural("count", "{party}: {count} Münze im Stechen",
+                              "{party}: {count} Münzen im Stechen"),
+           "own": plural("count", "{party}: 1 Strich in {where}", "{party}: {count} Striche in {where}"),
+           "none": "{party}: kein Strich", "given": "{other} bekommt {where}",
+           "lost": "verfallen: {where}", "sergeant": "Sergeant in Bett {bed}!",
+           "gold_watch": "Goldene Uhr!", "beds": plural("count", "Bett {beds}", "Betten {beds}")},
+    "en": {"tiebreak": plural("count", "{party}: {count} coin in the play-off",
+                              "{party}: {count} coins in the play-off"),
+           "own": plural("count", "{party}: 1 mark in {where}", "{party}: {count} marks in {where}"),
+           "none": "{party}: no mark", "given": "{other} gets {where}",
+           "lost": "lost: {where}", "sergeant": "Sergeant in bed {bed}!",
+           "gold_watch": "Gold watch!", "beds": plural("count", "bed {beds}", "beds {beds}")},
 }
 
 
@@ -27,16 +32,20 @@ def _scoring(language):
     """The sentence for a scored turn: own marks, give-aways, lost marks, the names."""
     w = _SCORING_WORDS[language]
 
+    def where(beds) -> str:  # "Bett 3" / "Betten 2, 5": each bed once
+        beds = tuple(sorted(set(beds)))
+        return w["beds"](count=len(beds), beds=beds)
+
     def say_scoring(party, other, own=(), given=(), lost=(), sergeants=(), gold_watch=False,
                     tiebreak=False, count=0):
         if tiebreak:
-            return w["tiebreak"].format(party=party, count=count)
-        parts = [w["own"].format(party=party, beds=_beds(own)) if own
+            return w["tiebreak"](party=party, count=count)
+        parts = [w["own"](party=party, count=len(own), where=where(own)) if own
                  else w["none"].format(party=party)]
         if given:
-            parts.append(w["given"].format(other=other, beds=_beds(given)))
+            parts.append(w["given"].format(other=other, where=where(given)))
         if lost:
-            parts.append(w["lost"].format(beds=_beds(lost)))
+            parts.append(w["lost"].format(where=where(lost)))
         parts += [w["sergeant"].format(bed=b) for b in sergeants]
         if gold_watch:
             parts.append(w["gold_watch"])
@@ -56,7 +65,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "calibration_over": "Sensortest beendet",
         "coin_toss": "Münzwurf: {party} beginnt",
         "coin_counted": "Münze gezählt – noch {left}",
-        "marks_corrected": "Korrigiert: {party} hat {marks} Striche in Bett {bed}",
+        "marks_corrected": plural("marks", "Korrigiert: {party} hat {marks} Strich in Bett {bed}",
+                                  "Korrigiert: {party} hat {marks} Striche in Bett {bed}"),
         "turn_scored": _scoring("de"),
         "short_of_first_line": "Münze vor der ersten Linie: zählt nicht, noch einmal schieben",
         "toss_first": "Erst die Münze werfen: OK drücken",
@@ -82,18 +92,19 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "wrong_reading": "Das Brett meldet {kind}, das passt nicht zu diesem Spiel",
         # screen texts
         "status_toss": "OK drücken: Münzwurf entscheidet, wer beginnt",
-        "status_clear": "Bitte das Brett abräumen ({coins} Münzen liegen noch)",
-        "status_turn": "{who} schiebt – noch {left} Münzen",
-        "status_turn_flick": "{who} schnippt – noch {left} Münzen",
-        "status_playoff": "Stechen: {who} – noch {left} Münzen",
+        "status_clear": plural("coins", "Bitte das Brett abräumen ({coins} Münze liegt noch)",
+                               "Bitte das Brett abräumen ({coins} Münzen liegen noch)"),
+        "status_turn": plural("left", "{who} schiebt – noch {left} Münze", "{who} schiebt – noch {left} Münzen"),
+        "status_turn_flick": plural("left", "{who} schnippt – noch {left} Münze",
+                                    "{who} schnippt – noch {left} Münzen"),
+        "status_playoff": plural("left", "Stechen: {who} – noch {left} Münze", "Stechen: {who} – noch {left} Münzen"),
         "status_over": "Spiel vorbei",
         "winner": "{party} gewinnt!",
         "draw": "Unentschieden!",
         "playoff_score": "Stechen: {count}",
-        "link_searching": "Brett: wird gesucht",
-        "link_handshake": "Brett: verbindet",
+        "link_missing": "Brett fehlt: Kabel prüfen",
+        "link_handshake": "Brett verbindet …",
         "link_operational": "Brett verbunden",
-        "link_lost": "Brett getrennt – verbinde neu",
         "hint_shove": "OK: Münzwurf/neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Spielwahl · H: Münze verschieben (Test)",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
@@ -127,7 +138,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "calibration_over": "Sensor test over",
         "coin_toss": "Coin toss: {party} starts",
         "coin_counted": "Coin counted – {left} left",
-        "marks_corrected": "Corrected: {party} has {marks} marks in bed {bed}",
+        "marks_corrected": plural("marks", "Corrected: {party} has {marks} mark in bed {bed}",
+                                  "Corrected: {party} has {marks} marks in bed {bed}"),
         "turn_scored": _scoring("en"),
         "short_of_first_line": "Coin short of the first line: not counted, shove it again",
         "toss_first": "Toss the coin first: press OK",
@@ -150,18 +162,18 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "store_failed": "Could not save, nothing was counted: {reason}",
         "wrong_reading": "The board reports {kind}, which does not fit this game",
         "status_toss": "Press OK: a coin toss decides who starts",
-        "status_clear": "Please clear the board ({coins} coins still on it)",
-        "status_turn": "{who} to shove – {left} coins left",
-        "status_turn_flick": "{who} to flick – {left} coins left",
-        "status_playoff": "Play-off: {who} – {left} coins left",
+        "status_clear": plural("coins", "Please clear the board ({coins} coin still on it)",
+                               "Please clear the board ({coins} coins still on it)"),
+        "status_turn": plural("left", "{who} to shove – {left} coin left", "{who} to shove – {left} coins left"),
+        "status_turn_flick": plural("left", "{who} to flick – {left} coin left", "{who} to flick – {left} coins left"),
+        "status_playoff": plural("left", "Play-off: {who} – {left} coin left", "Play-off: {who} – {left} coins left"),
         "status_over": "Game over",
         "winner": "{party} wins!",
         "draw": "A draw!",
         "playoff_score": "Play-off: {count}",
-        "link_searching": "Board: searching",
-        "link_handshake": "Board: connecting",
+        "link_missing": "Board missing: check the cable",
+        "link_handshake": "Board connecting …",
         "link_operational": "Board connected",
-        "link_lost": "Board lost – reconnecting",
         "hint_shove": "OK: coin toss/new game · hold BACK: undo · MENU: choose game · H: nudge a coin (test)",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
@@ -188,18 +200,17 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 
 
 # Each game family keeps its texts in a module of its own (its registration's
-# ``texts``), with TEXTS shaped like the table above; they are merged in here, so one
-# lookup serves every screen.
+# ``texts``), with TEXTS shaped like the table above, and so do parts of the table
+# that are no game's; they are merged in here, so one lookup serves every screen.
+_TABLE_TEXTS = ("tablegame.texts.unattended",)
+
+
 def _merge_game_texts() -> None:
     import importlib
     from tablegame.families import families
-    for family in families():
-        for language, texts in importlib.import_module(family.texts).TEXTS.items():
+    for name in _TABLE_TEXTS + tuple(family.texts for family in families()):
+        for language, texts in importlib.import_module(name).TEXTS.items():
             TEXTS[language].update(texts)
-
-
-def _beds(beds) -> str:
-    return ", ".join(str(b) for b in beds)
 
 
 def text(language: str, key: str, **values) -> str:
@@ -209,16 +220,25 @@ def text(language: str, key: str, **values) -> str:
     values = {k: say(language, v) if isinstance(v, Note) else v for k, v in values.items()}
     if callable(template):
         return template(**values)
-    return template.format(**{k: _beds(v) if isinstance(v, tuple) else v
-                              for k, v in values.items()})
+    return format_words(template, values)
+
+
+
+# What guests need to know of the board link; the details (port, firmware, the error)
+# are for staff: the staff page's health and the log show them (``link_details``).
+_LINK_WORDS = {"searching": "link_missing", "lost": "link_missing",
+               "handshake": "link_handshake", "operational": "link_operational"}
 
 
 def link_text(link, language: str) -> str:
-    """The board link's state in words, with its detail ("Board connected (virtual-1.0)")."""
-    if link is None:
-        return ""
-    words = text(language, f"link_{link.state.value}")
-    return f"{words} ({link.detail})" if link.detail else words
+    """The board link's state in a guest's words: "Brett verbunden", "Brett fehlt: Kabel prüfen"."""
+    return "" if link is None else text(language, _LINK_WORDS[link.state.value])
+
+
+def link_details(link, language: str) -> str:
+    """The state with its detail, for staff: "Board connected (virtual-1.0 on /dev/pts/3)"."""
+    words = link_text(link, language)
+    return f"{words} ({link.detail})" if words and link.detail else words
 
 
 def say(language: str, note: Note | None) -> str:

@@ -20,7 +20,7 @@ from tablegame.events import ButtonPress
 from tablegame.i18n import say
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
-from tablegame.families import family_of, playable
+from tablegame.families import family_of, installed, playable
 from tablegame.session import NewGame, Session
 
 COMMON_STEPS = ("press", "fault", "unplug")   # every game's; the families' own come from their script
@@ -68,7 +68,7 @@ def load_script(path: str | Path, config: Config) -> Script:
 
 def family_scripts() -> dict[str, object]:
     """Each playable family's script module (its registration's ``script``), by family."""
-    return {f.name: importlib.import_module(f.script) for f in playable()}
+    return {f.name: importlib.import_module(f.script) for f in playable() if installed(f.script)}
 
 
 def step_kinds() -> tuple[str, ...]:
@@ -91,7 +91,11 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             if session.status.setup != wanted:  # refused: say why instead of playing another game
                 session.close()
                 raise ScriptError(say(config["table.language"], session.status.note))
-        world = family_scripts()[family_of(session.status.setup.game).name].world(session, config)
+        family = family_of(session.status.setup.game)
+        if family.name not in family_scripts():
+            session.close()
+            raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
+        world = family_scripts()[family.name].world(session, config)
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2)
         board.start()

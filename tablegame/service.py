@@ -14,6 +14,7 @@ import os
 import signal
 import tempfile
 import threading
+import time
 from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable
@@ -23,14 +24,18 @@ from tablegame.config import Config, play_settings, setup_for
 from tablegame.config_file import ConfigFile
 from tablegame.face import TableFace
 from tablegame.history import History
+from tablegame.notify import Notifier
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
-from tablegame.session import NewGame, Session
+from tablegame.session import NewGame, Session, ShowAddress
 from tablegame.store import EventLog
+from tablegame.views import notice
+from tablegame.views.address import address_view
 
 log = logging.getLogger(__name__)
 
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
+KEY_MARGIN = 0.02  # s: a desktop key holds its pin this much longer than the debounce
 
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
                  **kwargs) -> Session:
@@ -43,7 +48,7 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
                 for game, options in family_of(current.game).menu or [(current.game, {})]]
     kwargs.setdefault("max_streams", config["web.max_streams"])
     settings = play_settings(config)
-    folder = Path(store).parent
+    folder = str(Path(store).parent)
     session = Session(EventLog(store), lambda s: make_play(s, settings, folder), default,
                       menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
@@ -53,16 +58,21 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
 
 def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
-              should_stop: Callable[[], bool] = lambda: False) -> None:
+              should_stop: Callable[[], bool] = lambda: False,
+              tick: Callable[[], None] = lambda: None, address: str = "") -> None:
     """Process events as they come and redraw on every change, until the window closes.
-    ``language`` may be a function: the live setting, read on every frame."""
+    ``language`` may be a function: the live setting, read on every frame. ``tick``
+    runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
+    is the staff page's, shown as a QR code when the status asks for it."""
     import pygame
 
     handlers = list(handlers)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    display.show(session.play.view(session.status, shown_language))
+    show(display, session, shown_language, address)
+    log.info("the table is on the screen (%dx%d)", *display.size)
     while not should_stop():
+        tick()
         changed = session.process(timeout=FRAME)
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -75,7 +85,23 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            display.show(session.play.view(session.status, shown_language))
+            show(display, session, shown_language, address)
+
+
+def show(display, session: Session, language: str, address: str = "") -> None:
+    """Draw the table (the staff page's address as a QR code over it when the status asks
+    for it); a game's view or screen that fails is logged with its traceback and a short
+    message for the staff takes the screen until the next change (the state and the log
+    are not touched: the game goes on)."""
+    try:
+        status = session.status
+        view = session.play.view(status, language)
+        if status.showing_address:
+            view = address_view(view, address, language, status.showing_address)
+        display.show(view)
+    except Exception as error:
+        log.exception("the screen could not draw %s", session.status.setup.game)
+        display.show(notice.fault(language, str(error) or type(error).__name__))
 
 
 def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
@@ -104,11 +130,11 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
                link=None) -> TableFace:
     """The one object the staff page is given (tablegame.face)."""
-    from tablegame.i18n import link_text
+    from tablegame.i18n import link_details
 
     def health() -> dict:
         status = session.snapshot().status
-        facts = {"link": link_text(status.link, "en") or "no news from the board yet",
+        facts = {"link": link_details(status.link, "en") or "no news from the board yet",
                  "live_streams": session.streams}
         if link is not None and hasattr(link, "health"):
             facts.update({k: str(v) for k, v in _fields(link.health()).items()})
@@ -140,36 +166,119 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield None
         return
     print(f"staff page: {server.address}", flush=True)
+    if server.needs_setup():   # the first start: the address on the screen until then
+        face.submit(ShowAddress("setup"), by="table")
     try:
         yield server
     finally:
         server.close()
 
 
-def run(config: Config, config_path: str | Path | None = None) -> None:
-    """The Pi: the board on its serial port, the rail buttons on GPIO, full screen."""
+class MissingHardware(RuntimeError):
+    """A part the service needs is not there; the message says which and how to go on."""
+
+
+NO_SCREEN = ("no screen to draw on ({error}). On the Pi the service draws full screen through "
+             "SDL's KMS/DRM driver (SDL_VIDEODRIVER=kmsdrm, set by the systemd unit): check the "
+             "HDMI cable and that the user is in the video and render groups. Without a screen: "
+             "SDL_VIDEODRIVER=dummy tablegame run, or tablegame simulate for the whole table in a "
+             "window. tablegame doctor checks everything at once.")
+NO_GPIO = ("no GPIO pins for the rail buttons ({error}). On a Raspberry Pi the installer puts "
+           "lgpio into the program's environment and the service user into the gpio group "
+           "(docs/install.md). Without the pins: GPIOZERO_PIN_FACTORY=mock tablegame run (buttons "
+           "simulated), or tablegame simulate. tablegame doctor checks everything at once.")
+
+
+class Heartbeat:
+    """Called once per pass of the main loop: the first pass tells systemd the table is
+    up (READY=1), every pass pings the watchdog, and once the table has run for
+    ``settled_after`` seconds ``settled`` is called (the start was a good one)."""
+
+    def __init__(self, notifier: Notifier, status: str, settled: Callable[[], None],
+                 settled_after: float, clock: Callable[[], float] = time.monotonic):
+        self._notifier, self._status, self._settled = notifier, status, settled
+        self._clock, self._due = clock, clock() + settled_after
+        self._ready = False
+
+    def __call__(self) -> None:
+        if not self._ready:
+            self._ready = True
+            self._notifier.ready(self._status)
+            log.info("the table is up: %s", self._status)
+        self._notifier.ping()
+        if self._settled is not None and self._clock() >= self._due:
+            settled, self._settled = self._settled, None
+            settled()
+
+
+def run(config: Config, config_path: str | Path | None = None, notifier: Notifier | None = None,
+        settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> None:
+    """The Pi: the board on its serial port, the rail buttons on GPIO, full screen.
+    Raises MissingHardware (in words) when the screen or the pins are not there;
+    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly."""
     from firmware_bridge.link import BoardLink
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
 
+    notifier = notifier or Notifier()
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
+    _look_for_board(config["serial.port"])
     session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
     width, height = config["display.size"]
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
+        display = open_display(Display, (width, height) if width else None,
+                               config["display.fullscreen"])
+        stack.callback(display.close)
+        presses = Presses(session)
+        stack.enter_context(_open_buttons(config, presses, RailButtons))
         link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
         stack.callback(link.close)
         link.start()
-        presses = Presses(session)
-        stack.enter_context(_rail_buttons(config, presses, RailButtons))
-        stack.enter_context(staff_page(
+        page = stack.enter_context(staff_page(
             table_face(session, settings, config["table.store"], stop, presses, link), config))
-        display = Display((width, height) if width else None,
-                          fullscreen=config["display.fullscreen"], caption="Tablegame")
-        stack.callback(display.close)
+        heartbeat = Heartbeat(notifier, f"playing {session.status.setup.game}", settled,
+                              settled_after)
         main_loop(session, display, lambda: settings.current()["table.language"],
-                  should_stop=should_stop)
+                  should_stop=should_stop, tick=heartbeat, address=page.address if page else "")
+        notifier.stopping()
+    settled()   # a clean stop is a good start too
+
+
+def _look_for_board(port: str) -> None:
+    """A board not plugged in is no reason not to start: the link keeps looking."""
+    if "://" not in port and not os.path.exists(port):
+        log.warning("the board's serial port %s does not exist: plug the board in (the table "
+                    "keeps looking for it and shows 'board: searching'), check serial.port, or "
+                    "try tablegame simulate for a simulated board", port)
+
+
+def open_display(Display, size: tuple[int, int] | None, fullscreen: bool, **kwargs):
+    """The table's screen, or MissingHardware in words."""
+    import pygame
+    try:
+        display = Display(size, fullscreen=fullscreen, caption="Tablegame", **kwargs)
+    except pygame.error as error:
+        raise MissingHardware(NO_SCREEN.format(error=error)) from None
+    # With no driver named and no desktop, SDL quietly draws into memory: nobody would see it.
+    if pygame.display.get_driver() == "offscreen" and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+        display.close()
+        raise MissingHardware(NO_SCREEN.format(error="SDL found no display, only 'offscreen'"))
+    return display
+
+
+def _open_buttons(config: Config, presses: Presses, RailButtons):
+    """The rail buttons on gpiozero's pins, or MissingHardware in words."""
+    import warnings
+    from gpiozero.exc import GPIOZeroError
+    with warnings.catch_warnings(record=True) as fallbacks:   # gpiozero's "falling back from …"
+        warnings.simplefilter("always")
+        try:
+            return _rail_buttons(config, presses, RailButtons)
+        except (GPIOZeroError, OSError, ImportError) as error:   # ImportError: a named factory missing
+            tried = "; ".join(str(w.message) for w in fallbacks)
+            raise MissingHardware(NO_GPIO.format(error=f"{error} {tried}".strip())) from None
 
 
 def _rail_buttons(config: Config, presses: Presses, RailButtons):
@@ -209,8 +318,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(config, presses, RailButtons))
-        stack.enter_context(staff_page(table_face(session, settings, store, stop, presses, link),
-                                       config, host="127.0.0.1"))
+        page = stack.enter_context(staff_page(
+            table_face(session, settings, store, stop, presses, link), config, host="127.0.0.1"))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
@@ -219,6 +328,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         # N names the parties; while its panel is open, the keys do not reach the pins.
         shown, handlers = names_in_window(
             session, display, config["table.language"],
-            [KeysToPins(pins).handle, *hands.attach(board, display)])
+            [KeysToPins(pins, hold=config["buttons.debounce"] + KEY_MARGIN).handle,
+             *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
-                  after_change=hands.after_change, should_stop=should_stop)
+                  after_change=hands.after_change, should_stop=should_stop,
+                  address=page.address if page else "")

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from tablegame import jsoncodec
+from tablegame import i18n, jsoncodec
 from tablegame.events import ButtonPress
 from tablegame.games.base import IllegalAction
 from tablegame.notes import Note
@@ -55,6 +55,14 @@ class Calibrate:
     """Sensor test: while on, the table plays no game and only shows the readings."""
 
     on: bool
+
+
+@dataclass(frozen=True)
+class ShowAddress:
+    """The staff page's address (a QR code) on the table's screen, over the game, which
+    stays as it is; ``why`` None takes it away (as any rail button does)."""
+
+    why: str | None = "asked"
 
 
 @dataclass(frozen=True)
@@ -144,6 +152,7 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
+            ShowAddress: self._show_address,
         }
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
@@ -225,12 +234,25 @@ class Session:
         handler = self._handlers.get(type(event), self._reading)
         before = self.status
         self._by, self._refusal = by, None
-        handler(event)
+        if by.startswith("staff"):
+            log.info("%s: %s", by, event)
+        try:
+            handler(event)
+        except Exception:  # a bug in a play, a referee or an engine: the table goes on
+            self._contain(event, before)
         if self.status is not before:
             self.version += 1
             self._publish()
             return True
         return False
+
+    def _contain(self, event: Any, before: TableStatus) -> None:
+        """A handler raised: log it with its traceback, leave state and log as they
+        were (handlers write the log last, see _apply_verdict), tell the staff."""
+        where = type(self.play).__name__
+        log.exception("%s failed on %r from %s; state and log unchanged", where, event, self._by)
+        self._refusal = Note.of("internal_error", where=where)
+        self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
         self._snapshot = Snapshot(self.version, self.status, self.play)
@@ -254,6 +276,13 @@ class Session:
 
     def _press(self, press: ButtonPress) -> None:
         """Buttons that mean the same in every game; the rest go to the game's play."""
+        if self.status.showing_address:
+            # Any button takes the address away and does nothing else to the game; before
+            # the first move, MENU goes on through the menu as it would have.
+            self._update(showing_address=None)
+            if press.button == "menu" and not press.long and not self.status.actions:
+                self._new_game(NewGame(self._next_choice(wrap=True)))
+            return None
         if press.button == "back" and press.long:
             return self._undo(Undo())
         if press.button == "ok" and self.play.rules.is_over(self.status.state):
@@ -261,19 +290,32 @@ class Session:
         if press.button == "menu":
             if press.long:
                 return self._new_game(NewGame(self.status.setup))
-            if self.status.actions:
-                return self._refuse(Note.of("hold_menu"))
-            return self._new_game(NewGame(self._next_choice()))
+            # a play with a menu of its own (Carrom's fouls) takes MENU once the game is on
+            if self.status.actions and getattr(self.play, "takes_menu", False):
+                return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
+            # During a game MENU shows the staff page's address (the game is untouched);
+            # before it, MENU steps through the games, then the address, then round again.
+            following = None if self.status.actions else self._next_choice(wrap=False)
+            if following is None:
+                return self._update(showing_address="asked")
+            return self._new_game(NewGame(following))
         self._apply_verdict(self.play.press(self.status.state, press, self._rng))
 
-    def _next_choice(self) -> GameSetup:
-        """The menu's next game, played by the same parties."""
+    def _next_choice(self, wrap: bool) -> GameSetup | None:
+        """The menu's next game, played by the same parties; after the last, the first
+        (``wrap``) or None (the address comes between the last and the first)."""
         setup = self.status.setup
         choices = list(self._menu(setup)) or [setup]
         keys = [(s.game, s.options) for s in choices]
         current = (setup.game, setup.options)
-        following = choices[(keys.index(current) + 1) % len(keys) if current in keys else 0]
-        return dataclasses.replace(following, parties=setup.parties)
+        index = keys.index(current) if current in keys else -1
+        if index == len(choices) - 1 and not wrap:
+            return None
+        return dataclasses.replace(choices[(index + 1) % len(choices)], parties=setup.parties)
+
+    def _show_address(self, show: ShowAddress) -> None:
+        if show.why != self.status.showing_address:
+            self._update(showing_address=show.why)
 
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
@@ -308,6 +350,8 @@ class Session:
             problem = verdict.note if verdict.problem else None
             note = verdict.note if verdict.note and not verdict.problem else self.status.note
             if (note, problem) != (self.status.note, self.status.problem):
+                if problem is not None:   # a reading the referee cannot take, once per change
+                    log.info("not taken from %s: %s", self._by, i18n.say("en", problem))
                 self._update(note=note, problem=problem)
             return
         before = self.status.state
@@ -315,12 +359,13 @@ class Session:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
             return self._refuse(Note.of("illegal", reason=error.note or str(error)))
+        # Everything that can fail comes before the log: a crash leaves nothing half done.
+        note = verdict.note or self.play.describe(before, after, verdict.action) or self.status.note
         if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
             return
         self._states.append(after)
         self._update(state=after, problem=verdict.warning, actions=len(self._states) - 1,
-                     note=(verdict.note or self.play.describe(before, after, verdict.action)
-                           or self.status.note))
+                     note=note)
 
     # -- state -----------------------------------------------------------------
 
@@ -337,6 +382,7 @@ class Session:
     def _refuse(self, note: Note) -> None:
         """The command is refused: say why on the table and to whoever waits for a reply."""
         self._refusal = note
+        log.info("refused from %s: %s", self._by, i18n.say("en", note))
         self._update(note=note)
 
     def _update(self, **changes) -> None:

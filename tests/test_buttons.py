@@ -147,8 +147,8 @@ def key(kind, k):
 
 
 @pytest.fixture
-def keys(rail, factory):
-    return KeysToPins(PINS, pin_factory=factory), rail[1]
+def keys(rail, factory, clock):
+    return KeysToPins(PINS, pin_factory=factory, clock=clock, later=Later(clock)), rail[1]
 
 
 def test_keys_default_map(keys, clock):
@@ -173,11 +173,57 @@ def test_a_held_key_is_a_long_press_despite_key_repeat(keys, clock):
     assert posted == [ButtonPress("back", long=True)]
 
 
-def test_keys_go_through_the_rail_buttons_debounce(keys, clock):
-    keys, posted = keys
+class Later:
+    """``later`` for KeysToPins on the fake clock: runs what is due when told."""
+
+    def __init__(self, clock) -> None:
+        self.clock, self.waiting = clock, []
+
+    def __call__(self, delay, action) -> None:
+        self.waiting.append((self.clock() + delay, action))
+
+    def run_due(self) -> None:
+        due = sorted((w for w in self.waiting if w[0] <= self.clock()), key=lambda w: w[0])
+        self.waiting = [w for w in self.waiting if w[0] > self.clock()]
+        for _, action in due:
+            action()
+
+
+def test_a_tap_shorter_than_the_debounce_is_held_long_enough(rail, factory, clock):
+    later = Later(clock)
+    keys, posted = KeysToPins(PINS, pin_factory=factory, clock=clock, later=later), rail[1]
     keys.handle(key(pygame.KEYDOWN, pygame.K_RETURN))
-    clock.advance(0.01)
-    keys.handle(key(pygame.KEYUP, pygame.K_RETURN))   # within debounce: ignored
-    clock.advance(0.3)
-    keys.handle(key(pygame.KEYUP, pygame.K_RETURN))   # a stray up for a key not held
+    clock.advance(0.005)
+    keys.handle(key(pygame.KEYUP, pygame.K_RETURN))   # 5 ms: the pin stays low a while
     assert posted == []
+    clock.advance(0.045)
+    later.run_due()
+    assert posted == [ButtonPress("ok")]
+
+
+def test_quick_taps_one_after_the_other_each_count(rail, factory, clock):
+    later = Later(clock)
+    keys, posted = KeysToPins(PINS, pin_factory=factory, clock=clock, later=later), rail[1]
+    for _ in range(3):                                 # three taps within 15 ms
+        keys.handle(key(pygame.KEYDOWN, pygame.K_m))
+        clock.advance(0.0025)
+        keys.handle(key(pygame.KEYUP, pygame.K_m))
+        clock.advance(0.0025)
+    for _ in range(40):
+        clock.advance(0.01)
+        later.run_due()
+    assert posted == [ButtonPress("menu")] * 3
+    keys.handle(key(pygame.KEYUP, pygame.K_RETURN))   # a stray up for a key not held
+    later.run_due()
+    assert posted == [ButtonPress("menu")] * 3
+
+
+def test_a_tap_with_no_time_between_down_and_up_reaches_the_real_buttons(factory):
+    """Real clocks and timers: the keys and the buttons as the desktop runs them."""
+    import queue
+    presses: queue.Queue = queue.Queue()
+    with RailButtons(PINS, presses.put, pin_factory=factory):
+        keys = KeysToPins(PINS, pin_factory=factory)
+        keys.handle(key(pygame.KEYDOWN, pygame.K_SPACE))
+        keys.handle(key(pygame.KEYUP, pygame.K_SPACE))
+        assert presses.get(timeout=5) == ButtonPress("ok")

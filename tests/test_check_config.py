@@ -133,7 +133,7 @@ def test_any_value_an_option_allows_passes_its_check_and_any_other_is_refused_by
     try:
         parse({section: {game: {option.name: value}}})
     except ConfigError as error:   # only the rules' or the board's own checks may speak
-        assert all(p.startswith(f"{section}.{game}: ") for p in error.value.problems), error.value
+        assert all(p.startswith(f"{section}.{game}: ") for p in error.problems), error
     bad = data.draw(refused(option))
     with pytest.raises(ConfigError) as error:
         parse({section: {game: {option.name: bad}}})

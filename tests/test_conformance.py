@@ -1,6 +1,6 @@
 """Checks every registered game passes for free (after OpenSpiel's games_sim_test):
 random legal playouts never crash and always end, every state survives a JSON round
-trip, and undo (replaying the log without its last action) walks back to the start."""
+trip, and undo through the session walks back to the start, each state the log's replay."""
 import json
 import random
 
@@ -10,6 +10,8 @@ from tablegame import jsoncodec
 from tablegame.games import IllegalAction, find_game, game_names
 from tablegame.play import make_play, playable_games
 from tablegame.play.base import GameSetup
+from tablegame.session import Act, Session, Undo
+from tablegame.store import EventLog
 
 
 def parties_for(rules):
@@ -66,15 +68,34 @@ def test_random_playout_ends_and_round_trips(name, seed):
         assert jsoncodec.action_from_data(rules.action_types, json.loads(text)) == action
 
 
-@pytest.mark.parametrize("name", GAMES + WRAPPED)
-def test_undo_back_to_start_by_replaying_shorter_logs(name):
-    rules = rules_of(name)
-    states, actions = playout(rules, 7, limit_of(name))
-    for k in range(len(actions), -1, -1):
-        state = rules.initial_state(parties_for(rules))
-        for action in actions[:k]:
-            state = rules.apply(state, action)
-        assert state == states[k]
+UNDO_ACTIONS = 60  # actions played through the session, then undone one by one
+
+
+@pytest.mark.parametrize("name", playable_games())
+def test_undo_through_the_session_gives_the_state_of_the_replayed_log(name, tmp_path):
+    """Play a random game through the session, then undo it back to the start with the
+    session's own Undo: after every undo the table's state is the one the log replays to
+    (a fresh session on the same log, as after a restart), and the one the game had
+    before that action."""
+    setup = GameSetup(name, tuple(map(tuple, parties_for(find_game(name)))))
+    settings = {"neunfeld": {"solver_cache": str(tmp_path / "solution.bin")}}
+    db = tmp_path / "table.sqlite"
+    session = Session(EventLog(db), lambda s: make_play(s, settings), setup, rng=random.Random(1))
+    states, actions = playout(session.play.rules, 7, UNDO_ACTIONS)
+    for action in actions:
+        session.handle(Act(action), by="script")
+    assert session.status.state == states[-1] and session.status.actions == len(actions)
+    for k in range(len(actions) - 1, -1, -1):
+        session.handle(Undo(), by="script")
+        replayed = Session(EventLog(db), lambda s: make_play(s, settings), setup)
+        try:
+            assert session.status.state == replayed.status.state == states[k]
+            assert session.status.actions == replayed.status.actions == k
+        finally:
+            replayed.close()
+    session.handle(Undo(), by="script")
+    assert session.status.note.key == "nothing_to_undo" and session.status.state == states[0]
+    session.close()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -86,6 +86,14 @@ class Inbox:
         return [i for i in list(self.items) if isinstance(i, (DiceReading, SquaresReading))]
 
 
+def wait_until(condition, timeout=2.0):
+    """Wait for ``condition()`` to hold, polling, and fail the test if it does not in time."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"not true within {timeout} s"
+        time.sleep(0.005)
+
+
 def status(state):
     return lambda item: isinstance(item, LinkStatus) and item.state is state
 
@@ -219,7 +227,7 @@ def test_a_version_mismatch_is_explained_and_never_operational(make):
     mismatch = inbox.wait_for(lambda i: "protocol version" in getattr(i, "detail", ""))
     assert mismatch.state is LinkState.SEARCHING
     assert "board speaks protocol version 2, this controller speaks version 1" in mismatch.detail
-    time.sleep(0.2)
+    inbox.wait_count(lambda i: "protocol version" in getattr(i, "detail", ""), 3)  # tried again, twice
     assert LinkState.OPERATIONAL not in inbox.states()
     assert inbox.snapshots() == []
 
@@ -229,9 +237,10 @@ def test_close_is_idempotent_and_stops_posting(make):
     inbox.wait_for(settled)
     link.close()
     link.close()
-    count = len(inbox.items)
+    count, sent = len(inbox.items), board.stats.frames_sent
     board.shoot(SHOT)
-    time.sleep(0.2)
+    # the board has sent the shot (its moving and its settled snapshot): nothing was posted
+    wait_until(lambda: board.stats.frames_sent >= sent + 2)
     assert len(inbox.items) == count
 
 
@@ -258,7 +267,8 @@ def test_a_reported_reading_is_posted_once_and_acknowledged(make):
     assert board.wait_idle(2.0)
     board.report(TOWER)
     assert board.wait_idle(2.0)
-    time.sleep(0.1)                                     # nothing more comes
+    # every frame the board sent has been read: a second posting would be here by now
+    wait_until(lambda: link.stats.frames_ok >= board.stats.frames_sent)
     assert inbox.readings() == [TOWER]
     assert board.stats.acks == 1 and board.stats.resends == 0
 

@@ -268,3 +268,20 @@ def test_random_guests_never_beat_the_table_from_a_won_position(session_of, seed
     if table_won:
         assert outcome.winner == table
     assert outcome.winner != 1 - table or not table_won
+
+
+@pytest.mark.parametrize("parties, language, shown", [
+    ((("Anna",), ("Tisch",)), "de", "Tisch"),          # not "Tisch (Tisch)"
+    ((("Anna",), ("Table",)), "de", "Table"),
+    ((("Anna",), ("Ben",)), "de", "Ben (Tisch)"),      # a player's name says who is the table
+    ((("Anna",), ("Ben",)), "en", "Ben (Table)"),
+])
+def test_the_tables_party_is_named_once(parties, language, shown):
+    play = make_play(GameSetup("neunfeld", parties, (("table_plays", 1),)))
+    state = play.rules.initial_state(parties)
+    assert play._name(state, 1, language) == shown and play._name(state, 0, language) == "Anna"
+
+
+def test_a_party_of_two_is_named_alike_in_every_language():
+    state = NeunfeldRules().initial_state((("Anna", "Carl"), ("Ben",)))
+    assert state.party_name(0) == "Anna & Carl"

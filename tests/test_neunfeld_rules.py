@@ -7,7 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from tablegame import jsoncodec
 from tablegame.games import IllegalAction, find_game
-from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, Roll, TipAndMove, describe_action
+from tablegame.games.neunfeld import (NeunfeldRules, NeunfeldState, Position, Roll, TakeBack,
+                                      TipAndMove, describe_action)
 from tablegame.games.neunfeld_dice import DICE
 from tablegame.i18n import say
 from tablegame.notes import Note
@@ -415,6 +416,10 @@ REFUSALS = [  # (strict, state, action): at least one for every reason the engin
     (False, lambda: state_at((9, 3), (2, 3, 4), (A, B, A), B), TipAndMove(4, 4, 2)),
     (False, lambda: state_at((0, 2), (1, 1, 3), (A, A, B), A), TipAndMove(3, 2, 3)),
     (False, _drawn, REPEAT_CYCLE[0]),
+    # staff's correction: take back to a move
+    (False, lambda: NeunfeldRules().initial_state(PARTIES), TakeBack(0)),
+    (False, lambda: seed_state(1), TakeBack(0)),
+    (False, seed_state, TakeBack(99)),
 ]
 
 

@@ -25,7 +25,7 @@ def test_a_games_log_reads_in_words_with_who_made_each_event(tmp_path):
     replayed = replay(game, make_play, "en")
     assert [(by, what) for _, by, what in replayed.lines] == [
         ("table", "New game"), ("button", "Coin toss: Ben starts"),
-        ("staff:anna", "Corrected: Anna has 1 marks in bed 2"),
+        ("staff:anna", "Corrected: Anna has 1 mark in bed 2"),
         ("staff:anna", "Last action taken back")]
     assert replayed.outcome is None and not replayed.problem
 

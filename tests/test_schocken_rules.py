@@ -4,8 +4,8 @@ from dataclasses import replace
 import pytest
 
 from tablegame.games import IllegalAction, find_game
-from tablegame.games.schocken import (SchockenRules, SetAside, Stop, Take, Throw, Tuermchen,
-                                      TurnSixes)
+from tablegame.games.schocken import (SchockenRules, SetAside, SetDeckel, Stop, Take, Throw,
+                                      Tuermchen, TurnSixes)
 from tablegame.games.schocken_evening import Evening
 from tablegame.games.schocken_state import FINAL, FIRST_HALF, SECOND_HALF
 from tablegame.i18n import say
@@ -378,6 +378,12 @@ REFUSALS = [  # (state, action): at least one for every reason the engine gives
     (lambda: play(start(), T("146"), SetAside((1,))), Tuermchen()),
     (lambda: play(start(), T("663"), TurnSixes(1)), Stop()),
     (start, Stop()),
+    # staff corrections
+    (start, SetDeckel(7, 1)),
+    (lambda: lose_half(lose_half(start(3), CEM), BEN), SetDeckel(0, 1)),
+    (start, SetDeckel(0, 13)),
+    (start, SetDeckel(0, 0)),
+    (lambda: replace(start(), pot=2), SetDeckel(0, 3)),
 ]
 
 

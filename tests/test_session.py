@@ -120,8 +120,10 @@ def test_menu_chooses_the_game_before_play_and_keeps_the_parties(db):
     run(s, ButtonPress("menu"))
     assert s.status.setup.game == "shove-piecepack"
     assert s.status.setup.parties == HAPENNY.parties
-    run(s, ButtonPress("ok"), ButtonPress("menu"))
-    assert s.status.setup.game == "shove-piecepack" and s.status.note.key == "hold_menu"
+    run(s, ButtonPress("ok"), ButtonPress("menu"))     # during a game: the staff page's address
+    assert s.status.setup.game == "shove-piecepack" and s.status.showing_address == "asked"
+    run(s, ButtonPress("menu", long=True))               # any button only takes it away
+    assert s.status.showing_address is None and s.status.actions == 1
     run(s, ButtonPress("menu", long=True))
     assert s.status.actions == 0 and s.status.state.starter is None
 

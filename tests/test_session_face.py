@@ -74,6 +74,9 @@ def test_a_refused_command_says_why_and_changes_nothing(session, db):
     assert not reply.accepted
     assert reply.note.key == "illegal" and say("en", reply.note)
     assert session.status.state == before and who(db) == logged
+    # the reason is said in the table's language, not in the engine's English
+    assert say("de", reply.note) == "Nicht erlaubt: erst die Münze werfen: sie entscheidet, wer beginnt"
+    assert say("en", reply.note) == "Not allowed: toss the coin first: it decides who starts"
 
 
 def test_undo_with_nothing_to_undo_is_refused(session):

@@ -7,6 +7,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -110,6 +111,29 @@ def logged_actions(db):
     return [json.loads(d) for k, d in rows if k == "action"]
 
 
+class Lines:
+    """A child's output, read line by line on a thread of its own, so a test can wait
+    for a line with a deadline instead of sleeping and hoping."""
+
+    def __init__(self, stream):
+        self._lines, self._cond = [], threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            with self._cond:
+                self._lines.append(line)
+                self._cond.notify_all()
+
+    def wait_for(self, words, timeout):
+        with self._cond:
+            return self._cond.wait_for(lambda: any(words in line for line in self._lines), timeout)
+
+    def text(self):
+        with self._cond:
+            return "".join(self._lines)
+
+
 def count_actions(db):
     try:
         return len(logged_actions(db)) if db.exists() else 0
@@ -138,6 +162,7 @@ def test_killed_mid_game_the_table_resumes_exactly_the_logged_state(tmp_path):
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and count_actions(db) < 8:
         time.sleep(0.02)
+    assert count_actions(db) >= 8, "the script logged too few shots within 60 s"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     actions = logged_actions(db)
@@ -161,11 +186,12 @@ def test_simulate_opens_the_window_and_stops_cleanly_on_sigterm(tmp_path):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     proc = subprocess.Popen(TABLEGAME + ["simulate", "--db", str(db), "--party", "Anna,Carl",
                                          "--party", "Ben"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(2.0)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = Lines(proc.stderr)
+    shown = lines.wait_for("the table is on the screen (1280x800)", timeout=60)
     proc.send_signal(signal.SIGTERM)
-    _, err = proc.communicate(timeout=20)
-    assert proc.returncode == 0, err.decode()
+    proc.wait(timeout=20)
+    assert shown and proc.returncode == 0, lines.text()
     with sqlite3.connect(db) as conn:
         (setup,) = conn.execute("SELECT data FROM events WHERE kind='new_game'").fetchone()
     assert json.loads(setup)["parties"] == [["Anna", "Carl"], ["Ben"]]

@@ -10,8 +10,8 @@ from tablegame.i18n import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).parent.parent
 MODULES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tablegame").rglob("*.py"))
-# the engines whose reasons are notes (Shove's are still plain English messages)
-ENGINES = ("tablegame/games/neunfeld.py", "tablegame/games/schocken.py",
+# the engines whose reasons are notes
+ENGINES = ("tablegame/games/shove.py", "tablegame/games/neunfeld.py", "tablegame/games/schocken.py",
            "tablegame/games/schocken_turn.py", "tablegame/play/schocken_sheet.py",
            "tablegame/games/carrom.py")
 
@@ -46,3 +46,68 @@ def test_an_engine_gives_every_reason_for_an_illegal_action_as_a_note(module):
     plain = [c.lineno for c in calls(module) if ast.unparse(c.func) == "IllegalAction"]
     assert plain == [], "raise IllegalAction.because(Note.of(...), language) instead"
     assert note_keys(module)
+
+
+# -- grammar: one coin, many coins; a party's name once -------------------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from tablegame.games.shove import Cleared, CoinToss, Shove  # noqa: E402
+from tablegame.i18n import text  # noqa: E402
+from tablegame.play import make_play  # noqa: E402
+from tablegame.play.base import GameSetup, TableStatus  # noqa: E402
+
+NOUNS = {"de": ("Münze", "Münzen"), "en": ("coin", "coins")}
+
+
+@given(left=st.integers(0, 12), language=st.sampled_from(LANGUAGES),
+       key=st.sampled_from(["status_turn", "status_turn_flick", "status_playoff"]))
+def test_a_count_takes_the_singular_for_one_and_the_plural_otherwise(left, language, key):
+    one, many = NOUNS[language]
+    words = text(language, key, who="Anna", left=left)
+    assert words.endswith(f" {left} {one if left == 1 else many}" + ("" if language == "de" else " left"))
+
+
+@pytest.mark.parametrize("language, coins, says", [
+    ("de", 1, "(1 Münze liegt noch)"), ("de", 3, "(3 Münzen liegen noch)"),
+    ("en", 1, "(1 coin still on it)"), ("en", 3, "(3 coins still on it)")])
+def test_the_board_to_clear_counts_its_coins_in_words(language, coins, says):
+    assert text(language, "status_clear", coins=coins).endswith(says)
+
+
+@pytest.mark.parametrize("scoring, says", [
+    (dict(own=(3,)), "Anna: 1 Strich in Bett 3"),
+    (dict(own=(2, 5)), "Anna: 2 Striche in Betten 2, 5"),
+    (dict(own=(3, 3)), "Anna: 2 Striche in Bett 3"),
+    (dict(given=(4,), lost=(6, 7)), "Anna: kein Strich · Ben bekommt Bett 4 · verfallen: Betten 6, 7"),
+    (dict(tiebreak=True, count=1), "Anna: 1 Münze im Stechen"),
+])
+def test_a_scored_turn_is_said_in_good_german(scoring, says):
+    assert text("de", "turn_scored", party="Anna", other="Ben", **scoring) == says
+
+
+def test_the_player_who_shoves_is_named_once():
+    setup = GameSetup("shove-piecepack", (("Anna", "Carl"), ("Ben",)))
+    play = make_play(setup)
+    rules = play.rules
+    state = rules.apply(rules.apply(rules.initial_state(setup.parties), CoinToss(0)), Cleared())
+    for _ in range(4):
+        state = rules.apply(state, Shove(()))
+    status = TableStatus(setup, state)
+    assert play.view(status, "de").status == "Anna schiebt – noch 1 Münze"
+    assert play.view(status, "en").status == "Anna to shove – 1 coin left"
+
+
+from tablegame.i18n import link_details, link_text  # noqa: E402
+from tablegame.sensors import LinkState, LinkStatus  # noqa: E402
+
+
+@pytest.mark.parametrize("state, de, en", [
+    (LinkState.OPERATIONAL, "Brett verbunden", "Board connected"),
+    (LinkState.LOST, "Brett fehlt: Kabel prüfen", "Board missing: check the cable"),
+    (LinkState.SEARCHING, "Brett fehlt: Kabel prüfen", "Board missing: check the cable"),
+])
+def test_guests_see_the_link_in_a_few_words_and_staff_get_the_details(state, de, en):
+    link = LinkStatus(state, "board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3")
+    assert (link_text(link, "de"), link_text(link, "en")) == (de, en)
+    assert link_details(link, "en") == f"{en} (board 0x7ab1e, firmware virtual-1.0 on /dev/pts/3)"

@@ -85,9 +85,14 @@ def test_a_settled_snapshot_is_resent_with_its_seq_until_acked(board_and_host):
     assert not board.wait_idle(0.05)
     host.send(Ack(sent[0][0]))
     assert board.wait_idle(1.0)
-    host.port.reset_input_buffer()
-    time.sleep(0.15)
-    assert not any(type(m) is BoardSnapshot for _f, m in host.read(lambda items: True))
+    host.port.reset_input_buffer()   # what was sent before the ACK was taken
+    resends = board.stats.resends
+    time.sleep(3 * 0.05)             # three resend periods: a resend would be due by now
+    host.send(RequestSnapshot())     # answered by the board's loop after those periods
+    items = host.read(has(BoardSnapshot))
+    seqs = [f.seq for f, m in items if type(m) is BoardSnapshot]
+    assert len(seqs) == 1 and seqs[0] != sent[0][0]   # the answer only, never the old event
+    assert board.stats.resends == resends
 
 
 def test_shots_queue_up_and_each_waits_for_its_ack(board_and_host):
@@ -98,8 +103,10 @@ def test_shots_queue_up_and_each_waits_for_its_ack(board_and_host):
     frame, settled = items[-1]
     assert [m for _f, m in items if type(m) is BoardSnapshot] == [
         BoardSnapshot(SHOT[0], settled=False), BoardSnapshot(SHOT[-1], settled=True)]
-    time.sleep(0.1)
-    assert not host.read(lambda i: True, timeout=0.1)   # the second shot waits for the ACK
+    # the second shot waits for the ACK: the next snapshot is the first one again, resent
+    resent = [(f.seq, m) for f, m in host.read(has(BoardSnapshot), timeout=3.0)
+              if type(m) is BoardSnapshot]
+    assert resent == [(frame.seq, settled)]
     host.send(Ack(frame.seq))
     items = host.read(has(BoardSnapshot, 1, settled=True))
     frame, second = [(f, m) for f, m in items if type(m) is BoardSnapshot][0]
@@ -242,3 +249,26 @@ def test_report_refuses_what_is_not_a_board_event_in_the_callers_thread(board_an
         board.report(reading)
     assert board.wait_idle(0.5)                            # nothing was queued
 
+
+
+class RefusingWorld(ScriptedWorld):
+    """A world that cannot take a shot, as the physics refuses an eleventh coin."""
+
+    def shoot(self, frames):
+        raise ValueError("all 10 coins are already on the table")
+
+
+def test_work_the_world_refuses_is_reported_and_the_board_goes_on(board_and_host, caplog):
+    board, host = board_and_host(world=RefusingWorld())
+    host.send(Hello(PROTOCOL_VERSION))
+    host.read(has(BoardInfo))
+    board.shoot(SHOT)
+    items = host.read(has(BoardError))
+    errors = [m for _f, m in items if type(m) is BoardError]
+    assert errors[0].code == ErrorCode.SENSOR_FAULT
+    assert "all 10 coins are already on the table" in errors[0].text
+    assert board.failures == ["all 10 coins are already on the table"]
+    assert "all 10 coins" in caplog.text                     # logged, with its traceback
+    host.send(RequestSnapshot())                             # the board's thread lives on
+    items = host.read(has(BoardSnapshot, settled=True))
+    assert [m.coins for _f, m in items if type(m) is BoardSnapshot] == [START]

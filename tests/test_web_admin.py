@@ -281,15 +281,15 @@ def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, t
     response = post(admin, "/control/correct", {"token": game_token(admin), "name": "marks",
                                                 "party": "2", "bed": "4", "marks": "1"},
                     headers={"Accept": "application/json"})
-    assert response.get_json()["message"] == "Korrigiert: Ben hat 1 Striche in Bett 4"
+    assert response.get_json()["message"] == "Korrigiert: Ben hat 1 Strich in Bett 4"
     assert table.session.snapshot().status.state.marks[1][3] == 1
     assert logged(table)[-1] == ("action", "staff:admin")
 
 
 @pytest.mark.parametrize("form,status,says", [
-    ({"bed": "10"}, 409, "there is no bed 10"),
-    ({"marks": "4"}, 409, "from 0 to 3 marks"),
-    ({"party": "3"}, 409, "party 0 or 1"),
+    ({"bed": "10"}, 409, "es gibt kein Bett 10"),      # the engine's reason, in the page's language
+    ({"marks": "4"}, 409, "0 bis 3 Striche"),
+    ({"party": "3"}, 409, "Partei 0 oder 1"),
     ({"bed": "two"}, 400, "bed: expected a whole number"),
     ({"marks": None}, 400, "marks: missing"),
     ({"name": "score"}, 400, "no correction 'score'"),

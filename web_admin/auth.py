@@ -8,6 +8,7 @@ from flask import (Blueprint, current_app, redirect, render_template, request, s
                    url_for)
 
 from tablegame.i18n import LANGUAGES
+from tablegame.session import ShowAddress
 from web_admin.accounts import AccountError
 from web_admin.answers import refused, wants_json
 from web_admin.words import word
@@ -60,6 +61,9 @@ def setup():
         except AccountError as error:
             return render_template("setup.html", error=str(error)), 400
         log.info("staff page: admin account %r created", name)
+        table = current_app.extensions["table"]
+        if table.snapshot().status.showing_address == "setup":   # its job on the screen is done
+            table.submit(ShowAddress(None), by=f"staff:{name.strip()}")
         return _logged_in(name.strip())
     return render_template("setup.html", error=None)
 

@@ -24,6 +24,10 @@ class PageServer:
         self.address = f"http://{host if host not in ('0.0.0.0', '') else _lan_address()}:{self.port}/"
         self._thread = threading.Thread(target=self._serve, name="staff-page", daemon=True)
 
+    def needs_setup(self) -> bool:
+        """No admin password yet: the table shows the address until one is set."""
+        return not self.app.extensions["accounts"].any()
+
     def start(self) -> PageServer:
         self._thread.start()
         return self

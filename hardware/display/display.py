@@ -9,7 +9,11 @@ from typing import Protocol
 
 import pygame
 
-from tablegame.families import families, load
+from hardware.display.address import AddressScreen
+from hardware.display.notice import NoticeScreen
+from tablegame.families import families, installed, load
+from tablegame.views.address import AddressView
+from tablegame.views.notice import NoticeView
 
 Point = tuple[float, float]
 
@@ -26,7 +30,14 @@ def registered_screen(view_type: type) -> type[Screen] | None:
     only now, when such a view is first shown); None when no family draws it."""
     name = f"{view_type.__module__}:{view_type.__qualname__}"
     family = next((f for f in families() if f.view_type == name), None)
-    return None if family is None else load(family.screen)
+    return load(family.screen) if family is not None and installed(family.screen) else None
+
+
+# The table's own screens, beside the games' (which the family registrations name).
+SCREENS: dict[type, type[Screen]] = {
+    NoticeView: NoticeScreen,
+    AddressView: AddressScreen,     # the staff page's address, over any game
+}
 
 
 class Display:
@@ -45,7 +56,7 @@ class Display:
         pygame.display.set_caption(caption)
         if fullscreen:
             pygame.mouse.set_visible(False)   # no pointer on the table's own screen
-        self._factories = dict(screens or {})
+        self._factories = {**SCREENS, **(screens or {})}
         self._screens: dict[type, Screen] = {}
         self.screen: Screen | None = None     # the one that drew last
         self._open = True

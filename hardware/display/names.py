@@ -14,7 +14,7 @@ from functools import cached_property
 import pygame
 
 from hardware.display import palette as P
-from hardware.display.display import Screen, registered_screen
+from hardware.display.display import SCREENS, Screen, registered_screen
 from hardware.display.layout import Proportional
 from hardware.display.text import ELLIPSIS, TextCache
 from tablegame.views.names import NamesView
@@ -84,7 +84,7 @@ class NamesScreen:
 
     def __init__(self, screens: dict[type, type[Screen]] | None = None,
                  text: TextCache | None = None) -> None:
-        self._factories = dict(screens or {})
+        self._factories = {**SCREENS, **(screens or {})}
         self._screens: dict[type, Screen] = {}
         self._beneath: Screen | None = None
         self.text = text or TextCache()

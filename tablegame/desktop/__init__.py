@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from tablegame.families import family_of, load
+from tablegame.families import family_of, installed, load
 
 
 class Hands(Protocol):
@@ -19,5 +19,9 @@ class Hands(Protocol):
 
 
 def hands_for(session, config) -> Hands:
-    """The hands of the session's game's family (its registration's ``hands``)."""
-    return load(family_of(session.status.setup.game).hands)(session, config)
+    """The hands of the session's game's family (its registration's ``hands``);
+    ValueError in words for a family whose hands are not built yet."""
+    hands = family_of(session.status.setup.game).hands
+    if not installed(hands):
+        raise ValueError(f"the desktop cannot play {session.status.setup.game} yet")
+    return load(hands)(session, config)

@@ -6,6 +6,7 @@ imported lazily by the adapter that needs them. Adding a family is adding a modu
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from dataclasses import dataclass
 from functools import lru_cache
@@ -166,6 +167,17 @@ def check_values(options: tuple[Option, ...], values: Mapping[str, Any]
 def known(game: str, options: tuple[Option, ...]) -> str:
     """What ``game`` takes, for a message about a name it does not know."""
     return f"{game} knows {', '.join(o.name for o in options)}" if options else f"{game} has none"
+
+
+def installed(target: str | None) -> bool:
+    """Whether the module a "module:attr" string names is there (a family's part that
+    is still being built is not: the table then says it cannot do that yet)."""
+    if target is None:
+        return False
+    try:
+        return importlib.util.find_spec(module_of(target)) is not None
+    except ModuleNotFoundError:   # its package is missing too
+        return False
 
 
 def load(target: str):

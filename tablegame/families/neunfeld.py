@@ -1,5 +1,5 @@
 """Neunfeld with Miwin's dice (RULES.md §3)."""
-from tablegame.families import Family, Game, Option
+from tablegame.families import Correction, Family, Game, Option
 
 FAMILY = Family(
     name="neunfeld",
@@ -16,6 +16,12 @@ FAMILY = Family(
     hands="tablegame.desktop.neunfeld:NeunfeldHands",
     script="tablegame.script_neunfeld",
     texts="tablegame.texts.neunfeld",
+    corrections=(
+        Correction("take_back", {"de": "Zurücknehmen bis zu einem Zug", "en": "Take back to a move"},
+                   (Option("move", 0, int, {"de": "zurück bis Zug (0: die Anfangsstellung)",
+                                            "en": "back to move (0: the start position)"}, low=0),),
+                   "tablegame.games.neunfeld:TakeBack"),
+    ),
     settings=(Option("solver_cache", "", str,
                      {"de": "Neunfelds gelöste Stellungen; leer: neunfeld-solution.bin neben dem Protokoll",
                       "en": "Neunfeld's solved positions; empty: neunfeld-solution.bin beside the event log"}),),

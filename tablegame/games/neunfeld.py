@@ -45,6 +45,15 @@ class TipAndMove:
 
 
 @dataclass(frozen=True)
+class TakeBack:
+    """A staff correction: the game goes back to how it stood after move ``move``
+    (0: the start position, as rolled). Allowed after the end too: a game ended by a
+    move the table misread is taken back like any other."""
+
+    move: int
+
+
+@dataclass(frozen=True)
 class Position:
     """Everything the rules look at; the same Position three times is a draw."""
 
@@ -72,7 +81,7 @@ class NeunfeldState:
         return self.roller if self.position is None else self.position.to_move
 
     def party_name(self, party: int) -> str:
-        return " und ".join(self.players[party]) or "AB"[party]
+        return " & ".join(self.players[party]) or "AB"[party]  # as every game names a party
 
 
 def _squares_between(a: int, b: int) -> int:
@@ -116,7 +125,7 @@ def _refused(reason: Note) -> IllegalAction:
 class NeunfeldRules(Rules):
     name = "neunfeld"
     state_type = NeunfeldState
-    action_types = (Roll, TipAndMove)
+    action_types = (Roll, TipAndMove, TakeBack)
     min_parties = max_parties = 2
     max_actions = 1000  # random games last about 30 actions; the longest of 4000 took 147
 
@@ -143,6 +152,8 @@ class NeunfeldRules(Rules):
         return NeunfeldState(players=tuple(tuple(p) for p in parties))
 
     def apply(self, state: NeunfeldState, action: object) -> NeunfeldState:
+        if isinstance(action, TakeBack):
+            return self._take_back(state, action)
         self._check_not_over(state)
         if isinstance(action, Roll):
             return self._roll(state, action)
@@ -203,6 +214,20 @@ class NeunfeldRules(Rules):
             return replace(state, roller=1 - roller, last_roll=tops)
         start = Position(START_SQUARES, tops, (roller, roller, roller), roller)  # type: ignore[arg-type]
         return replace(state, position=start, last_roll=None, history=(start,))
+
+    # -- a correction ----------------------------------------------------------------------
+
+    def _take_back(self, state: NeunfeldState, action: TakeBack) -> NeunfeldState:
+        played = len(state.history) - 1   # history[k] is the position after move k
+        if state.position is None:
+            raise _refused(Note.of("nf_takeback_not_started", party=state.party_name(state.roller)))
+        if played == 0:
+            raise _refused(Note.of("nf_takeback_nothing"))
+        if type(action.move) is not int or not 0 <= action.move < played:
+            raise _refused(Note.of("nf_takeback_range", move=action.move, last=played - 1,
+                                   played=played))
+        return replace(state, position=state.history[action.move],
+                       history=state.history[:action.move + 1])
 
     # -- a turn --------------------------------------------------------------------------
 
@@ -276,5 +301,5 @@ class NeunfeldRules(Rules):
         return moves
 
 
-__all__ = ["NeunfeldRules", "NeunfeldState", "Position", "Roll", "TipAndMove", "RULES_VERSION",
+__all__ = ["NeunfeldRules", "NeunfeldState", "Position", "Roll", "TipAndMove", "TakeBack", "RULES_VERSION",
            "describe_action", "position_after", "strict_conflict"]

@@ -22,9 +22,9 @@ from tablegame.games import schocken_flow as flow
 from tablegame.games import schocken_turn as turns
 from tablegame.games.schocken_odds import Odds, odds
 from tablegame.games.schocken_options import SchockenOptions
-from tablegame.games.schocken_state import (ACTION_TYPES, HALF_NAMES, SchockenState,
-                                            SetAside, Stop, Take, Throw, Tuermchen,
-                                            TurnSixes)
+from tablegame.games.schocken_state import (ACTION_TYPES, HALF_NAMES, HalfLost,
+                                            SchockenState, SetAside, SetDeckel, Stop, Take,
+                                            Throw, Tuermchen, TurnSixes)
 from tablegame.notes import Note
 
 
@@ -153,6 +153,38 @@ class SchockenRules(Rules):
             raise turns.refused(Note.of("schocken_take_late", who=who))
         return flow.take(state, self.options)
 
+    # -- staff corrections ----------------------------------------------------------------
+
+    def _player_in_half(self, state: SchockenState, player: Any) -> str:
+        """The name of ``player`` (a seat) if he plays in this half; else refused."""
+        if type(player) is not int or not 0 <= player < len(state.names):
+            number = player + 1 if type(player) is int else player   # as staff count: from 1
+            raise turns.refused(Note.of("schocken_no_player", number=number,
+                                        count=len(state.names)))
+        if player not in state.active:
+            raise turns.refused(Note.of("schocken_not_in_half", who=state.names[player],
+                                        half=state.half))
+        return state.names[player]
+
+    def _set_deckel(self, state: SchockenState, action: SetDeckel) -> SchockenState:
+        who, total = self._player_in_half(state, action.player), self.options.deckel
+        if type(action.deckel) is not int or not 0 <= action.deckel < total:
+            raise turns.refused(Note.of("schocken_deckel_range", who=who, deckel=action.deckel,
+                                        most=total - 1, total=total))
+        change = action.deckel - state.deckel[action.player]
+        if change == 0:
+            raise turns.refused(Note.of("schocken_deckel_same", who=who, deckel=action.deckel))
+        if change > state.pot:
+            raise turns.refused(Note.of("schocken_pot_short", who=who, change=change,
+                                        pot=state.pot))
+        deckel = tuple(action.deckel if seat == action.player else n
+                       for seat, n in enumerate(state.deckel))
+        return replace(state, deckel=deckel, pot=state.pot - change)
+
+    def _half_lost(self, state: SchockenState, action: HalfLost) -> SchockenState:
+        self._player_in_half(state, action.player)
+        return flow.end_half(state, action.player, self.options)
+
 
 _HANDLERS = {
     Throw: SchockenRules._throw,
@@ -161,6 +193,8 @@ _HANDLERS = {
     Tuermchen: SchockenRules._tuermchen,
     Stop: SchockenRules._stop,
     Take: SchockenRules._take,
+    SetDeckel: SchockenRules._set_deckel,
+    HalfLost: SchockenRules._half_lost,
 }
 
 
@@ -173,4 +207,4 @@ def describe(state: SchockenState) -> str:
 
 
 __all__ = ["SchockenRules", "SchockenOutcome", "SchockenState", "Throw", "SetAside",
-           "TurnSixes", "Stop", "Take", "Tuermchen", "describe"]
+           "TurnSixes", "Stop", "Take", "Tuermchen", "SetDeckel", "HalfLost", "describe"]

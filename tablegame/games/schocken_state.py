@@ -16,6 +16,12 @@ Actions (``apply`` takes exactly these):
   (seed 3.07).
 - ``Tuermchen()``: the throw just made was a Türmchen (a die on another die); it
   does not count and is thrown again (seed 3.05).
+
+Staff corrections (what the table missed; the rules check them like any other action):
+- ``SetDeckel(player, deckel)``: ``player`` holds ``deckel`` Deckel in this half; the
+  difference comes from the pot or goes back to it.
+- ``HalfLost(player)``: the half is over and ``player`` lost it (the table missed the
+  last Deckel); the game goes on as after any lost half.
 """
 from __future__ import annotations
 
@@ -52,7 +58,18 @@ class Tuermchen:
     pass
 
 
-ACTION_TYPES = (Throw, SetAside, TurnSixes, Stop, Take, Tuermchen)
+@dataclass(frozen=True)
+class SetDeckel:
+    player: int
+    deckel: int
+
+
+@dataclass(frozen=True)
+class HalfLost:
+    player: int
+
+
+ACTION_TYPES = (Throw, SetAside, TurnSixes, Stop, Take, Tuermchen, SetDeckel, HalfLost)
 
 FIRST_HALF, SECOND_HALF, FINAL = 1, 2, 3
 HALF_NAMES = {FIRST_HALF: "first half", SECOND_HALF: "second half", FINAL: "final"}

@@ -14,9 +14,16 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Sequence
 
 from tablegame.games.base import IllegalAction, Outcome, Rules
+from tablegame.notes import Note
 
 PLAY_OFF = "play-off"
 DRAW = "draw"
+
+
+def _refused(reason: Note) -> IllegalAction:
+    """An illegal action's reason as a note (``tablegame.texts.shove``): the table says
+    it in its own language; the exception's message is the English text."""
+    return IllegalAction.because(reason, "en")
 
 
 @dataclass(frozen=True)
@@ -130,26 +137,26 @@ class ShoveRules(Rules):
 
     def apply(self, state: ShoveState, action) -> ShoveState:
         if state.over:
-            raise IllegalAction("the game is over: start a new one")
+            raise _refused(Note.of("shove_game_over"))
         if isinstance(action, CoinToss):
             return self._toss(state, action)
         if isinstance(action, Cleared):
             if state.cleared:
-                raise IllegalAction("the board is already clear")
+                raise _refused(Note.of("shove_already_clear"))
             return replace(state, cleared=True)
         if isinstance(action, Shove):
             return self._shove(state, action)
         if isinstance(action, SetMarks):
             return self._set_marks(state, action)
-        raise IllegalAction(f"{type(action).__name__} is not an action of Shove")
+        raise _refused(Note.of("shove_not_an_action", action=type(action).__name__))
 
     def _set_marks(self, state: ShoveState, action: SetMarks) -> ShoveState:
         if action.party not in (0, 1):
-            raise IllegalAction(f"a correction names party 0 or 1, not {action.party}")
+            raise _refused(Note.of("shove_no_such_party", party=action.party))
         if not 1 <= action.bed <= self.beds:
-            raise IllegalAction(f"there is no bed {action.bed}: the board has beds 1 to {self.beds}")
+            raise _refused(Note.of("shove_no_such_bed", bed=action.bed, beds=self.beds))
         if not 0 <= action.marks <= self.target:
-            raise IllegalAction(f"a bed holds from 0 to {self.target} marks, not {action.marks}")
+            raise _refused(Note.of("shove_marks_range", target=self.target, marks=action.marks))
         marks = list(map(list, state.marks))
         marks[action.party][action.bed - 1] = action.marks
         return replace(state, marks=(tuple(marks[0]), tuple(marks[1])))
@@ -186,22 +193,22 @@ class ShoveRules(Rules):
 
     def _toss(self, state: ShoveState, toss: CoinToss) -> ShoveState:
         if state.starter is not None:
-            raise IllegalAction(f"the coin toss is done: {state.parties[state.starter].name} started")
+            raise _refused(Note.of("shove_toss_done", party=state.parties[state.starter].name))
         if toss.starter not in (0, 1):
-            raise IllegalAction(f"party {toss.starter} does not exist: there are parties 0 and 1")
+            raise _refused(Note.of("shove_no_such_party", party=toss.starter))
         return replace(state, starter=toss.starter, turn=toss.starter)
 
     def _shove(self, state: ShoveState, shove: Shove) -> ShoveState:
         if state.starter is None:
-            raise IllegalAction("toss the coin first: it decides who starts")
+            raise _refused(Note.of("shove_toss_first"))
         if not state.cleared:
-            raise IllegalAction("clear the board first: the last round's coins still count as lying there")
+            raise _refused(Note.of("shove_clear_first"))
         for bed in shove.beds:
             if not 1 <= bed <= self.beds:
-                raise IllegalAction(f"there is no bed {bed}: this board has beds 1 to {self.beds}")
+                raise _refused(Note.of("shove_no_such_bed", bed=bed, beds=self.beds))
         if len(shove.beds) > state.on_board + 1:
-            raise IllegalAction(f"{len(shove.beds)} coins cannot score: only "
-                                f"{state.on_board + 1} lie on the board")
+            raise _refused(Note.of("shove_too_many_scoring", scoring=len(shove.beds),
+                                   lying=state.on_board + 1))
         state = replace(state, on_board=state.on_board + 1, coins_left=state.coins_left - 1)
         if state.coins_left > 0:
             return state

@@ -2,7 +2,6 @@
 registrations (tablegame.families): a game's play is imported only when it is chosen."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Mapping
 
 from tablegame.families import (Family, Game, check_values, family_of, find, known, load,
@@ -12,7 +11,7 @@ from tablegame.play.base import GameSetup, Play, PlaySettings
 
 
 def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None,
-              folder: str | Path | None = None) -> Play:
+              folder: str | None = None) -> Play:
     """The play for ``setup``; ValueError says what is wrong with it (every bad option
     and setting at once). ``settings`` are the table settings per game name: the
     family's settings and the game's board settings, by name (missing: the defaults)."""
@@ -26,8 +25,7 @@ def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None,
     own = {o.name: options.pop(o.name) for o in game.play_options if o.name in options}
     rules = find_game(setup.game, **options)
     values = {**{o.name: o.default for o in family.settings + game.board}, **values}
-    return load(family.play)(rules, PlaySettings(setup.game, values,
-                                                 None if folder is None else Path(folder)), **own)
+    return load(family.play)(rules, PlaySettings(setup.game, values, folder), **own)
 
 
 def option_problems(game: Game, options: Mapping) -> list[str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Mapping, Protocol
 
 from tablegame.events import ButtonPress
@@ -35,7 +34,7 @@ class PlaySettings:
 
     game: str
     values: Mapping[str, Any] = field(default_factory=dict)
-    folder: Path | None = None
+    folder: str | None = None
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -64,6 +63,8 @@ class TableStatus:
     actions: int = 0                 # actions in the current game (0: nothing to undo)
     readings: tuple = ()             # the latest reading of each kind (a board may send several)
     calibrating: bool = False        # sensor test: readings are shown, not refereed
+    showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
+                                        # or "setup" (no admin password yet); None: the game
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

@@ -17,16 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tablegame.events import ButtonPress
-from tablegame.games.neunfeld import GOALS, NeunfeldRules, NeunfeldState, Roll, TipAndMove
+from tablegame.games.neunfeld import GOALS, NeunfeldRules, NeunfeldState, Roll, TakeBack, TipAndMove
 from tablegame.games.neunfeld_dice import DICE
 from tablegame.solvers.neunfeld import NeunfeldSolver
-from tablegame.i18n import link_text, say, text
+from tablegame.i18n import LANGUAGES, link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import PlaySettings, TableStatus, Verdict
 from tablegame.play.neunfeld_referee import judge_roll, judge_turn, move_args, occupied_squares
 from tablegame.texts.neunfeld import COLOURS, roll_words
 from tablegame.sensors import DiceReading, SquaresReading
 from tablegame.views.neunfeld import DieView, MoveView, NeunfeldPartyView, NeunfeldView
+
+# the table's own name in every language: a party called so is the table already
+_TABLE_WORDS = frozenset(text(language, "nf_table").casefold() for language in LANGUAGES)
 
 DEFAULT_SOLVER_CACHE = "/var/lib/tablegame/neunfeld-solution.bin"
 HINT = "nf_hint"
@@ -59,7 +62,7 @@ def neunfeld_play(rules: NeunfeldRules, settings: PlaySettings, *,
     """The family's play factory: the solver's cache file is the ``solver_cache``
     setting, or (empty) a file beside the event log; ``table_plays`` is a play option."""
     cache = settings["solver_cache"] or (
-        str(settings.folder / "neunfeld-solution.bin") if settings.folder else DEFAULT_SOLVER_CACHE)
+        str(Path(settings.folder) / "neunfeld-solution.bin") if settings.folder else DEFAULT_SOLVER_CACHE)
     return NeunfeldPlay(rules, table_plays, cache)
 
 
@@ -121,6 +124,9 @@ class NeunfeldPlay:
                                party=after.party_name(after.to_move))
             return Note.of("nf_rolled_no_five", tops=roll_words(action.tops),
                            party=after.party_name(after.roller))
+        if isinstance(action, TakeBack):
+            return Note.of("nf_taken_back", move=action.move,
+                           party=after.party_name(after.to_move))
         return Note.of("nf_moved", **move_args(before, action))
 
     # -- the screen ----------------------------------------------------------------------------
@@ -168,8 +174,12 @@ class NeunfeldPlay:
         return text(language, "nf_title") + (f" – {', '.join(extras)}" if extras else "")
 
     def _name(self, state: NeunfeldState, party: int, language: str = "de") -> str:
+        """The party's name; the table's party says so, unless its name says it already
+        ("Anna (Tisch)", but "Tisch", not "Tisch (Tisch)")."""
         name = state.party_name(party)
-        return f"{name} ({text(language, 'nf_table')})" if party == self.table_plays else name
+        if party != self.table_plays or name.casefold() in _TABLE_WORDS:
+            return name
+        return f"{name} ({text(language, 'nf_table')})"
 
     def _tops_shown(self, status: TableStatus) -> tuple[tuple[int, int, int], int | None]:
         """The tops as they lie: the position's, or the dice reader's while a tip waits for

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablegame.events import ButtonPress
-from tablegame.games.schocken import (SchockenRules, SchockenState, SetAside, Stop, Take,
-                                      Throw, Tuermchen, TurnSixes)
+from tablegame.games.schocken import (HalfLost, SchockenRules, SchockenState, SetAside,
+                                      SetDeckel, Stop, Take, Throw, Tuermchen, TurnSixes)
 from tablegame.games.schocken_flow import ranked
 from tablegame.games.schocken_state import FINAL, FIRST_HALF
 from tablegame.i18n import link_text, say, text
@@ -156,6 +156,11 @@ class SchockenPlay:
                            ones="1" if action.ones == 1 else "1-1")
         if isinstance(action, Tuermchen):
             return Note.of("schocken_tuermchen", who=who)
+        if isinstance(action, SetDeckel):
+            return Note.of("schocken_deckel_corrected", who=a.names[action.player],
+                           deckel=action.deckel, pot=a.pot)
+        if isinstance(action, HalfLost):
+            return Note.of("schocken_half_corrected", who=a.names[action.player], half=b.half)
         if a.over:
             return Note.of("schocken_game_lost", who=a.names[a.loser])
         if a.half != b.half:

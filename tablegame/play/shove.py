@@ -151,10 +151,9 @@ class ShovePlay:
         waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         if waiting:
             return text(language, "status_clear", coins=waiting)
-        p = state.turn
-        who = state.player(p)
-        if who != state.parties[p].name:
-            who = f"{who} ({state.parties[p].name})"
+        # the player who shoves: the party's name is made of its players' names, so
+        # "Anna (Anna & Carl)" would say her name twice
+        who = state.player(state.turn)
         key = ("status_playoff" if state.tiebreak is not None else
                "status_turn_flick" if self.rules.flick else "status_turn")
         return text(language, key, who=who, left=state.coins_left)

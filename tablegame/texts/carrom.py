@@ -3,6 +3,8 @@ rulings (``tablegame.games.carrom_ruling``) and the engine's reasons for an ille
 action (its messages are their English texts)."""
 from __future__ import annotations
 
+from tablegame.texts import amount
+
 _PIECES = {"de": {"white": ("Weiß", "Stein", "Steine"), "black": ("Schwarz", "Stein", "Steine")},
            "en": {"white": ("White", "man", "men"), "black": ("Black", "man", "men")}}
 _WHERE = {"de": {"outer": "in den äußeren Kreis", "centre": "in den Mittelkreis"},
@@ -100,12 +102,12 @@ def _dues(language):
     def words(party, dues, paid, owed):
         earlier = paid - min(paid, dues)  # owed before, taken out now
         if language == "de":
-            parts = [f"{dues} Strafstein{'e' * (dues != 1)}"] * bool(dues) + \
-                [f"{earlier} geschuldete{'r' * (earlier == 1)} Strafstein{'e' * (earlier != 1)} "
-                 "eingelöst"] * bool(earlier) + [f"{owed} geschuldet"] * bool(owed)
+            parts = [amount(dues, "Strafstein", "Strafsteine")] * bool(dues) + \
+                [amount(earlier, "geschuldeter Strafstein", "geschuldete Strafsteine") +
+                 " eingelöst"] * bool(earlier) + [f"{owed} geschuldet"] * bool(owed)
         else:
-            parts = [f"{dues} due{'s' * (dues != 1)}"] * bool(dues) + \
-                [f"{earlier} owed due{'s' * (earlier != 1)} taken out"] * bool(earlier) + \
+            parts = [amount(dues, "due", "dues")] * bool(dues) + \
+                [amount(earlier, "owed due", "owed dues") + " taken out"] * bool(earlier) + \
                 [f"{owed} owed"] * bool(owed)
         return f"{party}: " + ", ".join(parts)
     return words
@@ -114,11 +116,11 @@ def _dues(language):
 _TURNS = {"de": {"kept": "{who} bleibt am Zug", "passed": "{who} ist am Zug",
                  "attempt": "Anstoß ohne Berührung: {who} versucht es noch einmal",
                  "break_passes": "Drei Anstöße ohne Berührung: {who} stößt an",
-                 "board_over": "{who} stößt das nächste Board an"},
+                 "board_over": "{who} stößt das nächste Board an", "break": "{who} stößt an"},
           "en": {"kept": "{who} plays on", "passed": "{who} to play",
                  "attempt": "The break touched no man: {who} tries again",
                  "break_passes": "Three breaks without touching a man: {who} breaks",
-                 "board_over": "{who} breaks the next board"}}
+                 "board_over": "{who} breaks the next board", "break": "{who} to break"}}
 
 
 def _verb(party, language):
@@ -131,8 +133,8 @@ def _board_won(language):
     def words(party, points, case):
         case = _CASES[language].get(case, case)
         if language == "de":
-            return f"{party} {_verb(party, 'de')} das Board: {points} Punkt{'e' * (points != 1)} ({case})"
-        return f"{party} {_verb(party, 'en')} the board: {points} point{'s' * (points != 1)} ({case})"
+            return f"{party} {_verb(party, 'de')} das Board: {amount(points, 'Punkt', 'Punkte')} ({case})"
+        return f"{party} {_verb(party, 'en')} the board: {amount(points, 'point', 'points')} ({case})"
     return words
 
 
@@ -197,3 +199,14 @@ TEXTS = {
         "cr_untouched_moved": "A break that touched no man moved none",
     },
 }
+
+
+def _merge_table_texts() -> None:
+    """The table's own Carrom words (referee, foul menu, screen) live apart, in
+    ``carrom_table``; the family has this one text module."""
+    from tablegame.texts.carrom_table import TEXTS as TABLE
+    for language, texts in TABLE.items():
+        TEXTS[language].update(texts)
+
+
+_merge_table_texts()

@@ -5,6 +5,8 @@ each language words them itself. The engine's reasons for an illegal action name
 a die by its number (3, 4, 5 for III, IV, V); its messages are their German texts."""
 from __future__ import annotations
 
+from tablegame.texts import amount
+
 COLOURS = {"de": ("blau", "rot", "schwarz"), "en": ("blue", "red", "black")}
 _COLOURS_AFTER_DEN = ("blauen", "roten", "schwarzen")  # "durch den roten Würfel IV"
 _DIE_NAMES = {3: "III", 4: "IV", 5: "V"}
@@ -50,9 +52,9 @@ def _value(language: str, verdict: str, distance: int) -> str:
         return "remis" if de else "drawn"
     if de:
         word = "gewonnen" if verdict == "win" else "verloren"
-        return word if distance <= 0 else f"{word} in {distance} {'Zug' if distance == 1 else 'Zügen'}"
+        return word if distance <= 0 else f"{word} in {amount(distance, 'Zug', 'Zügen')}"
     word = "won" if verdict == "win" else "lost"
-    return word if distance <= 0 else f"{word} in {distance} {'move' if distance == 1 else 'moves'}"
+    return word if distance <= 0 else f"{word} in {amount(distance, 'move', 'moves')}"
 
 
 def _hint(language: str):
@@ -152,6 +154,12 @@ TEXTS = {
         "nf_square_blocked": _blocked("de"),
         "nf_strict_gap": "Verschärfte Variante: zwischen den Steinen auf Feld {low} und Feld {high} "
                          "muss mindestens ein Feld frei bleiben",
+        # staff's correction: take back to a chosen move
+        "nf_takeback_not_started": "Noch ist kein Zug gespielt: {party} würfelt um den Anfang",
+        "nf_takeback_nothing": "Noch ist kein Zug gespielt: nichts zurückzunehmen",
+        "nf_takeback_range": "Zurück bis Zug {move} geht nicht: gespielt sind {played} Züge, "
+                             "zurück geht es bis Zug 0 (Anfangsstellung) bis {last}",
+        "nf_taken_back": "Korrigiert: zurück zur Stellung nach Zug {move}, {party} ist am Zug",
         # the referee's, when the engine's reason does not fit what the sensors saw
         "nf_tip_no_move": _about_die("de", "Nach diesem Kippen von {die} auf {top} ist kein Zug möglich"),
         "nf_no_move_there": "kein Zug dorthin möglich",
@@ -213,6 +221,11 @@ TEXTS = {
         "nf_square_blocked": _blocked("en"),
         "nf_strict_gap": "Strict variant: at least one square must stay free between the pieces "
                          "on squares {low} and {high}",
+        "nf_takeback_not_started": "No move has been played yet: {party} is rolling for the start",
+        "nf_takeback_nothing": "No move has been played yet: nothing to take back",
+        "nf_takeback_range": "Cannot go back to move {move}: {played} moves were played, so back "
+                             "to move 0 (the start) to {last}",
+        "nf_taken_back": "Corrected: back to the position after move {move}, {party} to move",
         "nf_tip_no_move": _about_die("en", "After tipping {die} to {top} no move is possible"),
         "nf_no_move_there": "no move can go there",
     },

@@ -6,6 +6,8 @@ engine's reasons for an illegal action are notes too; its messages are their
 English texts."""
 from __future__ import annotations
 
+from tablegame.texts import amount
+
 _EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
 
 
@@ -42,11 +44,11 @@ def _round_en(worst, best, result, deckel, giver=None, taken=False, schock_out=F
 
 
 def _throws_de(n):
-    return "1 Wurf" if n == 1 else f"{n} Würfe"
+    return amount(n, "Wurf", "Würfe")
 
 
 def _throws_en(n):
-    return "1 throw" if n == 1 else f"{n} throws"
+    return amount(n, "throw", "throws")
 
 
 def _choice_de(stop=False, sixes=0, aside=""):
@@ -98,6 +100,9 @@ def _in_cup_en(who, count):
 _HALVES = {"de": {1: "1. Hälfte", 2: "2. Hälfte", 3: "Finale"},
            "en": {1: "first half", 2: "second half", 3: "final"}}
 _THROWS = {"de": _throws_de, "en": _throws_en}
+# German needs the article: "in der 1. Hälfte", "im Finale"; "die 2. Hälfte", "das Finale"
+_IN_HALF_DE = {1: "in der 1. Hälfte", 2: "in der 2. Hälfte", 3: "im Finale"}
+_THE_HALF_DE = {1: "die 1. Hälfte", 2: "die 2. Hälfte", 3: "das Finale"}
 
 
 def _words(language, key, **values):
@@ -198,6 +203,18 @@ TEXTS = {
         "schocken_all_throws": "{who} hatte schon alle drei Würfe",
         "schocken_no_throw_left": "{who} hat keinen Wurf mehr: wer die Runde begann, blieb nach "
                                   "dem {allowed}. Wurf stehen",
+        # staff corrections: a player's Deckel, the half
+        "schocken_no_player": "Einen Spieler {number} gibt es nicht: auf dem Zettel stehen "
+                              "Spieler 1 bis {count}",
+        "schocken_not_in_half": lambda who, half: f"{who} spielt {_IN_HALF_DE[half]} nicht mit",
+        "schocken_deckel_range": "{who} kann 0 bis {most} Deckel halten, nicht {deckel}: wer alle "
+                                 "{total} hat, hat die Hälfte verloren (dafür: Hälfte verloren)",
+        "schocken_deckel_same": "{who} hat schon {deckel} Deckel",
+        "schocken_pot_short": "Im Topf sind nur {pot} Deckel, {who} bräuchte {change} mehr: erst "
+                              "einem anderen Spieler Deckel abziehen (sie gehen in den Topf)",
+        "schocken_deckel_corrected": "Korrigiert: {who} hat {deckel} Deckel, im Topf {pot}",
+        "schocken_half_corrected": lambda who, half: f"Korrigiert: {who} verliert "
+                                                     f"{_THE_HALF_DE[half]}",
         "schocken_limit_stop": "{limit}: stehen lassen",
         "schocken_sixes_no_throw": "{who} darf Sechsen nur drehen, solange ein Wurf übrig ist: "
                                    "{limit}",
@@ -285,6 +302,17 @@ TEXTS = {
                               "before the first throw",
         "schocken_all_throws": "{who} has had all three throws",
         "schocken_no_throw_left": "{who} has no throw left: the starter stopped after {allowed}",
+        "schocken_no_player": "There is no player {number}: the sheet has players 1 to {count}",
+        "schocken_not_in_half": lambda who, half: f"{who} no longer plays in the "
+                                                  f"{_HALVES['en'][half]}",
+        "schocken_deckel_range": "{who} can hold 0 to {most} Deckel, not {deckel}: whoever holds "
+                                 "all {total} has lost the half (for that: half lost)",
+        "schocken_deckel_same": "{who} holds {deckel} Deckel already",
+        "schocken_pot_short": "The pot holds only {pot} Deckel and {who} would need {change} more: "
+                              "first take Deckel from another player (they go to the pot)",
+        "schocken_deckel_corrected": "Corrected: {who} holds {deckel} Deckel, the pot {pot}",
+        "schocken_half_corrected": lambda who, half: f"Corrected: {who} loses the "
+                                                     f"{_HALVES['en'][half]}",
         "schocken_limit_stop": "{limit}: stop",
         "schocken_sixes_no_throw": "{who} may turn sixes only with a throw left: {limit}",
         "schocken_bad_throw": "a throw is a tuple of die values from 1 to 6, got {dice}",

@@ -28,6 +28,6 @@ class ShoveView:
     message: str                     # the last event in words
     problem: str | None = None       # what is wrong; the game waits until it is fixed
     winner: str | None = None        # the result banner, once the game is over
-    link: str = ""                   # "Board connected" / "Board lost: reconnecting"
+    link: str = ""                   # "Board connected" / "Board missing: check the cable"
     hint: str = ""                   # which keys/buttons do what, in small print
     marked: tuple[tuple[float, float], ...] = ()  # where coins lay that moved unhit (mm)
