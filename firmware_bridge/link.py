@@ -11,6 +11,15 @@ It never touches game state.
     link.start()
     ...
     link.close()
+
+A board event is acknowledged once the writer says it is handled (in the log, or
+refused): give ``post_event``, called as ``post_event(reading, handled=callback)``;
+the writer calls ``callback()`` from its own thread, and the link's thread sends the
+ACK. Without it, the event is acknowledged as soon as ``post`` returns.
+
+What other threads read of the link is one immutable ``LinkHealth``, swapped
+atomically (``health()``). The link logs in words to the ``firmware_bridge.link``
+logger: state changes, handshakes, reconnects and, at most once a minute, bad frames.
 """
 from __future__ import annotations
 
@@ -27,22 +36,14 @@ from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, CrcMismatch, Frame, FrameDecoder, FrameError,
     Heartbeat, Hello, Message, ProtocolError, RequestSnapshot, VersionMismatch, check_version, decode,
     encode, is_board_event)
+from firmware_bridge.health import LinkHealth, RateLimited
 from tablegame.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
                                PiecePocketed, PiecesSnapshot, SquaresReading, StrokeStarted)
 
 log = logging.getLogger(__name__)
 
 SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
-
-
-@dataclasses.dataclass
-class LinkStats:
-    frames_ok: int = 0           # good frames (CRC holds), duplicates included
-    crc_errors: int = 0
-    resyncs: int = 0             # other bad stretches skipped: bad COBS, too short, too long
-    bad_messages: int = 0        # good CRC but unknown type or malformed payload
-    duplicates_dropped: int = 0
-    reconnects: int = 0          # times the link became operational again after the first
+ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before reading on
 
 
 class _Lost(Exception):
@@ -56,29 +57,39 @@ class _Retry(Exception):
 class BoardLink:
     def __init__(self, port: str, post: Callable[[object], None], *, baudrate: int = 115200,
                  heartbeat: float = 0.5, silence_timeout: float = 2.0, backoff_min: float = 0.1,
-                 backoff_max: float = 2.0, clock: Callable[[], float] = time.monotonic,
-                 serial_factory: Callable[..., Any] = serial.serial_for_url):
+                 backoff_max: float = 0.5, clock: Callable[[], float] = time.monotonic,
+                 wall_clock: Callable[[], float] = time.time,
+                 serial_factory: Callable[..., Any] = serial.serial_for_url,
+                 post_event: Callable[..., None] | None = None):
         self.port = port
         self._post = post
+        self._post_event = post_event
         self._baudrate = baudrate
         self._heartbeat = heartbeat
         self._silence = silence_timeout
         self._backoff_min = backoff_min
         self._backoff_max = backoff_max
         self._clock = clock
+        self._wall_clock = wall_clock
         self._open_port = serial_factory
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._stats = LinkStats()
         self._seen: set[int] = set()
         self._seen_order: collections.deque[int] = collections.deque()
+        self._unhandled: set[int] = set()        # board events posted, not yet handled by the writer
+        self._handled: collections.deque[tuple[int, int]] = collections.deque()  # (session, seq) to ACK
+        self._handled_now = threading.Event()
+        self._session = 0                        # one per handshake: an old session's ACKs are void
         self._seq = 0
         self._serial: Any = None
         self._last_tx = 0.0
         self._last_rx = 0.0
-        self._was_operational = False
-        self.state = LinkState.SEARCHING
+        self._lost_at: float | None = None
         self.board_info: BoardInfo | None = None
+        self._health = LinkHealth(LinkState.SEARCHING, port=port)
+        self._bad_frames_log = RateLimited(60.0, clock)
+        self._searching_log = RateLimited(300.0, clock)
+        self._board_errors_log = RateLimited(60.0, clock)
         self._handlers: dict[type, Callable[[Frame, Any], None]] = {
             BoardSnapshot: self._on_reading,
             DiceReading: self._on_reading,
@@ -94,9 +105,13 @@ class BoardLink:
 
     # -- public ----------------------------------------------------------------
 
+    def health(self) -> LinkHealth:
+        """The link as it is now: state, board, counters (an immutable object)."""
+        return self._health
+
     @property
-    def stats(self) -> LinkStats:
-        return dataclasses.replace(self._stats)
+    def state(self) -> LinkState:
+        return self._health.state
 
     def start(self) -> None:
         if self._thread is not None:
@@ -128,8 +143,7 @@ class BoardLink:
                 self._serial.reset_input_buffer()
             except (serial.SerialException, OSError, ValueError) as error:
                 self._close_port()  # opened but unusable: do not leak it on the next try
-                self._set_state(LinkState.SEARCHING,
-                                f"cannot open {self.port}: {error}; retrying in {backoff:.2f} s")
+                self._searching(f"cannot open {self.port}: {error}", backoff)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self._backoff_max)
                 continue
@@ -139,19 +153,31 @@ class BoardLink:
                 self._operate()
             except _Retry as why:
                 self._close_port()
-                self._set_state(LinkState.SEARCHING, f"{why}; retrying in {backoff:.2f} s")
+                self._searching(str(why), backoff)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self._backoff_max)
             except _Lost as why:
                 self._close_port()
+                self._lost_at = self._clock()
                 self._set_state(LinkState.LOST, str(why))
                 self._set_state(LinkState.SEARCHING, f"looking for the board at {self.port}")
                 self._stop.wait(backoff)
             except Exception as error:  # a bug must not silence the table: say it, start over
+                log.exception("the board link failed; closing %s and starting over", self.port)
                 self._close_port()
                 self._set_state(LinkState.LOST, f"link failed: {error!r}")
                 self._stop.wait(self._backoff_max)
         self._close_port()
+        log.info("board link on %s closed", self.port)
+
+    def _searching(self, why: str, backoff: float) -> None:
+        """SEARCHING with the reason; the log says it once, then every 5 minutes while it
+        stays the same (a missing board is retried every half second all night)."""
+        self._publish(state=LinkState.SEARCHING)
+        self._post(LinkStatus(LinkState.SEARCHING, f"{why}; retrying in {backoff:.2f} s"))
+        line = self._searching_log.note(f"board link searching: {why}", key=why)
+        if line:
+            log.warning("%s; retrying every %.1f s at most", line, self._backoff_max)
 
     def _handshake(self) -> None:
         self._set_state(LinkState.HANDSHAKE, f"{self.port} open, waiting for the board to answer HELLO")
@@ -174,34 +200,43 @@ class BoardLink:
         try:
             check_version(info)
         except VersionMismatch as error:
+            log.error("the board at %s cannot be used: %s", self.port, error)
             raise _Retry(f"{self.port}: {error}") from None
         self.board_info = info
+        self._session += 1
         self._seen.clear()
         self._seen_order.clear()
+        self._unhandled.clear()
         self._remember(frame.seq)
-        if self._was_operational:
-            self._stats.reconnects += 1
-        self._was_operational = True
+        reconnects = self._health.reconnects + (self._health.board_id is not None)
         self._last_rx = self._clock()
-        self._set_state(LinkState.OPERATIONAL,
-                        f"board {info.board_id:#x}, firmware {info.firmware}, protocol {info.version}, "
-                        f"on {self.port}")
+        self._searching_log.reset()
+        self._publish(board_id=info.board_id, firmware=info.firmware, protocol=info.version,
+                      reconnects=reconnects)
+        board = f"board {info.board_id:#x}, firmware {info.firmware}, protocol {info.version}, on {self.port}"
+        if self._lost_at is not None:
+            log.info("board back after %.1f s without it (reconnect %d): %s",
+                     self._last_rx - self._lost_at, reconnects, board)
+            self._lost_at = None
+        self._set_state(LinkState.OPERATIONAL, board)
         self._send(RequestSnapshot())
 
     def _operate(self) -> None:
         while not self._stop.is_set():
             for frame, message in self._receive():
                 if frame.seq in self._seen:
-                    self._stats.duplicates_dropped += 1
-                    if is_board_event(message):
+                    self._count(resends=1)
+                    if is_board_event(message) and frame.seq not in self._unhandled:
                         self._send(Ack(frame.seq))  # our first ACK may have been lost
                     continue
                 self._remember(frame.seq)
                 handler = self._handlers.get(type(message))
                 if handler is None:
-                    self._stats.bad_messages += 1  # a host-to-board message coming back
+                    self._count(bad_messages=1)  # a host-to-board message coming back
+                    self._bad_frame(f"a {type(message).__name__} came from the board (seq {frame.seq})")
                 else:
                     handler(frame, message)
+            self._send_acks()
             now = self._clock()
             if now - self._last_rx > self._silence:
                 raise _Lost(f"no frame from the board at {self.port} for {self._silence:.1f} s")
@@ -214,29 +249,70 @@ class BoardLink:
             data = self._serial.read(self._serial.in_waiting or 1)
         except (serial.SerialException, OSError) as error:
             raise _Lost(f"{self.port} went away: {error}") from None
+        if not data:
+            return []
         out = []
-        for item in self._decoder.feed(data) if data else ():
+        counts = collections.Counter()
+        for item in self._decoder.feed(data):
             if isinstance(item, FrameError):
-                if isinstance(item, CrcMismatch):
-                    self._stats.crc_errors += 1
-                else:
-                    self._stats.resyncs += 1
+                counts["crc_errors" if isinstance(item, CrcMismatch) else "resyncs"] += 1
+                self._bad_frame(str(item))
                 continue
-            self._stats.frames_ok += 1
-            self._last_rx = self._clock()
+            counts["frames"] += 1
             try:
                 out.append((item, decode(item)))
-            except ProtocolError:
-                self._stats.bad_messages += 1
+            except ProtocolError as error:
+                counts["bad_messages"] += 1
+                self._bad_frame(str(error))
+        if counts["frames"]:
+            self._last_rx = self._clock()
+            self._publish(last_frame=self._wall_clock())
+        if counts:
+            self._count(**counts)
         return out
 
     def _on_reading(self, frame: Frame, reading: Any) -> None:
-        self._post(reading)
-        if is_board_event(reading):
-            self._send(Ack(frame.seq))
+        if not is_board_event(reading):
+            self._post(reading)
+            return
+        session, seq = self._session, frame.seq
+        self._unhandled.add(seq)
+
+        def handled() -> None:   # on the writer's thread
+            self._handled.append((session, seq))
+            self._handled_now.set()
+        self._handled_now.clear()
+        if self._post_event is None:
+            self._post(reading)
+            handled()
+        else:
+            self._post_event(reading, handled=handled)
+        # The writer commits within a few ms: wait that long, so the ACK goes out at
+        # once rather than after the next read's timeout; a slower one is ACKed later.
+        self._handled_now.wait(ACK_WAIT)
+        self._send_acks()
+
+    def _send_acks(self) -> None:
+        """ACK each board event the writer has handled since the last call, on this
+        thread (the one that owns the port); an ACK of an earlier session is void."""
+        while self._handled:
+            session, seq = self._handled.popleft()
+            if session == self._session and seq in self._unhandled:
+                self._unhandled.discard(seq)
+                self._send(Ack(seq))
 
     def _on_board_error(self, frame: Frame, error: BoardError) -> None:
+        line = self._board_errors_log.note(f"the board at {self.port} reports error {error.code}: {error.text}",
+                                           key=error.code)
+        if line:
+            log.warning("%s", line)
         self._post(LinkStatus(self.state, f"the board reports error {error.code}: {error.text}"))
+
+    def _bad_frame(self, why: str) -> None:
+        line = self._bad_frames_log.note(f"bad frame from the board at {self.port} (noise on the cable, "
+                                         f"or a board sending nonsense): {why}")
+        if line:
+            log.warning("%s", line)
 
     def _remember(self, seq: int) -> None:
         self._seen.add(seq)
@@ -254,10 +330,18 @@ class BoardLink:
         self._last_tx = self._clock()
 
     def _set_state(self, state: LinkState, detail: str) -> None:
-        # the screen says only "connected" or "missing"; the details go to the log
-        log.info("board link %s: %s", state.value, detail)
-        self.state = state
+        if state is not self._health.state or state is not LinkState.SEARCHING:
+            level = logging.WARNING if state is LinkState.LOST else logging.INFO
+            log.log(level, "board link %s: %s", state.value, detail)
+        self._publish(state=state)
         self._post(LinkStatus(state, detail))
+
+    def _publish(self, **changes: Any) -> None:
+        self._health = dataclasses.replace(self._health, **changes)   # one reference swap
+
+    def _count(self, **increments: int) -> None:
+        health = self._health
+        self._publish(**{name: getattr(health, name) + n for name, n in increments.items()})
 
     def _close_port(self) -> None:
         port, self._serial = self._serial, None

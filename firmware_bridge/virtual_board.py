@@ -12,6 +12,11 @@ dispatch table.
         board.inject(Fault.GARBAGE, size=40)
         board.wait_idle(2.0)
 
+It behaves as docs/protocol.md asks of firmware ("The board's side"): silent after
+power-up (plug, ``reset()``) until a HELLO of its own protocol version; a random
+first seq at each power-up; a HELLO drops the unacknowledged event and the events
+queued behind it (the answer to the host's REQUEST_SNAPSHOT carries that state).
+
 A dice or squares board reports what its sensors read, each reading a board event
 (resent until ACKed); its world's ``readings()`` answers the host's
 REQUEST_SNAPSHOT after every (re)connect:
@@ -36,9 +41,10 @@ from typing import Any, Callable, Iterator, Mapping, Protocol
 
 from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, ErrorCode, FrameDecoder, FrameError,
-    Heartbeat, Hello, Message, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode, decode,
-    encode, is_board_event)
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
+    Heartbeat, Hello, Message, MsgType, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode,
+    decode, encode, is_board_event)
+from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
+                               PiecesSnapshot, SquaresReading, StrokeStarted)
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +56,11 @@ class World(Protocol):
     A world may also have ``readings() -> Iterable[DiceReading | SquaresReading |
     BoardSnapshot]`` (settled snapshots only): its whole current state, one reading
     per kind. When it has, the board answers REQUEST_SNAPSHOT with those readings
-    instead of a coin snapshot of ``positions()``."""
+    instead of a coin snapshot of ``positions()``, and so reports a hand's change.
+
+    A frame of ``shoot()`` is the coins' positions, or an object whose
+    ``messages(settled)`` lists what one scan sends (a pocket board's stroke events and
+    its pieces, ``tablegame.simulation_carrom.StrokeFrame``)."""
 
     def positions(self) -> tuple[CoinReading, ...]: ...
     def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]: ...
@@ -84,10 +94,19 @@ class _Pending:
 
 
 @dataclass
+class _EventJob:
+    """A queued board event (not a happening of the world): a HELLO drops it."""
+    send: Callable[[float], None]
+
+    def __call__(self, now: float) -> None:
+        self.send(now)
+
+
+@dataclass
 class _Stream:
     """Snapshots of a shot in progress, one frame interval apart (realtime)."""
-    frames: Iterator[tuple[CoinReading, ...]]
-    current: tuple[CoinReading, ...]
+    frames: Iterator[Any]
+    current: Any
     due: float
 
 
@@ -108,7 +127,7 @@ class VirtualBoard:
                  faults: Mapping[int, Fault] = {}, firmware: str = "virtual-1.0", board_id: int = 0x7AB1E,
                  protocol_version: int = PROTOCOL_VERSION, heartbeat: float = 0.5, resend: float = 0.25,
                  seed: int = 0, clock: Callable[[], float] = time.monotonic,
-                 capabilities: Capability = Capability.COINS):
+                 capabilities: Capability = Capability.COINS, first_seq: int | None = None):
         self._world = world
         self.port = str(link_path)
         self._realtime = realtime
@@ -133,8 +152,11 @@ class VirtualBoard:
         self._master: int | None = None
         self._slave: int | None = None
         self._decoder = FrameDecoder()
+        self._first_seq = first_seq   # None: a random seq at each power-up
         self._seq = 0
+        self._greeted = False         # a HELLO of our version since power-up: only then we speak
         self._pending: _Pending | None = None
+        self._outbox: collections.deque[Reading] = collections.deque()  # events after the pending one
         self._stream: _Stream | None = None
         self._silent_until = 0.0
         self._replug_at: float | None = None
@@ -208,13 +230,13 @@ class VirtualBoard:
         with its seq until the host ACKs it; ``wait_idle`` waits for that ACK.
         Raises TypeError or ValueError here, in the caller's thread, for anything
         the protocol cannot carry."""
-        if type(reading) not in (BoardSnapshot, DiceReading, SquaresReading):
-            raise TypeError(f"report() takes a DiceReading, a SquaresReading or a settled BoardSnapshot, "
-                            f"not {reading!r}")
+        if type(reading) not in _REPORTABLE:
+            raise TypeError(f"report() takes a DiceReading, a SquaresReading, a settled BoardSnapshot or "
+                            f"PiecesSnapshot, or a stroke's event, not {reading!r}")
         problem = _not_an_event(reading)
         if problem:
             raise ValueError(f"report(): {problem}")
-        self._queue(lambda now: self._send_event(reading, now))
+        self._queue(_EventJob(functools.partial(self._send_event, reading)))
 
     def inject(self, fault: Fault, **params: Any) -> None:
         """Applies ``fault`` to the next frame the board sends."""
@@ -231,6 +253,19 @@ class VirtualBoard:
 
     def replug(self) -> None:
         self._on_board_thread(lambda: None if self._master is not None else self._plug())
+
+    def reset(self, first_seq: int | None = None) -> None:
+        """The firmware restarts with the cable in (a watchdog reset, a brown-out on
+        its own supply): it forgets what it was sending and waits for a HELLO.
+        ``first_seq`` overrides the random first seq, as a careless firmware would."""
+        def restart() -> None:
+            self._power_up(first_seq)
+        self._on_board_thread(restart)
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the board's next new frame gets."""
+        return self._seq
 
     @property
     def plugged(self) -> bool:
@@ -274,7 +309,7 @@ class VirtualBoard:
         done.wait(2.0)
 
     def _idle(self) -> bool:
-        return not self._jobs and self._stream is None and self._pending is None
+        return not self._jobs and self._stream is None and self._pending is None and not self._outbox
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -316,10 +351,13 @@ class VirtualBoard:
             if self._replug_at is not None and now >= self._replug_at:
                 self._plug()
             return
-        if self._stream is not None:
-            if now >= self._stream.due:
-                self._step_stream(now)
-        elif self._pending is None and self._jobs:
+        if not self._greeted:
+            return          # after power-up, silent until the host's HELLO (docs/protocol.md)
+        if self._stream is not None and now >= self._stream.due:
+            self._step_stream(now)
+        if self._pending is None and self._outbox:   # a stroke's events go out as they are ACKed
+            self._send_event(self._outbox.popleft(), now)
+        elif self._stream is None and self._pending is None and self._jobs:
             self._do(self._jobs.popleft(), now)
         if self._pending is not None and now >= self._pending.resend_at:
             self.stats.resends += 1
@@ -342,18 +380,27 @@ class VirtualBoard:
 
     def _on_frame(self, item: Any) -> None:
         if isinstance(item, FrameError):
-            return
+            return          # not a frame: nothing to answer (the host resends what matters)
         try:
             message = decode(item)
         except ProtocolError as error:
-            self._send(BoardError(ErrorCode.UNKNOWN_TYPE, str(error)))
+            known = item.type in MsgType.__members__.values()
+            if self._greeted:
+                self._send(BoardError(ErrorCode.BAD_PAYLOAD if known else ErrorCode.UNKNOWN_TYPE, str(error)))
             return
         handler = self._handlers.get(type(message))
-        if handler is not None:
+        if handler is not None and (self._greeted or type(message) is Hello):
             handler(message)
 
     def _on_hello(self, hello: Hello) -> None:
-        self._pending = None   # a new session: the host will ask for a fresh snapshot
+        """Always answered with BOARD_INFO (our version: the host judges). Of our version,
+        a new session: the unacknowledged event and the events queued behind it are
+        dropped (the host asks for the state at once). Of another, silence until one
+        of ours comes."""
+        self._pending = None
+        self._outbox.clear()
+        self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
+        self._greeted = hello.version == self._info.version
         self._send(self._info)
 
     def _on_request_snapshot(self, _message: RequestSnapshot) -> None:
@@ -380,7 +427,7 @@ class VirtualBoard:
                 events.append(reading)
         if events:
             self._send_event(events[0], now)
-            self._jobs.extendleft(functools.partial(self._send_event, event)
+            self._jobs.extendleft(_EventJob(functools.partial(self._send_event, event))
                                   for event in reversed(events[1:]))
 
     def _on_ack(self, ack: Ack) -> None:
@@ -393,30 +440,43 @@ class VirtualBoard:
         frames = iter(self._world.shoot(shot))
         first = next(frames, _END)
         if first is _END:
-            self._send_event(BoardSnapshot(tuple(self._world.positions()), settled=True), now)
+            self._answer_request(now)
         elif self._realtime:
-            self._stream = _Stream(frames, tuple(first), now)
+            self._stream = _Stream(frames, first, now)
             self._step_stream(now)
-        else:
-            last = first
-            for last in frames:
-                pass
-            if last is not first:
-                self._send(BoardSnapshot(tuple(first), settled=False))
-            self._send_event(BoardSnapshot(tuple(last), settled=True), now)
+        else:   # at once: every frame's events, the first frame's snapshot, the last settled
+            last, moving = first, True
+            for following in frames:
+                self._emit(last, False, now, moving)
+                last, moving = following, False
+            self._emit(last, True, now)
 
     def _step_stream(self, now: float) -> None:
         stream = self._stream
         following = next(stream.frames, _END)
         if following is _END:
             self._stream = None
-            self._send_event(BoardSnapshot(stream.current, settled=True), now)
+            self._emit(stream.current, True, now)
         else:
-            self._send(BoardSnapshot(stream.current, settled=False))
-            stream.current = tuple(following)
+            self._emit(stream.current, False, now)
+            stream.current = following
             stream.due += self._interval
 
+    def _emit(self, frame: Any, settled: bool, now: float, moving: bool = True) -> None:
+        """One scan of a shot: its board events in order (each waits for the ACK of the
+        one before), its snapshot (a moving one only if ``moving``)."""
+        messages = (frame.messages(settled) if hasattr(frame, "messages")
+                    else [BoardSnapshot(tuple(frame), settled)])
+        for message in messages:
+            if is_board_event(message):
+                self._send_event(message, now)
+            elif moving:
+                self._send(message)
+
     def _send_event(self, event: Reading, now: float) -> None:
+        if self._pending is not None:   # one board event at a time: the rest wait their turn
+            self._outbox.append(event)
+            return
         seq = self._send(event)
         self._pending = _Pending(seq, event, now + self._resend, now)
 
@@ -476,14 +536,22 @@ class VirtualBoard:
         tty.setraw(slave)            # no echo, no line discipline: bytes pass as they are
         os.set_blocking(master, False)
         self._master, self._slave = master, slave
-        self._decoder = FrameDecoder()
         self._replug_at = None
-        self._last_tx = self._clock()  # first heartbeat one interval after power-up
+        self._power_up(self._first_seq)
         tmp = f"{self.port}.{os.getpid()}.tmp"
         if os.path.lexists(tmp):
             os.unlink(tmp)
         os.symlink(os.ttyname(slave), tmp)
         os.replace(tmp, self.port)   # atomic: the host never sees a half-made link
+
+    def _power_up(self, first_seq: int | None) -> None:
+        """A USB board is powered by its cable: plugging it in starts the firmware."""
+        self._decoder = FrameDecoder()
+        self._pending = None
+        self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
+        self._greeted = False
+        self._seq = self._rng.randrange(0x10000) if first_seq is None else first_seq
+        self._last_tx = self._clock()
 
     def _unplug(self) -> None:
         master, slave = self._master, self._slave
@@ -502,11 +570,15 @@ class VirtualBoard:
                     pass
 
 
+_REPORTABLE = (BoardSnapshot, DiceReading, SquaresReading, PiecesSnapshot, StrokeStarted, PiecePocketed,
+               PieceOffBoard)
+
+
 def _not_an_event(reading: object) -> str | None:
     """None for a reading the protocol carries as a board event, else why not."""
     if not is_board_event(reading):
-        what = "a moving snapshot" if type(reading) is BoardSnapshot else repr(reading)
-        return f"a board event is a DiceReading, a SquaresReading or a settled BoardSnapshot, not {what}"
+        what = "a moving snapshot" if type(reading) in (BoardSnapshot, PiecesSnapshot) else repr(reading)
+        return f"a board event is a reading, a settled snapshot or a stroke's event, not {what}"
     try:
         encode(reading, 0)
     except (TypeError, ValueError) as error:

@@ -19,12 +19,14 @@ class RailButtons:
 
     def __init__(self, pins: Mapping[str, int], post: Callable[[ButtonPress], None], *,
                  debounce: float = 0.03, long_press: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic, pin_factory=None) -> None:
+                 clock: Callable[[], float] = time.monotonic, pin_factory=None,
+                 timings: Callable[[], tuple[float, float]] | None = None) -> None:
+        """``timings``: (debounce, long_press) read at every edge (the live settings)."""
         self._buttons: dict[str, Button] = {}
         try:
             for name, pin in pins.items():
-                timer = PressTimer(name, post, debounce=debounce,
-                                   long_press=long_press, clock=clock)
+                timer = PressTimer(name, post, debounce=debounce, long_press=long_press,
+                                   clock=clock, timings=timings)
                 # gpiozero's bounce_time is ignored by mock pins and would hide
                 # edges from our timing: debounce is ours alone.
                 button = Button(pin, pull_up=True, bounce_time=None,

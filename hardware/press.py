@@ -17,18 +17,21 @@ class PressTimer:
     bounce and ignored. A release posts a press, ``long`` when the button was held
     at least ``long_press`` seconds. A press while already down restarts the hold
     (the release in between was lost in the bounce window), so a stray tap never
-    turns the next press into a long one. Safe to call from several threads."""
+    turns the next press into a long one. Safe to call from several threads.
+
+    ``timings``, when given, is asked for (debounce, long_press) at every edge: the
+    live configuration, so a change on the staff page counts from the next press."""
 
     def __init__(self, name: str, post: Callable[[ButtonPress], None], *,
                  debounce: float = 0.03, long_press: float = 1.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 timings: Callable[[], tuple[float, float]] | None = None) -> None:
         if debounce < 0 or long_press <= 0:
             raise ValueError(f"need debounce >= 0 and long_press > 0, "
                              f"not debounce={debounce}, long_press={long_press}")
         self.name = name
         self._post = post
-        self._debounce = debounce
-        self._long_press = long_press
+        self._timings = timings or (lambda: (debounce, long_press))
         self._clock = clock
         self._lock = threading.Lock()
         self._last_edge: float | None = None
@@ -54,7 +57,7 @@ class PressTimer:
             held = now - self._down_since
             self._last_edge = now
             self._down_since = None
-        self._post(ButtonPress(self.name, long=held >= self._long_press))
+        self._post(ButtonPress(self.name, long=held >= self._timings()[1]))
 
     def _bouncing(self, now: float) -> bool:
-        return self._last_edge is not None and now - self._last_edge < self._debounce
+        return self._last_edge is not None and now - self._last_edge < self._timings()[0]

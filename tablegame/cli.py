@@ -13,19 +13,33 @@ from tablegame import logs
 from tablegame.config import ConfigError, load, setup_for
 from tablegame.i18n import LANGUAGES
 from tablegame.play import playable_games
+from tablegame.store import LogError
 
 DEFAULT_CONFIG = "/etc/tablegame/config.toml"
 SIMULATED_STORE = "var/simulated-table.sqlite"
+# What --help says, as a terminal shows it (the docstring above is for developers).
+DESCRIPTION = """The controller of a pub game table: it referees and scores the game played on it.
+
+  tablegame run             the table service on the Pi (serial board, GPIO buttons, screen)
+  tablegame simulate        the same table on a simulated board, in a window
+  tablegame check-config    check a configuration file and name every bad key
+  tablegame carrom-ruling   a described Carrom position replayed without physics
+
+Each command's own help: tablegame COMMAND --help"""
 
 
 def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner in our output
     args = _parser().parse_args(argv)
     logs.setup(getattr(args, "log_level", None) or logs.DEFAULT)
     try:
         return args.command(args)
     except ConfigError as error:
-        print(f"Configuration error in {error.source}:\n  " + "\n  ".join(error.problems),
+        print(f"Configuration error in {error.source}: " + "\n  ".join(error.problems),
               file=sys.stderr)
+        return 2
+    except LogError as error:   # --db or table.store: nothing was written
+        print(f"event log: {error}", file=sys.stderr)
         return 2
 
 
@@ -68,8 +82,9 @@ def _simulate(args) -> int:
         return 0
     from tablegame import service
     explicit = bool(args.game or args.party or args.option)
-    service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None,
-                     path)
+    if service.simulate(config, args.db or SIMULATED_STORE,
+                        setup_for(config) if explicit else None, path):
+        return service.start_again()   # the staff page's restart
     return 0
 
 
@@ -84,6 +99,33 @@ def _check_config(args) -> int:
     load(args.path)
     print(f"{args.path}: fine")
     return 0
+
+
+def _config_template(args) -> int:
+    from tablegame.config import parse
+    from tablegame.config_template import template
+    chosen = _options(args.set or [], "--set")
+    parse({}, "--set", chosen)   # a bad value is refused in check-config's words
+    print(template(chosen), end="")
+    return 0
+
+
+def _doctor(args) -> int:
+    import shutil
+    import subprocess
+    from tablegame import doctor
+    path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
+    pi = doctor.on_a_pi()
+    simulated = path is None and not pi
+    running = bool(shutil.which("systemctl")) and subprocess.run(
+        ["systemctl", "is-active", "--quiet", "tablegame"], capture_output=True).returncode == 0
+    setup = (f"{pi}: checking the installed setup" if pi else
+             "not a Raspberry Pi: checking the simulated setup (tablegame simulate)" if simulated
+             else f"not a Raspberry Pi: checking the setup {path} describes")
+    text, status = doctor.report(doctor.run(path, simulated, running,
+                                            SIMULATED_STORE if simulated else None), setup)
+    print(text)
+    return status
 
 
 def _carrom_ruling(args) -> int:
@@ -110,12 +152,12 @@ def _size(text: str) -> list[int]:
                           "command line") from None
 
 
-def _options(pairs: list[str]) -> dict:
+def _options(pairs: list[str], flag: str = "--option") -> dict:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise ConfigError([f"--option: expected KEY=VALUE, got {pair!r}"], "command line")
+            raise ConfigError([f"{flag}: expected KEY=VALUE, got {pair!r}"], "command line")
         try:
             options[key] = json.loads(value)  # numbers, true/false
         except json.JSONDecodeError:
@@ -124,7 +166,8 @@ def _options(pairs: list[str]) -> dict:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tablegame", description=__doc__)
+    parser = argparse.ArgumentParser(prog="tablegame", description=DESCRIPTION,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
     logging_ = argparse.ArgumentParser(add_help=False)
     logging_.add_argument("--log-level", choices=logs.LEVELS,
@@ -160,6 +203,18 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
     check.add_argument("path")
     check.set_defaults(command=_check_config)
+
+    doctor = sub.add_parser("doctor", help="check this site and say, one line per check, what is "
+                            "right and what is wrong (exit status 0: all is well)")
+    doctor.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
+                        "else the simulated setup)")
+    doctor.set_defaults(command=_doctor)
+
+    config_template = sub.add_parser("config-template", help="print the configuration file with "
+                                     "every setting, its default and its meaning (the installer's)")
+    config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
+                                 help="write this setting active, e.g. serial.port=/dev/tablegame-board")
+    config_template.set_defaults(command=_config_template)
     return parser
 
 

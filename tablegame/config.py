@@ -15,6 +15,7 @@ from tablegame.families import Option, families, playable_games
 from tablegame.i18n import LANGUAGES
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
+from tablegame.text_file import FileProblem, read_utf8
 
 
 class ConfigError(ValueError):
@@ -130,10 +131,10 @@ def load(path: str | Path | None, overrides: dict[str, Any] | None = None) -> Co
     lines: dict[str, int] = {}
     if path is not None:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = read_utf8(path)
             raw = tomllib.loads(text)
-        except FileNotFoundError:
-            raise ConfigError([f"the file {path} does not exist"], source) from None
+        except FileProblem as problem:
+            raise ConfigError([str(problem)], source) from None
         except tomllib.TOMLDecodeError as error:
             raise ConfigError([f"not valid TOML: {error}"], source) from None
         lines = key_lines(text)

@@ -20,15 +20,16 @@ import tomli_w
 
 from tablegame.config import SETTINGS, Config, ConfigError, parse
 
-# Keys the running table takes at once; every other one needs a restart.
-LIVE = frozenset({"table.language"})
+# Keys the running table takes at once (the screen reads the language on every frame, the
+# rail buttons their timings at every edge); every other one needs a restart.
+LIVE = frozenset({"table.language", "buttons.debounce", "buttons.long_press"})
 
 
 class ConfigFile:
     def __init__(self, path: str | Path | None, config: Config):
         self.path = Path(path) if path else None
         self._config = self._saved = config
-        self._lock = threading.Lock()   # one save at a time
+        self._lock = threading.RLock()   # one save at a time (save holds it across _write)
         self.version = 0                # grows with every saved change
 
     def current(self) -> Config:
@@ -52,21 +53,35 @@ class ConfigFile:
         unknown = sorted(set(changes) - known)
         if unknown:
             raise ConfigError([f"{key}: unknown setting" for key in unknown], "change")
+        def change(raw: dict) -> None:
+            for key, value in changes.items():
+                section, _, name = key.rpartition(".")
+                raw.setdefault(section, {})[name] = value
+        with self._lock:
+            config = self._write(change)
+            self._config = Config({**self._config.values,
+                                   **{k: config[k] for k in changes if k in LIVE}},
+                                  games=self._config.games, boards=self._config.boards)
+        return sorted(k for k in changes if k not in LIVE and changes[k] != self._config[k])
+
+    def save_board(self, game: str, values: dict[str, Any]) -> None:
+        """Set ``game``'s board settings (the file's ``[boards.<game>]``), checked as
+        check-config checks them (the board is built); they take effect after a restart."""
+        self._write(lambda raw: raw.setdefault("boards", {}).setdefault(game, {}).update(values))
+
+    def _write(self, change) -> Config:
+        """Apply ``change`` to the file's contents, check and write them; the new config.
+        ConfigError (check-config's words) and nothing written when anything is bad."""
         if self.path is None:
             raise ValueError("the table runs without a configuration file: nothing to save to")
         with self._lock:
             raw = self.raw()
-            for key, value in changes.items():
-                section, _, name = key.rpartition(".")
-                raw.setdefault(section, {})[name] = value
+            change(raw)
             config = parse(raw, str(self.path))
             write_atomically(self.path, tomli_w.dumps(raw).encode("utf-8"))
-            self._config = Config({**self._config.values,
-                                   **{k: config[k] for k in changes if k in LIVE}},
-                                  games=self._config.games, boards=self._config.boards)
             self._saved = config
             self.version += 1
-        return sorted(k for k in changes if k not in LIVE and changes[k] != self._config[k])
+        return config
 
 
 def write_atomically(path: Path, data: bytes) -> None:

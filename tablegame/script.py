@@ -12,18 +12,20 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tablegame import jsoncodec
 from tablegame.config import Config, setup_for
 from tablegame.events import ButtonPress
 from tablegame.i18n import say
+from tablegame.lay_out import lay_out
+from tablegame.text_file import FileProblem, read_utf8
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
 from tablegame.families import family_of, installed, playable
+from tablegame.script_steps import STEPS, step_problem
 from tablegame.session import NewGame, Session
 
-COMMON_STEPS = ("press", "fault", "unplug")   # every game's; the families' own come from their script
+KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
@@ -37,15 +39,29 @@ class Script:
     seed: int                # seeds the table's own coin toss, so a run replays exactly
     steps: tuple[dict, ...]
     resume: bool = False     # go on with the game in the log instead of a new one
+    settings: tuple = ()     # (dotted key, value): what the table must be set to (dice reader)
 
 
 def load_script(path: str | Path, config: Config) -> Script:
+    """The script in ``path``, every step checked: ScriptError names the first problem."""
     try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise ScriptError(f"{path}: {error}") from None
+        raw = json.loads(read_utf8(path))
+    except FileProblem as problem:
+        raise ScriptError(f"{path}: {problem}") from None
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"{path}: not JSON: {error}") from None
     if not isinstance(raw, dict) or not isinstance(raw.get("steps", []), list):
         raise ScriptError(f'{path}: expected an object with a "steps" list')
+    unknown = [k for k in raw if k not in KEYS]
+    if unknown:
+        raise ScriptError(f"{path}: unknown key {', '.join(map(repr, unknown))}; "
+                          f"a script may have {', '.join(KEYS)}")
+    settings = raw.get("settings", {})
+    if not isinstance(settings, dict):
+        raise ScriptError(f'{path}: "settings" is an object of settings such as '
+                          f'{{"schocken.dice": "reader"}}, not {settings!r}')
+    settings = tuple(sorted(settings.items()))
+    config = configured(config, settings, path)
     setup = None
     if any(k in raw for k in ("game", "parties", "options")):
         base = setup_for(config, raw.get("game"))
@@ -55,15 +71,45 @@ def load_script(path: str | Path, config: Config) -> Script:
             raise ScriptError(f'{path}: "options" must be an object')
         setup = GameSetup(base.game, tuple(tuple(p) for p in parties),
                           tuple(sorted(options.items())))
-    kinds = step_kinds()
+    steps = all_steps()
     for i, step in enumerate(raw.get("steps", []), 1):
-        if len([k for k in kinds if isinstance(step, dict) and k in step]) != 1:
-            raise ScriptError(f"{path}: step {i} must have exactly one of "
-                              f"{', '.join(kinds)}: {step!r}")
+        problem = step_problem(step, steps)
+        if problem:
+            raise ScriptError(f"{path}: step {i} {json.dumps(step, ensure_ascii=False)}: {problem}")
     seed = raw.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError(f'{path}: "seed" must be a whole number, not {seed!r}')
-    return Script(setup, seed, tuple(raw.get("steps", [])), bool(raw.get("resume", False)))
+    resume = raw.get("resume", False)
+    if not isinstance(resume, bool):
+        raise ScriptError(f'{path}: "resume" must be true or false, not {resume!r}')
+    return Script(setup, seed, tuple(raw.get("steps", [])), resume, settings)
+
+
+def configured(config: Config, settings: tuple, source: str | Path = "the script") -> Config:
+    """``config`` with the script's ``settings`` on top, checked as the file's are."""
+    from tablegame.config import SETTINGS, ConfigError, parse
+    known = {s.key for s in SETTINGS}
+    unknown = [key for key, _ in settings if key not in known]
+    if unknown:
+        raise ScriptError(f'{source}: "settings": unknown setting {", ".join(map(repr, unknown))}')
+    if not settings:
+        return config
+    try:
+        return parse({"games": config.games, "boards": config.boards}, f'{source}: "settings"',
+                     {**config.values, **dict(settings)})
+    except ConfigError as error:
+        raise ScriptError(str(error)) from None
+
+
+def _check_for(script: Script, config: Config, play) -> None:
+    """What only the table can tell, checked before anything runs, by the family whose
+    step it is (a shot that starts off the board, dice steps without the dice reader)."""
+    for i, step in enumerate(script.steps, 1):
+        module = _script_of(step)
+        problem = None if module is None else getattr(module, "check", lambda *_: None)(
+            step, config, play)
+        if problem:
+            raise ScriptError(f"step {i} {json.dumps(step, ensure_ascii=False)}: {problem}")
 
 
 def family_scripts() -> dict[str, object]:
@@ -71,8 +117,14 @@ def family_scripts() -> dict[str, object]:
     return {f.name: importlib.import_module(f.script) for f in playable() if installed(f.script)}
 
 
-def step_kinds() -> tuple[str, ...]:
-    return COMMON_STEPS + tuple(k for m in family_scripts().values() for k in m.STEPS)
+def all_steps() -> dict:
+    """The common steps (script_steps) and every family's own, kind -> (keys, check)."""
+    return {**STEPS, **{k: v for m in family_scripts().values() for k, v in m.STEPS.items()}}
+
+
+def _script_of(step: dict):
+    """The script module of the family whose step ``step`` is; None for a common one."""
+    return next((m for m in family_scripts().values() if any(k in step for k in m.STEPS)), None)
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
@@ -81,6 +133,16 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
     from firmware_bridge.virtual_board import Fault, VirtualBoard
     from tablegame.service import open_session
 
+    from tablegame.config import play_settings
+    from tablegame.play import make_play
+
+    config = configured(config, script.settings)
+    if not script.resume:
+        try:
+            play = make_play(script.setup or setup_for(config), play_settings(config))
+        except ValueError:
+            play = None   # the session refuses that game below, and says why
+        _check_for(script, config, play)
     with tempfile.TemporaryDirectory(prefix="tablegame-") as folder:
         kept = store is not None
         store = store or os.path.join(folder, "table.sqlite")
@@ -96,8 +158,9 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             session.close()
             raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
         world = family_scripts()[family.name].world(session, config)
+        laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
-        link = BoardLink(board.port, session.post, heartbeat=0.2)
+        link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:
@@ -105,6 +168,10 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             for i, step in enumerate(script.steps, 1):
                 _do(step, i, session, board, world, config, Fault)
                 _wait(session, board, lambda: True, f"step {i} to settle")
+                laid = lay_out(world, session.status, board, laid)   # after an undo
+                _wait(session, board, lambda: True, f"step {i} to settle")
+                if board.failures:
+                    raise ScriptError(f"step {i}: the simulated board failed: {board.failures[0]}")
             return result(session, config["table.language"], store if kept else None)
         finally:
             link.close()
@@ -131,7 +198,7 @@ def _do(step: dict, i: int, session: Session, board, world, config: Config, Faul
 
 
 def _family_step(step: dict, i: int, session: Session, board, world, config: Config) -> None:
-    """A step of one family's own (a shot, a roll, dice), done by that family's script."""
+    """A step of one family's own (a shot, a roll, dice, a stroke), done by its script."""
     game = session.status.setup.game
     for name, script in family_scripts().items():
         if any(kind in step for kind in script.STEPS):
@@ -148,12 +215,12 @@ def _operational(session: Session) -> bool:
 
 
 def _wait(session: Session, board, done, what: str) -> None:
-    """Let the session work until the board is idle (every settled reading handled)
-    and ``done()`` holds."""
+    """Let the session work until the board is idle (every settled reading handled,
+    every check beside the writer reported) and ``done()`` holds."""
     deadline = time.monotonic() + SETTLE_TIMEOUT
     while time.monotonic() < deadline:
         session.process(timeout=0.01)
-        if board.wait_idle(0) and done():
+        if board.wait_idle(0) and session.idle and done():
             session.process()
             return
     raise ScriptError(f"timed out waiting for {what}")

@@ -7,7 +7,30 @@ squares, reported by the virtual board as the real sensors would.
     {"table": true}                      the guest carries out the table's announced move"""
 from __future__ import annotations
 
-STEPS = ("roll", "tip", "move", "table")
+from tablegame.script_steps import Steps, fields, numbers, true, whole
+
+
+def _roll(step: dict) -> str | None:
+    tops = step["roll"]
+    if not (isinstance(tops, list) and len(tops) == 3 and all(whole(t) for t in tops)):
+        return f'"roll" is the three tops [III, IV, V] as whole numbers, not {tops!r}'
+    return None
+
+
+def _tip(step: dict) -> str | None:
+    spec = step["tip"]
+    return (fields(spec, "the tip", ("die", "top"), ("die", "top"))
+            or numbers(spec, "the tip", whole, "a whole number"))
+
+
+def _move(step: dict) -> str | None:
+    spec = step["move"]
+    return (fields(spec, "the move", ("from", "to"), ("from", "to"))
+            or numbers(spec, "the move", whole, "a whole number"))
+
+
+STEPS: Steps = {"roll": ((), _roll), "tip": ((), _tip), "move": ((), _move),
+                "table": ((), true("table"))}
 
 
 def world(session, config):

@@ -8,7 +8,45 @@ from __future__ import annotations
 
 from typing import Any
 
-STEPS = ("shot", "clear", "nudge")
+from tablegame.script_steps import Steps, fields, numbers, true
+
+
+def _shot_form(step: dict) -> str | None:
+    spec = step["shot"]
+    problem = fields(spec, "the shot", ("x", "angle", "speed", "reach"))
+    if problem:
+        return problem
+    if ("speed" in spec) == ("reach" in spec):
+        return 'a shot has either "speed" (mm/s) or "reach" (mm)'
+    problem = numbers(spec, "the shot")
+    if problem:
+        return problem
+    if spec.get("speed", 0) < 0 or spec.get("reach", 1) <= 0:
+        return "a shot's speed must not be negative, nor its reach zero or less"
+    return None
+
+
+def _nudge_form(step: dict) -> str | None:
+    spec = step["nudge"]
+    return (fields(spec, "the nudge", ("x", "y", "dx", "dy"), ("x", "y"))
+            or numbers(spec, "the nudge"))
+
+
+# The form of each step, checked before anything runs (script_steps)
+STEPS: Steps = {"shot": ((), _shot_form), "clear": ((), true("clear")), "nudge": ((), _nudge_form)}
+
+
+def check(step: dict, config, play) -> str | None:
+    """What only the table can tell: a shot starts with the coin wholly on the front edge."""
+    board = getattr(play, "board", None)
+    x = step.get("shot", {}).get("x") if "shot" in step else None
+    if x is None or not hasattr(board, "coin_radius"):   # another game's play: said later
+        return None
+    edge = (board.coin_radius, board.width - board.coin_radius)
+    if not edge[0] <= x <= edge[1]:
+        return (f"a shot starts with the coin wholly on the front edge: x from {edge[0]:g} to "
+                f"{edge[1]:g} mm, not {x:g}")
+    return None
 
 
 def world(session, config):

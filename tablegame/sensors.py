@@ -104,3 +104,34 @@ class PieceOffBoard:
     """A piece left the playing surface other than through a pocket (it jumped off)."""
 
     kind: str
+
+
+# -- the board at rest, as the event log keeps it ---------------------------------------
+
+# What lies on a board at rest. The log keeps the latest of each with every event, so a
+# simulated board is laid out again as the game left it (after a restart or an undo).
+AT_REST = (BoardSnapshot, DiceReading, SquaresReading, PiecesSnapshot)
+
+
+def at_rest_to_data(readings) -> list[dict]:
+    """The readings of a board at rest as JSON data (moving snapshots are left out), in
+    jsoncodec's form. Done for every logged event on the writer's thread, so by hand:
+    jsoncodec's general walk took twice as long (225 against 103 us for ten coins)."""
+    return [{"type": type(r).__name__, **_data(r)} for r in readings
+            if type(r) in AT_REST and getattr(r, "settled", True)]
+
+
+def _data(value):
+    if isinstance(value, tuple):
+        return [_data(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: _data(v) for k, v in vars(value).items()}
+    return value
+
+
+def at_rest_from_data(data) -> tuple:
+    """Inverse of ``at_rest_to_data``; ValueError for data that is not such readings."""
+    from tablegame.jsoncodec import action_from_data
+    if not isinstance(data, (list, tuple)):
+        raise ValueError(f"expected a list of readings, got {data!r}")
+    return tuple(action_from_data(AT_REST, item) for item in data)

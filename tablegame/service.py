@@ -12,10 +12,10 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 import tempfile
 import threading
 import time
-from collections import deque
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -104,6 +104,37 @@ def show(display, session: Session, language: str, address: str = "") -> None:
         display.show(notice.fault(language, str(error) or type(error).__name__))
 
 
+# Exit status after the staff page's restart when systemd runs the service: the unit
+# starts it again (RestartForceExitStatus=75) and counts it a success (SuccessExitStatus=75).
+RESTART = 75
+
+
+class Restart:
+    """The staff page's restart: the loop ends as on SIGTERM (every port and file closed
+    cleanly), then ``start_again``."""
+
+    def __init__(self, stop: Callable[[], None]):
+        self._stop = stop
+        self.asked = False
+
+    def __call__(self) -> None:
+        log.warning("restart asked for on the staff page: stopping cleanly, then starting again")
+        self.asked = True
+        self._stop()
+
+
+def start_again() -> int:
+    """After a clean end: under systemd (which names each run in INVOCATION_ID) exit with
+    RESTART and systemd starts the service again; anywhere else (a desktop, a terminal)
+    the program replaces itself with a fresh run of the same command line."""
+    if os.environ.get("INVOCATION_ID"):
+        return RESTART
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "tablegame.cli", *sys.argv[1:]])
+    return RESTART   # not reached: execv replaces the process
+
+
 def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
     """systemd stops the service with SIGTERM: leave the loop and close the ports.
     The second function stops it the same way (the staff page's restart: systemd's
@@ -113,16 +144,33 @@ def _stop_on_sigterm() -> tuple[Callable[[], bool], Callable[[], None]]:
     return stop.is_set, stop.set
 
 
+def log_dying_threads() -> None:
+    """A thread (the link's reader, a gpiozero callback, a key's timer) that ends with an
+    exception is logged as critical, with its traceback, instead of Python's bare print."""
+    def report(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "a thread"
+        log.critical("%s died: %s", name, args.exc_value,
+                     exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    threading.excepthook = report
+
+
 class Presses:
-    """The rail buttons' last presses, for the staff page's health view."""
+    """The rail buttons' last presses, for the staff page's health view. gpiozero's
+    threads add them, a web thread reads them: ``last`` is a tuple, replaced whole
+    (a deque read while another thread appends raises "mutated during iteration")."""
 
     def __init__(self, session: Session, keep: int = 5):
         self._session = session
-        self.last: deque = deque(maxlen=keep)
+        self._keep = keep
+        self._lock = threading.Lock()   # two buttons' callbacks at once: keep both presses
+        self.last: tuple[tuple[str, str, str], ...] = ()
 
     def __call__(self, press) -> None:
-        import time
-        self.last.append((time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short"))
+        entry = (time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short")
+        with self._lock:
+            self.last = (*self.last, entry)[-self._keep:]
         self._session.post(press, by="button")
 
 
@@ -136,19 +184,14 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
         status = session.snapshot().status
         facts = {"link": link_details(status.link, "en") or "no news from the board yet",
                  "live_streams": session.streams}
-        if link is not None and hasattr(link, "health"):
-            facts.update({k: str(v) for k, v in _fields(link.health()).items()})
+        if link is not None:
+            facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
                      snapshot=session.snapshot, history=History(store), health=health,
                      settings=settings, restart=restart, data_folder=str(Path(store).parent))
-
-
-def _fields(value) -> dict:
-    import dataclasses
-    return dataclasses.asdict(value) if dataclasses.is_dataclass(value) else dict(value)
 
 
 @contextlib.contextmanager
@@ -212,17 +255,20 @@ class Heartbeat:
 
 
 def run(config: Config, config_path: str | Path | None = None, notifier: Notifier | None = None,
-        settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> None:
+        settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> bool:
     """The Pi: the board on its serial port, the rail buttons on GPIO, full screen.
     Raises MissingHardware (in words) when the screen or the pins are not there;
-    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly."""
+    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly.
+    True when it ended for the staff page's restart (then ``start_again``)."""
     from firmware_bridge.link import BoardLink
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
 
     notifier = notifier or Notifier()
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
+    restart = Restart(stop)
     _look_for_board(config["serial.port"])
+    log_dying_threads()
     session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
     width, height = config["display.size"]
@@ -232,18 +278,20 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
                                config["display.fullscreen"])
         stack.callback(display.close)
         presses = Presses(session)
-        stack.enter_context(_open_buttons(config, presses, RailButtons))
-        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"])
+        stack.enter_context(_open_buttons(settings, presses, RailButtons))
+        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
+                         post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
         page = stack.enter_context(staff_page(
-            table_face(session, settings, config["table.store"], stop, presses, link), config))
+            table_face(session, settings, config["table.store"], restart, presses, link), config))
         heartbeat = Heartbeat(notifier, f"playing {session.status.setup.game}", settled,
                               settled_after)
         main_loop(session, display, lambda: settings.current()["table.language"],
                   should_stop=should_stop, tick=heartbeat, address=page.address if page else "")
         notifier.stopping()
     settled()   # a clean stop is a good start too
+    return restart.asked
 
 
 def _look_for_board(port: str) -> None:
@@ -268,29 +316,31 @@ def open_display(Display, size: tuple[int, int] | None, fullscreen: bool, **kwar
     return display
 
 
-def _open_buttons(config: Config, presses: Presses, RailButtons):
+def _open_buttons(settings: ConfigFile, presses: Presses, RailButtons):
     """The rail buttons on gpiozero's pins, or MissingHardware in words."""
     import warnings
     from gpiozero.exc import GPIOZeroError
     with warnings.catch_warnings(record=True) as fallbacks:   # gpiozero's "falling back from …"
         warnings.simplefilter("always")
         try:
-            return _rail_buttons(config, presses, RailButtons)
+            return _rail_buttons(settings, presses, RailButtons)
         except (GPIOZeroError, OSError, ImportError) as error:   # ImportError: a named factory missing
             tried = "; ".join(str(w.message) for w in fallbacks)
             raise MissingHardware(NO_GPIO.format(error=f"{error} {tried}".strip())) from None
 
 
-def _rail_buttons(config: Config, presses: Presses, RailButtons):
+def _rail_buttons(settings: ConfigFile, presses: Presses, RailButtons):
+    """The pins as the table started; the timings live (a change counts from the next press)."""
+    config = settings.current()
     pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
-    return RailButtons(pins, presses,
-                       debounce=config["buttons.debounce"],
-                       long_press=config["buttons.long_press"])
+    return RailButtons(pins, presses, timings=lambda: (
+        settings.current()["buttons.debounce"], settings.current()["buttons.long_press"]))
 
 
 def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
-             config_path: str | Path | None = None) -> None:
-    """The desktop: the virtual board on a pty, mock pins driven by keys, a window."""
+             config_path: str | Path | None = None) -> bool:
+    """The desktop: the virtual board on a pty, mock pins driven by keys, a window.
+    True when it ended for the staff page's restart (then ``start_again``)."""
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     from firmware_bridge.link import BoardLink
     from firmware_bridge.virtual_board import VirtualBoard
@@ -302,6 +352,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     from tablegame.desktop.names import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
+    restart = Restart(stop)
+    log_dying_threads()
     session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
     hands = hands_for(session, config)
@@ -312,14 +364,14 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
                              realtime=config["simulation.realtime"])
         stack.callback(board.close)
         board.start()
-        link = BoardLink(board.port, session.post)
+        link = BoardLink(board.port, session.post, post_event=session.post)
         stack.callback(link.close)
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
-        stack.enter_context(_rail_buttons(config, presses, RailButtons))
+        stack.enter_context(_rail_buttons(settings, presses, RailButtons))
         page = stack.enter_context(staff_page(
-            table_face(session, settings, store, stop, presses, link), config, host="127.0.0.1"))
+            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1"))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
@@ -333,3 +385,4 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
                   after_change=hands.after_change, should_stop=should_stop,
                   address=page.address if page else "")
+    return restart.asked

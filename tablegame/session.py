@@ -11,6 +11,7 @@ for the reply; ``subscribe`` to the snapshots published after each change;
 ``snapshot`` for the latest. Only the writer's thread touches the state and the log."""
 from __future__ import annotations
 
+import copy as _copy
 import dataclasses
 import logging
 import queue
@@ -26,9 +27,9 @@ from tablegame import i18n, jsoncodec
 from tablegame.events import ButtonPress
 from tablegame.games.base import IllegalAction
 from tablegame.notes import Note
-from tablegame.play.base import GameSetup, Play, TableStatus, Verdict
-from tablegame.sensors import LinkStatus
-from tablegame.store import ACTION, NEW_GAME, UNDO, EventLog
+from tablegame.play.base import GameSetup, Play, PutBack, TableStatus, Verdict
+from tablegame.sensors import AT_REST, LinkStatus, at_rest_from_data, at_rest_to_data
+from tablegame.store import ACTION, NEW_GAME, UNDO, Entry, EventLog
 
 log = logging.getLogger(__name__)
 
@@ -126,12 +127,51 @@ class Subscription:
         self.close()
 
 
-class _Waiter:
-    """Where the writer leaves the reply for a caller of ``submit(wait=...)``."""
+@dataclass(frozen=True)
+class _Beside:
+    """What came back from work run beside the writer: a verdict, or None."""
 
-    def __init__(self) -> None:
+    verdict: Verdict | None
+
+
+class _Worker:
+    """One thread beside the writer for the plays' slow checks (the physics check): jobs
+    in order, each result posted back to the session's queue as ``_Beside``. A job that
+    fails is logged with its traceback and posts None: play goes on without it."""
+
+    def __init__(self, post: Callable[[Any, str], None]) -> None:
+        self._post = post
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def start(self, job: Callable[[], Verdict | None]) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="beside", daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                verdict = job()
+            except Exception:  # a bug in a check must not stop the table
+                log.exception("a check beside the writer failed")
+                verdict = None
+            self._post(_Beside(verdict), "table")
+
+
+class _Waiter:
+    """Where the writer leaves the reply for a caller of ``submit(wait=...)``, and
+    whom it tells once the event is handled (``post(handled=...)``)."""
+
+    def __init__(self, handled: Callable[[], None] | None = None) -> None:
         self.done = threading.Event()
         self.reply: Reply | None = None
+        self.handled = handled
 
 
 _NO_ANSWER = Reply(False, Note.of("no_answer"))
@@ -152,14 +192,22 @@ class Session:
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
-            ShowAddress: self._show_address,
+            ShowAddress: self._show_address, _Beside: self._beside_done,
         }
+        self._worker = _Worker(self.post)
+        self._beside = 0  # jobs started beside the writer whose result is not handled yet
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
         self._max_streams = max_streams
         self._subscribers: list[Subscription] = []
         self._subscribers_lock = threading.Lock()
+        # Entries accepted but not yet written (kind, data, at, by, seen): until a game's
+        # first move, its start on a fresh table and what the sensors observed (the board
+        # seen empty) wait here. A table nobody has played on logs nothing; after a
+        # restart the sensors see the board again.
+        self._pending: list[tuple] = []
+        self._put_backs = 0     # numbers each PutBack, so a hand lays each out once
         self._restore(default_setup)
         self._publish()
 
@@ -174,9 +222,11 @@ class Session:
             return None
         return waiter.reply if waiter.done.wait(wait) else _NO_ANSWER
 
-    def post(self, event: Any, by: str = "board") -> None:
-        """Queue a sensor reading, a press or a command without waiting."""
-        self.submit(event, by)
+    def post(self, event: Any, by: str = "board", handled: Callable[[], None] | None = None) -> None:
+        """Queue a sensor reading, a press or a command without waiting. ``handled`` is
+        called on the writer's thread once the event is in the log or refused: the
+        board link acknowledges a board event only then (docs/protocol.md)."""
+        self._queue.put((event, by, None if handled is None else _Waiter(handled)))
 
     def snapshot(self) -> Snapshot:
         """The latest published state (a reference swap: atomic)."""
@@ -202,7 +252,13 @@ class Session:
         return len(self._subscribers)
 
     def close(self) -> None:
+        self._worker.stop()
         self._log.close()
+
+    @property
+    def idle(self) -> bool:
+        """No work runs beside the writer, and every result it gave is handled."""
+        return self._beside == 0
 
     # -- the writer's loop, on one thread ----------------------------------------
 
@@ -222,7 +278,12 @@ class Session:
             changed |= self._take(*item)
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
-        changed = self.handle(event, by)
+        try:
+            changed = self.handle(event, by)
+        finally:
+            # even when a bug raised: the board then moves on, not resending the same event forever
+            if waiter is not None and waiter.handled is not None:
+                waiter.handled()
         if waiter is not None:
             refusal = self._refusal
             waiter.reply = Reply(refusal is None, refusal or self.status.note)
@@ -255,7 +316,7 @@ class Session:
         self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
-        self._snapshot = Snapshot(self.version, self.status, self.play)
+        self._snapshot = Snapshot(self.version, self.status, _for_readers(self.play))
         for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
             subscription.offer(self._snapshot)
 
@@ -267,7 +328,14 @@ class Session:
             return self._update(reading=reading, readings=others + (reading,))
         verdict = self.play.judge(self.status, reading)
         self._update(reading=reading, readings=others + (reading,))
+        before = len(self._states)
         self._apply_verdict(verdict)
+        seen = self._seen[-1]
+        if len(self._states) == before and type(reading) in AT_REST and getattr(
+                reading, "settled", True) and all(type(r) is not type(reading) for r in seen):
+            # The first of its kind since this state was reached (a re-sync after a
+            # reading that moved the game on): the board held it in this state too.
+            self._seen[-1] = seen + (reading,)
 
     def _calibrate(self, calibrate: Calibrate) -> None:
         if calibrate.on != self.status.calibrating:
@@ -295,7 +363,7 @@ class Session:
                 return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
             # During a game MENU shows the staff page's address (the game is untouched);
             # before it, MENU steps through the games, then the address, then round again.
-            following = None if self.status.actions else self._next_choice(wrap=False)
+            following = None if self.status.moves else self._next_choice(wrap=False)
             if following is None:
                 return self._update(showing_address="asked")
             return self._new_game(NewGame(following))
@@ -317,6 +385,11 @@ class Session:
         if show.why != self.status.showing_address:
             self._update(showing_address=show.why)
 
+    def _beside_done(self, done: _Beside) -> None:
+        self._beside -= 1
+        if done.verdict is not None:
+            self._apply_verdict(done.verdict)
+
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
 
@@ -329,20 +402,28 @@ class Session:
             state = play.rules.initial_state(new.setup.parties)
         except ValueError as error:
             return self._refuse(Note.of("bad_setup", reason=str(error)))
+        unwritten, self._pending = self._pending, []  # nobody played the game it replaces
         if not self._append(NEW_GAME, jsoncodec.to_data(new.setup)):
+            self._pending = unwritten
             return
         self.play, self._states = play, [state]
+        self._seen, self._moved = [self._at_rest()], [False]
         self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
-                     actions=0)
+                     actions=0, moves=0, put_back=None)
 
     def _undo(self, _: Undo) -> None:
         if len(self._states) == 1:
             return self._refuse(Note.of("nothing_to_undo"))
-        if not self._append(UNDO, {}):
+        if self._pending and self._pending[-1][0] == ACTION:
+            self._pending.pop()          # never written: nothing to log
+        elif not self._append(UNDO, {}):
             return
         self._states.pop()
+        self._seen.pop()
+        self._moved.pop()
         self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
-                     actions=len(self._states) - 1)
+                     **self._counts())
+        self._put_back()
 
     def _apply_verdict(self, verdict: Verdict) -> None:
         if verdict.action is None:
@@ -353,31 +434,74 @@ class Session:
                 if problem is not None:   # a reading the referee cannot take, once per change
                     log.info("not taken from %s: %s", self._by, i18n.say("en", problem))
                 self._update(note=note, problem=problem)
-            return
+            return self._start_beside(verdict)
         before = self.status.state
         try:
             after = self.play.rules.apply(before, verdict.action)
         except IllegalAction as error:
             return self._refuse(Note.of("illegal", reason=error.note or str(error)))
+        move = not isinstance(verdict.action, self._observations())
         # Everything that can fail comes before the log: a crash leaves nothing half done.
         note = verdict.note or self.play.describe(before, after, verdict.action) or self.status.note
-        if not self._append(ACTION, jsoncodec.action_to_data(verdict.action)):
+        if not self._append(ACTION, jsoncodec.action_to_data(verdict.action), move):
             return
         self._states.append(after)
-        self._update(state=after, problem=verdict.warning, actions=len(self._states) - 1,
-                     note=note)
+        self._seen.append(self._at_rest())
+        self._moved.append(move)
+        self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
+        self._start_beside(verdict)
+
+    def _start_beside(self, verdict: Verdict) -> None:
+        """The verdict is shown; a check that comes with it reports later, by "table"."""
+        if verdict.beside is not None:
+            self._beside += 1
+            self._worker.start(verdict.beside)
 
     # -- state -----------------------------------------------------------------
 
-    def _append(self, kind: str, data: dict) -> bool:
-        """Log an event before it takes effect; if the log cannot take it, nothing changes."""
+    def _append(self, kind: str, data: dict, move: bool = True) -> bool:
+        """Log an event before it takes effect; if the log cannot take it, nothing changes.
+        An observation before the game's first move waits unwritten (``_pending``)."""
+        entry = (kind, data, self._clock(), self._by, at_rest_to_data(self.status.readings))
+        if kind == ACTION and not move and not any(self._moved):
+            self._pending.append(entry)
+            return True
         try:
-            self._log.append(kind, data, self._clock(), self._by)
+            while self._pending:
+                self._log.append(*self._pending[0])
+                self._pending.pop(0)
+            self._log.append(*entry)
             return True
         except sqlite3.Error as error:
             self._refusal = Note.of("store_failed", reason=str(error))
             self._update(problem=self._refusal)
             return False
+
+    def _observations(self) -> tuple[type, ...]:
+        return getattr(self.play.rules, "observations", ())
+
+    def _counts(self) -> dict:
+        return {"actions": len(self._states) - 1, "moves": sum(self._moved)}
+
+    def _at_rest(self) -> tuple:
+        """What lies on the board now, as the log keeps it with each event."""
+        return tuple(r for r in self.status.readings if type(r) in AT_REST)
+
+    def _put_back(self) -> None:
+        """The game went back to an earlier state (an undo, a restart): the board must
+        lie as it did then. The table now expects those readings, a simulated board's
+        hand lays them out (``status.put_back``), and the play forgets what came after."""
+        readings = self._seen[-1]
+        self._put_backs += 1
+        kept = tuple(r for r in self.status.readings if type(r) not in AT_REST)
+        shown = self.status.reading
+        if type(shown) in AT_REST:
+            shown = next((r for r in readings if type(r) is type(shown)), None)
+        self._update(readings=kept + readings, reading=shown,
+                     put_back=PutBack(self._put_backs, readings))
+        forget = getattr(self.play, "put_back", None)
+        if forget is not None:
+            forget(readings)
 
     def _refuse(self, note: Note) -> None:
         """The command is refused: say why on the table and to whoever waits for a reply."""
@@ -391,9 +515,10 @@ class Session:
     def _restore(self, default_setup: GameSetup) -> None:
         """Rebuild the current game from the log, or start ``default_setup``."""
         entries = self._log.current_game()
-        if not entries:
-            self._log.append(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table")
-            entries = self._log.current_game()
+        if not entries:   # a fresh table: the default game, written once someone plays
+            self._pending = [(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table",
+                              [])]
+            entries = [Entry(0, 0.0, NEW_GAME, jsoncodec.to_data(default_setup))]
         try:
             setup = jsoncodec.from_data(GameSetup, entries[0].data)
             self.play = self._make_play(setup)
@@ -407,19 +532,48 @@ class Session:
             problem = Note.of("replay_failed", seq=entries[0].seq, reason=str(error))
             entries = entries[:1]
         rules = self.play.rules
+        self._seen, self._moved = [_at_rest_of(entries[0])], [False]
         for entry in entries[1:]:
             try:
                 if entry.kind == UNDO:
                     if len(self._states) > 1:
                         self._states.pop()
+                        self._seen.pop()
+                        self._moved.pop()
                 else:
                     action = jsoncodec.action_from_data(rules.action_types, entry.data)
                     self._states.append(rules.apply(self._states[-1], action))
+                    self._seen.append(_at_rest_of(entry))
+                    self._moved.append(not isinstance(action, self._observations()))
             except Exception as error:  # an engine may raise anything, not only IllegalAction
                 # Skip it and replay on: play appended after it (since the last restart) must
                 # not be dropped by the next one. The log is kept for staff; each skip is logged.
                 log.warning("replay skipped log entry %s: %s", entry.seq, error, exc_info=True)
                 if problem is None:
                     problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
-        self.status = TableStatus(setup, self._states[-1], note=Note.of("resumed"),
-                                  problem=problem, actions=len(self._states) - 1)
+        # A game someone has played resumes; one nobody has is new (a fresh table too).
+        self.status = TableStatus(setup, self._states[-1], problem=problem, **self._counts(),
+                                  note=Note.of("resumed" if any(self._moved) else "new_game"))
+        if self._seen[-1]:
+            self._put_back()
+
+
+def _at_rest_of(entry: Entry) -> tuple:
+    """What lay on the board when ``entry`` was accepted (nothing, if unreadable)."""
+    try:
+        return at_rest_from_data(entry.seen)
+    except ValueError as error:
+        log.warning("log entry %s: what lay on the board cannot be read: %s", entry.seq, error)
+        return ()
+
+
+def _for_readers(play: Play) -> Play:
+    """The play as a snapshot holds it: a shallow copy whose own containers are copied
+    too, so what the writer remembers next (Shove's last board and its marks, Schocken's
+    highlighted choice) does not reach a snapshot published before. Rules, boards and
+    states are immutable and shared."""
+    copy = _copy.copy(play)
+    for name, value in getattr(copy, "__dict__", {}).items():
+        if isinstance(value, (dict, list, set)):
+            object.__setattr__(copy, name, _copy.copy(value))   # frozen dataclasses too
+    return copy

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from tablegame.boards.shove import ShoveBoard
 from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
-from tablegame.sensors import CoinReading
+from tablegame.sensors import BoardSnapshot, CoinReading
 
 
 class SimulatedTable:
@@ -50,6 +50,15 @@ class SimulatedTable:
     def clear(self) -> None:
         self._current().clear()
 
+    def put_back(self, readings) -> None:
+        """The coins lie where the board's settled snapshot in ``readings`` saw them."""
+        table = self._current()
+        table.clear()
+        for snapshot in readings:
+            if isinstance(snapshot, BoardSnapshot):
+                for coin in snapshot.coins:
+                    table.place(coin.x, coin.y)
+
     def nudge(self, x: float, y: float, dx: float, dy: float) -> None:
         """A hand moves the coin nearest (x, y) by (dx, dy) mm (see ShoveTable.nudge)."""
         self._current().nudge(x, y, dx, dy)
@@ -68,3 +77,4 @@ def shot_from_drag(board: ShoveBoard, start: tuple[float, float], end: tuple[flo
     angle = math.degrees(math.atan2(dx, dy))
     speed = speed_to_reach(ShoveTable(board, friction=friction), math.hypot(dx, dy))
     return Shot(x=x, angle=angle, speed=speed)
+

@@ -3,11 +3,12 @@
 Game state is never stored, only the events it folds from; so undo, corrections,
 recovery after a power cut and replay all read the same log.
 
-WAL with synchronous=NORMAL: each commit is atomic and survives a crash or a kill
-of the program the moment it returns; a power cut can lose the last moments of
-play (what the kernel had not yet written), never the consistency of the log. A
-per-commit fsync (FULL) measured 0.3 ms median but 4 ms p99 here, and far more on
-an SD card, all of it stalling the one thread that also draws the screen."""
+WAL with synchronous=FULL: each commit is fsynced before ``append`` returns, so an
+accepted event survives a power cut as well as a kill (with NORMAL a kill loses
+nothing, but a cut can lose the last commits the kernel had not yet written).
+Events come seconds apart, so each can afford its fsync; what it costs on the
+frame-to-screen latency is measured by ``./dev bench bench_latency`` (both modes,
+side by side) and written in docs/install.md."""
 from __future__ import annotations
 
 import json
@@ -20,7 +21,7 @@ ACTION = "action"
 UNDO = "undo"
 KINDS = (NEW_GAME, ACTION, UNDO)
 
-SCHEMA_VERSION = 2  # PRAGMA user_version; 1 (stored as 0) had no ``by`` column
+SCHEMA_VERSION = 3  # PRAGMA user_version; 1 (stored as 0) had no ``by`` column, 2 no ``seen``
 UNKNOWN = "unknown"  # who made an event logged before the log said so
 
 _SCHEMA = """
@@ -29,12 +30,14 @@ CREATE TABLE events (
     at   REAL NOT NULL,             -- seconds since the epoch, from the session's clock
     kind TEXT NOT NULL CHECK (kind IN ('new_game', 'action', 'undo')),
     data TEXT NOT NULL,             -- JSON
-    by   TEXT NOT NULL DEFAULT 'unknown'  -- board, button, staff:<account>, script, table
+    by   TEXT NOT NULL DEFAULT 'unknown', -- board, button, staff:<account>, script, table
+    seen TEXT NOT NULL DEFAULT '[]'       -- JSON: what lay on the board then (sensors.AT_REST)
 );
 """
 # version it upgrades from -> the statements that upgrade it, in place, keeping every event
 _MIGRATIONS = {
     1: "ALTER TABLE events ADD COLUMN by TEXT NOT NULL DEFAULT 'unknown';",
+    2: "ALTER TABLE events ADD COLUMN seen TEXT NOT NULL DEFAULT '[]';",
 }
 
 
@@ -49,25 +52,45 @@ class Entry:
     kind: str
     data: dict
     by: str = UNKNOWN
+    seen: list = ()  # what lay on the board when the event was accepted, as JSON data
+
+
+SYNCHRONOUS = "FULL"   # SQLite's PRAGMA synchronous for the writer (see above)
 
 
 class EventLog:
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, synchronous: str | None = None):
+        """Opens the log in ``path``, made with its folder if need be; LogError says in
+        words why a path cannot hold one (a folder, under a file, not an SQLite file)."""
         path = Path(path)
         if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
+            _make_room(path)
         # The session writes from one thread; other readers open their own connection.
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        _upgrade(self._db)
+        if (synchronous or SYNCHRONOUS) not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous: FULL or NORMAL, got {synchronous!r}")
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous or SYNCHRONOUS}")
+            _upgrade(self._db)
+        except LogError:
+            self._db.close()
+            raise
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise LogError(f"{path} is not an event log (an SQLite file of this table): "
+                           f"{error}") from None
 
-    def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN) -> int:
-        """Write one event made by ``by``; it is durable when this returns."""
+    def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN,
+               seen: list = ()) -> int:
+        """Write one event made by ``by``, with what lay on the board (``seen``, JSON
+        data); it is durable when this returns."""
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        cursor = self._db.execute("INSERT INTO events (at, kind, data, by) VALUES (?, ?, ?, ?)",
-                                  (at, kind, json.dumps(data, separators=(",", ":")), by))
+        cursor = self._db.execute(
+            "INSERT INTO events (at, kind, data, by, seen) VALUES (?, ?, ?, ?, ?)",
+            (at, kind, json.dumps(data, separators=(",", ":")), by,
+             json.dumps(list(seen), separators=(",", ":"))))
         return cursor.lastrowid
 
     def current_game(self) -> list[Entry]:
@@ -88,11 +111,26 @@ class EventLog:
         self.close()
 
 
+def _make_room(path: Path) -> None:
+    """The folder for a log at ``path``; nothing is made when it cannot be."""
+    if path.is_dir():
+        raise LogError(f"{path} is a folder: name a file in it for the event log")
+    blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocking is not None:
+        raise LogError(f"{path} cannot be made: {blocking} is a file, not a folder")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise LogError(f"{path} cannot be made: the folder {path.parent} cannot be "
+                       f"created ({error.strerror or error})") from None
+
+
 def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
     """The entries from seq ``since`` on, in order."""
-    rows = db.execute("SELECT seq, at, kind, data, by FROM events WHERE seq >= ? ORDER BY seq",
-                      (since,))
-    return [Entry(seq, at, kind, json.loads(data), by) for seq, at, kind, data, by in rows]
+    rows = db.execute("SELECT seq, at, kind, data, by, seen FROM events WHERE seq >= ? "
+                      "ORDER BY seq", (since,))
+    return [Entry(seq, at, kind, json.loads(data), by, json.loads(seen))
+            for seq, at, kind, data, by, seen in rows]
 
 
 def schema_version(db: sqlite3.Connection) -> int:

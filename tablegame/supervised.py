@@ -40,14 +40,20 @@ def run(config_path: str | Path | None, log_level: str | None = None,
     tally = starts.read()
     if tally.safe_mode:
         starts.good()   # the start after this one (staff pressed restart) tries the game again
-        safe_mode.run(lenient(config_path), config_path, tally, notifier)
+        try:
+            safe_mode.run(lenient(config_path), config_path, tally, notifier)
+        except Exception as error:   # even safe mode failed: systemd's start limit ends it
+            log.critical("safe mode stopped on an error: %s", error, exc_info=True)
+            return 1
         return 0
     starts.begin()
     try:
         config = load(config_path)
         if log_level is None:
             logs.set_level(config["logging.level"])
-        service.run(config, config_path, notifier, settled=starts.good, settled_after=settled_after)
+        if service.run(config, config_path, notifier, settled=starts.good,
+                       settled_after=settled_after):
+            return service.start_again()   # the staff page's restart
         return 0
     except ConfigError as error:
         starts.failed(f"configuration error in {error}")

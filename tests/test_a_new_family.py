@@ -71,7 +71,7 @@ PARTS = '''
             self.world = None
 '''
 SCRIPT = '''
-    STEPS = ("poke",)
+    STEPS = {"poke": ((), lambda step: None)}
 
     def world(session, config):
         return "toy world"
@@ -156,6 +156,6 @@ def test_parties_corrections_screen_texts_and_script_of_a_new_family(toy):
     (poke,) = corrections_for("toy")
     assert correction_action(poke, {"strength": 4}) == toy_parts.Poke(4)
     assert registered_screen(toy_parts.ToyView) is toy_parts.ToyScreen
-    assert "poke" in script.step_kinds()
+    assert "poke" in script.all_steps()
     i18n._merge_game_texts()
     assert i18n.text("de", "toy_hello") == "Hallo"

@@ -9,6 +9,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py", "tablegame/supervised.py",
+                    "tablegame/doctor.py",
                     "tablegame/safe_mode.py"}  # and script*.py, desktop/
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
             "waitress")
@@ -69,6 +70,7 @@ EDGES = {
     "tablegame/logs.py": "sets up logging: to the journal under systemd, to stderr on a desktop",
     "tablegame/notify.py": "speaks systemd's notify protocol over its socket",
     "tablegame/starts.py": "counts failed starts in the data folder, for safe mode",
+    "tablegame/text_file.py": "reads a text file a user named, with the problem in words",
 }
 # pymunk is the physics' own engine (no I/O); random only types the rng a caller hands in
 PURE_MAY_USE = ("random", "pymunk", "tablegame.physics")
@@ -224,5 +226,5 @@ def test_every_playable_family_names_parts_that_exist():
             assert not installed(target) or callable(load(target)), target
         if installed(family.script):
             script = __import__(family.script, fromlist=["STEPS"])
-            assert script.STEPS and callable(script.world) and callable(script.step)
+            assert isinstance(script.STEPS, dict) and callable(script.world) and callable(script.step)
         assert __import__(family.texts, fromlist=["TEXTS"]).TEXTS

@@ -1,6 +1,7 @@
 """Carrom on the table: the referee turns the pocket board's reports into strokes, refuses
 what makes no sense in words (and changes nothing), waits for pieces put back, and the
 foul menu on the rail buttons; a real session with its SQLite log (in memory)."""
+import math
 import os
 import random
 import tempfile
@@ -57,9 +58,12 @@ class Board:
         i = next(i for i, p in enumerate(self.pieces) if p.kind == kind)
         del self.pieces[i]
 
-    def put_back(self, kind, count=1):
+    def put_back(self, kind, count=1, radius=68):
+        """``count`` pieces of ``kind`` put back on a circle ``radius`` mm round the centre
+        (the outer circle's edge lies at 85 mm)."""
         for k in range(count):
-            self.pieces.append(PieceReading(kind, 300 + 35 * k, 440))
+            a = math.radians(270 + 25 * k)
+            self.pieces.append(PieceReading(kind, 370 + radius * math.cos(a), 370 + radius * math.sin(a)))
         self.settled()
 
 
@@ -167,6 +171,18 @@ def test_a_due_is_put_back_and_the_table_waits_for_the_board_to_show_it():
     assert s.status.state.to_place == () and s.play.view(s.status, "de").status == "Ben ist am Stoß"
 
 
+def test_a_man_put_back_outside_the_outer_circle_is_refused_until_it_lies_inside():
+    s, board = started()
+    board.stroke(pocketed=("white",))
+    board.stroke(pocketed=("striker",))
+    board.put_back("white", radius=150)
+    assert s.status.state.to_place != ()
+    assert said(s)[1].startswith("Weiß: zurückgelegt außerhalb des äußeren Kreises (x 370 mm, y 220 mm)")
+    board.pieces.pop()
+    board.put_back("white")
+    assert s.status.state.to_place == () and said(s)[1] == ""
+
+
 def test_ok_confirms_what_was_put_back():
     s, board = started()
     board.stroke(pocketed=("white",))
@@ -204,16 +220,14 @@ def test_the_foul_menu_cycles_with_menu_and_enters_with_ok():
     assert s.play.view(s.status, "de").menu == ()
 
 
-def test_back_closes_the_menu_and_menu_before_the_first_action_still_chooses_the_game():
+def test_back_closes_the_menu_and_menu_before_the_first_action_is_the_sessions():
     s = session()
-    s.handle(ButtonPress("menu"))            # no action yet: the game choice (Carrom only), then
-    assert s.status.setup.game == "carrom" and s.play.view(s.status, "en").menu == ()
-    assert s.status.showing_address          # the staff page's address, which any button closes
-    s.handle(ButtonPress("back"))
-    assert not s.status.showing_address
+    s.handle(ButtonPress("menu"))            # no action yet: the game choice (Carrom only), the address
+    assert s.status.setup.game == "carrom" and s.status.showing_address
+    s.handle(ButtonPress("back"))            # any button takes the address away
     Board(s).settled()
     s.handle(ButtonPress("menu"))
-    assert s.play.view(s.status, "en").menu_index == 0
+    assert s.play.view(s.status, "en").menu_index == 0 and not s.status.showing_address
     s.handle(ButtonPress("back"))
     assert s.play.view(s.status, "en").menu == ()
 
@@ -244,7 +258,7 @@ def test_leaving_the_seat_loses_the_board():
     assert state.boards_played == 1 and state.scores == (9, 0)
     view = s.play.view(s.status, "de")
     assert view.board_winner == "Anna gewinnt das Board: 9 Punkte (Platz verlassen)"
-    assert view.sides[0].boards == "Boards: 9" and view.sides[0].score == 9
+    assert view.parties[0].boards == "Boards: 9" and view.parties[0].score == 9
 
 
 def test_doubles_the_turn_passes_to_the_right_and_the_screen_names_the_seat():
@@ -255,7 +269,7 @@ def test_doubles_the_turn_passes_to_the_right_and_the_screen_names_the_seat():
         seen.append(s.status.state.seat)
     assert seen == [1, 2, 3, 0]
     view = s.play.view(s.status, "de")
-    assert view.status == "Anna (Sitz 1) ist am Stoß" and view.sides[0].player == "Anna (Sitz 1)"
+    assert view.status == "Anna (Sitz 1) ist am Stoß" and view.parties[0].player == "Anna (Sitz 1)"
     assert view.title == "Carrom – Doppel"
 
 
@@ -319,3 +333,18 @@ def test_a_stroke_is_built_from_the_reports():
     assert memory.pocketed == ("white", "queen", "striker") and memory.off == ("black",)
     assert s.status.state.ruling.action == "Stroke"
     assert Stroke(white=1, queen=True, striker=True, off_black=1) == Stroke(1, 0, True, True, 0, 1)
+
+
+def test_the_boards_sizes_come_from_the_settings_and_a_bad_one_is_named():
+    setup = GameSetup("carrom", SINGLES)
+    assert make_play(setup, {"carrom": {"size": 700}}).board.size == 700
+    for settings, says in (({"bogus": 3}, "unknown setting(s) bogus; carrom knows size, "),
+                           ({"size": "big"}, "size: expected a number from 300 to 1200, got 'big'"),
+                           ({"size": -3}, "size: expected a number from 300 to 1200, got -3"),
+                           ({"striker_diameter": 95.0}, "pieces that large do not fit")):
+        try:
+            make_play(setup, {"carrom": settings})
+        except ValueError as error:
+            assert says in str(error)
+        else:
+            raise AssertionError(f"{settings} was taken")

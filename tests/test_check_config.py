@@ -35,8 +35,9 @@ def test_every_bad_game_option_and_board_setting_is_named_with_its_line_and_what
     assert main(["check-config", str(path)]) == 2
     said = capsys.readouterr()
     assert said.out == ""
-    assert said.err.splitlines()[1:] == [
-        "  line 5: games.shove-piecepack.progressive: expected true or false, got 'maybe'",
+    assert said.err.splitlines() == [
+        f"Configuration error in {path}: line 5: games.shove-piecepack.progressive: expected true "
+        "or false, got 'maybe'",
         "  line 6: games.shove-piecepack.equal_turns: expected true or false, got 'yes'",
         "  line 7: games.shove-piecepack.target: expected a whole number from 1 to 9, got 2.5",
         "  line 8: games.shove-piecepack.beds: expected a whole number from 2 to 7, got 99",

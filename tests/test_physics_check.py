@@ -3,6 +3,7 @@ and between shoves no coin may move. Boards come from the simulation (the same
 pymunk model), the session is real, with a real SQLite log."""
 import math
 import random
+import time
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -10,7 +11,11 @@ from hypothesis import given, settings, strategies as st
 from tablegame.boards.shove import hapenny_board
 from tablegame.events import ButtonPress
 from tablegame.i18n import say
+from tablegame import jsoncodec
+from tablegame.history import History
 from tablegame.physics import corpus, plausibility
+from tablegame.referee import moved
+from tablegame.replay import replay
 from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach, start_y
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
@@ -54,16 +59,30 @@ def moved_count(before, after):
 class Table:
     """A real session on a real SQLite file, tossed and cleared: coins count."""
 
-    def __init__(self, tmp_path, mode="warn"):
+    def __init__(self, tmp_path, mode="warn", fresh=True):
         settings_ = {"shove-hapenny": {"moved_coin": mode}}
         self.session = Session(EventLog(tmp_path / "table.sqlite"),
                                lambda s: make_play(s, settings_), SETUP, rng=random.Random(1))
-        self.see([])
-        self.session.handle(ButtonPress("ok"))
-        self.see([])
+        if fresh:
+            self.see([])
+            self.session.handle(ButtonPress("ok"))
+            self.see([])
+
+    @classmethod
+    def resumed(cls, tmp_path):
+        """The table started again on the same log (after a power cut)."""
+        return cls(tmp_path, fresh=False)
 
     def see(self, coins):
+        """The board settles showing ``coins``; the status once every check is reported."""
         self.session.handle(snapshot(coins))
+        return self.checked()
+
+    def checked(self, timeout=30.0):
+        deadline = time.monotonic() + timeout
+        while not self.session.idle:
+            assert time.monotonic() < deadline, "the physics check did not report"
+            self.session.process(timeout=0.05)
         return self.session.status
 
     def said(self, language="de"):
@@ -112,7 +131,7 @@ def test_a_coin_moved_on_the_far_side_is_flagged_and_the_score_stands(tmp_path):
     assert t.said("de") == "Die Münze in Bett 7 hat sich bewegt, ohne getroffen zu werden"
     assert t.said("en") == "The coin in bed 7 moved without being hit"
     view = t.session.play.view(status, "de")
-    assert view.marked == (before[0],)  # the drawing rings where it lay
+    assert len(view.marked) == 1 and math.dist(view.marked[0], before[0]) < 0.1  # ringed where it lay
     assert t.see(cheated).problem == status.problem  # the note stays
 
 
@@ -126,6 +145,46 @@ def test_a_coin_moved_during_the_other_partys_turn_is_flagged(tmp_path):
     status = t.see(nudged)  # nobody shoved: no coin may move
     assert status.state.on_board == 2
     assert t.said("en") == "The coin in bed 5 moved without being hit"
+
+
+def test_the_verdict_is_an_event_in_the_log_that_replays_and_survives_a_restart(tmp_path):
+    before, cheated = far_side_cheat()
+    t = Table(tmp_path)
+    t.see(before)
+    t.session.handle(snapshot(cheated))
+    shown = t.session.status  # the score is shown before the check has spoken
+    assert shown.state.on_board == 2
+    status = t.checked()
+    assert status.state.moved and status.state.on_board == 2
+    entries = History(tmp_path / "table.sqlite").entries()
+    shove, verdict = entries[-2:]
+    assert shove.data["type"] == "Shove" and (verdict.data["type"], verdict.by) == ("MovedUnhit", "table")
+    action = jsoncodec.action_from_data(t.session.play.rules.action_types, verdict.data)
+    again = moved.recheck(BOARD, action)  # a disputed verdict, judged again from the log
+    assert [c.before for c in again.unexplained] == [pytest.approx(action.coins[0], abs=0.1)]
+    t.session.close()
+    restarted = Table.resumed(tmp_path)
+    assert restarted.session.status.state.moved == status.state.moved
+    assert restarted.see(cheated).problem == status.problem  # the warning stands after a restart
+    replayed = replay(History(tmp_path / "table.sqlite").games()[-1], make_play, "en")
+    assert replayed.lines[-1][1:] == ("table", "The coin in bed 7 moved without being hit")
+
+
+def test_a_coin_moved_after_the_turn_before_the_board_is_cleared_is_logged_by_the_table(tmp_path):
+    t = Table(tmp_path)
+    coins = [(60 + 60 * i, bed_y(1 + 2 * i)) for i in range(5)]
+    for n in range(1, 6):
+        t.see(coins[:n])
+    assert not t.session.status.state.cleared  # the turn is scored: the board waits to be cleared
+    nudged = [*coins[:4], (coins[4][0] - 1.5 * D, coins[4][1])]
+    t.see(nudged)
+    verdict = History(tmp_path / "table.sqlite").entries()[-1]
+    assert (verdict.data["type"], verdict.data["shove"], verdict.by) == ("MovedUnhit", False, "table")
+    assert t.said("en") == "The coin in bed 9 moved without being hit"
+    status = t.see(nudged)  # seen again: reported once, and the warning stands
+    assert History(tmp_path / "table.sqlite").entries()[-1].seq == verdict.seq
+    assert t.said("en") == "The coin in bed 9 moved without being hit"
+    assert t.see([]).problem is None  # the cleared board ends it
 
 
 def test_restore_waits_until_the_coin_is_back_then_counts_the_shove(tmp_path):

@@ -151,6 +151,31 @@ def test_same_shot_from_placed_positions_gives_the_same_result():
     assert placed.settle(SHOTS[4]) == played.settle(SHOTS[4])
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.floats(20, 336), st.floats(-6, 6), st.floats(150, 700)),
+                min_size=2, max_size=5))
+def test_a_rehearsal_gives_what_settle_gives_and_leaves_the_table_alone(shots):
+    """The physics check tries many shots from one board in one reused space: each must
+    come out bit for bit as a fresh shot from those positions, a coin in the gutter too."""
+    table = ShoveTable(HAPENNY)
+    play(table, SHOTS[:4])
+    lying = table.positions()
+    rehearsal = table.rehearse()
+    for x, angle, reach in shots:
+        shot = Shot(x, angle, speed_to_reach(table, reach))
+        fresh = ShoveTable(HAPENNY)
+        for coin in lying:
+            fresh.place(coin.x, coin.y)
+        assert rehearsal.settle(shot) == fresh.settle(shot)
+    assert table.positions() == lying
+
+
+def test_a_rehearsal_refuses_a_shot_the_table_refuses():
+    rehearsal = ShoveTable(HAPENNY).rehearse()
+    with pytest.raises(ValueError, match="front edge"):
+        rehearsal.settle(Shot(1.0, 0.0, 500.0))
+
+
 # -- frames --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("interval", [1 / 30, 1 / 60, 0.1, 1 / 50])

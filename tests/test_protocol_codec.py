@@ -10,6 +10,7 @@ from firmware_bridge.codec import (
     FrameError, FrameTooLong, FrameTooShort, Heartbeat, Hello, MsgType, ProtocolError, RequestSnapshot,
     VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode,
     frame_bytes, is_board_event, message_type)
+from soak.streams import messages, oversized_wire, stream_pieces
 from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
                                PieceReading, PiecesSnapshot, SquaresReading, StrokeStarted)
 
@@ -112,24 +113,6 @@ def test_documented_vectors_appear_in_the_doc():
     doc = (Path(__file__).parents[1] / "docs" / "protocol.md").read_text()
     for _message, _seq, frame_hex, wire_hex in VECTORS:
         assert f"`{frame_hex}`" in doc and f"`{wire_hex}`" in doc
-
-
-coins = st.lists(st.builds(CoinReading,
-                           st.integers(-32768, 32767).map(lambda u: round(u * 0.1, 1)),
-                           st.integers(-32768, 32767).map(lambda u: round(u * 0.1, 1))), max_size=40)
-messages = st.one_of(
-    st.builds(Hello, st.integers(0, 255)),
-    st.builds(BoardInfo, st.integers(0, 255), st.text(max_size=40),
-              st.integers(0, 15).map(Capability), st.integers(0, 2**32 - 1)),
-    st.just(Heartbeat()), st.just(RequestSnapshot()),
-    st.builds(BoardSnapshot, coins.map(tuple), st.booleans()),
-    st.builds(Ack, st.integers(0, 0xFFFF)),
-    st.builds(BoardError, st.integers(0, 0xFFFF), st.text(max_size=60)),
-    st.lists(st.tuples(st.integers(0, 255), st.booleans()), max_size=255).flatmap(
-        lambda dice: st.builds(DiceReading, st.just(tuple(v for v, _a in dice)),
-                               st.just(tuple(a for _v, a in dice)), st.booleans())),
-    st.builds(SquaresReading, st.lists(st.booleans(), max_size=255).map(tuple)),
-)
 
 
 @given(messages, st.integers(0, 0xFFFF))
@@ -261,60 +244,23 @@ def test_version_mismatch_is_explained():
 
 # -- fuzz --------------------------------------------------------------------
 
-def decode_all(chunks) -> list:
-    decoder = FrameDecoder()
-    out = []
-    for chunk in chunks:
-        out.extend(decoder.feed(chunk))   # anything raised fails the test
-    return out
+def test_fuzz_2000_random_and_damaged_streams_into_the_decoder():
+    """The soak's fuzz (soak/fuzz.py, 100,000 streams) in short: nothing raises, every
+    frame accepted is bytes of the stream as they came, the frames after the damage
+    come through; none of these streams passes CRC-16 by chance."""
+    from soak.fuzz import Figures, fuzz_decoder
+    figures = Figures()
+    fuzz_decoder(2000, figures, derandomize=True)
+    assert figures.streams >= 2000 and figures.frames > 2000 and figures.errors > 500
+    assert figures.by_chance == 0 and figures.failures == []
 
 
-@FUZZ
-@given(st.lists(st.binary(max_size=200), max_size=20))
-def test_random_bytes_never_raise(chunks):
-    for item in decode_all(chunks):
-        assert isinstance(item, (Frame, FrameError))
-        if isinstance(item, Frame):  # the message layer only ever raises ProtocolError
-            try:
-                decode(item)
-            except ProtocolError:
-                pass
-
-
-damage = st.lists(st.tuples(st.sampled_from(["flip", "drop", "insert"]),
-                            st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=6)
-
-
-def damaged(stream: bytes, edits) -> bytes:
-    data = bytearray(stream)
-    for kind, where, value in edits:
-        if not data:
-            break
-        i = where % len(data)
-        if kind == "flip":
-            data[i] ^= (value or 1)
-        elif kind == "drop":
-            del data[i]
-        else:
-            data.insert(i, value)
-    return bytes(data)
-
-
-@FUZZ
-@given(st.lists(st.tuples(messages, st.integers(0, 0xFFFF)), min_size=1, max_size=8),
-       damage,
-       st.lists(st.tuples(messages, st.integers(0, 0xFFFF)), min_size=1, max_size=4),
-       st.integers(1, 64))
-def test_damaged_stream_never_yields_a_corrupt_frame_and_recovers(before, edits, after, chunk):
-    originals = {FrameDecoder().feed(encode(m, s))[0] for m, s in before + after}
-    good_after = [FrameDecoder().feed(encode(m, s))[0] for m, s in after]
-    stream = damaged(b"".join(encode(m, s) for m, s in before), edits) + \
-        b"".join(encode(m, s) for m, s in after)
-    items = decode_all(stream[i:i + chunk] for i in range(0, len(stream), chunk))
-    frames = [item for item in items if isinstance(item, Frame)]
-    assert all(isinstance(item, (Frame, FrameError)) for item in items)
-    assert set(frames) <= originals                # nothing corrupt accepted
-    assert frames[-len(good_after):] == good_after  # everything after the damage recovered
+def test_the_fuzz_catches_a_frame_that_is_not_in_the_stream():
+    from soak.fuzz import verbatim
+    stream = encode(Heartbeat(), 3) + encode(Ack(4), 5)
+    verbatim(FrameDecoder().feed(stream), stream)
+    with pytest.raises(AssertionError, match="not a stretch of the stream"):
+        verbatim([Frame(MsgType.HEARTBEAT, 4)], stream)
 
 
 @pytest.mark.parametrize("message, event", [
@@ -351,13 +297,6 @@ def test_pieces_round_trip_to_a_tenth_of_a_millimetre(pieces, settled):
 
 # -- the same bytes, the same answer, however they are split -------------------------
 
-def oversized_wire(payload_size: int, fill: int = 0x55) -> bytes:
-    """A frame longer than MAX_FRAME with a good CRC: no encoder of ours makes one
-    (frame_bytes refuses it), a babbling board might."""
-    body = bytes((MsgType.SNAPSHOT, 3, 0)) + bytes([fill]) * payload_size
-    return b"\x00" + cobs_encode(body + crc16(body).to_bytes(2, "little")) + b"\x00"
-
-
 def bytewise(stream: bytes) -> list:
     decoder = FrameDecoder()
     return [item for byte in stream for item in decoder.feed(bytes([byte]))]
@@ -379,17 +318,6 @@ def test_an_oversized_frame_with_a_good_crc_is_refused_in_one_read_and_byte_by_b
     assert "exceed" in str(whole[0])
 
 
-# A piece of a stream: a good frame, a damaged one, an oversized one with a good CRC,
-# or noise (with or without delimiters).
-stream_pieces = st.one_of(
-    st.tuples(messages, st.integers(0, 0xFFFF)).map(lambda ms: encode(*ms)),
-    st.tuples(messages, st.integers(0, 0xFFFF), damage).map(lambda mse: damaged(encode(mse[0], mse[1]), mse[2])),
-    st.tuples(st.integers(1020, 1300), st.sampled_from([0x00, 0x55])).map(lambda sf: oversized_wire(*sf)),
-    st.binary(max_size=80),
-    st.binary(min_size=1030, max_size=1300).map(lambda b: b.replace(b"\x00", b"\x01")),
-)
-
-
 @FUZZ
 @given(st.lists(stream_pieces, max_size=12), st.lists(st.integers(0, 20_000), max_size=30))
 def test_a_stream_split_anywhere_gives_the_same_frames_and_the_same_errors(pieces, cuts):
@@ -398,3 +326,31 @@ def test_a_stream_split_anywhere_gives_the_same_frames_and_the_same_errors(piece
     decoder = FrameDecoder()
     split = [item for a, b in zip(points, points[1:]) for item in decoder.feed(stream[a:b])]
     assert kinds(split) == kinds(FrameDecoder().feed(stream))
+
+
+def test_a_snapshots_coordinates_are_placed_as_documented():
+    """docs/protocol.md, "Coordinates": seen from the player's end, origin at the front-left
+    corner, the frame a gutter around the surface, beyond it no coin at all."""
+    from tablegame.boards.shove import Lie, hapenny_board
+    board = hapenny_board()                                   # 356 x 508 mm, frame 60 mm
+    [frame] = FrameDecoder().feed(bytes.fromhex("00 03 05 07 0d 01 02 f4 06 83 ff 92 01 b8 0b 09 50 00"))
+    front, _ = decode(frame).coins
+    assert (front.x, front.y) == (178.0, -12.5)
+    assert board.place(front.x, front.y).lie is Lie.SHORT      # in front of the surface
+    for x, y in [(-30, 200), (356 + 30, 200), (100, 508 + 30)]:
+        assert board.place(x, y).lie is Lie.OFF_BOARD          # in the gutter
+    for x, y in [(-61, 200), (178, -61), (356 + 61, 200)]:
+        assert board.place(x, y).lie is Lie.OUTSIDE_FRAME      # no coin can be there
+
+
+def test_every_test_the_protocol_document_names_exists():
+    import re
+    from pathlib import Path
+    root = Path(__file__).parent
+    files = {"tvb": "test_virtual_board.py", "tl": "test_link.py", "tests/test_link.py": "test_link.py",
+             "tests/test_protocol_codec.py": "test_protocol_codec.py", "…": "test_link.py"}
+    doc = (root.parent / "docs" / "protocol.md").read_text()
+    named = re.findall(r"(tvb|tl|tests/test_\w+\.py|…)::\s*(test_\w+)", doc)
+    assert len(named) >= 15
+    for short, name in named:
+        assert f"def {name}(" in (root / files[short]).read_text(), f"{short}::{name} is named in the doc"

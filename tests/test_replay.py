@@ -8,7 +8,7 @@ from tablegame.history import History
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.replay import replay
-from tablegame.session import Act, Session, Undo
+from tablegame.session import Act, NewGame, Session, Undo
 from tablegame.store import ACTION, EventLog
 
 SETUP = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
@@ -32,7 +32,9 @@ def test_a_games_log_reads_in_words_with_who_made_each_event(tmp_path):
 
 def test_a_log_that_no_longer_replays_says_which_entry(tmp_path):
     store = tmp_path / "t.sqlite"
-    Session(EventLog(store), make_play, SETUP).close()
+    session = Session(EventLog(store), make_play, SETUP)
+    session.handle(NewGame(SETUP))             # logged: a fresh table logs nothing itself
+    session.close()
     with EventLog(store) as log:
         seq = log.append(ACTION, {"type": "SetMarks", "party": 5, "bed": 1, "marks": 1}, 0.0)
     replayed = replay(History(store).games()[-1], make_play, "en")

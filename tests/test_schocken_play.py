@@ -175,7 +175,11 @@ def test_with_the_reader_ok_stops_and_back_offers_take():
 
 def test_the_reader_is_ignored_when_the_table_rolls_its_own_dice():
     s = session(dice="table")
-    read(s, D("111"))
+    read(s, D("123"))                    # the board's re-sync at start-up: no warning
+    assert words(s, "de") == "Neues Spiel" and s.status.problem is None
+    read(s, D("123"))                    # nor after a reconnect
+    assert words(s, "de") == "Neues Spiel"
+    read(s, D("111"))                    # someone threw the dice: they do not count
     assert game(s).turn.throws == 0
     assert words(s) == "The table's own dice are in use: the dice reader does not count"
 

@@ -89,3 +89,24 @@ def test_throw_limits_and_who_starts_hold_in_every_state(players, seed):
                 assert starter == after.last_round.worst    # who received starts
             else:
                 assert starter == after.half_losers[0]      # first half's loser starts
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2**32))
+def test_after_a_tuermchen_the_player_throws_before_anything_else(players, seed):
+    """Seed 3.05: the voided throw must be made again; taking the Deckel is never legal
+    then, and the only thing the engine accepts is a throw."""
+    from tablegame.games import IllegalAction
+    from tablegame.games.schocken import Take, Throw, Tuermchen
+    rules = SchockenRules()
+    states, actions = playout(rules, players, seed)
+    for state, action, after in zip(states, actions, states[1:]):
+        if isinstance(action, Tuermchen):
+            assert after.turn.again and Take() not in rules.legal_actions(after)
+            try:
+                rules.apply(after, Take())
+                assert False, "Take accepted after a Türmchen"
+            except IllegalAction:
+                pass
+        if state.turn.again:
+            assert isinstance(action, Throw)

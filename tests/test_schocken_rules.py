@@ -138,6 +138,25 @@ def test_tuermchen_on_the_first_throw_leaves_the_turn_unstarted():
     assert s.turn.throws == 0 and R.dice_to_throw(s) == 3
 
 
+def test_after_a_tuermchen_the_throw_must_be_made_again_not_the_deckel_taken():
+    """RULES.md §4, seed 3.05: A throws 4-2-1 and stops; B's throw is a Türmchen; B may
+    not take the Deckel instead of throwing again."""
+    s = play(start(), T("421"), Stop(), T("553"), Tuermchen())
+    assert s.current == BEN and s.turn.throws == 0
+    assert Take() not in R.legal_actions(s)
+    with pytest.raises(IllegalAction, match="Türmchen: Ben must throw again and may not take"):
+        R.apply(s, Take())
+    s = play(s, T("553"), Stop())                # thrown again, it counts
+    assert s.current == CEM and Take() in R.legal_actions(s)
+
+
+def test_a_tuermchen_after_setting_aside_must_also_be_thrown_again():
+    s = play(start(), T("421"), T("421"), Stop(), T("611"), SetAside((1, 1)), T("5"), Tuermchen())
+    with pytest.raises(IllegalAction):
+        R.apply(s, Take())
+    assert [a for a in R.legal_actions(s) if isinstance(a, (Take, Stop))] == []
+
+
 # -- ranking inside a round --------------------------------------------------------------
 
 def test_worst_player_receives_what_the_best_result_is_worth():
@@ -209,6 +228,15 @@ def test_after_the_pot_the_best_player_gives_capped_at_what_he_holds():
     assert s.active == (BEN, CEM) and s.last_round.dropped_out == (ANNA,)
 
 
+def test_who_gives_away_his_last_deckel_after_the_pot_ran_out_is_out_of_the_half():
+    """RULES.md §4: "... and so is a player who gives away his last Deckel after that"."""
+    s = replace(start(3), pot=0, deckel=(2, 5, 6))
+    s = once(s, "654", "532", "642")             # Anna's Straße is worth 2: all she has
+    assert (s.last_round.giver, s.last_round.worst, s.last_round.deckel) == (ANNA, BEN, 2)
+    assert s.deckel == (0, 7, 6) and s.active == (BEN, CEM)
+    assert s.last_round.dropped_out == (ANNA,) and conserved(s)
+
+
 def test_a_half_ends_when_one_player_holds_all_deckel():
     s = replace(start(2), pot=0, deckel=(2, 11))
     s = once(s, "611", "542")                    # Ben receives Anna's last 2
@@ -223,6 +251,16 @@ def test_schock_out_in_the_first_phase_ends_the_half_at_once():
     s = once(start(3), "111", "542", "432")      # later players still throw for the worst
     assert s.last_round.schock_out and s.last_round.worst == BEN
     assert s.half == SECOND_HALF and s.half_losers == (BEN,) and conserved(s)
+
+
+def test_schock_out_the_round_is_finished_and_a_later_taker_takes_all_thirteen():
+    """RULES.md §4: the Schock-Out ends the half once the round is finished; a later
+    player who takes instead of throwing takes all 13."""
+    s = once(start(3), "111")
+    assert s.half == FIRST_HALF and s.current == BEN     # the round goes on
+    s = play(s, Take())
+    assert s.last_round.schock_out and s.last_round.worst == BEN
+    assert s.last_round.deckel == 13 and s.half_losers == (BEN,) and s.half == SECOND_HALF
 
 
 def test_schock_out_in_the_second_phase():
@@ -377,6 +415,7 @@ REFUSALS = [  # (state, action): at least one for every reason the engine gives
     (lambda: play(start(), T("663")), TurnSixes(2)),
     (lambda: play(start(), T("146"), SetAside((1,))), Tuermchen()),
     (lambda: play(start(), T("663"), TurnSixes(1)), Stop()),
+    (lambda: play(start(), T("421"), Stop(), T("553"), Tuermchen()), Take()),
     (start, Stop()),
     # staff corrections
     (start, SetDeckel(7, 1)),

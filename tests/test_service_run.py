@@ -13,6 +13,7 @@ import time
 from firmware_bridge.virtual_board import VirtualBoard
 from tablegame.boards.shove import hapenny_board
 from tablegame.simulation import SimulatedTable
+from tablegame.store import ACTION, NEW_GAME, EventLog
 
 
 def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tmp_path):
@@ -23,6 +24,11 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
         config.write_text(f'[table]\nstore = "{store}"\nparties = [["Anna"], ["Ben"]]\n'
                           f'[serial]\nport = "{board.port}"\n[display]\nsize = [800, 480]\n'
                           f'[web]\nhost = "127.0.0.1"\nport = 0\n')
+        with EventLog(store) as log:   # a game whose coin was tossed: play goes on
+            log.append(NEW_GAME, {"game": "shove-hapenny", "parties": [["Anna"], ["Ben"]],
+                                  "options": []}, 0.0, "table")
+            log.append(ACTION, {"type": "CoinToss", "starter": 0}, 0.0, "button")
+        played = [("new_game", None), ("action", "CoinToss")]
         env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"}
         proc = subprocess.Popen([sys.executable, "-m", "tablegame.cli", "run", "--config",
                                  str(config)], env=env, stderr=subprocess.PIPE)
@@ -30,11 +36,12 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
             # The service handshakes, asks for a snapshot, ACKs it, and its referee sees the
             # empty board: a Cleared action in the log proves the whole chain works.
             deadline = time.monotonic() + 20
-            while logged(store) != [("new_game", None), ("action", "Cleared")] \
+            # The ACK follows the commit (docs/protocol.md): wait for both.
+            while (logged(store) != played + [("action", "Cleared")] or board.stats.acks < 1) \
                     and time.monotonic() < deadline:
                 time.sleep(0.05)
             assert board.stats.acks >= 1, "the service never acknowledged the board"
-            assert logged(store) == [("new_game", None), ("action", "Cleared")]
+            assert logged(store) == played + [("action", "Cleared")]
         finally:
             proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=20)

@@ -10,7 +10,7 @@ import serial
 
 from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, CrcMismatch, ErrorCode, Frame, FrameDecoder,
-    Heartbeat, Hello, RequestSnapshot, decode, encode, encode_frame)
+    Heartbeat, Hello, MsgType, RequestSnapshot, cobs_decode, cobs_encode, decode, encode, encode_frame)
 from firmware_bridge.virtual_board import Fault, VirtualBoard
 from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
 
@@ -38,6 +38,14 @@ class BareHost:
                 items.append((item, decode(item) if isinstance(item, Frame) else None))
         return items
 
+    def listen(self, seconds):
+        """Everything that comes within ``seconds`` (to show that something does not)."""
+        items, deadline = [], time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for item in self.decoder.feed(self.port.read(self.port.in_waiting or 1)):
+                items.append((item, decode(item) if isinstance(item, Frame) else None))
+        return items
+
     def close(self):
         self.port.close()
 
@@ -53,13 +61,18 @@ def has(kind, n=1, settled=None):
 def board_and_host(tmp_path):
     made = []
 
-    def factory(**kwargs):
+    def factory(hello=True, **kwargs):
+        """A board and a host; with ``hello`` the host has greeted the board, which
+        speaks only after a HELLO, and has read its BOARD_INFO."""
         kwargs.setdefault("realtime", False)
         kwargs.setdefault("heartbeat", 30.0)
         board = VirtualBoard(kwargs.pop("world", ScriptedWorld()), link_path=str(tmp_path / "vb"), **kwargs)
         board.start()
         host = BareHost(board.port)
         made.extend([host, board])
+        if hello:
+            host.send(Hello(PROTOCOL_VERSION))
+            host.read(has(BoardInfo))
         return board, host
     yield factory
     for thing in made:
@@ -67,7 +80,7 @@ def board_and_host(tmp_path):
 
 
 def test_hello_is_answered_with_board_info(board_and_host):
-    board, host = board_and_host(firmware="virtual-2.1", board_id=77)
+    board, host = board_and_host(firmware="virtual-2.1", board_id=77, hello=False)
     host.send(Hello(PROTOCOL_VERSION))
     items = host.read(has(BoardInfo))
     assert [m for _f, m in items if type(m) is BoardInfo] == [
@@ -144,7 +157,7 @@ def test_heartbeats_while_idle(board_and_host):
 
 def test_scripted_faults_hit_the_numbered_frame(board_and_host):
     # no heartbeat in this test: frame 0 is the answer to the first HELLO
-    board, host = board_and_host(faults={0: Fault.BAD_CRC})
+    board, host = board_and_host(faults={0: Fault.BAD_CRC}, hello=False)
     host.send(Hello(PROTOCOL_VERSION))
     items = host.read(lambda items: any(isinstance(f, CrcMismatch) for f, _m in items))
     assert not any(type(m) is BoardInfo for _f, m in items)
@@ -188,7 +201,7 @@ def test_close_is_idempotent_and_removes_the_port(tmp_path):
 # -- dice and squares boards ---------------------------------------------------
 
 def test_capabilities_are_reported_in_board_info(board_and_host):
-    board, host = board_and_host(capabilities=Capability.DICE, board_id=5)
+    board, host = board_and_host(capabilities=Capability.DICE, board_id=5, hello=False)
     host.send(Hello(PROTOCOL_VERSION))
     items = host.read(has(BoardInfo))
     assert [m for _f, m in items if type(m) is BoardInfo] == [
@@ -272,3 +285,108 @@ def test_work_the_world_refuses_is_reported_and_the_board_goes_on(board_and_host
     host.send(RequestSnapshot())                             # the board's thread lives on
     items = host.read(has(BoardSnapshot, settled=True))
     assert [m.coins for _f, m in items if type(m) is BoardSnapshot] == [START]
+
+
+# -- the board's side of the protocol: each answer of docs/protocol.md -------------------
+
+def kinds(items):
+    return [type(m).__name__ for _f, m in items]
+
+
+def test_a_hello_of_another_version_gets_board_info_only_then_silence(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(DICE), heartbeat=0.05, hello=False)
+    host.send(Hello(PROTOCOL_VERSION + 1))
+    items = host.read(has(BoardInfo))
+    assert [m for _f, m in items] == [BoardInfo(PROTOCOL_VERSION, "virtual-1.0", Capability.COINS, 0x7AB1E)]
+    host.send(RequestSnapshot())
+    board.report(SQUARES)
+    assert host.listen(0.3) == []                          # no ERROR 3, no heartbeat, no event
+    host.send(Hello(PROTOCOL_VERSION))                     # greeted in its own version: it speaks
+    host.send(RequestSnapshot())
+    assert [m for _f, m in host.read(has(DiceReading)) if type(m) is DiceReading] == [DICE]
+
+
+def test_the_board_drops_what_is_not_a_frame_and_names_what_it_cannot_use(board_and_host):
+    board, host = board_and_host()
+    frame = bytearray(cobs_decode(encode(Ack(3), 9)[1:-1]))
+    frame[-1] ^= 0xFF
+    host.port.write(b"\x00" + cobs_encode(bytes(frame)) + b"\x00")   # bad CRC: not a frame
+    host.port.write(b"\x00\x07\x55\x00")                            # bad COBS
+    assert host.listen(0.2) == []
+    host.port.write(encode_frame(0x42, 10))                           # good CRC, unknown type
+    host.port.write(encode_frame(MsgType.ACK, 11, b"\x01"))           # known type, bad payload
+    items = host.read(has(BoardError, 2))
+    errors = [m for _f, m in items if type(m) is BoardError]
+    assert [e.code for e in errors] == [ErrorCode.UNKNOWN_TYPE, ErrorCode.BAD_PAYLOAD]
+    assert "0x42 is unknown" in errors[0].text and "ACK payload of 1 bytes" in errors[1].text
+    assert board.wait_idle(0.5)                            # an ERROR is no event: not resent
+
+
+def test_request_snapshot_while_an_event_waits_queues_the_answer_behind_it(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(SQUARES), resend=0.05)
+    board.report(DICE)
+    frame = host.read(has(DiceReading))[-1][0]
+    host.send(RequestSnapshot())
+    items = host.read(has(DiceReading, 3))
+    assert {f.seq for f, m in items if type(m) is DiceReading} == {frame.seq}   # still the same event
+    assert not any(type(m) is SquaresReading for _f, m in items)                 # the answer waits
+    host.send(Ack(frame.seq))
+    items = host.read(has(SquaresReading))
+    answer = next(f for f, m in items if type(m) is SquaresReading)
+    assert answer.seq != frame.seq
+    host.send(Ack(answer.seq))
+    assert board.wait_idle(1.0)
+
+
+def test_a_hello_drops_the_waiting_event_and_those_queued_and_the_seq_counts_on(board_and_host):
+    world = ReadingWorld(TOWER)
+    board, host = board_and_host(world=world, resend=0.05)
+    board.report(DICE)
+    board.report(SQUARES)                                  # queued behind the unacknowledged DICE
+    first = host.read(has(DiceReading))[-1][0]
+    host.send(Ack(first.seq + 1000 & 0xFFFF))             # an ACK it is not waiting on: ignored
+    assert all(f.seq == first.seq for f, m in host.read(has(DiceReading, 2)) if type(m) is DiceReading)
+    host.send(Hello(PROTOCOL_VERSION))
+    info = next(f for f, m in host.read(has(BoardInfo)) if type(m) is BoardInfo)
+    assert info.seq == (first.seq + 1) & 0xFFFF            # not reset by the HELLO
+    later = host.listen(0.3)
+    assert not any(type(m) in (DiceReading, SquaresReading) for _f, m in later)   # both dropped
+    assert board.wait_idle(0.1)
+    host.send(RequestSnapshot())                           # the state comes with the answer
+    items = host.read(has(DiceReading))
+    assert [m for _f, m in items if type(m) is DiceReading] == [TOWER]
+
+
+def test_resends_are_traffic_so_no_heartbeat_comes_between_them(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(), heartbeat=0.1, resend=0.05)
+    board.report(DICE)
+    items = host.listen(0.5)
+    assert kinds(items).count("DiceReading") >= 5 and "Heartbeat" not in kinds(items)
+
+
+def test_after_power_up_the_board_says_nothing_until_a_hello(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(DICE), heartbeat=0.05, hello=False)
+    board.report(SQUARES)
+    assert host.listen(0.3) == []                          # no heartbeat, no event
+    host.send(Hello(PROTOCOL_VERSION))
+    host.send(RequestSnapshot())
+    assert kinds(host.read(has(DiceReading)))[:1] == ["BoardInfo"]
+
+
+def test_the_board_does_not_time_out_a_silent_host(board_and_host):
+    board, host = board_and_host(world=ReadingWorld(), heartbeat=0.2, resend=0.05)
+    board.report(DICE)
+    host.listen(1.0)                                       # the host says nothing for a second
+    items = host.listen(0.3)
+    assert "DiceReading" in kinds(items) and "Heartbeat" not in kinds(items)   # still resending
+    host.send(Ack(next(f.seq for f, m in items if type(m) is DiceReading)))
+    assert "Heartbeat" in kinds(host.listen(0.3))          # and heartbeats once idle
+
+
+def test_each_power_up_starts_at_a_random_seq(board_and_host):
+    board, host = board_and_host(heartbeat=0.05)
+    first = host.read(has(Heartbeat))[-1][0].seq
+    board.reset()
+    host.send(Hello(PROTOCOL_VERSION))
+    again = next(f for f, m in host.read(has(BoardInfo)) if type(m) is BoardInfo).seq
+    assert abs(again - first) > 2                          # not counting on from where it was

@@ -27,6 +27,8 @@ class Stuck:
         return self._play.judge(status, reading)
 
     def __getattr__(self, name):
+        if name.startswith("__"):   # copy's and pickle's probes: not the play's
+            raise AttributeError(name)
         return getattr(self._play, name)
 
 

@@ -122,6 +122,7 @@ ROUTES = [  # (method, path, admin only)
     ("GET", "/history/export/games.csv", False),
     ("GET", "/settings", True), ("POST", "/settings", True), ("POST", "/settings/restart", True),
     ("GET", "/accounts", True), ("POST", "/accounts", True), ("POST", "/accounts/password", True),
+    ("GET", "/calibrate", True), ("POST", "/calibrate", True), ("GET", "/api/calibrate", True),
 ]
 
 
@@ -350,8 +351,12 @@ def test_a_good_setting_is_saved_takes_effect_live_or_says_it_needs_a_restart(ad
     assert tomllib.loads(table.config_path.read_text())["serial"]["baudrate"] == 9600
     page = words(admin.get("/settings"))   # the saved value, and what runs until the restart
     assert 'value="9600"' in page and "Der Tisch läuft bis zum Neustart mit 115200" in page
-    assert post(admin, "/settings/restart", {}).status_code == 303
-    assert table.restarts.is_set()
+    answer = post(admin, "/settings/restart", {})
+    assert answer.status_code == 200 and "Der Tisch startet neu" in words(answer)
+    assert 'http-equiv="refresh"' in words(answer)     # the page comes back by itself
+    assert not table.restarts.is_set()
+    answer.close()
+    assert table.restarts.is_set()                      # once the answer has gone out
 
 
 # -- history and accounts --------------------------------------------------------------------
@@ -387,3 +392,47 @@ def test_accounts_staff_added_password_changed_bad_input_refused(app, admin, sta
     client2 = app.test_client()
     assert login(client2, STAFF[0], "new-secret-9").status_code == 303
     assert "carla" in words(admin.get("/accounts"))
+
+
+def test_history_shows_the_evenings_standings_and_exports_them(admin, table):
+    from tablegame.games.schocken import HalfLost
+    from tablegame.play.base import GameSetup
+    from tablegame.session import NewGame
+    table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
+    for _ in range(2):
+        table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # Blattschuss
+    page = words(admin.get("/history"))
+    assert "Stand des Abends" in page
+    assert re.search(r"<td>Ben</td><td>Schocken</td><td>1</td><td>0</td><td>1</td>", page)
+    data = admin.get("/history/export/tonight.json?table=standings").get_json()
+    assert {(r["player"], r["lost"]) for r in data} == {("Anna", 0), ("Ben", 1)}
+    csv = words(admin.get("/history/export/tonight.csv?table=standings"))
+    assert csv.splitlines()[0] == "evening,player,game,title,played,won,lost,drawn"
+    evening = data[0]["evening"]
+    assert admin.get(f"/history?evening={evening}").status_code == 200
+    for bad in ("/history?evening=yesterday", "/history/export/x.csv?table=secrets",
+                "/history/export/x.csv?table=standings&evening=2026-13-01"):
+        assert admin.get(bad).status_code == 400
+
+
+def test_the_settings_form_says_each_meaning_in_the_pages_language(admin):
+    german = words(admin.get("/settings", headers={"Accept-Language": "de"}))
+    assert "GPIO (BCM) der grünen OK-Taste" in german
+    post(admin, "/language/en", {"back": "/settings"})
+    assert "GPIO (BCM) of the green OK button" in words(admin.get("/settings"))
+
+
+def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(table, clock):
+    from tablegame.events import ButtonPress
+    from tablegame.service import Presses, table_face
+    presses = Presses(table.session)
+    face = table_face(table.session, table.settings, table.store, table.restarts.set, presses)
+    client = create_app(face, {"CLOCK": clock}).test_client()
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1]})
+    presses(ButtonPress("ok"))
+    presses(ButtonPress("back", long=True))
+    facts = client.get("/api/health").get_json()
+    assert re.fullmatch(r"\d\d:\d\d:\d\d ok short, \d\d:\d\d:\d\d back long",
+                        facts["last_presses"])
+    page = words(client.get("/health", headers={"Accept-Language": "de"}))
+    assert "letzte Tastendrücke" in page and "back long" in page and "Verbindung" in page

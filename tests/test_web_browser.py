@@ -2,6 +2,7 @@
 by waitress beside a table whose virtual board plays real shots: log in, start a
 Shove game, watch the score change live, correct a mark, undo, switch the table's
 language, export the history. Screenshots at phone and laptop sizes (docs/screenshots/)."""
+import json
 import os
 import time
 from pathlib import Path
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from tablegame.events import ButtonPress
+from tablegame.games.schocken import HalfLost
+from tablegame.play.base import GameSetup
+from tablegame.session import Act, NewGame
 from web_admin.serve import PageServer
 from web_table import BoardTable
 
@@ -145,5 +149,38 @@ def test_the_staff_scenario_in_chromium(table, page_server, browser, tmp_path):
     saved = tmp_path / "games.csv"
     download.value.save_as(saved)
     assert "Anna" in saved.read_text() and "shove-hapenny" in saved.read_text()
-    page.screenshot(path=str(SHOTS / "history-laptop.png"))
+
+    # every setting's meaning in the page's language, and which take effect at once
+    page.goto(base + "/settings")
+    language = page.locator("form.setting", has=page.locator("input[value='table.language']"))
+    assert "language of the screen texts" in language.text_content()
+    assert "takes effect at once" in language.text_content()
+
+    # Schocken: a player's Deckel corrected on the page (where the registration offers it),
+    # then a game lost by Ben counts in the evening's standings, exported as JSON
+    table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
+    page.goto(base + "/control")
+    deckel = page.locator("form.correction", has=page.locator("input[name=deckel]"))
+    if deckel.count():
+        deckel.locator("input[name=player]").fill("2")
+        deckel.locator("input[name=deckel]").fill("4")
+        deckel.locator("button").click()
+        page.wait_for_selector(".flash.ok")
+        assert table.session.snapshot().status.state.game.deckel == (0, 4)
+    for _ in range(2):
+        table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # a Blattschuss
+    page.goto(base + "/history")
+    assert "Ben" in page.text_content("#standings-table")
+    with page.expect_download() as download:
+        page.click("#standings-json")
+    standings = json.loads(download.value.path().read_text())
+    assert [(s["player"], s["lost"]) for s in standings if s["game"] == "schocken"] == \
+        [("Anna", 0), ("Ben", 1)]
+    page.screenshot(path=str(SHOTS / "history-laptop.png"), full_page=True)
+
+    # the restart button: the answer first, then the table stops (and is started again)
+    page.goto(base + "/settings")
+    page.click("#restart")
+    page.wait_for_selector("#restarting")
+    wait_for(table.restarts.is_set, "the table to be told to restart")
     context.close()

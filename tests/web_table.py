@@ -51,7 +51,9 @@ class BoardTable(Table):
         super().__init__(folder, setup, max_streams)
         self.world = SimulatedTable(self.session.play.board, 0.25)
         self.board = VirtualBoard(self.world, link_path=str(folder / "board"), realtime=False)
-        self.link = BoardLink(self.board.port, self.session.post, heartbeat=0.2)
+        self.link = BoardLink(self.board.port, self.session.post, heartbeat=0.2,
+                              post_event=self.session.post)
+        self.face = table_face(self.session, self.settings, self.store, self.restarts.set, link=self.link)
         self.board.start()
         self.link.start()
 

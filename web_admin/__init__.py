@@ -15,10 +15,11 @@ from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
 from tablegame.face import TableFace
+from web_admin.meanings import meaning
 from web_admin import answers
 from web_admin.accounts import Accounts
 from web_admin.throttle import Throttle
-from web_admin.words import language, word
+from web_admin.words import label, language, word
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +28,8 @@ SESSION_HOURS = 12          # a login lasts one evening
 
 
 def create_app(face: TableFace, config: dict | None = None) -> Flask:
-    from web_admin import accounts_area, auth, control, health, history, live, settings_area
+    from web_admin import (accounts_area, auth, calibrate, control, health, history, live,
+                           settings_area)
 
     app = Flask(__name__)
     accounts = Accounts(Path(face.data_folder) / "staff.sqlite")
@@ -47,8 +49,8 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or time.monotonic)
     app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
     CSRFProtect(app)
-    for module in (auth, live, control, health, settings_area, history, accounts_area):
+    for module in (auth, live, control, health, settings_area, calibrate, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
-    app.jinja_env.globals.update(word=word, language=language)
+    app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label)
     return app

@@ -1,19 +1,25 @@
 """History: finished and running games from the log (a read-only connection of the
-log's own), one game's log in words, and exports as CSV or JSON."""
+log's own), the evening's standings per player, one game's log in words, and exports
+of either as CSV or JSON. Everything is folded from the log on each request."""
 from __future__ import annotations
 
 import csv
 import io
 import re
-from datetime import datetime
+import time
+from datetime import date, datetime
 
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, render_template, request
 
 from tablegame import jsoncodec
+from tablegame.families import find
+from tablegame.history import LoggedGame
 from tablegame.play import make_play
-from tablegame.replay import replay
+from tablegame.replay import Replayed, replay
+from tablegame.standings import evening_of, evenings, standings
 from web_admin.answers import refused
 from web_admin.table import face, table_language, to_json
+from web_admin.words import language
 
 bp = Blueprint("history", __name__)
 EXPORT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(csv|json)$")
@@ -27,11 +33,15 @@ def _result(replayed) -> str:
     return replayed.outcome.reason or "draw"
 
 
-def _games() -> list[dict]:
+def _replayed() -> list[tuple[LoggedGame, Replayed]]:
+    """Every game of the log folded through its rules again, oldest first."""
+    return [(game, replay(game, make_play, table_language())) for game in face().history.games()]
+
+
+def _games(replayed: list[tuple[LoggedGame, Replayed]]) -> list[dict]:
     rows = []
-    for game in face().history.games():
+    for game, replayed in replayed:
         setup = game.setup_data
-        replayed = replay(game, make_play, table_language())
         rows.append({
             "seq": game.seq, "game": setup.get("game", "?"),
             "parties": " – ".join(", ".join(p) for p in setup.get("parties", [])),
@@ -43,9 +53,39 @@ def _games() -> list[dict]:
     return rows[::-1]
 
 
+def _evening() -> date | None:
+    """The evening asked for (``?evening=2026-11-23``), else tonight; None if unreadable."""
+    asked = request.args.get("evening")
+    if asked is None:
+        return evening_of(time.time())
+    try:
+        return date.fromisoformat(asked)
+    except ValueError:
+        return None
+
+
+def _standings(replayed, evening: date) -> list[dict]:
+    return [{"evening": evening.isoformat(), "player": s.player, "game": s.game,
+             "title": _title(s.game), "played": s.played, "won": s.won, "lost": s.lost,
+             "drawn": s.drawn} for s in standings((r for _, r in replayed), evening)]
+
+
+def _title(game: str) -> str:
+    try:
+        return find(game).title[language()]
+    except (ValueError, StopIteration):   # a game this version no longer plays
+        return game
+
+
 @bp.route("/history")
 def page():
-    return render_template("history.html", games=_games())
+    evening = _evening()
+    if evening is None:
+        return refused("An evening is a date like 2026-11-23.", 400)
+    replayed = _replayed()
+    return render_template("history.html", games=_games(replayed), evening=evening,
+                           standings=_standings(replayed, evening),
+                           evenings=evenings(r for _, r in replayed))
 
 
 @bp.route("/history/<int:seq>")
@@ -65,7 +105,11 @@ def export(name: str):
     if not EXPORT_NAME.match(name):
         return refused("An export is named like games.csv or games.json "
                        "(letters, digits, - and _ only).", 400)
-    rows = _games()
+    table, evening = request.args.get("table", "games"), _evening()
+    if table not in ("games", "standings") or evening is None:
+        return refused("Export table=games or table=standings, with evening=YYYY-MM-DD.", 400)
+    replayed = _replayed()
+    rows = _games(replayed) if table == "games" else _standings(replayed, evening)
     disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
     if name.endswith(".json"):
         return Response(to_json(jsoncodec.to_data(rows)), mimetype="application/json",

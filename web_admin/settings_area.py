@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import logging
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, jsonify, make_response, render_template, request
 
 from tablegame.config import SETTINGS, ConfigError
 from tablegame.config_file import LIVE
-from web_admin.answers import done, refused
+from web_admin.answers import done, refused, wants_json
 from web_admin.auth import who
 from web_admin.table import face
 from web_admin.words import word
@@ -80,6 +80,12 @@ def save():
 
 @bp.route("/settings/restart", methods=["POST"])
 def restart():
+    """The answer goes out first, then the table stops (it closes this page's server)
+    and starts again; the page reloads itself once it is back."""
     log.warning("restart asked for by %s", who())
-    face().restart()
-    return done(word("restarting"), "/settings")
+    if wants_json():
+        response = jsonify(ok=True, message=word("restarting"))
+    else:
+        response = make_response(render_template("restarting.html"))
+    response.call_on_close(face().restart)
+    return response

@@ -19,12 +19,35 @@ WORDS = {
         "save": "Speichern", "saved": "Gespeichert", "restart_needed": "Wird erst nach einem Neustart wirksam: {keys}",
         "running_now": "Der Tisch läuft bis zum Neustart mit {value}",
         "restart": "Tisch neu starten", "restarting": "Der Tisch startet neu",
+        "restart_wait": "diese Seite lädt in ein paar Sekunden neu",
+        "at_once": "wirkt sofort",
+        "readings": "Messwerte", "calibrate": "Kalibrieren",
+        "calibrating_now": "Sensortest läuft: der Tisch spielt nicht, Münzen hinlegen und sehen, "
+                           "wo das Brett sie sieht.",
+        "calibrate_hint": "Für Messwerte ohne Spiel den Sensortest starten:",
+        "no_board": "Dieses Spiel hat keine Brettmaße.",
+        "lie_in_bed": "in Bett {bed}", "lie_on_line": "berührt eine Linie",
+        "lie_outside_lane": "außerhalb der Seitenlinien", "lie_short": "vor der ersten Linie",
+        "lie_beyond_last": "hinter der letzten Linie", "lie_off_board": "nicht auf dem Brett",
+        "lie_outside_frame": "außerhalb des Rahmens: kein möglicher Messwert",
+        "health_link": "Verbindung", "health_live_streams": "offene Live-Ansichten",
+        "health_last_presses": "letzte Tastendrücke", "health_link_state": "Zustand",
+        "health_port": "Schnittstelle", "health_board": "Brett", "health_frames": "Rahmen empfangen",
+        "health_bad_frames": "fehlerhafte Rahmen", "health_resends": "wiederholt gesendet",
+        "health_reconnects": "neu verbunden", "health_last_frame": "letzter Rahmen",
+        "restart_how": "Neustart: der Tisch beendet sich sauber und startet wieder (auf dem Pi "
+                       "durch systemd, auf einem Desktop startet sich das Programm selbst); "
+                       "das Spiel geht danach weiter, wo es war.",
         "key": "Einstellung", "value": "Wert", "default": "Standard", "meaning": "Bedeutung",
         "started": "Beginn", "duration": "Dauer", "result": "Ergebnis", "export": "Exportieren",
         "events": "Ereignisse", "by": "von", "accepted": "Angenommen", "refused": "Abgelehnt",
         "role": "Rolle", "add": "Anlegen", "change_password": "Passwort ändern",
         "connection_lost": "Verbindung unterbrochen – verbinde neu …", "last_event": "Letztes Ereignis",
         "language": "Sprache", "turn": "Am Zug", "problem": "Problem",
+        "standings": "Stand des Abends", "player": "Spieler", "played": "gespielt",
+        "won": "gewonnen", "lost": "verloren", "drawn": "unentschieden", "games": "Spiele",
+        "no_results": "An diesem Abend ist noch kein Spiel zu Ende gegangen.",
+        "evenings": "Abende",
     },
     "en": {
         "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
@@ -38,12 +61,35 @@ WORDS = {
         "save": "Save", "saved": "Saved", "restart_needed": "Takes effect after a restart: {keys}",
         "running_now": "The table runs with {value} until the restart",
         "restart": "Restart the table", "restarting": "The table is restarting",
+        "restart_wait": "this page reloads in a few seconds",
+        "at_once": "takes effect at once",
+        "readings": "Readings", "calibrate": "Calibrate",
+        "calibrating_now": "Sensor test on: the table plays no game; put coins down and see "
+                           "where the board sees them.",
+        "calibrate_hint": "For readings without a game, start the sensor test:",
+        "no_board": "This game has no board sizes.",
+        "lie_in_bed": "in bed {bed}", "lie_on_line": "touches a line",
+        "lie_outside_lane": "outside the side lines", "lie_short": "short of the first line",
+        "lie_beyond_last": "beyond the last line", "lie_off_board": "off the board",
+        "lie_outside_frame": "outside the frame: not a possible reading",
+        "health_link": "Link", "health_live_streams": "live views open",
+        "health_last_presses": "last button presses", "health_link_state": "state",
+        "health_port": "port", "health_board": "board", "health_frames": "frames received",
+        "health_bad_frames": "bad frames", "health_resends": "resends",
+        "health_reconnects": "reconnects", "health_last_frame": "last frame",
+        "restart_how": "A restart ends the table cleanly and starts it again (on the Pi systemd "
+                       "does, on a desktop the program starts itself again); the game goes on "
+                       "where it was.",
         "key": "Setting", "value": "Value", "default": "Default", "meaning": "Meaning",
         "started": "Started", "duration": "Duration", "result": "Result", "export": "Export",
         "events": "Events", "by": "by", "accepted": "Accepted", "refused": "Refused",
         "role": "Role", "add": "Add", "change_password": "Change password",
         "connection_lost": "Connection lost – reconnecting …", "last_event": "Last event",
         "language": "Language", "turn": "At turn", "problem": "Problem",
+        "standings": "Standings of the evening", "player": "Player", "played": "played",
+        "won": "won", "lost": "lost", "drawn": "drawn", "games": "Games",
+        "no_results": "No game has ended this evening yet.",
+        "evenings": "Evenings",
     },
 }
 
@@ -57,3 +103,8 @@ def language() -> str:
 
 def word(key: str, **values) -> str:
     return WORDS[language()][key].format(**values)
+
+
+def label(key: str) -> str:
+    """A fact of the board's health in the page's language (a new fact: its own name)."""
+    return WORDS[language()].get(f"health_{key}", key)

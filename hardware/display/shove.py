@@ -5,14 +5,14 @@ with the parties, the big status line, the last event and the banners.
 All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
 import pygame
 
 from hardware.display.layout import Proportional
+from hardware.display.parts import PaintedScreen, Painter, Pen, banner, disc_sprite, party_card
 from hardware.display import palette as P
 from hardware.display.text import TextCache
 from tablegame.boards.shove import ShoveBoard
@@ -112,101 +112,33 @@ class ShoveLayout(Proportional):
     def rows(self) -> dict[str, pygame.Rect]:
         """The panel's rows, top to bottom: header (title, link), cards, status,
         message, problem, winner; the hint sits at the bottom."""
-        p = self.panel
-        gap = self.px(0.014)
-        hint_h = self.px(0.04)
-        heights = {"header": 0.05, "cards": 0.2, "status": 0.19, "message": 0.14,
-                   "problem": 0.13, "winner": 0.13}
-        room = p.height - hint_h - gap * len(heights)
-        wanted = sum(self.px(f) for f in heights.values())
-        shrink = min(1.0, room / wanted)
-        rows, y = {}, p.top
-        for name, fraction in heights.items():
-            rows[name] = pygame.Rect(p.left, y, p.width, int(self.px(fraction) * shrink))
-            y = rows[name].bottom + gap
-        rows["hint"] = pygame.Rect(p.left, p.bottom - hint_h, p.width, hint_h)
-        return rows
+        return self.stack(self.panel, {"header": 0.05, "cards": 0.2, "status": 0.19, "message": 0.14,
+                                       "problem": 0.13, "winner": 0.13}, gap=0.014, foot=0.04)
 
     def card(self, party: int) -> pygame.Rect:
-        row = self.rows["cards"]
-        gap = self.px(0.014)
-        width = (row.width - gap) // 2
-        return pygame.Rect(row.left + party * (width + gap), row.top, width, row.height)
+        return self.half(self.rows["cards"], party)
 
 
-class ShoveScreen:
+class ShoveScreen(PaintedScreen):
     """Draws a ``ShoveView`` on any surface; remembers the last layout for
     ``to_screen`` / ``to_board``.
 
-    Only what changed is drawn again: the dynamic parts of a frame (each coin, each
-    chalk box, each card, each row of the panel) are recorded as drawing commands
-    first; a part whose commands are the ones of the last frame stays on the surface,
-    and a changed part is erased by restoring the static layer under the rectangles
-    it drew over last time, then drawn anew, together with any part those rectangles
-    touch. The picture is the one a full redraw would give, as long as nothing else
-    draws on the surface between two frames; whoever does calls ``invalidate()``."""
+    Only what changed is drawn again (``hardware.display.parts``): each coin, each
+    chalk box, each card and each row of the panel is a part of its own."""
 
     def __init__(self, text: TextCache | None = None) -> None:
         self.text = text or TextCache()
         self.layout: ShoveLayout | None = None
         self._static: pygame.Surface | None = None
         self._coin: pygame.Surface | None = None
-        self._target: weakref.ref[pygame.Surface] | None = None  # the surface drawn last
-        self._pieces: dict[Hashable, list[tuple]] = {}      # its parts' drawing commands
-        self._drawn: dict[Hashable, list[pygame.Rect]] = {}  # and what they drew over
+        self._painter = Painter()
         self._chalk: dict[tuple, list[tuple]] = {}   # a chalk box's commands, per layout
-
-    def to_screen(self, pos: Point) -> tuple[int, int]:
-        if self.layout is None:
-            raise RuntimeError("nothing drawn yet: to_screen needs a layout")
-        return self.layout.to_screen(pos)
-
-    def to_board(self, pixel: tuple[float, float]) -> Point | None:
-        return None if self.layout is None else self.layout.to_board(pixel)
-
-    def invalidate(self) -> None:
-        """The next ``draw`` draws everything: something else drew on the surface."""
-        self._target = None
 
     def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None when the whole
         surface was drawn (a new surface, size or board, or after ``invalidate``)."""
         layout = self._fit(surface, view.board)
-        pieces = self._record(layout, view)
-        if self._target is None or self._target() is not surface:
-            surface.blit(self._static, (0, 0))
-            self._drawn = {name: _run(surface, ops) for name, ops in pieces.items()}
-            self._pieces, self._target = pieces, weakref.ref(surface)
-            return None
-        last, drawn = self._pieces, self._drawn
-        changed = {name for name in pieces.keys() | last.keys()
-                   if pieces.get(name) != last.get(name)}
-        if not changed:
-            return []
-        # What the changed parts drew over and will draw over: the static layer comes
-        # back there, so every part touching it is drawn again, in the frame's order.
-        clip = surface.get_clip()
-        touched = [rect for name in changed for rect in drawn.get(name, ())]
-        touched += [rect for name in changed for rect in _bounds(pieces.get(name, ()), clip)]
-        grown = True
-        while grown:
-            grown = False
-            for name, rects in drawn.items():
-                if name not in changed and any(r.collidelist(touched) >= 0 for r in rects):
-                    changed.add(name)
-                    touched += rects
-                    grown = True
-        dirty = []
-        for name in changed:
-            for rect in drawn.pop(name, ()):
-                surface.blit(self._static, rect, rect)
-                dirty.append(rect)
-        for name, ops in pieces.items():
-            if name in changed:
-                drawn[name] = _run(surface, ops)
-                dirty += drawn[name]
-        self._pieces = pieces
-        return dirty
+        return self._painter.paint(surface, self._static, self._record(layout, view))
 
     # --- what changes only with the surface size or the board -----------------------------
     def _fit(self, surface: pygame.Surface, board: ShoveBoard) -> ShoveLayout:
@@ -214,8 +146,8 @@ class ShoveScreen:
         if self.layout is None or self.layout.size != size or self.layout.board != board:
             self.layout = ShoveLayout(size, board)
             self._static = self._render_static(surface, self.layout)
-            self._coin = _coin_sprite(round(board.coin_diameter * self.layout.scale))
-            self._target = None
+            self._coin = disc_sprite(round(board.coin_diameter * self.layout.scale), P.COIN_RIM, P.COIN, 0.09)
+            self._painter.invalidate()
             self._chalk.clear()
         return self.layout
 
@@ -257,7 +189,7 @@ class ShoveScreen:
     # --- what changes with the view ------------------------------------------------------------
     def _record(self, lay: ShoveLayout, view: ShoveView) -> dict[Hashable, list[tuple]]:
         """The frame's dynamic parts as drawing commands, in drawing order."""
-        pen = _Pen(self.text.ink)
+        pen = Pen(self.text.ink)
         self._draw_coins(pen, lay, view)
         for party, pv in enumerate(view.parties):
             self._draw_chalk(pen, lay, party, pv, view.target)
@@ -266,7 +198,7 @@ class ShoveScreen:
         self._draw_panel(pen, lay, view)
         return pen.parts
 
-    def _draw_coins(self, pen: _Pen, lay: ShoveLayout, view: ShoveView) -> None:
+    def _draw_coins(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
         b = lay.board
         r = b.coin_radius
         half = self._coin.get_width() // 2
@@ -284,7 +216,7 @@ class ShoveScreen:
             ring = pygame.Rect(cx - half - 3, cy - half - 3, 2 * half + 6, 2 * half + 6)
             pen.rect(P.PROBLEM, ring, width=3, border_radius=half + 3)
 
-    def _draw_chalk(self, pen: _Pen, lay: ShoveLayout, party: int,
+    def _draw_chalk(self, pen: Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, target: int) -> None:
         for bed in range(1, lay.board.beds + 1):
             pen.part(("chalk", party, bed))
@@ -292,13 +224,13 @@ class ShoveScreen:
             key = (party, bed, marks, target)
             ops = self._chalk.get(key)
             if ops is None:   # the same few boxes come again and again: record each once
-                box_pen = _Pen(self.text.ink)
+                box_pen = Pen(self.text.ink)
                 box_pen.part(key)
                 self._draw_chalk_box(box_pen, lay, party, bed, marks, target)
                 ops = self._chalk[key] = box_pen.parts[key]
             pen.extend(ops)
 
-    def _draw_chalk_box(self, pen: _Pen, lay: ShoveLayout, party: int, bed: int,
+    def _draw_chalk_box(self, pen: Pen, lay: ShoveLayout, party: int, bed: int,
                         marks: int, target: int) -> None:
         box = lay.chalk_box(party, bed)
         done = target > 0 and marks >= target
@@ -314,18 +246,10 @@ class ShoveScreen:
             x = round(inner.left + pitch * (i + 1) - stroke / 2)
             pen.fill(P.CHALK, pygame.Rect(x, top, stroke, height))
 
-    def _draw_card(self, pen: _Pen, lay: ShoveLayout, party: int,
+    def _draw_card(self, pen: Pen, lay: ShoveLayout, party: int,
                    pv: PartyView, view: ShoveView) -> None:
         card = lay.card(party)
-        radius = lay.px(0.015)
-        colour = P.PARTY[party]
-        if pv.at_turn:
-            pen.rect(colour, card, border_radius=radius)
-            ink, soft = P.INK, P.INK
-        else:
-            pen.rect(P.CARD, card, border_radius=radius)
-            pen.rect(colour, card, width=max(2, lay.px(0.004)), border_radius=radius)
-            ink, soft = P.CREAM, P.MUTED
+        ink, soft = party_card(pen, lay, card, party, pv.at_turn)
         pad = lay.px(0.018)
         inner = card.inflate(-2 * pad, -2 * pad)
         beds = lay.board.beds
@@ -342,7 +266,7 @@ class ShoveScreen:
                 pen.blit(text, (inner.left, y))
                 y += text.get_height() + lay.px(0.006)
 
-    def _draw_panel(self, pen: _Pen, lay: ShoveLayout, view: ShoveView) -> None:
+    def _draw_panel(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
         rows, text = lay.rows, self.text
         header = rows["header"]
         pen.part("header")
@@ -361,96 +285,11 @@ class ShoveScreen:
                             height=message.height, max_lines=3), message.topleft)
         if view.problem:
             pen.part("problem")
-            self._banner(pen, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
+            banner(pen, text, lay, rows["problem"], view.problem, P.PROBLEM, P.CREAM, 0.05)
         if view.winner:
             pen.part("winner")
-            self._banner(pen, lay, rows["winner"], view.winner, P.WINNER, P.INK, 0.07)
+            banner(pen, text, lay, rows["winner"], view.winner, P.WINNER, P.INK, 0.07)
         if view.hint:
             pen.part("hint")
             hint = rows["hint"]
             pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width), hint.topleft)
-
-    def _banner(self, pen: _Pen, lay: ShoveLayout, rect: pygame.Rect,
-                words: str, fill, ink, px: float) -> None:
-        pen.rect(fill, rect, border_radius=lay.px(0.015))
-        pad = lay.px(0.01)
-        inner = rect.inflate(-2 * pad, -2 * pad)
-        block = self.text.block(words, lay.px(px), ink, inner.width, height=inner.height,
-                                max_lines=2, align="center")
-        pen.blit(block, block.get_rect(center=inner.center))
-
-
-class _Pen:
-    """Records drawing commands instead of drawing them, grouped in named parts.
-
-    Two commands are equal when they would draw the same pixels: sources are
-    compared by identity (the text cache and the coin sprite hand out the same
-    surface for the same picture, and a recorded command keeps its source alive)."""
-
-    def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect]) -> None:
-        self.parts: dict[Hashable, list[tuple]] = {}
-        self._ink = ink   # the part of a source worth blitting (text blocks are mostly air)
-        self._ops: list[tuple] | None = None   # commands before a part() fail loudly
-
-    def part(self, name: Hashable) -> None:
-        """The commands from here on belong to the part ``name``."""
-        self._ops = self.parts.setdefault(name, [])
-
-    def extend(self, ops: list[tuple]) -> None:
-        self._ops.extend(ops)
-
-    def fill(self, colour, rect: pygame.Rect) -> None:
-        self._ops.append(("fill", tuple(colour), tuple(rect)))
-
-    def rect(self, colour, rect: pygame.Rect, width: int = 0, border_radius: int = 0) -> None:
-        self._ops.append(("rect", tuple(colour), tuple(rect), width, border_radius))
-
-    def blit(self, source: pygame.Surface, dest, clip: pygame.Rect | None = None) -> None:
-        area = self._ink(source)
-        self._ops.append(("blit", source, (dest[0] + area.x, dest[1] + area.y), tuple(area),
-                          None if clip is None else tuple(clip)))
-
-
-def _run(surface: pygame.Surface, ops: list[tuple]) -> list[pygame.Rect]:
-    """Draw recorded commands; answers the rectangles they drew over (none empty)."""
-    drawn = []
-    for op in ops:
-        kind = op[0]
-        if kind == "fill":
-            rect = surface.fill(op[1], op[2])
-        elif kind == "rect":
-            rect = pygame.draw.rect(surface, op[1], op[2], op[3], border_radius=op[4])
-        elif op[4] is None:
-            rect = surface.blit(op[1], op[2], op[3])
-        else:
-            old_clip = surface.get_clip()
-            surface.set_clip(old_clip.clip(op[4]))
-            rect = surface.blit(op[1], op[2], op[3])
-            surface.set_clip(old_clip)
-        if rect.width and rect.height:
-            drawn.append(rect)
-    return drawn
-
-
-def _bounds(ops: list[tuple], clip: pygame.Rect) -> list[pygame.Rect]:
-    """Where recorded commands may draw, found without drawing them."""
-    bounds = []
-    for op in ops:
-        if op[0] == "blit":
-            rect = pygame.Rect(op[2], op[3][2:])
-            if op[4] is not None:
-                rect = rect.clip(op[4])
-        else:
-            rect = pygame.Rect(op[2])
-        bounds.append(rect.clip(clip))
-    return bounds
-
-
-def _coin_sprite(diameter: int) -> pygame.Surface:
-    """A copper coin with a dark rim; its centre pixel is exactly ``COIN``."""
-    diameter = max(4, diameter | 1)   # odd, so there is a centre pixel
-    sprite = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
-    r = diameter // 2
-    pygame.draw.circle(sprite, P.COIN_RIM, (r, r), r)
-    pygame.draw.circle(sprite, P.COIN, (r, r), max(1, r - max(1, round(diameter * 0.09))))
-    return sprite.convert_alpha() if pygame.display.get_surface() else sprite

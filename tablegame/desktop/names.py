@@ -159,7 +159,7 @@ class NamesEditor:
 
     def _open(self) -> None:
         status = self._session.status
-        if status.actions:
+        if status.moves:
             self.notice = Note.of("names_after_start")
         else:
             rules = self._session.play.rules
@@ -175,7 +175,7 @@ class NamesEditor:
         if parties is None:
             return
         setup = self._session.status.setup
-        if self._session.status.actions:       # the game began while the panel was open
+        if self._session.status.moves:         # the game began while the panel was open
             self.notice = Note.of("names_after_start")
         elif parties != setup.parties:
             # The session checks the setup again; a refusal shows on the message line.

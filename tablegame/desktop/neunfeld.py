@@ -14,7 +14,8 @@ import threading
 
 from tablegame.games.neunfeld import START_SQUARES, TipAndMove, position_after
 from tablegame.games.neunfeld_dice import DICE
-from tablegame.play.neunfeld_referee import squares_reading
+from tablegame.lay_out import lay_out
+from tablegame.play.neunfeld_referee import FIRST_SQUARE, squares_reading
 from tablegame.sensors import DiceReading, SquaresReading
 
 
@@ -38,6 +39,22 @@ class NeunfeldWorld:
     def readings(self):
         """What a re-sync reports: the squares, and the dice once they have been rolled."""
         return [self.board()] if self.tops is None else [self.dice(), self.board()]
+
+    def put_back(self, readings) -> None:
+        """The dice and pieces lie as ``readings`` say. The sensors cannot tell the
+        pieces apart: a piece whose square is still taken stays, the other goes to the
+        square left (or, if none, back to its start beside the board)."""
+        for reading in readings:
+            if isinstance(reading, DiceReading):
+                with self._lock:
+                    self.tops = tuple(reading.values)
+            elif isinstance(reading, SquaresReading):
+                taken = [FIRST_SQUARE + i for i, on in enumerate(reading.occupied) if on]
+                with self._lock:
+                    stay = [s if s in taken else None for s in self.squares]
+                    free = [s for s in taken if s not in stay]
+                    self.squares = tuple(s if s is not None else (free.pop(0) if free else start)
+                                         for s, start in zip(stay, START_SQUARES))
 
     def set_tops(self, tops) -> DiceReading:
         with self._lock:
@@ -98,6 +115,7 @@ class NeunfeldHands:
                                    pos.squares if pos else START_SQUARES)
         self._board = None
         self._carried: object = None   # the state whose table move the hands last carried out
+        self._laid = lay_out(self.world, session.status)
 
     def attach(self, board, display):
         import pygame
@@ -125,6 +143,7 @@ class NeunfeldHands:
     def after_change(self) -> None:
         """Against the table: carry out its move once it is announced."""
         session, board = self._session, self._board
+        self._laid = lay_out(self.world, session.status, board, self._laid)
         state = session.status.state
         if board is None or not hasattr(session.play, "table_move") or state is self._carried:
             return

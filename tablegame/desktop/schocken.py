@@ -18,6 +18,7 @@ import random
 import threading
 
 from tablegame.sensors import DiceReading
+from tablegame.lay_out import lay_out
 
 
 class DiceTray:
@@ -36,6 +37,12 @@ class DiceTray:
 
     def readings(self) -> list[DiceReading]:
         return [self.reading]
+
+    def put_back(self, readings) -> None:
+        """The dice lie as the dice reading in ``readings`` says."""
+        for reading in readings:
+            if isinstance(reading, DiceReading):
+                self.lay(reading.values, reading.aside, reading.flat)
 
     def lay(self, values, aside=(False, False, False), flat: bool = True) -> DiceReading:
         """The dice now lie like this (a script's step, a test)."""
@@ -88,9 +95,12 @@ class SchockenHands:
         self._session = session
         self.reader = config["schocken.dice"] == "reader"
         self.world = DiceTray(rng=rng)
+        self._board = None
+        self._laid = lay_out(self.world, session.status)   # the dice as the game left them
 
     def attach(self, board, display):
         import pygame
+        self._board = board
 
         tray = self.world
 
@@ -116,4 +126,4 @@ class SchockenHands:
         return [handle]
 
     def after_change(self) -> None:
-        pass
+        self._laid = lay_out(self.world, self._session.status, self._board, self._laid)

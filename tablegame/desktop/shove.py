@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from hardware.mouse import DragToShove
+from tablegame.lay_out import lay_out
 from tablegame.simulation import SimulatedTable
 
 NUDGE = 1.5  # coin diameters
@@ -16,8 +17,11 @@ class ShoveHands:
         self._session = session
         self._friction = config["simulation.friction"]
         self.world = SimulatedTable(session.play.board, self._friction)
+        self._board = None
+        self._laid = lay_out(self.world, session.status)   # the coins as the game left them
 
     def attach(self, board, display):
+        self._board = board
         def shove(shot) -> None:
             if self._session.status.state.on_board == 0:
                 board.clear()  # the player clears the board before a new round
@@ -39,3 +43,4 @@ class ShoveHands:
 
     def after_change(self) -> None:
         self.world.use(self._session.play.board)
+        self._laid = lay_out(self.world, self._session.status, self._board, self._laid)

@@ -91,10 +91,10 @@ class Family:
     - ``screen``: the pygame screen class (hardware.display.display.Screen), made with
       no arguments, that draws the views of type ``view_type``
     - ``hands``: ``factory(session, config) -> Hands`` (tablegame.desktop.Hands)
-    - ``script``: a module with ``STEPS`` (the step keys it runs), ``world(session,
-      config)`` (what the virtual board senses in a headless run) and ``step(step, i,
-      session, board, world, config, ScriptError)`` (one step done; ScriptError(words)
-      for a step it cannot do)
+    - ``script``: a module with ``STEPS`` (its steps' forms, as tablegame.script_steps),
+      ``world(session, config)`` (what the virtual board senses in a headless run),
+      ``step(step, i, session, board, world, config, ScriptError)`` (one step done) and
+      optionally ``check(step, config, play)`` (a problem only the table can tell)
     - ``texts``: a module with ``TEXTS = {"de": {...}, "en": {...}}`` (tablegame.i18n)
     - ``settings``: the family's table settings, ``[<name>] key = value`` in the
       configuration (key ``<name>.<option>``)

@@ -1,6 +1,6 @@
 """Carrom by the ICF laws: singles (two sides of one) or doubles (two sides of two, partners
 opposite), chosen by the parties; no options."""
-from tablegame.families import Family, Game, Option
+from tablegame.families import Correction, Family, Game, Option
 
 
 def _mm(name, default, de, en, low, high) -> Option:
@@ -38,5 +38,38 @@ FAMILY = Family(
     hands="tablegame.desktop.carrom:CarromHands",
     script="tablegame.script_carrom",
     texts="tablegame.texts.carrom",
+    # the fouls the sensors cannot see (the rail buttons' foul menu has them too), and
+    # confirming that what a ruling sent back is on the board
+    corrections=(
+        Correction("technical_foul", {"de": "Technisches Foul des Spielers am Zug",
+                                      "en": "Technical foul by the player on turn"},
+                   (), "tablegame.families.carrom:technical_foul"),
+        Correction("technical_foul_other", {"de": "Technisches Foul der Seite nicht am Zug",
+                                            "en": "Technical foul by the side not on turn"},
+                   (), "tablegame.families.carrom:technical_foul_other"),
+        Correction("foul_during_turn", {"de": "Foul während des Zuges", "en": "Foul during the turn"},
+                   (), "tablegame.games.carrom_state:FoulDuringTurn"),
+        Correction("left_seat", {"de": "Platz verlassen", "en": "Left the seat"},
+                   (Option("party", 1, int, {"de": "Partei (1 oder 2)", "en": "Party (1 or 2)"}),),
+                   "tablegame.families.carrom:left_seat"),
+        Correction("placed", {"de": "Zurückgelegt: bestätigen", "en": "Put back: confirm"},
+                   (), "tablegame.games.carrom_state:Placed"),
+    ),
     order=4,
 )
+
+
+# The corrections' actions: staff count parties from 1, the engine's sides from 0.
+def technical_foul():
+    from tablegame.games.carrom_state import TechnicalFoul
+    return TechnicalFoul(True)
+
+
+def technical_foul_other():
+    from tablegame.games.carrom_state import TechnicalFoul
+    return TechnicalFoul(False)
+
+
+def left_seat(party: int):
+    from tablegame.games.carrom_state import LeftSeat
+    return LeftSeat(party - 1)

@@ -56,8 +56,8 @@ FAMILY = Family(
     hands="tablegame.desktop.shove:ShoveHands",
     script="tablegame.script_shove",
     texts="tablegame.texts.shove",
-    settings=(_opt("moved_coin", "warn", str, "eine Münze bewegt, die nichts traf: warnen (die Wertung "
-                   "bleibt) oder warten, bis sie zurückliegt",
+    settings=(_opt("moved_coin", "warn", str, "eine Münze bewegt, die nichts getroffen hat: warn (die Wertung "
+                   "gilt) oder restore (warten, bis sie zurückliegt)",
                    "a coin moved that nothing hit: warn (the score stands) or restore (wait "
                    "until it is back)", choices=("warn", "restore")),),
     corrections=(Correction("marks", {"de": "Striche eines Betts", "en": "A bed's marks"},

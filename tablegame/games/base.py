@@ -50,6 +50,9 @@ class Rules(ABC):
     min_parties: ClassVar[int] = 2
     max_parties: ClassVar[int] = 2
     max_actions: ClassVar[int]  # a random playout that long has surely ended
+    # Actions that record what the sensors observed, not what a player did (Shove's
+    # board seen empty): they do not start a game, so names and the game may still change.
+    observations: ClassVar[tuple[type, ...]] = ()
 
     @abstractmethod
     def initial_state(self, parties: Sequence[Sequence[str]]) -> Any:

@@ -91,7 +91,7 @@ class SchockenRules(Rules):
         if state.over:
             return []
         turn, actions = state.turn, []
-        if turn.throws == 0 and not turn.aside and state.results:
+        if turn.throws == 0 and not turn.aside and not turn.again and state.results:
             actions.append(Take())
         if turn.throws and not turn.in_cup:
             actions.append(Stop())
@@ -151,6 +151,8 @@ class SchockenRules(Rules):
             raise turns.refused(Note.of("schocken_take_nothing", who=who))
         if state.turn.throws or state.turn.aside:
             raise turns.refused(Note.of("schocken_take_late", who=who))
+        if state.turn.again:   # seed 3.05: the throw "muss noch einmal gewürfelt werden"
+            raise turns.refused(Note.of("schocken_take_again", who=who))
         return flow.take(state, self.options)
 
     # -- staff corrections ----------------------------------------------------------------

@@ -84,6 +84,7 @@ class Turn:
     lying: tuple[int, ...] = ()      # of the last throw, still on the table
     at_once: bool = False            # the last throw threw all three dice
     fresh: bool = False              # the last throw is untouched (a Türmchen may void it)
+    again: bool = False              # a Türmchen voided it: he must throw (seed 3.05), not take
 
     @property
     def in_cup(self) -> int:

@@ -70,7 +70,7 @@ def turn_sixes(turn: Turn, ones: int, who: str, allowed: int, starter: bool) -> 
 def tuermchen(turn: Turn, who: str) -> Turn:
     if not turn.fresh:
         raise refused(Note.of("schocken_tuermchen_late", who=who))
-    return Turn(throws=turn.throws - 1, aside=turn.aside)
+    return Turn(throws=turn.throws - 1, aside=turn.aside, again=True)
 
 
 def check_stop(turn: Turn, who: str) -> None:

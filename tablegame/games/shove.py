@@ -52,6 +52,21 @@ class SetMarks:
 
 
 @dataclass(frozen=True)
+class MovedUnhit:
+    """The table's physics check saw a coin move that nothing could have hit (logged
+    by "table"). ``coins``: where each such coin lay; ``before`` and ``after``: the two
+    settled readings it compared (mm, played coins), so a disputed verdict can be
+    judged again; ``shove``: whether a counted shove lay between them. It changes no
+    score (staff correct one with SetMarks); the next counted shove or cleared board
+    ends the warning."""
+
+    coins: tuple[tuple[float, float], ...]
+    before: tuple[tuple[float, float], ...] = ()
+    after: tuple[tuple[float, float], ...] = ()
+    shove: bool = True
+
+
+@dataclass(frozen=True)
 class Party:
     name: str
     players: tuple[str, ...]
@@ -87,6 +102,7 @@ class ShoveState:
     winner: int | None = None
     drawn: bool = False
     last: Scoring | None = None
+    moved: tuple[tuple[float, float], ...] = ()  # coins seen moved unhit (MovedUnhit), until the next shove
 
     @property
     def over(self) -> bool:
@@ -111,8 +127,9 @@ class ShoveRules(Rules):
 
     name: ClassVar[str] = "shove"
     state_type: ClassVar[type] = ShoveState
-    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks)
+    action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks, MovedUnhit)
     max_actions: ClassVar[int] = 20_000
+    observations: ClassVar[tuple[type, ...]] = (Cleared,)
 
     def __post_init__(self):
         if self.beds < 1:
@@ -136,6 +153,10 @@ class ShoveRules(Rules):
             coins_left=self.coins_per_turn, round_size=self.coins_per_turn)
 
     def apply(self, state: ShoveState, action) -> ShoveState:
+        if isinstance(action, MovedUnhit):  # the last shove of a game is checked too
+            if not action.coins:
+                raise _refused(Note.of("shove_moved_names_no_coin"))
+            return replace(state, moved=action.coins)
         if state.over:
             raise _refused(Note.of("shove_game_over"))
         if isinstance(action, CoinToss):
@@ -143,9 +164,9 @@ class ShoveRules(Rules):
         if isinstance(action, Cleared):
             if state.cleared:
                 raise _refused(Note.of("shove_already_clear"))
-            return replace(state, cleared=True)
+            return replace(state, cleared=True, moved=())
         if isinstance(action, Shove):
-            return self._shove(state, action)
+            return replace(self._shove(state, action), moved=())
         if isinstance(action, SetMarks):
             return self._set_marks(state, action)
         raise _refused(Note.of("shove_not_an_action", action=type(action).__name__))

@@ -27,6 +27,9 @@ class Sample:
     after: tuple[Point, ...]    # played coins seen after it (noisy)
     knocked: int                # coins the shot moved
     cheat: tuple[Point, ...] | None  # ``after`` with one far coin moved by hand, if one could be
+    shot: Shot | None = None    # the shot taken, on a table of ``friction`` and ``restitution``
+    friction: float = DEFAULT_FRICTION
+    restitution: float = DEFAULT_RESTITUTION
 
 
 def played(board: ShoveBoard, coins) -> list[Point]:
@@ -64,7 +67,8 @@ def _one(board: ShoveBoard, rng: random.Random) -> Sample | None:
     noisy = lambda ps: tuple((x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)) for x, y in ps)  # noqa: E731
     after_n = noisy(after)
     cheat = _cheat(board, before, after, moved_idx, shot, after_n, rng)
-    return Sample(noisy(before), after_n, len(moved_idx), cheat)
+    return Sample(noisy(before), after_n, len(moved_idx), cheat, shot, table.friction,
+                  table.restitution)
 
 
 def _random_shot(table: ShoveTable, rng: random.Random, aim: bool) -> Shot:

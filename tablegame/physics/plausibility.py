@@ -77,7 +77,7 @@ def _best(before, after, moved_idx, fresh_idx, new, radius, launch_y, width, tol
     """The assignment of moved pieces that leaves the fewest unexplained."""
     stationary = [p for i, p in enumerate(before) if i not in set(moved_idx)]
     best: Check | None = None
-    for shot_i, pairing in _assignments(before, after, moved_idx, fresh_idx, new):
+    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, new):
         moved = tuple(Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing))
         shot = after[shot_i] if shot_i is not None else None
         lost = _unexplained(moved, shot, stationary, radius, launch_y, width, tolerance)
@@ -117,7 +117,7 @@ def _unmatched(before: list[Point], after: list[Point], limit: float) -> tuple[l
             [j for j in range(len(after)) if j not in seen])
 
 
-def _assignments(before, after, moved_idx, fresh_idx, new):
+def assignments(before, after, moved_idx, fresh_idx, new):
     """(shot piece, after-index per moved piece): every assignment, the likeliest
     first (pieces are knocked on, so short, forward moves first), at most
     ``MAX_ASSIGNMENTS``."""

@@ -19,6 +19,7 @@ result. Pure core: no I/O, no threads, no clock.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
@@ -159,6 +160,12 @@ class ShoveTable:
         """Take ``shot`` as :meth:`shoot` does; return only the rest positions."""
         return self._take(shot, None)[-1]
 
+    def rehearse(self) -> Rehearsal:
+        """Many shots tried from the coins as they lie now, each from the same start
+        (the referee's physics check searches this way): each result equals
+        :meth:`settle` from these positions, at a fraction of the cost."""
+        return Rehearsal(self)
+
     def clear(self) -> None:
         """The player takes every coin off the board (and out of the gutter)."""
         self._coins.clear()
@@ -220,6 +227,15 @@ class ShoveTable:
                                  f"at ({c.x:.1f}, {c.y:.1f})")
 
     def _take(self, shot: Shot, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
+        coins = self._launch(shot)
+        sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity())
+        frames = sim.run(frame_interval)
+        self._coins = sim.coins
+        self.steps_simulated += sim.steps
+        return frames
+
+    def _launch(self, shot: Shot) -> list[_Coin]:
+        """The coins with the shot coin set on the front edge; ValueError if it cannot be."""
         b = self.board
         if not (b.coin_radius <= shot.x <= b.width - b.coin_radius):
             raise ValueError(f"a coin set at x={shot.x} mm is not wholly on the front edge "
@@ -228,12 +244,35 @@ class ShoveTable:
             raise ValueError(f"impossible shot: {shot}")
         self._check_room()
         self._check_free(shot.x, start_y(b), False)
-        coins = [*self._coins, _Coin(float(shot.x), start_y(b), False)]
-        sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity())
-        frames = sim.run(frame_interval)
-        self._coins = sim.coins
-        self.steps_simulated += sim.steps
-        return frames
+        return [*self._coins, _Coin(float(shot.x), start_y(b), False)]
+
+
+class Rehearsal:
+    """Shots tried one after another from the same rest positions, in one pymunk space
+    that is set back before each (building pymunk's objects costs more than a whole
+    shot). A result equals :meth:`ShoveTable.settle` from those positions, bit for bit
+    (tests/test_physics_shove.py), and the table itself is left as it was."""
+
+    def __init__(self, table: ShoveTable) -> None:
+        self.table = table
+        self._coins = list(table._coins)
+        self._sim: _Simulation | None = None
+
+    def settle(self, shot: Shot) -> tuple[CoinReading, ...]:
+        """Where every coin rests after ``shot``; ValueError as :meth:`ShoveTable.shoot`."""
+        table = self.table
+        saved, table._coins = table._coins, self._coins
+        try:
+            coins = table._launch(shot)
+        finally:
+            table._coins = saved
+        if self._sim is None:
+            self._sim = _Simulation(table, coins, len(coins) - 1, shot.velocity())
+        else:
+            self._sim.reset(coins, len(coins) - 1, shot.velocity())
+        result = self._sim.run(None)[-1]
+        table.steps_simulated += self._sim.steps
+        return result
 
 
 class _Simulation:
@@ -252,6 +291,19 @@ class _Simulation:
         space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
         self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
         self._index: dict[pymunk.Shape, int] = {}
+        self._made: dict[int, tuple[pymunk.Body, pymunk.Shape]] = {}  # kept for reset()
+        self.reset(coins, launched, velocity)
+
+    def reset(self, coins: list[_Coin], launched: int, velocity: tuple[float, float]) -> None:
+        """Start over from ``coins`` at rest, ``launched`` moving at ``velocity``: the
+        same as a fresh simulation, at a third of the cost (building pymunk's objects
+        takes longer than a whole shot). Bodies and shapes are reused at rest; the
+        friction joints are made anew, as they carry the impulse of their last step."""
+        for _, parts in self._bodies.values():
+            self.space.remove(*parts)
+        self._bodies.clear()
+        self._falling.clear()
+        self.coins = list(coins)
         for i, coin in enumerate(self.coins):
             if not coin.fallen:
                 self._add_coin(i, coin)
@@ -273,12 +325,17 @@ class _Simulation:
 
     def _add_coin(self, i: int, coin: _Coin) -> None:
         t, r = self.table, self.board.coin_radius
-        body = pymunk.Body(t.coin_mass, pymunk.moment_for_circle(t.coin_mass, 0, r))
+        if i in self._made:
+            body, shape = self._made[i]
+            body.angle, body.angular_velocity, body.velocity = 0.0, 0.0, (0.0, 0.0)
+        else:
+            body = pymunk.Body(t.coin_mass, pymunk.moment_for_circle(t.coin_mass, 0, r))
+            shape = pymunk.Circle(body, r)
+            shape.elasticity = math.sqrt(t.restitution)        # Chipmunk multiplies the pair's
+            shape.friction = math.sqrt(COIN_COIN_FRICTION)     # elasticities and frictions
+            shape.collision_type = _COIN
+            self._made[i] = body, shape
         body.position = (coin.x, coin.y)
-        shape = pymunk.Circle(body, r)
-        shape.elasticity = math.sqrt(t.restitution)        # Chipmunk multiplies the pair's
-        shape.friction = math.sqrt(COIN_COIN_FRICTION)     # elasticities and frictions
-        shape.collision_type = _COIN
         static = self.space.static_body
         slide = pymunk.PivotJoint(static, body, (0, 0), (0, 0))
         slide.max_bias = 0
@@ -364,9 +421,10 @@ class _Simulation:
         along = min(max(along, low), high)
         spot = lambda dep, al: (ox + dep * nx + al * tx, oy + dep * ny + al * ty)  # noqa: E731
         others = [(c.x, c.y) for c in self.coins if c.fallen]
-        shifts = [0.0] + [sign * k * 0.5 for k in range(1, int((high - low) / 0.5) + 2)
-                          for sign in (1, -1)]
+        count = int((high - low) / 0.5) + 2
         while True:
+            shifts = itertools.chain((0.0,), (sign * k * 0.5 for k in range(1, count)
+                                              for sign in (1, -1)))
             for shift in shifts:
                 if low <= along + shift <= high:
                     x, y = spot(depth, along + shift)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Mapping, Protocol
 
 from tablegame.events import ButtonPress
 from tablegame.games.base import Rules
@@ -48,6 +48,19 @@ class Verdict:
     note: Note | None = None
     problem: bool = False  # the input cannot be explained: someone must fix the board
     warning: Note | None = None  # shown with an action that counts (e.g. a coin moved unhit)
+    # slow, pure work the session runs beside the writer once the action is logged and
+    # shown; the Verdict it returns (or None) is handled like any other event, by "table"
+    beside: Callable[[], Verdict | None] | None = None
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """The board must lie as it did when the game reached its current state: after a
+    restart (the coins still lie there) or an undo (the undone coin is taken back).
+    A simulated board's hand lays it out once per ``number``; at a real table, hands do."""
+
+    number: int
+    readings: tuple = ()             # what lay on the board then (sensors.AT_REST)
 
 
 @dataclass(frozen=True)
@@ -61,10 +74,12 @@ class TableStatus:
     problem: Note | None = None      # set while the board shows something impossible
     link: LinkStatus | None = None
     actions: int = 0                 # actions in the current game (0: nothing to undo)
+    moves: int = 0                   # of them, made by players (not the board seen empty)
     readings: tuple = ()             # the latest reading of each kind (a board may send several)
     calibrating: bool = False        # sensor test: readings are shown, not refereed
     showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
                                         # or "setup" (no admin password yet); None: the game
+    put_back: PutBack | None = None  # the latest board to lay out again, if any
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

@@ -15,6 +15,7 @@ before the first action = the game choice; after it, MENU reaches this play):
 - BACK: close the menu."""
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,9 +31,11 @@ from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.physics.carrom import CarromBoard
 from tablegame.play.base import PlaySettings, TableStatus, Verdict
-from tablegame.referee import carrom as referee
+from tablegame.referee import carrom as referee, carrom_moved
 from tablegame.sensors import PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
+
+log = logging.getLogger(__name__)
 
 IMPROPER = "improper"  # the menu entry that marks a stroke, not an action
 
@@ -61,6 +64,8 @@ class _Memory:
     improper_next: bool = False                 # the next stroke is marked improper
     warning: Note | None = None                 # a refused report, shown until the next stroke
     menu: tuple[Any, int] = (None, -1)          # (state it was opened on, highlighted entry)
+    placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
+    settled: PiecesSnapshot | None = None       # the last settled board after a stroke or placing
 
 
 @dataclass(frozen=True)
@@ -119,14 +124,33 @@ class CarromPlay:
             stroke, mismatch = referee.close(memory.stroke, state.board, snapshot)
             if stroke is None:
                 return Verdict(note=mismatch, problem=True)  # the stroke stays open
-            memory.stroke = None
+            memory.stroke, memory.settled = None, snapshot
             return Verdict(action=stroke)
         if state.to_place and not state.over:
-            done, problem = referee.placement(state, snapshot)
+            if memory.placing[0] is not state:   # the board before anything was put back
+                memory.placing = (state, status.latest(PiecesSnapshot))
+            done, problem = referee.placement(state, snapshot, memory.placing[1], self.board)
             if problem is not None:
                 return Verdict(note=problem, problem=True)
+            memory.settled = snapshot  # pieces put back by hand are no foul
             return Verdict(action=Placed()) if done else Verdict()
-        return Verdict()
+        return self._between_strokes(state, snapshot)
+
+    def _between_strokes(self, state: CarromState, snapshot: PiecesSnapshot) -> Verdict:
+        """No man may move between strokes (ICF 63/64): one that did is named and the
+        foul proposed, the foul menu open on it (OK enters it, BACK dismisses)."""
+        before, self._memory.settled = self._memory.settled, snapshot
+        if before is None or state.over or state.toss_pending:
+            return Verdict()
+        found = carrom_moved.proposal(state, carrom_moved.men_moved(
+            before, snapshot, radius=self.board.man_diameter / 2))
+        if found is None:
+            return Verdict()
+        note, action = found
+        log.warning("a man moved between strokes: %s", say("en", note))
+        entries = self.entries(state)
+        self._memory.menu = (state, next(i for i, e in enumerate(entries) if e.action == action))
+        return Verdict(note=note)
 
     # -- the rail buttons ---------------------------------------------------------------------
 
@@ -212,7 +236,7 @@ class CarromPlay:
             title=t("cr_title_doubles" if state.doubles else "cr_title_singles"),
             board=geometry(self.board),
             pieces=latest.pieces if latest is not None else (),
-            sides=tuple(self._side(state, s, language) for s in (0, 1)),
+            parties=tuple(self._side(state, s, language) for s in (0, 1)),
             board_number=(t("cr_tie_board") if state.boards_played >= BOARDS else
                           t("cr_board_number", number=state.boards_played + 1, boards=BOARDS)),
             queen=self._queen(state, language),
@@ -221,7 +245,9 @@ class CarromPlay:
             to_place=tuple(say(language, placement_note(p))
                            for p in referee.still_to_place(state, latest)),
             ruling=tuple(say(language, n) for n in ruling_notes(state)),
-            message=say(language, status.note),
+            # a ruling is shown line by line: the message line does not say it again
+            message="" if status.note is not None and status.note.key == "cr_ruling" else
+            say(language, status.note),
             problem=say(language, status.problem) or None,
             board_winner=(say(language, Note.of("cr_board_won", party=state.party_name(ruling.board.winner),
                                                 points=ruling.board.points, case=ruling.board.case))

@@ -76,7 +76,11 @@ class SchockenPlay:
             return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__),
                            problem=True)
         if self.dice != "reader":
-            return Verdict(note=Note.of("schocken_reader_off"))
+            # Only dice that moved are worth a word: the reader's re-sync after the link
+            # comes up says where the dice lie, which is no one's throw.
+            before = status.latest(DiceReading)
+            moved = before is not None and before != reading
+            return Verdict(note=Note.of("schocken_reader_off")) if moved else Verdict()
         return referee.judge(status.state.game, status.latest(DiceReading), reading)
 
     def press(self, state: SheetState, press: ButtonPress, rng: random.Random) -> Verdict:

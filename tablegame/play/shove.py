@@ -1,12 +1,14 @@
 """The Shove family on the table: its board, referee, buttons, words and screen."""
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field, replace
 
 from tablegame.boards.shove import ShoveBoard, hapenny_board, piecepack_board
 from tablegame.events import ButtonPress
-from tablegame.games.shove import Cleared, CoinToss, SetMarks, Shove, ShoveRules, ShoveState
+from tablegame.games.shove import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
+                                   ShoveState)
 from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play.base import PlaySettings, TableStatus, Verdict
@@ -37,8 +39,8 @@ class ShovePlay:
     rules: ShoveRules
     board: ShoveBoard
     moved_coin: str = "warn"  # a coin moved that nothing hit: "warn" or "restore"
-    # the last settled board accepted and the standing warning; only the session's
-    # writer thread judges, so this memory has one writer
+    # the last settled board accepted, and in restore mode where the moved coin lay;
+    # only the session's writer thread judges, so this memory has one writer
     _memory: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -50,37 +52,46 @@ class ShovePlay:
         if not isinstance(reading, BoardSnapshot):
             return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
         verdict = referee.judge(self.board, status.state, reading)
-        return self._physics(verdict, reading) if reading.settled else verdict
+        return self._physics(status, verdict, reading) if reading.settled else verdict
 
-    def _physics(self, verdict: Verdict, snapshot: BoardSnapshot) -> Verdict:
+    def _physics(self, status: TableStatus, verdict: Verdict, snapshot: BoardSnapshot) -> Verdict:
         """The physics check of a settled board against the last one accepted: a shove
         must explain every coin that moved, and between shoves none may move. In
-        ``restore`` mode nothing counts until a coin moved by hand is back."""
+        ``warn`` mode the reading counts at once and the check runs beside the writer:
+        its verdict, a ``MovedUnhit`` logged by "table", follows as an event of its own.
+        In ``restore`` mode nothing counts until a coin moved by hand is back."""
         memory = self._memory
         before, after = memory.get("settled"), moved.played(self.board, snapshot.coins)
-        check = None
-        if before is not None and not verdict.problem:
-            if isinstance(verdict.action, Shove):
-                check = moved.check_shove(self.board, before, after)
-            elif verdict.action is None and len(after) == len(snapshot.coins):
-                check = moved.check_still(self.board, before, after)
-        note = moved.note_for(self.board, check, self.moved_coin) if check else None
-        if note is not None:
-            memory["marks"] = tuple(m.before for m in check.unexplained)
-        if note is not None and self.moved_coin == "restore":
-            return Verdict(note=note, problem=True)  # the last board stays the reference
+        shove = isinstance(verdict.action, Shove)
+        still = verdict.action is None and len(after) == len(snapshot.coins)
+        if before is not None and not verdict.problem and (shove or still):
+            if self.moved_coin == "restore":
+                check = (moved.check_shove if shove else moved.check_still)(self.board, before,
+                                                                             after)
+                note = moved.note_for(self.board, check, self.moved_coin)
+                if note is not None:
+                    memory["marks"] = tuple(m.before for m in check.unexplained)
+                    return Verdict(note=note, problem=True)  # the last board stays the reference
+            else:
+                judged = moved.verdict_after_shove if shove else moved.verdict_between_shoves
+                verdict = replace(verdict, beside=functools.partial(judged, self.board, before,
+                                                                    after))
         memory["settled"] = after
-        if note is not None:
-            memory["warning"] = note
-        elif isinstance(verdict.action, (Shove, Cleared)):
-            memory.pop("warning", None)
+        if isinstance(verdict.action, (Shove, Cleared)):
             memory.pop("marks", None)
-        warning = memory.get("warning")
-        if warning is None:
-            return verdict
-        if verdict.action is not None:
-            return replace(verdict, warning=warning)  # the score counts; the warning shows
-        return verdict if verdict.problem else Verdict(note=warning, problem=True)
+        if verdict.action is None and not verdict.problem and status.state.moved:
+            # the warning stands until the next counted shove or cleared board
+            return Verdict(note=moved.standing(self.board, status.state.moved), problem=True,
+                           beside=verdict.beside)
+        return verdict
+
+    def put_back(self, readings: tuple) -> None:
+        """The board lies again as ``readings`` say (an undo, a restart): the physics
+        check goes on from there, and what it said about the board since is void."""
+        snapshot = next((r for r in readings if isinstance(r, BoardSnapshot)), None)
+        self._memory.clear()
+        if snapshot is not None:
+            self._memory["settled"] = moved.played(self.board, snapshot.coins)
 
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:
@@ -92,6 +103,8 @@ class ShovePlay:
             return Note.of("coin_toss", party=after.parties[after.starter].name)
         if isinstance(action, Cleared):
             return None  # the last turn's result stays on screen
+        if isinstance(action, MovedUnhit):
+            return moved.standing(self.board, action.coins)
         if isinstance(action, SetMarks):
             return Note.of("marks_corrected", party=after.parties[action.party].name,
                            bed=action.bed, marks=action.marks)
@@ -121,7 +134,7 @@ class ShovePlay:
                     if state.winner is not None else None),
             link=link_text(status.link, language),
             hint=t("hint_shove"),
-            marked=self._memory.get("marks", ()),
+            marked=state.moved or self._memory.get("marks", ()),
         )
 
     def title(self, language: str) -> str:

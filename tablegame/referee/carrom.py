@@ -128,14 +128,36 @@ def expected_on_board(state: CarromState) -> dict[str, int]:
             QUEEN: 1 if board.queen == QUEEN_ON_BOARD else 0}
 
 
-def placement(state: CarromState, snapshot: PiecesSnapshot) -> tuple[bool, Note | None]:
+def placement(state: CarromState, snapshot: PiecesSnapshot, reference: PiecesSnapshot | None,
+              board) -> tuple[bool, Note | None]:
     """(done, problem): whether the settled board shows what ``state.to_place`` asked
-    for; a board with more pieces than can be there is a problem."""
+    for. A board with more pieces than can be there is a problem, and so is a piece put
+    back outside the outer circle: a piece lying where none of its kind lay on
+    ``reference`` (the board before anything was put back) is one put back. ``board``
+    gives the circles (``centre``, ``outer_circle``, ``man_diameter``)."""
     seen, wanted = counts(snapshot), expected_on_board(state)
     for kind, count in wanted.items():
         if seen[kind] > count:
             return False, Note.of("cr_too_many_placed", kind=kind, seen=seen[kind], expected=count)
+    if reference is not None and not any(p.piece == "all" for p in state.to_place):
+        for piece in put_back(reference, snapshot):
+            if not _inside_outer_circle(board, piece):
+                return False, Note.of("cr_outside_outer_circle", kind=piece.kind, x=round(piece.x),
+                                      y=round(piece.y))
     return all(seen[k] == n for k, n in wanted.items()), None
+
+
+def put_back(reference: PiecesSnapshot, snapshot: PiecesSnapshot) -> list:
+    """The pieces (not the striker) of ``snapshot`` lying where none of their kind lay on
+    ``reference``."""
+    return [p for p in snapshot.pieces if p.kind != STRIKER and
+            min((math.hypot(p.x - q.x, p.y - q.y) for q in reference.pieces if q.kind == p.kind),
+                default=math.inf) > TOUCH_MM]
+
+
+def _inside_outer_circle(board, piece) -> bool:
+    cx, cy = board.centre
+    return math.hypot(piece.x - cx, piece.y - cy) + board.man_diameter / 2 <= board.outer_circle / 2 + TOUCH_MM
 
 
 def still_to_place(state: CarromState, snapshot: PiecesSnapshot | None) -> tuple[Placement, ...]:

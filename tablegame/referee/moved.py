@@ -12,10 +12,12 @@ import logging
 from dataclasses import replace
 
 from tablegame.boards.shove import Lie, ShoveBoard
+from tablegame.games.shove import MovedUnhit
 from tablegame.notes import Note
 from tablegame.physics import plausibility, search
 from tablegame.physics.plausibility import Check, Moved
 from tablegame.physics.shove import start_y
+from tablegame.play.base import Verdict
 from tablegame.referee.shove import bed_at
 
 log = logging.getLogger(__name__)
@@ -36,14 +38,53 @@ def check_shove(board: ShoveBoard, before: Coins, after: Coins,
     geometric pass, then for what it cannot explain a bounded search with the physics."""
     check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
                                width=board.width, new=1, tolerance=tolerance)
-    if check.plausible or not search.explains(board, before, after, check):
+    if not check.counted or not check.moved:
         return check
-    return replace(check, unexplained=())
+    fit = search.best_fit(board, before, after, check, tolerance)
+    if fit.explains:
+        return replace(check, unexplained=())
+    return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1])
 
 
 def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:
     """No shove between ``before`` and ``after``: no coin may have moved."""
     return plausibility.still(before, after, radius=board.coin_radius)
+
+
+def verdict_after_shove(board: ShoveBoard, before: Coins, after: Coins) -> Verdict | None:
+    """The check of a counted shove as the event that reports it (None: plausible).
+    Pure and slow (a physics search): the session runs it beside the writer."""
+    return _reported(board, check_shove(board, before, after), before, after, shove=True)
+
+
+def verdict_between_shoves(board: ShoveBoard, before: Coins, after: Coins) -> Verdict | None:
+    """No shove between the readings: a coin that moved is reported (None: none did)."""
+    return _reported(board, check_still(board, before, after), before, after, shove=False)
+
+
+def _reported(board: ShoveBoard, check: Check, before: Coins, after: Coins,
+              shove: bool) -> Verdict | None:
+    note = note_for(board, check, "warn")
+    if note is None:
+        return None
+    coins = tuple(_mm(m.before) for m in check.unexplained)
+    action = MovedUnhit(coins, tuple(map(_mm, before)), tuple(map(_mm, after)), shove)
+    return Verdict(action=action, warning=note)
+
+
+def recheck(board: ShoveBoard, action: MovedUnhit) -> Check:
+    """Judge a logged verdict again from the readings it carries (the same every time)."""
+    return (check_shove if action.shove else check_still)(board, action.before, action.after)
+
+
+def standing(board: ShoveBoard, coins) -> Note:
+    """The warning that stands for coins seen moved unhit (the first one named)."""
+    return where(board, Moved(tuple(coins[0]), tuple(coins[0])), "coin_moved_unhit")
+
+
+def _mm(p) -> tuple[float, float]:
+    """A reading as logged: to a tenth of a millimetre, well under the sensor error."""
+    return round(float(p[0]), 1), round(float(p[1]), 1)
 
 
 def note_for(board: ShoveBoard, check: Check, mode: str) -> Note | None:

@@ -62,6 +62,8 @@ TEXTS = {
         "cr_queen_mismatch": "Königin: das Brett zeigt {seen}, nach den Löchern müssten es "
                              "{expected} sein: Brett prüfen",
         "cr_too_many_placed": _kind("de", "Zu viel zurückgelegt: {seen}× {kind}, erwartet {expected}"),
+        "cr_outside_outer_circle": _kind("de", "{kind}: zurückgelegt außerhalb des äußeren Kreises "
+                                               "(x {x} mm, y {y} mm): bitte in den Kreis legen"),
         "cr_stroke_restarted": "Neuer Stoß, bevor der letzte zur Ruhe kam: der letzte zählt nicht",
         "cr_ruling": _ruling("de"),
         # the foul menu (MENÜ blättert, OK wählt)
@@ -84,7 +86,7 @@ TEXTS = {
         "cr_tie_board": "Entscheidungsboard",
         "cr_status_break": "{who} stößt an (Versuch {attempt} von 3)",
         "cr_status_turn": "{who} ist am Stoß",
-        "cr_status_place": "Zurücklegen, dann wartet der Tisch auf das Brett (oder OK)",
+        "cr_status_place": "Bitte zurücklegen: der Tisch wartet auf das Brett (oder OK)",
         "cr_status_toss": "OK drücken: ein Münzwurf entscheidet, wer das Entscheidungsboard anstößt",
         "cr_status_over": "Spiel vorbei",
         "cr_seat": "{who} (Sitz {seat})",
@@ -98,7 +100,12 @@ TEXTS = {
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Nächster Stoß: unsauber",
         "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig · "
-                   "Maus: Striker schieben, ziehen und loslassen · I: unsauber",
+                   "Maus: Striker auf der Grundlinie schieben, nach vorn ziehen, loslassen · P: zurücklegen",
+        # a man moved between two strokes (ICF 63/64): the table proposes the foul
+        "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
+                                  "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
+        "cr_man_moved_during": "Ein Stein hat sich zwischen zwei Stößen bewegt (x {x} mm, y {y} mm): "
+                               "Foul während des Zuges von {who}? OK: ja · ZURÜCK: nein",
     },
     "en": {
         "cr_event_without_stroke": _kind("en", "A report with no stroke ({kind}): not counted"),
@@ -115,6 +122,8 @@ TEXTS = {
         "cr_queen_mismatch": "Queen: the board shows {seen}, by the pockets there should be "
                              "{expected}: check the board",
         "cr_too_many_placed": _kind("en", "Too much put back: {seen} {kind}, expected {expected}"),
+        "cr_outside_outer_circle": _kind("en", "{kind}: put back outside the outer circle "
+                                               "(x {x} mm, y {y} mm): put it inside the circle"),
         "cr_stroke_restarted": "A new stroke before the last came to rest: the last does not count",
         "cr_ruling": _ruling("en"),
         "cr_menu_technical": "Technical foul: {who}",
@@ -135,7 +144,7 @@ TEXTS = {
         "cr_tie_board": "Tie board",
         "cr_status_break": "{who} to break (attempt {attempt} of 3)",
         "cr_status_turn": "{who} to strike",
-        "cr_status_place": "Put back, then the table waits for the board (or OK)",
+        "cr_status_place": "Please put back: the table waits for the board (or OK)",
         "cr_status_toss": "Press OK: a coin toss decides who breaks the tie board",
         "cr_status_over": "Game over",
         "cr_seat": "{who} (seat {seat})",
@@ -149,6 +158,10 @@ TEXTS = {
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Next stroke: improper",
         "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo · "
-                   "mouse: slide the striker, drag and let go · I: improper",
+                   "mouse: slide the striker along the base line, drag forward, let go · P: put back",
+        "cr_man_moved_technical": "A man moved with no stroke (x {x} mm, y {y} mm): "
+                                  "technical foul by {who}? OK: yes · BACK: no",
+        "cr_man_moved_during": "A man moved between two strokes (x {x} mm, y {y} mm): "
+                               "foul during the turn by {who}? OK: yes · BACK: no",
     },
 }

@@ -200,6 +200,8 @@ TEXTS = {
                                  "Deckel zu nehmen wären",
         "schocken_take_late": "{who} darf nur vor dem ersten Wurf freiwillig Deckel nehmen, "
                               "statt zu werfen",
+        "schocken_take_again": "Türmchen: {who} muss noch einmal werfen und darf nicht "
+                               "stattdessen Deckel nehmen",
         "schocken_all_throws": "{who} hatte schon alle drei Würfe",
         "schocken_no_throw_left": "{who} hat keinen Wurf mehr: wer die Runde begann, blieb nach "
                                   "dem {allowed}. Wurf stehen",
@@ -300,6 +302,8 @@ TEXTS = {
         "schocken_take_nothing": "{who} starts the round: there is no result to take Deckel for",
         "schocken_take_late": "{who} may take Deckel voluntarily only instead of throwing, "
                               "before the first throw",
+        "schocken_take_again": "Türmchen: {who} must throw again and may not take Deckel "
+                               "instead",
         "schocken_all_throws": "{who} has had all three throws",
         "schocken_no_throw_left": "{who} has no throw left: the starter stopped after {allowed}",
         "schocken_no_player": "There is no player {number}: the sheet has players 1 to {count}",

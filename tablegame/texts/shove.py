@@ -15,6 +15,7 @@ TEXTS = {
         "shove_clear_first": "erst das Brett abräumen: die Münzen der letzten Runde liegen noch",
         "shove_too_many_scoring": "{scoring} Münzen können nicht zählen: es liegen nur {lying} "
                                   "auf dem Brett",
+        "shove_moved_names_no_coin": "eine Münze, die sich ohne Treffer bewegt hat, muss genannt sein",
     },
     "en": {
         "shove_game_over": "the game is over: start a new one",
@@ -27,5 +28,6 @@ TEXTS = {
         "shove_toss_first": "toss the coin first: it decides who starts",
         "shove_clear_first": "clear the board first: the last round's coins still count as lying there",
         "shove_too_many_scoring": "{scoring} coins cannot score: only {lying} lie on the board",
+        "shove_moved_names_no_coin": "a coin moved unhit must be named",
     },
 }

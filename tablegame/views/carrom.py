@@ -21,6 +21,21 @@ class BoardGeometry:
     man_diameter: float
     striker_diameter: float
 
+    def seen_from(self, seat: int, along: float, ahead: float) -> tuple[float, float]:
+        """Board coordinates of a point ``along`` seat ``seat``'s cushion to the player's
+        right of its middle and ``ahead`` of it (seats go round to the right, as in the
+        physics: seat k sees seat 0's view turned k quarter turns anticlockwise)."""
+        x, y = self.size / 2 + along, ahead
+        for _ in range(seat % 4):
+            x, y = self.size - y, x
+        return x, y
+
+    def seat_view(self, seat: int, x: float, y: float) -> tuple[float, float]:
+        """(along, ahead) of board point (x, y) as seat ``seat`` sees it: ``seen_from`` undone."""
+        for _ in range(seat % 4):
+            x, y = y, self.size - x
+        return x - self.size / 2, y
+
 
 @dataclass(frozen=True)
 class SideView:
@@ -40,7 +55,7 @@ class CarromView:
     title: str                          # "Carrom – Einzel"
     board: BoardGeometry
     pieces: tuple[PieceReading, ...]    # as the board last reported them, moving or not
-    sides: tuple[SideView, SideView]
+    parties: tuple[SideView, SideView]    # side 0 and side 1 (the staff page reads "parties")
     board_number: str                   # "Board 3 von 8" / "Entscheidungsboard"
     queen: str                          # the queen's state in words
     queen_side: int | None              # whose she is (pending or covered), for the colour
@@ -56,5 +71,6 @@ class CarromView:
     menu_title: str = ""
     improper: str = ""                  # "Nächster Stoß: unsauber" while armed
     seat: int = 0                       # the seat on turn (0 south, 1 east, 2 north, 3 west)
+    aim: tuple[float, float, float, float] | None = None  # desktop: striker (x, y) -> aimed at (x, y), mm
     link: str = ""
     hint: str = ""

@@ -1,0 +1,117 @@
+"""Carrom's desktop hands on a real window (dummy driver) and a virtual board on a pty:
+slide the striker along the base line, drag forward to aim (the aiming line shows),
+let go to strike; P puts back what the ruling asks."""
+import os
+import random
+import time
+
+import pygame
+import pytest
+
+from firmware_bridge.link import BoardLink
+from firmware_bridge.virtual_board import VirtualBoard
+from hardware.display import Display
+from hardware.display import palette as P
+from tablegame.config import load
+from tablegame.desktop.carrom import CarromHands
+from tablegame.play.base import GameSetup
+from tablegame.games.carrom_state import Placement, Stroke
+from tablegame.service import open_session
+from tablegame.session import Act
+from tablegame.sensors import LinkState, PiecesSnapshot
+
+
+@pytest.fixture
+def table(tmp_path):
+    config = load(None, {"table.language": "en"})
+    session = open_session(config, tmp_path / "t.sqlite", GameSetup("carrom", (("Anna",), ("Ben",))),
+                           rng=random.Random(1))
+    hands = CarromHands(session, config)
+    board = VirtualBoard(hands.world, link_path=os.path.join(tmp_path, "board"), realtime=False)
+    link = BoardLink(board.port, session.post, heartbeat=0.2)
+    board.start()
+    link.start()
+    display = Display((800, 480))
+    try:
+        until(session, lambda: session.status.link is not None
+              and session.status.link.state is LinkState.OPERATIONAL
+              and session.status.latest(PiecesSnapshot) is not None)
+        display.show(session.play.view(session.status, "en"))
+        yield session, hands, board, display
+    finally:
+        display.close()
+        link.close()
+        board.close()
+        session.close()
+
+
+def until(session, done, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        session.process(timeout=0.01)
+
+
+def mouse(kind, pos, **extra):
+    return pygame.event.Event(kind, pos=pos, button=1, buttons=(1, 0, 0), rel=(0, 0), **extra)
+
+
+def test_slide_aim_and_let_go_strikes_from_the_base_line(table):
+    session, hands, board, display = table
+    handlers = hands.attach(board, display)
+    geometry = hands.world.board
+    line = geometry.striker_line_y()
+    assert session.status.state.to_place == ()            # the set-up was seen
+    start = display.to_screen(geometry.to_board(0, 0.0, line))
+    slid = display.to_screen(geometry.to_board(0, -40.0, line))
+    aimed = display.to_screen(geometry.centre)
+    for event in (mouse(pygame.MOUSEBUTTONDOWN, start), mouse(pygame.MOUSEMOTION, slid)):
+        assert any(handle(event) for handle in handlers)
+    assert hands.aim.along == pytest.approx(-40.0, abs=3.0)
+    assert any(handle(mouse(pygame.MOUSEMOTION, aimed)) for handle in handlers)
+    on_line = [display.surface.get_at(((slid[0] + aimed[0]) // 2, y))[:3] for y in range(aimed[1], slid[1])]
+    assert P.WINNER in on_line                              # the dotted aiming line
+    actions = session.status.actions
+    assert any(handle(mouse(pygame.MOUSEBUTTONUP, aimed)) for handle in handlers)
+    until(session, lambda: session.status.actions > actions)
+    state = session.status.state
+    assert state.board.break_made and state.ruling.action == "Stroke"
+
+
+def test_letting_go_on_the_base_line_strikes_nothing(table):
+    session, hands, board, display = table
+    handlers = hands.attach(board, display)
+    spot = display.to_screen(hands.world.board.to_board(0, 30.0, hands.world.board.striker_line_y()))
+    for event in (mouse(pygame.MOUSEBUTTONDOWN, spot), mouse(pygame.MOUSEBUTTONUP, spot)):
+        assert any(handle(event) for handle in handlers)
+    assert board.wait_idle(2.0) and session.status.actions == 1
+    assert hands.aim.along == pytest.approx(30.0, abs=3.0)
+
+
+def test_p_puts_back_what_the_ruling_asks(table):
+    session, hands, board, display = table
+    handlers = hands.attach(board, display)
+    hands.world.table.remove("white")                      # Anna's first man went down ...
+    session.handle(Act(Stroke(white=1)))
+    session.handle(Act(Stroke(striker=True)))              # ... and comes back as a due (73)
+    assert session.status.state.to_place == (Placement("white", 1, "outer"),)
+    assert any(handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p)) for handle in handlers)
+    until(session, lambda: session.status.state.to_place == ())
+    whites = [p for p in session.status.latest(PiecesSnapshot).pieces if p.kind == "white"]
+    assert len(whites) == 9
+
+
+def test_the_hand_puts_men_inside_the_outer_circle_and_the_queen_in_the_centre():
+    from tablegame.simulation_carrom import CarromWorld
+    world = CarromWorld(set_up=False)
+    world.fill_to({"queen": 1, "white": 3, "black": 2})
+    cx, cy = world.board.centre
+    pieces = world.positions()
+    assert [p.kind for p in pieces].count("white") == 3 and len(pieces) == 6
+    queen = next(p for p in pieces if p.kind == "queen")
+    assert (queen.x, queen.y) == (cx, cy)
+    for p in pieces:
+        if p.kind != "queen":
+            r = ((p.x - cx) ** 2 + (p.y - cy) ** 2) ** 0.5
+            assert world.board.centre_circle / 2 + world.board.man_diameter / 2 <= r + 1e-6
+            assert r + world.board.man_diameter / 2 <= world.board.outer_circle / 2 + 1e-6

@@ -1,0 +1,85 @@
+"""The command line given what it cannot use: a configuration that is not UTF-8 or is
+a folder, an event log path that cannot hold a log. Each is said in words, with exit
+status 2, no traceback and nothing written; --help reads as plain terminal text."""
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tablegame.cli import _parser, main
+
+TWO_TURNS = "examples/two-turns.json"
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "tablegame.cli", *args], capture_output=True,
+                          text=True, timeout=60, cwd=cwd)
+
+
+def test_a_configuration_that_is_not_utf8_or_is_a_folder_is_named(tmp_path, capsys):
+    latin1 = tmp_path / "config.toml"
+    latin1.write_bytes('[table]\nparties = [["Jürgen"], ["Ben"]]\n'.encode("latin-1"))
+    folder = tmp_path / "conf.d"
+    folder.mkdir()
+    for path, said in ((latin1, "not UTF-8 text (byte 0xfc at position 22)"),
+                       (folder, "this is a folder, not a file")):
+        for args in (["check-config", str(path)], ["simulate", "--config", str(path), "--headless",
+                                                   TWO_TURNS]):
+            assert main(args) == 2
+            err = capsys.readouterr().err
+            assert f"Configuration error in {path}: {said}" in err, err
+
+
+def bad_logs(tmp_path):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder")
+    not_sqlite = tmp_path / "table.sqlite"
+    not_sqlite.write_text("this is a shopping list, not an event log\n" * 40)
+    return [(folder, "is a folder: name a file in it for the event log"),
+            (a_file / "var" / "t.sqlite", f"cannot be made: {a_file} is a file, not a folder"),
+            (not_sqlite, "is not an event log (an SQLite file of this table): file is not a database")]
+
+
+def test_a_db_that_cannot_hold_an_event_log_is_refused_in_words(tmp_path, capsys):
+    for db, said in bad_logs(tmp_path):
+        before = sorted(p.name for p in tmp_path.rglob("*"))
+        contents = db.read_bytes() if db.is_file() else None
+        assert main(["simulate", "--db", str(db), "--headless", TWO_TURNS]) == 2
+        err = capsys.readouterr().err
+        assert f"event log: {db} {said}" in err, err
+        assert sorted(p.name for p in tmp_path.rglob("*")) == before     # nothing made
+        assert (db.read_bytes() if db.is_file() else None) == contents
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs a folder nobody may write in")
+def test_a_db_in_a_folder_that_cannot_be_created_is_refused(tmp_path):
+    out = run("simulate", "--db", "/proc/tablegame-test/t.sqlite", "--headless", TWO_TURNS)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "event log: /proc/tablegame-test/t.sqlite cannot be made: the folder " \
+           "/proc/tablegame-test cannot be created" in out.stderr
+
+
+def test_the_window_command_refuses_a_bad_db_the_same_way(tmp_path):
+    db = tmp_path / "logs"
+    db.mkdir()
+    out = run("simulate", "--db", str(db))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert f"event log: {db} is a folder" in out.stderr
+
+
+def helps():
+    parser = _parser()
+    yield "tablegame", parser.format_help()
+    for action in parser._subparsers._group_actions:
+        for name, sub in action.choices.items():
+            yield name, sub.format_help()
+
+
+@pytest.mark.parametrize("name, text", list(helps()))
+def test_help_reads_as_plain_text_in_a_terminal(name, text):
+    markup = re.findall(r"``|:ref:|:doc:|\.\. \w+::|`[^`\s]+`_", text)
+    assert not markup, f"{name} --help shows reStructuredText: {markup}"
+    assert all(len(line) <= 100 for line in text.splitlines())

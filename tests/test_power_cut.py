@@ -1,0 +1,51 @@
+"""Power cuts, the short version of ``./dev soak power_cut``: a Schocken evening in a
+child process SIGKILLed at random moments and started again; every event it reported
+committed is in the log, and each start resumes with the log folded anew. The log
+fsyncs every commit (synchronous=FULL)."""
+import json
+import sqlite3
+
+from soak import power_cut
+from tablegame.store import EventLog
+
+
+def test_every_committed_event_survives_the_kills_and_each_start_resumes_the_log(tmp_path):
+    figures = power_cut.soak(25, str(tmp_path), seed=7)
+    assert figures.failures == []
+    assert figures.kills == 25 and figures.events > 25 and figures.resumed_checked >= 15
+
+
+def test_the_soak_would_see_an_event_that_is_not_in_the_log(tmp_path, monkeypatch):
+    """The check can fail: a child that reports an event other than the one it wrote."""
+    real = power_cut._Reporting.append
+
+    def misreport(self, kind, data, at, by="unknown"):
+        seq = real(self, kind, data, at, by)
+        self._pipe.send(("committed", seq + 1000, kind, json.dumps(data, sort_keys=True)))
+        return seq
+    monkeypatch.setattr(power_cut._Reporting, "append", misreport)
+    figures = power_cut.soak(3, str(tmp_path), seed=3, most_delay=0.05)
+    assert any("reported committed, in the log: None" in f for f in figures.failures)
+
+
+def test_the_soak_would_see_a_start_that_does_not_resume_the_log(tmp_path, monkeypatch):
+    monkeypatch.setattr(power_cut, "replayed", lambda store, last=None: ("{}", "{}"))
+    figures = power_cut.soak(3, str(tmp_path), seed=3)
+    assert any("resumed with a state that is not the log's" in f for f in figures.failures)
+
+
+def test_the_event_log_fsyncs_each_commit(tmp_path):
+    log = EventLog(tmp_path / "t.sqlite")
+    assert log._db.execute("PRAGMA synchronous").fetchone()[0] == 2   # FULL
+    log.close()
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_the_soak_command_lists_and_runs_its_modules(capsys):
+    from soak.__main__ import main, soaks
+    assert "power_cut" in soaks()
+    assert main(["power_cut", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "power cut: 2 SIGKILLs" in out and "failures: 0" in out
+    assert main(["no_such_soak"]) == 2

@@ -1,0 +1,112 @@
+"""Calibration (admin): the board geometry settings of a game (its registration's
+``board`` Options, the file's ``[boards.<game>]``) with the board's latest readings drawn
+over them and each coin's place in words, as that geometry would judge it. Changing a
+value previews it (nothing is saved); Save writes it like any other setting (checked as
+check-config checks it; it takes effect after a restart). Best with the sensor test on."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Blueprint, jsonify, render_template, request
+
+from tablegame import jsoncodec
+from tablegame.config import ConfigError
+from tablegame.families import Option, find
+from tablegame.play import make_play
+from tablegame.play.base import GameSetup
+from web_admin.answers import done, refused
+from web_admin.auth import who
+from web_admin.table import face
+from web_admin.words import language, word
+
+log = logging.getLogger(__name__)
+bp = Blueprint("calibrate", __name__)
+
+
+def _typed(option: Option, text: str) -> Any:
+    """The form's text as the option's kind; the text itself when it does not read as one
+    (the option's own check then says what is allowed)."""
+    try:
+        if option.kind is bool:
+            return {"true": True, "false": False}.get(text.strip().lower(), text)
+        if option.kind in (int, float):
+            return option.kind(text)
+    except ValueError:
+        return text
+    return text
+
+
+def _asked(form) -> tuple[str, dict[str, Any], list[str]]:
+    """The game, its board values (saved, then those given) and what is wrong with them."""
+    game = form.get("game") or face().snapshot().status.setup.game
+    try:
+        fields = find(game).board
+    except (ValueError, StopIteration):
+        return game, {}, [f"Unknown game {game!r}."]
+    values = {o.name: o.default for o in fields}
+    values.update(face().settings.saved().boards.get(game, {}))
+    problems = []
+    for option in fields:
+        if option.name in form:
+            values[option.name] = _typed(option, form[option.name])
+            if (wrong := option.check(values[option.name])) is not None:
+                problems.append(f"{option.name}: {wrong}")
+    return game, values, problems
+
+
+def _preview(game: str, values: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+    """The board these values make and the latest readings placed on it, as JSON data."""
+    data: dict[str, Any] = {"game": game, "values": values, "problems": problems,
+                            "board": None, "coins": []}
+    if problems:
+        return data
+    status = face().snapshot().status
+    try:
+        board = getattr(make_play(GameSetup(game, status.setup.parties), {game: values}),
+                        "board", None)
+    except ValueError as error:
+        data["problems"] = [str(error)]
+        return data
+    if board is None or not hasattr(board, "place"):
+        return data
+    data["board"] = jsoncodec.to_data(board)
+    for reading in status.readings:
+        for coin in getattr(reading, "coins", ()):
+            placed = board.place(coin.x, coin.y)
+            data["coins"].append({"x": coin.x, "y": coin.y, "where": word(
+                f"lie_{placed.lie.value}", bed=placed.bed)})
+    return data
+
+
+@bp.route("/calibrate")
+def page():
+    game, values, problems = _asked(request.args)
+    if not values and problems:
+        return refused(problems[0], 400)
+    return render_template("calibrate.html", fields=find(game).board, lang=language(),
+                           calibrating=face().snapshot().status.calibrating,
+                           preview=_preview(game, values, problems))
+
+
+@bp.route("/api/calibrate")
+def api():
+    return jsonify(_preview(*_asked(request.args)))
+
+
+@bp.route("/calibrate", methods=["POST"])
+def save():
+    game, values, problems = _asked(request.form)
+    if problems:
+        return refused("; ".join(problems), 400)
+    if not values:
+        return refused(f"{game} has no board settings.", 400)
+    try:
+        face().settings.save_board(game, values)
+    except ConfigError as error:
+        return refused("; ".join(error.problems), 400)
+    except (ValueError, OSError) as error:
+        return refused(f"Not saved: {error}", 409)
+    log.info("board settings of %s saved by %s: %s", game, who(), values)
+    return done(word("saved") + " – " + word("restart_needed", keys=f"boards.{game}"),
+                f"/calibrate?game={game}")

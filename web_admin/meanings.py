@@ -1,0 +1,47 @@
+"""What each setting of the configuration file means, in German, for the staff page's
+settings form. The English meaning is the setting's own ``doc`` in
+``tablegame.config.SETTINGS`` (one place each); a new setting needs its line here too
+(tests/test_settings_words.py says which is missing)."""
+from __future__ import annotations
+
+from tablegame.families import families
+
+MEANINGS_DE = {
+    "table.language": "Sprache der Texte auf dem Bildschirm",
+    "table.game": "das Spiel, mit dem ein frischer Tisch beginnt",
+    "table.parties": "die Parteien eines frischen Tisches, je eine Liste der Spieler in "
+                     "Zugreihenfolge",
+    "table.store": "das Ereignisprotokoll (SQLite; wird angelegt, wenn es fehlt)",
+    "serial.port": "die serielle Schnittstelle des Bretts, z. B. /dev/ttyACM0 oder "
+                   "socket://10.0.0.5:7000",
+    "serial.baudrate": "Geschwindigkeit der seriellen Verbindung in Baud",
+    "buttons.ok": "GPIO (BCM) der grünen OK-Taste",
+    "buttons.back": "GPIO (BCM) der roten ZURÜCK-Taste (lang: rückgängig)",
+    "buttons.menu": "GPIO (BCM) der MENÜ-Taste",
+    "buttons.debounce": "Sekunden, die eine Flanke nach der letzten folgen muss (Entprellen)",
+    "buttons.long_press": "Sekunden gedrückt, ab denen ein Druck lang ist",
+    "display.fullscreen": "Vollbild (der Pi)",
+    "display.size": "Fenstergröße in Pixeln; [0, 0]: die des Bildschirms",
+    "simulation.realtime": "simulierte Münzen gleiten in Echtzeit (false: Ergebnis sofort)",
+    "simulation.friction": "Gleitreibung einer simulierten Münze",
+    "web.host": "wo die Personal-Seite lauscht (0.0.0.0: in jedem Netz des Pi)",
+    "web.port": "TCP-Port der Personal-Seite (0: irgendein freier)",
+    "web.threads": "Arbeits-Threads (waitress) der Personal-Seite (jede offene Live-Ansicht "
+                   "belegt einen)",
+    "web.max_streams": "gleichzeitig offene Live-Ansichten (weniger als web.threads, damit "
+                       "Seiten noch laden)",
+    "logging.level": "was ins Journal geht (auf einem Desktop nach stderr); --log-level geht vor",
+}
+
+
+# The families' own settings ([shove] moved_coin, ...) say what they mean in both
+# languages in their registrations (tablegame/families/<name>.py).
+MEANINGS_DE.update({f"{family.name}.{option.name}": option.doc["de"]
+                    for family in families() for option in family.settings})
+
+
+def meaning(setting, language: str) -> str:
+    """The setting's meaning in ``language`` (English: its own doc)."""
+    if language == "de":
+        return MEANINGS_DE.get(setting.key, setting.doc)
+    return setting.doc
