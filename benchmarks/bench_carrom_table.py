@@ -1,6 +1,7 @@
 """Carrom at the table: latency from the last byte of a stroke's settled PIECES frame on
 the serial line to the ruling committed to SQLite (WAL) and drawn on the screen, at
-both screen sizes.
+both screen sizes; and the Carrom screen's frame time alone (a piece moving while a
+stroke is under way, the ruling of each stroke, a full redraw).
 
 The board is played by the benchmark over a real pty (so it knows when the last byte
 went out); the host side is the production path: BoardLink's reader thread, the
@@ -71,8 +72,53 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> list[float]:
             os.close(slave)
 
 
+FRAMES = 300
+
+
+def stroke_views(count: int) -> list:
+    """The views a table shows after ``count`` strokes that each pass the turn."""
+    from tablegame.play import make_play
+    from tablegame.session import Session
+    from tablegame.store import EventLog
+    session = Session(EventLog(":memory:"), make_play, GameSetup("carrom", (("Anna",), ("Ben",))))
+    session.handle(SET_UP)
+    views = []
+    for k in range(count):
+        session.handle(StrokeStarted())
+        session.handle(_moved(k))
+        views.append(session.play.view(session.status, "de"))
+    session.close()
+    return views
+
+
+def screen_frames(size: tuple[int, int], views: list, case: str) -> list[float]:
+    """Display.show times for ``case``: "moving" (one piece slides, nothing else),
+    "ruling" (the view after each stroke), "full" (everything redrawn)."""
+    base = views[0]
+    with Display(size, caption="bench") as display:
+        for view in views[:10]:
+            display.show(view)   # warm up: layout, static layer, texts and cards
+        times = []
+        for i in range(FRAMES):
+            if case == "moving":
+                first = base.pieces[0]
+                view = replace(base, pieces=(replace(first, y=first.y - 1 - i % 40), *base.pieces[1:]))
+            else:
+                view = views[i % len(views)]
+            start = time.perf_counter()
+            if case == "full":
+                display.screen.invalidate()
+            display.show(view)
+            times.append(time.perf_counter() - start)
+    return times
+
+
 def run() -> list[str]:
-    lines = []
+    views = stroke_views(40)
+    lines = [f"Carrom screen, {FRAMES} frames per case, SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}"]
+    for case, what in (("moving", "a piece moves"), ("ruling", "a stroke's ruling"), ("full", "full redraw")):
+        for size in ((800, 480), (1920, 1080)):
+            lines.append(f"  {size[0]}x{size[1]} ({what}): {figures(screen_frames(size, views, case))}")
     for size in ((800, 480), (1920, 1080)):
         latencies = measure(size)
         lines.append(f"Carrom: settled PIECES last byte -> ruling committed and drawn at "

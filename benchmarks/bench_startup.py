@@ -12,6 +12,7 @@ and Neunfeld's solver cache)."""
 from __future__ import annotations
 
 import os
+import select
 import signal
 import socket
 import statistics
@@ -26,8 +27,9 @@ RUNS = 20
 TIMEOUT = 60.0
 
 
-def launch(game: str, folder: str, notify_path: str) -> tuple[float, int, int]:
-    """One start of ``game``: seconds to the first frame, resident kB then, peak kB."""
+def launch(game: str, folder: str, notify_path: str) -> tuple[float, int, int, int]:
+    """One start of ``game``: seconds to the first frame, resident kB then, resident kB
+    once all is up (the staff page says its address), the peak kB until then."""
     store = os.path.join(folder, f"{game}-{time.monotonic_ns()}.sqlite")
     config = os.path.join(folder, "config.toml")
     with open(config, "w", encoding="utf-8") as file:
@@ -45,19 +47,23 @@ def launch(game: str, folder: str, notify_path: str) -> tuple[float, int, int]:
         systemd.settimeout(TIMEOUT)
         started = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "tablegame.cli", "run", "--config", config],
-                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             while b"READY=1" not in systemd.recv(4096):
                 pass
             seconds = time.perf_counter() - started
-            rss, peak = _memory(proc.pid)
+            rss, _ = _memory(proc.pid)
+            if not select.select([proc.stdout], [], [], TIMEOUT)[0] or \
+                    not proc.stdout.readline().startswith(b"staff page"):
+                raise RuntimeError(f"{game}: the staff page never said where it is")
+            up, peak = _memory(proc.pid)
         finally:
             proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=TIMEOUT)
     os.unlink(notify_path)
     if proc.returncode != 0:
         raise RuntimeError(f"{game}: the service ended with {proc.returncode}: {err.decode()[-500:]}")
-    return seconds, rss, peak
+    return seconds, rss, up, peak
 
 
 def _memory(pid: int) -> tuple[int, int]:
@@ -79,10 +85,12 @@ def run(runs: int = RUNS) -> list[str]:
             results = [launch(game, folder, notify) for _ in range(runs)]
             ms = sorted(r[0] * 1000 for r in results)
             rss = sorted(r[1] / 1024 for r in results)
-            peak = sorted(r[2] / 1024 for r in results)
+            up = sorted(r[2] / 1024 for r in results)
+            peak = sorted(r[3] / 1024 for r in results)
             lines.append(f"{game}: launch -> first frame median {statistics.median(ms):.0f} ms, "
                          f"worst {ms[-1]:.0f} ms; resident at the first frame median "
-                         f"{statistics.median(rss):.1f} MB, worst {rss[-1]:.1f} MB (peak "
+                         f"{statistics.median(rss):.1f} MB, with the staff page up median "
+                         f"{statistics.median(up):.1f} MB, worst {up[-1]:.1f} MB (peak "
                          f"{peak[-1]:.1f} MB) ({runs} runs)")
     return lines
 

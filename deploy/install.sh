@@ -10,8 +10,9 @@
 # its content differs, and the configuration file, once there, is never overwritten.
 #
 # Options:
-#   --root DIR          install into DIR as if it were / (tests, building an SD card image):
-#                       no packages from apt, nothing started; the service is enabled in DIR
+#   --root DIR          install into DIR as if it were / (tests): no packages from apt,
+#                       nothing started; the service is enabled in DIR (a venv built there
+#                       names DIR in its scripts: for an image, run this inside its chroot)
 #   --program PATH      use this tablegame program instead of building /opt/tablegame/venv
 #   --board-usb VID:PID the board's USB vendor and product id for the udev rule
 #                       (default: any USB serial device of the CDC-ACM kind, /dev/ttyACM*)

@@ -548,6 +548,7 @@ class VirtualBoard:
         """A USB board is powered by its cable: plugging it in starts the firmware."""
         self._decoder = FrameDecoder()
         self._pending = None
+        self._outbox.clear()
         self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
         self._greeted = False
         self._seq = self._rng.randrange(0x10000) if first_seq is None else first_seq

@@ -36,6 +36,7 @@ from soak.streams import damage, damaged, framed, stream_pieces
 from tablegame.sensors import LinkStatus
 
 STREAMS = 100_000
+BATCH = 5_000
 BOARD_INFO = BoardInfo(1, "fuzz-1.0", Capability.COINS | Capability.DICE, 0xF022)
 
 
@@ -253,7 +254,8 @@ def run(args: list[str]) -> int:
         figures = Figures()
         started = time.monotonic()
         try:
-            fuzz(count, figures)
+            for done in range(0, count, BATCH):   # a fresh Hypothesis engine per batch: memory stays flat
+                fuzz(min(BATCH, count - done), figures)
         except Exception as failure:  # Hypothesis re-raises the (shrunk) failing example
             figures.failures.append(f"{type(failure).__name__}: {failure}")
         seconds = time.monotonic() - started

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 
 from tablegame import jsoncodec
-from tablegame.config import load
+from tablegame.config import load, setup_for
 from tablegame.events import ButtonPress
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
@@ -48,8 +48,8 @@ class _Reporting(EventLog):
         super().__init__(path)
         self._pipe = pipe
 
-    def append(self, kind, data, at, by="unknown"):
-        seq = super().append(kind, data, at, by)
+    def append(self, kind, data, at, by="unknown", seen=()):
+        seq = super().append(kind, data, at, by, seen)
         self._pipe.send(("committed", seq, kind, json.dumps(data, sort_keys=True)))
         return seq
 
@@ -82,8 +82,9 @@ def replayed(store: str, last: int | None = None) -> tuple[str, str]:
     with sqlite3.connect(f"file:{store}?mode=ro", uri=True) as db:
         newest = db.execute("SELECT max(seq) FROM events WHERE kind = 'new_game' AND seq <= ?",
                             (last,)).fetchone()[0]
-        entries = [e for e in read_entries(db, newest) if e.seq <= last]
-    setup = jsoncodec.from_data(GameSetup, entries[0].data)
+        entries = [e for e in read_entries(db, newest) if e.seq <= last] if newest else []
+    # a table nobody has played on yet logs nothing: it plays the configured game
+    setup = jsoncodec.from_data(GameSetup, entries[0].data) if entries else setup_for(load(None, CONFIG))
     rules = make_play(setup).rules
     states = [rules.initial_state(setup.parties)]
     for entry in entries[1:]:
@@ -162,7 +163,8 @@ def _check_resumed(store, resumed, cycle, figures) -> None:
     when it resumed (up to the last event then; it may have added more since)."""
     _, last, setup, state = resumed
     figures.resumed_checked += 1
-    if replayed(store, last) != (setup, state):
+    # last is None when it resumed from an empty log (a table nobody had played on)
+    if replayed(store, last or 0) != (setup, state):
         figures.failures.append(f"start {cycle + 1}: resumed with a state that is not the log's")
 
 

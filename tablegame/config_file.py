@@ -19,10 +19,23 @@ from typing import Any
 import tomli_w
 
 from tablegame.config import SETTINGS, Config, ConfigError, parse
+from tablegame.families import families as registered
 
 # Keys the running table takes at once (the screen reads the language on every frame, the
-# rail buttons their timings at every edge); every other one needs a restart.
+# rail buttons their timings at every edge); a family's own settings (its section is the
+# family's name), its game options and board sizes count from the next game (each new game's
+# play is built from the live configuration); every other key needs a restart.
 LIVE = frozenset({"table.language", "buttons.debounce", "buttons.long_press"})
+
+
+def next_game_keys() -> frozenset[str]:
+    families = {family.name for family in registered()}
+    return frozenset(s.key for s in SETTINGS if s.key.partition(".")[0] in families)
+
+
+def takes_effect(key: str) -> str:
+    """When a saved ``key`` counts: "now", "next_game" or "restart"."""
+    return "now" if key in LIVE else "next_game" if key in next_game_keys() else "restart"
 
 
 class ConfigFile:
@@ -60,14 +73,19 @@ class ConfigFile:
         with self._lock:
             config = self._write(change)
             self._config = Config({**self._config.values,
-                                   **{k: config[k] for k in changes if k in LIVE}},
+                                   **{k: config[k] for k in changes
+                                      if takes_effect(k) != "restart"}},
                                   games=self._config.games, boards=self._config.boards)
-        return sorted(k for k in changes if k not in LIVE and changes[k] != self._config[k])
+        return sorted(k for k in changes if changes[k] != self._config[k])
 
     def save_board(self, game: str, values: dict[str, Any]) -> None:
         """Set ``game``'s board settings (the file's ``[boards.<game>]``), checked as
-        check-config checks them (the board is built); they take effect after a restart."""
-        self._write(lambda raw: raw.setdefault("boards", {}).setdefault(game, {}).update(values))
+        check-config checks them (the board is built); they count from the next game."""
+        with self._lock:
+            config = self._write(
+                lambda raw: raw.setdefault("boards", {}).setdefault(game, {}).update(values))
+            self._config = Config(self._config.values, games=self._config.games,
+                                  boards=config.boards)
 
     def _write(self, change) -> Config:
         """Apply ``change`` to the file's contents, check and write them; the new config.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -40,6 +41,10 @@ class LoggedGame:
 class History:
     def __init__(self, path: str | Path):
         self._path = Path(path)
+        # The log only grows: what was read once is kept, and each read fetches what came
+        # after it (a month's log is not decoded again on every look at the history).
+        self._read: list[Entry] = []
+        self._lock = threading.Lock()
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -54,10 +59,19 @@ class History:
         with self._connection() as db:
             return read_entries(db, since)
 
+    def _all(self) -> list[Entry]:
+        with self._lock:
+            since = self._read[-1].seq + 1 if self._read else 0
+            new = self.entries(since)
+            if new and self._read and new[0].seq != since:   # not the log read before
+                new, self._read = self.entries(), []
+            self._read += new
+            return list(self._read)
+
     def games(self) -> list[LoggedGame]:
         """Every game in the log, oldest first."""
         games: list[list[Entry]] = []
-        for entry in self.entries():
+        for entry in self._all():
             if entry.kind == NEW_GAME or not games:
                 games.append([])
             games[-1].append(entry)

@@ -38,19 +38,23 @@ FRAME = 1 / 60  # s: the loop wakes at least this often for window events
 KEY_MARGIN = 0.02  # s: a desktop key holds its pin this much longer than the debounce
 
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
-                 **kwargs) -> Session:
+                 live: Callable[[], Config] | None = None, **kwargs) -> Session:
+    """``live`` is the live configuration (the staff page saves into it): each new game's
+    play and MENU's options are read from it, so a family's setting, a board size or a game
+    option saved on the page counts from the next game. Without it: ``config``."""
     default = setup_for(config)
+    live = live or (lambda: config)
 
     def menu(current: GameSetup) -> list[GameSetup]:
         """MENU's games: the current game's family's menu, with the configured options."""
+        games = live().games
         return [GameSetup(game, current.parties,
-                          tuple(sorted({**config.games.get(game, {}), **options}.items())))
+                          tuple(sorted({**games.get(game, {}), **options}.items())))
                 for game, options in family_of(current.game).menu or [(current.game, {})]]
     kwargs.setdefault("max_streams", config["web.max_streams"])
-    settings = play_settings(config)
     folder = str(Path(store).parent)
-    session = Session(EventLog(store), lambda s: make_play(s, settings, folder), default,
-                      menu=menu, **kwargs)
+    session = Session(EventLog(store), lambda s: make_play(s, play_settings(live()), folder),
+                      default, menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
         session.handle(NewGame(setup))
     return session
@@ -233,21 +237,15 @@ NO_GPIO = ("no GPIO pins for the rail buttons ({error}). On a Raspberry Pi the i
 
 
 class Heartbeat:
-    """Called once per pass of the main loop: the first pass tells systemd the table is
-    up (READY=1), every pass pings the watchdog, and once the table has run for
-    ``settled_after`` seconds ``settled`` is called (the start was a good one)."""
+    """Called once per pass of the main loop: pings the watchdog, and once the table has
+    run for ``settled_after`` seconds calls ``settled`` (the start was a good one)."""
 
-    def __init__(self, notifier: Notifier, status: str, settled: Callable[[], None],
-                 settled_after: float, clock: Callable[[], float] = time.monotonic):
-        self._notifier, self._status, self._settled = notifier, status, settled
+    def __init__(self, notifier: Notifier, settled: Callable[[], None], settled_after: float,
+                 clock: Callable[[], float] = time.monotonic):
+        self._notifier, self._settled = notifier, settled
         self._clock, self._due = clock, clock() + settled_after
-        self._ready = False
 
     def __call__(self) -> None:
-        if not self._ready:
-            self._ready = True
-            self._notifier.ready(self._status)
-            log.info("the table is up: %s", self._status)
         self._notifier.ping()
         if self._settled is not None and self._clock() >= self._due:
             settled, self._settled = self._settled, None
@@ -260,8 +258,6 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     Raises MissingHardware (in words) when the screen or the pins are not there;
     ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly.
     True when it ended for the staff page's restart (then ``start_again``)."""
-    from firmware_bridge.link import BoardLink
-    from hardware.buttons import RailButtons
     from hardware.display.display import Display
 
     notifier = notifier or Notifier()
@@ -269,14 +265,22 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     restart = Restart(stop)
     _look_for_board(config["serial.port"])
     log_dying_threads()
-    session = open_session(config, config["table.store"])
     settings = ConfigFile(config_path, config)
+    session = open_session(config, config["table.store"], live=settings.current)
     width, height = config["display.size"]
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
         display = open_display(Display, (width, height) if width else None,
                                config["display.fullscreen"])
         stack.callback(display.close)
+        # The guests' table first; the pins, the board and the staff page (its imports
+        # alone take a good part of a second) start behind the first frame.
+        language = lambda: settings.current()["table.language"]  # noqa: E731
+        show(display, session, language())
+        notifier.ready(f"playing {session.status.setup.game}")
+        log.info("the table is up: %s", session.status.setup.game)
+        from firmware_bridge.link import BoardLink
+        from hardware.buttons import RailButtons
         presses = Presses(session)
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
         link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
@@ -285,10 +289,9 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         link.start()
         page = stack.enter_context(staff_page(
             table_face(session, settings, config["table.store"], restart, presses, link), config))
-        heartbeat = Heartbeat(notifier, f"playing {session.status.setup.game}", settled,
-                              settled_after)
-        main_loop(session, display, lambda: settings.current()["table.language"],
-                  should_stop=should_stop, tick=heartbeat, address=page.address if page else "")
+        main_loop(session, display, language, should_stop=should_stop,
+                  tick=Heartbeat(notifier, settled, settled_after),
+                  address=page.address if page else "")
         notifier.stopping()
     settled()   # a clean stop is a good start too
     return restart.asked
@@ -354,8 +357,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     should_stop, stop = _stop_on_sigterm()
     restart = Restart(stop)
     log_dying_threads()
-    session = open_session(config, store, setup)
     settings = ConfigFile(config_path, config)
+    session = open_session(config, store, setup, live=settings.current)
     hands = hands_for(session, config)
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)

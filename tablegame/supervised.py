@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from tablegame import logs
+from tablegame.store import LogError
 from tablegame.config import ConfigError, lenient, load
 from tablegame.notify import Notifier
 from tablegame.starts import NoCount, Starts
@@ -58,6 +59,9 @@ def run(config_path: str | Path | None, log_level: str | None = None,
     except ConfigError as error:
         starts.failed(f"configuration error in {error}")
         raise   # the command line says it, as check-config does
+    except LogError as error:   # table.store cannot hold the event log: safe mode says so
+        starts.failed(f"event log: {error}")
+        raise   # the command line says it in words
     except service.MissingHardware as error:
         log.error("%s", error)
         starts.failed(str(error))

@@ -59,8 +59,8 @@ def test_men_that_swap_places_within_a_kind_did_not_move_and_a_man_taken_off_is_
 
 class Table:
     def __init__(self):
-        self.s = Session(EventLog(":memory:"), make_play, GameSetup("carrom", (("Anna",), ("Ben",))),
-                         rng=random.Random(3))
+        setup = GameSetup("carrom", (("Anna",), ("Ben",)))
+        self.s = Session(EventLog(":memory:"), make_play, setup, rng=random.Random(3))
         self.pieces = list(SET_UP)
         self.settle()
 

@@ -150,11 +150,25 @@ def test_a_settled_board_that_disagrees_with_the_pockets_keeps_the_stroke_open()
     s.handle(PiecePocketed(0, "white"))     # but the white is still on the board
     board.settled()
     assert said(s, "en")[1] == ("White: the board shows 9 men, by the pockets there should be 8: "
-                                "check the board")
+                                "check the board (OK: count it as the board shows)")
     assert s.status.actions == 1
     board._take("white")
     board.settled()                          # the sensor caught up: the stroke counts
     assert s.status.state.board.men[0] == 8 and s.status.actions == 2
+
+
+def test_ok_counts_a_stroke_as_the_board_shows_it_when_the_pockets_missed_a_man():
+    s, board = started()
+    s.handle(StrokeStarted())
+    board._take("white")
+    board._take("white")
+    board._take("black")
+    s.handle(PiecePocketed(0, "white"))      # the pocket sensors saw one white of three men
+    board.settled()
+    assert said(s)[1].startswith("Weiß: das Brett zeigt 7 Steine, nach den Löchern müssten es 8 sein")
+    s.handle(ButtonPress("ok"))
+    state = s.status.state
+    assert state.board.men == (7, 8) and state.ruling.pocketed == (2, 1) and s.status.problem is None
 
 
 def test_a_due_is_put_back_and_the_table_waits_for_the_board_to_show_it():

@@ -14,7 +14,7 @@ from firmware_bridge.virtual_board import VirtualBoard
 from tablegame import doctor
 from tablegame.boards.shove import hapenny_board
 from tablegame.simulation import SimulatedTable
-from tablegame.store import EventLog
+from tablegame.store import SCHEMA_VERSION, EventLog
 
 
 def words(checks, part):
@@ -155,7 +155,7 @@ def test_a_log_from_a_newer_program_is_named(tmp_path):
     with sqlite3.connect(store) as db:
         db.execute("PRAGMA user_version = 9")
     check = doctor.check_database(str(store))
-    assert not check.ok and "schema version 9, newer than this program's 2" in check.words
+    assert not check.ok and f"schema version 9, newer than this program's {SCHEMA_VERSION}" in check.words
 
 
 def test_a_good_log_says_its_version_and_size(tmp_path):
@@ -163,7 +163,7 @@ def test_a_good_log_says_its_version_and_size(tmp_path):
     with EventLog(store) as log:
         log.append("new_game", {"game": "shove-hapenny"}, 0.0)
     check = doctor.check_database(str(store))
-    assert check.ok and check.words == f"{store}: not corrupt, schema version 2, 1 events"
+    assert check.ok and check.words == f"{store}: not corrupt, schema version {SCHEMA_VERSION}, 1 events"
 
 
 def test_a_taken_port_is_named():

@@ -86,11 +86,11 @@ class Inbox:
         return [i for i in list(self.items) if isinstance(i, (DiceReading, SquaresReading))]
 
 
-def wait_until(condition, timeout=2.0):
+def wait_until(condition, timeout=2.0, what="the condition"):
     """Wait for ``condition()`` to hold, polling, and fail the test if it does not in time."""
     deadline = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < deadline, f"not true within {timeout} s"
+        assert time.monotonic() < deadline, f"{what} did not hold within {timeout} s"
         time.sleep(0.005)
 
 
@@ -365,13 +365,6 @@ class Writer:
     def wait_held(self, count, timeout=2.0):
         with self.cond:
             assert self.cond.wait_for(lambda: len(self.held) >= count, timeout), self.held
-
-
-def wait_until(condition, timeout=2.0, what="the condition"):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"{what} did not hold within {timeout} s"
-        time.sleep(0.005)
 
 
 def test_a_board_event_is_acknowledged_only_once_the_writer_has_handled_it(make):

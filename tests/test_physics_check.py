@@ -131,7 +131,8 @@ def test_a_coin_moved_on_the_far_side_is_flagged_and_the_score_stands(tmp_path):
     assert t.said("de") == "Die Münze in Bett 7 hat sich bewegt, ohne getroffen zu werden"
     assert t.said("en") == "The coin in bed 7 moved without being hit"
     view = t.session.play.view(status, "de")
-    assert len(view.marked) == 1 and math.dist(view.marked[0], before[0]) < 0.1  # ringed where it lay
+    assert len(view.marked) == 1  # the drawing rings where it lay
+    assert math.dist(view.marked[0], before[0]) < 0.1
     assert t.see(cheated).problem == status.problem  # the note stays
 
 
@@ -158,7 +159,8 @@ def test_the_verdict_is_an_event_in_the_log_that_replays_and_survives_a_restart(
     assert status.state.moved and status.state.on_board == 2
     entries = History(tmp_path / "table.sqlite").entries()
     shove, verdict = entries[-2:]
-    assert shove.data["type"] == "Shove" and (verdict.data["type"], verdict.by) == ("MovedUnhit", "table")
+    assert shove.data["type"] == "Shove"
+    assert (verdict.data["type"], verdict.by) == ("MovedUnhit", "table")
     action = jsoncodec.action_from_data(t.session.play.rules.action_types, verdict.data)
     again = moved.recheck(BOARD, action)  # a disputed verdict, judged again from the log
     assert [c.before for c in again.unexplained] == [pytest.approx(action.coins[0], abs=0.1)]
@@ -179,7 +181,8 @@ def test_a_coin_moved_after_the_turn_before_the_board_is_cleared_is_logged_by_th
     nudged = [*coins[:4], (coins[4][0] - 1.5 * D, coins[4][1])]
     t.see(nudged)
     verdict = History(tmp_path / "table.sqlite").entries()[-1]
-    assert (verdict.data["type"], verdict.data["shove"], verdict.by) == ("MovedUnhit", False, "table")
+    assert (verdict.data["type"], verdict.by) == ("MovedUnhit", "table")
+    assert verdict.data["shove"] is False
     assert t.said("en") == "The coin in bed 9 moved without being hit"
     status = t.see(nudged)  # seen again: reported once, and the warning stands
     assert History(tmp_path / "table.sqlite").entries()[-1].seq == verdict.seq
@@ -232,7 +235,7 @@ def test_a_small_corpus_of_simulated_shots():
     assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
     assert cheats >= 30
-    assert alarms <= 0.07 and caught >= 0.85
+    assert alarms <= 0.04 and caught >= 0.9  # the full run: <= 1 % and >= 95 %
 
 
 def test_a_headless_nudge_is_caught_and_named(tmp_path):

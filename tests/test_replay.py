@@ -39,3 +39,20 @@ def test_a_log_that_no_longer_replays_says_which_entry(tmp_path):
         seq = log.append(ACTION, {"type": "SetMarks", "party": 5, "bed": 1, "marks": 1}, 0.0)
     replayed = replay(History(store).games()[-1], make_play, "en")
     assert replayed.problem.startswith(f"entry {seq}:") and "party 0 or 1" in replayed.problem
+
+
+def test_the_history_keeps_what_it_read_and_sees_every_new_entry(tmp_path):
+    store = tmp_path / "t.sqlite"
+    session = Session(EventLog(store), make_play, SETUP, rng=random.Random(1))
+    session.handle(Act(CoinToss(1)), by="button")
+    history = History(store)
+    first = history.games()
+    assert [len(g.entries) for g in first] == [2]
+    session.handle(Act(SetMarks(0, 2, 1)), by="staff:anna")
+    from tablegame.session import NewGame
+    session.handle(NewGame(SETUP), by="staff:anna")
+    again = history.games()
+    assert [len(g.entries) for g in again] == [3, 1]
+    assert again[0].entries[:2] == first[0].entries
+    assert [e.seq for e in history._all()] == [e.seq for e in History(store).entries()]
+    session.close()

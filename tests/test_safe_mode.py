@@ -40,14 +40,14 @@ def test_three_crashed_starts_give_safe_mode_with_the_reason_and_the_staff_page(
     for attempt in range(SAFE_AFTER):
         proc = service(tmp_path, config)
         _, err = proc.communicate(timeout=60)
-        assert proc.returncode == 1, err
-        assert "the table stopped on an error: unable to open database file" in err
-        assert Starts(tmp_path / "state").read() == Tally(attempt + 1,
-                                                         "OperationalError: unable to open database file")
+        assert proc.returncode == 2, err
+        assert "a-folder is a folder: name a file in it for the event log" in err
+        assert Starts(tmp_path / "state").read() == Tally(
+            attempt + 1, f"event log: {tmp_path / 'a-folder'} is a folder: name a file in it for the event log")
     proc = service(tmp_path, config, notify=systemd.path)
     try:
         _, status = systemd.wait_for("READY=1", timeout=60)
-        assert "STATUS=SAFE MODE: OperationalError: unable to open database file" in status
+        assert "STATUS=SAFE MODE: event log: " in status and "is a folder" in status
         address = proc.stdout.readline().removeprefix("staff page: ").strip()
         with urllib.request.urlopen(address, timeout=10) as page:   # the staff page is up
             assert page.status == 200
@@ -61,7 +61,7 @@ def test_three_crashed_starts_give_safe_mode_with_the_reason_and_the_staff_page(
     # safe mode cleared the count: the next start tries the game again (and fails again)
     proc = service(tmp_path, config)
     proc.communicate(timeout=60)
-    assert proc.returncode == 1 and Starts(tmp_path / "state").read().failed == 1
+    assert proc.returncode == 2 and Starts(tmp_path / "state").read().failed == 1
 
 
 def test_a_clean_run_resets_the_count(tmp_path, systemd):

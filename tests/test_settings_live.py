@@ -120,3 +120,23 @@ def test_under_systemd_the_restart_button_ends_the_service_with_75(tmp_path):
     unit = (os.path.dirname(__file__) + "/../deploy/tablegame.service")
     text = open(unit, encoding="utf-8").read()
     assert "RestartForceExitStatus=75" in text and "SuccessExitStatus=75" in text
+
+
+def test_a_familys_setting_and_its_board_sizes_count_from_the_next_game(tmp_path):
+    """Saved on the page: the game being played keeps its play; the next one has them."""
+    from tablegame.session import NewGame
+    from web_table import SHOVE, Table
+    table = Table(tmp_path)
+    try:
+        running = table.session.play
+        assert table.settings.save({"shove.moved_coin": "restore"}) == []   # no restart
+        table.settings.save_board("shove-hapenny", {"first_line": 110.0})
+        assert table.session.play is running and running.board.lines[0][0] < 105
+        table.session.submit(NewGame(SHOVE), by="staff:admin", wait=5)
+        play = table.session.snapshot().play
+        assert play.moved_coin == "restore"
+        assert play.board.lines[0] == (109.6, 110.4)
+        assert table.settings.save({"web.port": 9090}) == ["web.port"]       # a restart
+        assert table.settings.current()["web.port"] == 8080
+    finally:
+        table.close()

@@ -1,6 +1,7 @@
 """The staff page's address as a QR code on the table's screen: reached with the rail
 buttons without disturbing the game, shown on the first start until the admin
 password is set, and drawn so that a phone decodes it to the address."""
+import os
 import random
 import re
 import sqlite3
@@ -121,8 +122,13 @@ def decode(surface) -> list[str]:
 
 
 def test_a_decoder_reads_the_address_off_the_screen(display):
-    display.show(address_view(None, ADDRESS, "en", "setup"))
+    display.show(address_view(None, ADDRESS, "de", "setup"))
     assert decode(display.surface) == [ADDRESS]
+    if os.environ.get("SCREENSHOTS"):   # the docs' picture: SCREENSHOTS=docs/screenshots
+        import pygame
+        width, height = display.size
+        pygame.image.save(display.surface, os.path.join(os.environ["SCREENSHOTS"],
+                                                        f"table-address-{width}x{height}.png"))
 
 
 def test_the_table_loop_shows_the_address_over_the_game_and_a_button_takes_it_away(tmp_path):

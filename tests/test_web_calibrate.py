@@ -57,11 +57,11 @@ def test_a_bad_geometry_is_refused_in_words_and_nothing_is_saved(admin, table, f
     assert says in " ".join(admin.get(f"/api/calibrate?{field}={value}").get_json()["problems"])
 
 
-def test_save_writes_the_boards_table_and_says_it_needs_a_restart(admin, table):
+def test_save_writes_the_boards_table_which_counts_from_the_next_game(admin, table):
     response = post(admin, "/calibrate", {"game": "shove-hapenny", "first_line": "105.5"},
                     headers={"Accept": "application/json"})
     assert response.status_code == 200
-    assert "boards.shove-hapenny" in response.get_json()["message"]
+    assert "nächsten Spiel" in response.get_json()["message"]
     saved = tomllib.loads(table.config_path.read_text())["boards"]["shove-hapenny"]
     assert saved["first_line"] == 105.5 and saved["line_spacing"] == 31.75
     assert table.settings.saved().boards["shove-hapenny"]["first_line"] == 105.5

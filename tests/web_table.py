@@ -20,9 +20,9 @@ class Table:
         self.config_path = folder / "config.toml"
         self.config_path.write_text(f'[table]\nstore = "{self.store}"\n', encoding="utf-8")
         config = parse({"table": {"store": str(self.store)}})
-        self.session = open_session(config, self.store, setup, rng=random.Random(3),
-                                    max_streams=max_streams)
         self.settings = ConfigFile(self.config_path, config)
+        self.session = open_session(config, self.store, setup, rng=random.Random(3),
+                                    max_streams=max_streams, live=self.settings.current)
         self.restarts = threading.Event()
         self.face = table_face(self.session, self.settings, self.store, self.restarts.set)
         self._stop = threading.Event()

@@ -2,7 +2,7 @@
 ``board`` Options, the file's ``[boards.<game>]``) with the board's latest readings drawn
 over them and each coin's place in words, as that geometry would judge it. Changing a
 value previews it (nothing is saved); Save writes it like any other setting (checked as
-check-config checks it; it takes effect after a restart). Best with the sensor test on."""
+check-config checks it; it counts from the next game). Best with the sensor test on."""
 from __future__ import annotations
 
 import logging
@@ -108,5 +108,4 @@ def save():
     except (ValueError, OSError) as error:
         return refused(f"Not saved: {error}", 409)
     log.info("board settings of %s saved by %s: %s", game, who(), values)
-    return done(word("saved") + " – " + word("restart_needed", keys=f"boards.{game}"),
-                f"/calibrate?game={game}")
+    return done(word("saved") + " – " + word("next_game"), f"/calibrate?game={game}")

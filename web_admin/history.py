@@ -6,7 +6,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+import threading
 import time
+from collections import OrderedDict
 from datetime import date, datetime
 
 from flask import Blueprint, Response, render_template, request
@@ -35,7 +37,30 @@ def _result(replayed) -> str:
 
 def _replayed() -> list[tuple[LoggedGame, Replayed]]:
     """Every game of the log folded through its rules again, oldest first."""
-    return [(game, replay(game, make_play, table_language())) for game in face().history.games()]
+    language = table_language()
+    return [(game, _replay(game, language)) for game in face().history.games()]
+
+
+_memo_lock = threading.Lock()
+_memo: OrderedDict[tuple[int, int, str], Replayed] = OrderedDict()
+_MEMO = 4096    # games remembered; a month of evenings fits
+
+
+def _replay(game: LoggedGame, language: str) -> Replayed:
+    """``replay``, folded once per state of the game's log: the log only grows, so a game's
+    first and last entry name every state it can be in (a finished game, followed by the
+    next, never changes again). Derived in memory, not stored: the log stays the one record."""
+    key = (game.seq, game.entries[-1].seq, language)
+    with _memo_lock:
+        if key in _memo:
+            _memo.move_to_end(key)
+            return _memo[key]
+    made = replay(game, make_play, language)
+    with _memo_lock:
+        _memo[key] = made
+        while len(_memo) > _MEMO:
+            _memo.popitem(last=False)
+    return made
 
 
 def _games(replayed: list[tuple[LoggedGame, Replayed]]) -> list[dict]:
@@ -93,7 +118,7 @@ def one(seq: int):
     game = face().history.game(seq)
     if game is None:
         return refused(f"There is no game {seq} in the log.", 404)
-    replayed = replay(game, make_play, table_language())
+    replayed = _replay(game, table_language())
     lines = [(datetime.fromtimestamp(at).strftime("%H:%M:%S"), by, what)
              for at, by, what in replayed.lines]
     return render_template("game.html", seq=seq, lines=lines, result=_result(replayed))

@@ -1,7 +1,8 @@
 """What each setting of the configuration file means, in German, for the staff page's
 settings form. The English meaning is the setting's own ``doc`` in
 ``tablegame.config.SETTINGS`` (one place each); a new setting needs its line here too
-(tests/test_settings_words.py says which is missing)."""
+(tests/test_settings_words.py says which is missing), unless it is a game family's own
+setting, whose registration says it in both languages."""
 from __future__ import annotations
 
 from tablegame.families import families
@@ -34,14 +35,18 @@ MEANINGS_DE = {
 }
 
 
-# The families' own settings ([shove] moved_coin, ...) say what they mean in both
-# languages in their registrations (tablegame/families/<name>.py).
-MEANINGS_DE.update({f"{family.name}.{option.name}": option.doc["de"]
-                    for family in families() for option in family.settings})
-
-
 def meaning(setting, language: str) -> str:
-    """The setting's meaning in ``language`` (English: its own doc)."""
-    if language == "de":
-        return MEANINGS_DE.get(setting.key, setting.doc)
-    return setting.doc
+    """The setting's meaning in ``language`` (English: its own doc; a family's own setting
+    in German: its registration's words, where it declares them)."""
+    if language != "de":
+        return setting.doc
+    return MEANINGS_DE.get(setting.key) or _family_words(setting.key) or setting.doc
+
+
+def _family_words(key: str) -> str | None:
+    section, _, name = key.partition(".")
+    for family in families():
+        if family.name == section:
+            option = next((o for o in getattr(family, "settings", ()) if o.name == name), None)
+            return option.doc.get("de") if option else None
+    return None

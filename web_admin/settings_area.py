@@ -9,7 +9,7 @@ import logging
 from flask import Blueprint, jsonify, make_response, render_template, request
 
 from tablegame.config import SETTINGS, ConfigError
-from tablegame.config_file import LIVE
+from tablegame.config_file import takes_effect
 from web_admin.answers import done, refused, wants_json
 from web_admin.auth import who
 from web_admin.table import face
@@ -23,7 +23,7 @@ BY_KEY = {s.key: s for s in SETTINGS}
 @bp.route("/settings")
 def page():
     saved, running = face().settings.saved(), face().settings.current()
-    rows = [(s, _shown(saved[s.key]), _shown(s.default), s.key in LIVE,
+    rows = [(s, _shown(saved[s.key]), _shown(s.default), takes_effect(s.key),
              _shown(running[s.key]) if saved[s.key] != running[s.key] else None)
             for s in SETTINGS]
     return render_template("settings.html", rows=rows, path=face().settings.path)

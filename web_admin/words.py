@@ -20,7 +20,7 @@ WORDS = {
         "running_now": "Der Tisch läuft bis zum Neustart mit {value}",
         "restart": "Tisch neu starten", "restarting": "Der Tisch startet neu",
         "restart_wait": "diese Seite lädt in ein paar Sekunden neu",
-        "at_once": "wirkt sofort",
+        "at_once": "wirkt sofort", "next_game": "wirkt ab dem nächsten Spiel",
         "readings": "Messwerte", "calibrate": "Kalibrieren",
         "calibrating_now": "Sensortest läuft: der Tisch spielt nicht, Münzen hinlegen und sehen, "
                            "wo das Brett sie sieht.",
@@ -62,7 +62,7 @@ WORDS = {
         "running_now": "The table runs with {value} until the restart",
         "restart": "Restart the table", "restarting": "The table is restarting",
         "restart_wait": "this page reloads in a few seconds",
-        "at_once": "takes effect at once",
+        "at_once": "takes effect at once", "next_game": "takes effect from the next game",
         "readings": "Readings", "calibrate": "Calibrate",
         "calibrating_now": "Sensor test on: the table plays no game; put coins down and see "
                            "where the board sees them.",

@@ -102,7 +102,7 @@ class ShoveState:
     winner: int | None = None
     drawn: bool = False
     last: Scoring | None = None
-    moved: tuple[tuple[float, float], ...] = ()  # coins seen moved unhit (MovedUnhit), until the next shove
+    moved: tuple[tuple[float, float], ...] = ()  # seen moved unhit (MovedUnhit), until the next shove
 
     @property
     def over(self) -> bool:

@@ -189,7 +189,7 @@ def _direct_hit(m: Moved, shot: Point, moved, stationary, d, reach, launch_y, wi
     the distance. So the hitter's rest after the hit tells its speed along and across
     ``n`` (in units of ``sqrt(2*mu*g)``, which cancel), hence where it came from. If it
     went on to hit another piece, only the cone it came from is checked."""
-    u = _unit(m.before, m.after)
+    u = unit(m.before, m.after)
     if u == (0.0, 0.0):
         return False
     contact = contact_point(m, d)
@@ -222,7 +222,7 @@ def _direct_hit(m: Moved, shot: Point, moved, stationary, d, reach, launch_y, wi
         x0 = contact[0] - vx / vy * (contact[1] - launch_y)
         if not (d / 2 - tol <= x0 <= width - d / 2 + tol):
             continue
-        if all(_seg_dist(p, (x0, launch_y), contact) >= d - blur for p in stationary):
+        if all(segment_distance(p, (x0, launch_y), contact) >= d - blur for p in stationary):
             return True
     return False
 
@@ -248,7 +248,7 @@ def _pushed(m: Moved, a: Point, b: Point, reach: float, tol: float) -> bool:
         return False
     t = max(t, 0.0)
     c = (a[0] + t * ax, a[1] + t * ay)
-    n, u, h = _unit(c, p), _unit(p, m.after), _unit(a, b)
+    n, u, h = unit(c, p), unit(p, m.after), unit(a, b)
     if n == (0.0, 0.0):
         return False
     # a short move's direction is blurred by the sensor error of both readings
@@ -259,7 +259,7 @@ def _pushed(m: Moved, a: Point, b: Point, reach: float, tol: float) -> bool:
 
 def contact_point(m: Moved, d: float) -> Point:
     """Where the hitter's centre lay when it hit ``m``: one diameter behind it."""
-    u = _unit(m.before, m.after)
+    u = unit(m.before, m.after)
     return m.before[0] - d * u[0], m.before[1] - d * u[1]
 
 
@@ -267,13 +267,13 @@ def distance(p: Point, q: Point) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
 
-def _unit(p: Point, q: Point) -> Point:
+def unit(p: Point, q: Point) -> Point:
     dx, dy = q[0] - p[0], q[1] - p[1]
     n = math.hypot(dx, dy)
     return (dx / n, dy / n) if n > 1e-12 else (0.0, 0.0)
 
 
-def _seg_dist(p: Point, a: Point, b: Point) -> float:
+def segment_distance(p: Point, a: Point, b: Point) -> float:
     ax, ay = b[0] - a[0], b[1] - a[1]
     n2 = ax * ax + ay * ay
     t = 0.0 if n2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / n2))

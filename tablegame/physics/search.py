@@ -12,19 +12,21 @@ over start point, angle and reach), and the best fit decides. Shots are given by
 not depend on the friction, so a board with other friction than the model's is fitted
 as well by another reach.
 
-A coin is explained when the simulated coin lies within ``sensor + SLIDE_SHARE * slide``
-of where it is seen: the sensor term is twice the reading error (both readings are off)
-plus the contact geometry the error blurs, and a share of its simulated slide for
-what the model cannot know (friction and bounce of this coin, spin). Pure and
-deterministic: the work is bounded by ``MAX_SHOTS`` simulations, not by a clock."""
+A coin is explained when the simulated coin lies within its allowance of where it is
+seen: the sensor term (both readings are off) for a coin the shot left still; for one
+that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its simulated slide (the hits'
+geometry blurred by the readings, friction and bounce of this coin, chains); for the
+shot coin ``SHOT_SHARE`` of its slide (its reach is fitted). docs/physics-check.md has
+the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
+not by a clock."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
 from tablegame.boards.shove import Lie, ShoveBoard
-from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, _seg_dist,
-                                            assignments, contact_point, distance)
+from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, assignments,
+                                            contact_point, distance, segment_distance, unit)
 from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach, start_y
 
 MAX_SHOTS = 40          # simulations per check at most (bounds the time)
@@ -33,12 +35,13 @@ AIMED = 3               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
 FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
-KNOCK = 10.0            # mm more for a coin that moved: the hits' geometry is blurred
-SLIDE_SHARE = 0.2      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
+KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
+SLIDE_SHARE = 0.26      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
+GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
-SHOT_SHARE = 0.05       # of the shot coin's slide: its reach is fitted
+SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
@@ -136,24 +139,26 @@ class _Family:
         past every other coin, hitting no thinner than ``MIN_COS``."""
         r, d = board.coin_radius, board.coin_diameter
         xs = [r + k * GRID for k in range(int((board.width - 2 * r) / GRID) + 1)]
+        xs.append(board.width - r)  # a shot from the very edge
+        # a coin by the way may be grazed (it then moves less than the sensors can tell)
         return [x for x in xs if self.cos(x) >= MIN_COS and all(
-            _seg_dist(p, (x, self.y0), self.contact) >= d - 1.5 for p in others)]
+            segment_distance(p, (x, self.y0), self.contact) >= d - GRAZE for p in others)]
 
 
 def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family]:
     """The first hits that can have moved ``m``: straight to where it lies, or on into
     another moved coin ``k`` (a chain), which then took ``m``'s speed along their line of
     centres: ``m`` slid to the contact with ``k`` and needed that hit's speed on top."""
-    out = [_Family(m.before, _unit(m.before, m.after), distance(m.before, m.after), y0, d,
+    out = [_Family(m.before, unit(m.before, m.after), distance(m.before, m.after), y0, d,
                    m.after)]
     for k in moved:
         if k is m:
             continue
         to = contact_point(k, d)
-        n = _unit(m.before, to)
+        n = unit(m.before, to)
         cos = n[0] * (k.after[0] - k.before[0]) + n[1] * (k.after[1] - k.before[1])
         cos /= max(distance(k.before, k.after), 1e-9)
-        u = _unit(m.before, m.after)
+        u = unit(m.before, m.after)
         if cos >= MIN_COS and n[0] * u[0] + n[1] * u[1] >= 0.3:
             vn2 = (2 / (1 + RESTITUTION)) ** 2 * distance(k.before, k.after)
             out.append(_Family(m.before, n, distance(m.before, to) + vn2 / cos ** 2, y0, d,
@@ -162,10 +167,10 @@ def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family
 
 
 def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
-    """(family, start point, clear start points) for each proposed first hit: the start point from where
-    the shot coin came to rest after it (it kept its speed across the line of centres
-    and ``(1-e)/2`` of that along it), moved to the nearest from which the way to the
-    hit is clear; the likeliest proposals first."""
+    """(family, start point, clear start points) for each proposed first hit: the start
+    point from where the shot coin came to rest after it (it kept its speed across the
+    line of centres and ``(1-e)/2`` of that along it), moved to the nearest from which
+    the way to the hit is clear; the likeliest proposals first."""
     d, y0 = board.coin_diameter, start_y(board)
     after = [tuple(map(float, p)) for p in after]
     moved_idx = [i for i, p in enumerate(before) if _near(p, [m.before for m in check.moved])]
@@ -259,11 +264,6 @@ def _cut(launch, angle: float, at, d: float) -> float | None:
     a = math.radians(angle)
     b = (at[0] - launch[0]) * math.cos(a) - (at[1] - launch[1]) * math.sin(a)
     return math.sqrt(1 - (b / d) ** 2) if abs(b) < d else None
-
-
-def _polar(p, q) -> tuple[float, float]:
-    """Distance and direction (radians, counter-clockwise from +x) from ``p`` to ``q``."""
-    return distance(p, q), math.atan2(q[1] - p[1], q[0] - p[0])
 
 
 def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: float,
@@ -412,9 +412,3 @@ def _apart(coins: list, d: float) -> list:
             x, y = px + (x - px) * (d + 0.02) / gap, py + (y - py) * (d + 0.02) / gap
         placed.append((x, y))
     return placed
-
-
-def _unit(p, q):
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    n = math.hypot(dx, dy)
-    return (dx / n, dy / n) if n > 1e-12 else (0.0, 0.0)

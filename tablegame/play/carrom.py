@@ -65,6 +65,7 @@ class _Memory:
     warning: Note | None = None                 # a refused report, shown until the next stroke
     menu: tuple[Any, int] = (None, -1)          # (state it was opened on, highlighted entry)
     placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
+    disagreeing: Any = None                     # the settled board that disagrees with the pockets
     settled: PiecesSnapshot | None = None       # the last settled board after a stroke or placing
 
 
@@ -99,12 +100,14 @@ class CarromPlay:
             return Verdict(note=Note.of(key), problem=True)
         before = status.latest(PiecesSnapshot)
         restarted = memory.stroke is not None
+        memory.disagreeing = None
         memory.stroke = referee.StrokeSoFar(before if before is not None and before.settled else None,
                                             improper=memory.improper_next)
         memory.improper_next = False
         return Verdict(note=Note.of("cr_stroke_restarted")) if restarted else Verdict()
 
     def _piece_event(self, status: TableStatus, event: PiecePocketed | PieceOffBoard) -> Verdict:
+        self._memory.disagreeing = None   # the board is not settled: wait for its next word
         stroke, refused = referee.take(self._memory.stroke, status.state.board, event)
         self._memory.stroke = stroke
         if refused is not None:
@@ -122,9 +125,11 @@ class CarromPlay:
         memory = self._memory
         if memory.stroke is not None:
             stroke, mismatch = referee.close(memory.stroke, state.board, snapshot)
-            if stroke is None:
-                return Verdict(note=mismatch, problem=True)  # the stroke stays open
-            memory.stroke, memory.settled = None, snapshot
+            if stroke is None:   # the stroke stays open for a board that agrees, or OK
+                memory.disagreeing = snapshot
+                return Verdict(note=mismatch, problem=True)
+            memory.stroke = memory.disagreeing = None
+            memory.settled = snapshot
             return Verdict(action=stroke)
         if state.to_place and not state.over:
             if memory.placing[0] is not state:   # the board before anything was put back
@@ -196,6 +201,10 @@ class CarromPlay:
             return self._enter(state, self.entries(state)[index])
         if state.toss_pending:
             return Verdict(action=CoinToss(rng.randrange(2)))
+        if memory.stroke is not None and memory.disagreeing is not None:   # count it as the board shows
+            stroke = referee.as_the_board_shows(memory.stroke, state.board, memory.disagreeing)
+            memory.settled, memory.stroke, memory.disagreeing = memory.disagreeing, None, None
+            return Verdict(action=stroke)
         if state.to_place:
             return Verdict(action=Placed())
         return Verdict(note=Note.of("cr_ok_nothing"))

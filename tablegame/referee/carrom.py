@@ -97,12 +97,29 @@ def close(stroke: StrokeSoFar, board: BoardState, after: PiecesSnapshot) -> tupl
     queen_expected = _left(board, QUEEN) - stroke.count(QUEEN)
     if seen[QUEEN] != queen_expected:
         return None, Note.of("cr_queen_mismatch", seen=seen[QUEEN], expected=queen_expected)
+    return _stroke(stroke, after), None
+
+
+def as_the_board_shows(stroke: StrokeSoFar, board: BoardState, after: PiecesSnapshot) -> Stroke:
+    """The stroke as the settled board shows it, when it disagrees with the pockets
+    and people confirm the board (OK): a piece missing from the board went down through
+    a pocket unreported (unless it was reported off the board); a piece reported down
+    that still lies there did not go down."""
+    seen = counts(after)
+    pocketed = list(stroke.pocketed)
+    for kind in (*COLOURS, QUEEN):
+        down = max(0, _left(board, kind) - stroke.off.count(kind) - seen[kind])
+        pocketed = [k for k in pocketed if k != kind] + [kind] * down
+    return _stroke(replace(stroke, pocketed=tuple(pocketed)), after)
+
+
+def _stroke(stroke: StrokeSoFar, after: PiecesSnapshot) -> Stroke:
     return Stroke(
         white=stroke.pocketed.count("white"), black=stroke.pocketed.count("black"),
         queen=QUEEN in stroke.pocketed, striker=STRIKER in stroke.pocketed,
         off_white=stroke.off.count("white"), off_black=stroke.off.count("black"),
         off_queen=QUEEN in stroke.off, touched=touched(stroke, after),
-        improper=stroke.improper), None
+        improper=stroke.improper)
 
 
 def touched(stroke: StrokeSoFar, after: PiecesSnapshot) -> bool:

@@ -58,9 +58,10 @@ TEXTS = {
         "cr_more_than_exist": _kind("de", "Das Brett zeigt {seen}× {kind}, es gibt nur {most}: "
                                           "Brett prüfen"),
         "cr_count_mismatch": _kind("de", "{kind}: das Brett zeigt {seen} Steine, nach den Löchern "
-                                         "müssten es {expected} sein: Brett prüfen"),
+                                         "müssten es {expected} sein: Brett prüfen "
+                                         "(OK: so zählen, wie das Brett es zeigt)"),
         "cr_queen_mismatch": "Königin: das Brett zeigt {seen}, nach den Löchern müssten es "
-                             "{expected} sein: Brett prüfen",
+                             "{expected} sein: Brett prüfen (OK: so zählen, wie das Brett es zeigt)",
         "cr_too_many_placed": _kind("de", "Zu viel zurückgelegt: {seen}× {kind}, erwartet {expected}"),
         "cr_outside_outer_circle": _kind("de", "{kind}: zurückgelegt außerhalb des äußeren Kreises "
                                                "(x {x} mm, y {y} mm): bitte in den Kreis legen"),
@@ -104,8 +105,8 @@ TEXTS = {
         # a man moved between two strokes (ICF 63/64): the table proposes the foul
         "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
                                   "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
-        "cr_man_moved_during": "Ein Stein hat sich zwischen zwei Stößen bewegt (x {x} mm, y {y} mm): "
-                               "Foul während des Zuges von {who}? OK: ja · ZURÜCK: nein",
+        "cr_man_moved_during": "Ein Stein hat sich zwischen zwei Stößen bewegt "
+                               "(x {x} mm, y {y} mm): Foul während des Zuges von {who}? OK: ja · ZURÜCK: nein",
     },
     "en": {
         "cr_event_without_stroke": _kind("en", "A report with no stroke ({kind}): not counted"),
@@ -118,9 +119,10 @@ TEXTS = {
         "cr_more_than_exist": _kind("en", "The board shows {seen} {kind}, there are only {most}: "
                                           "check the board"),
         "cr_count_mismatch": _kind("en", "{kind}: the board shows {seen} men, by the pockets there "
-                                         "should be {expected}: check the board"),
+                                         "should be {expected}: check the board "
+                                         "(OK: count it as the board shows)"),
         "cr_queen_mismatch": "Queen: the board shows {seen}, by the pockets there should be "
-                             "{expected}: check the board",
+                             "{expected}: check the board (OK: count it as the board shows)",
         "cr_too_many_placed": _kind("en", "Too much put back: {seen} {kind}, expected {expected}"),
         "cr_outside_outer_circle": _kind("en", "{kind}: put back outside the outer circle "
                                                "(x {x} mm, y {y} mm): put it inside the circle"),

@@ -15,7 +15,8 @@ TEXTS = {
         "shove_clear_first": "erst das Brett abräumen: die Münzen der letzten Runde liegen noch",
         "shove_too_many_scoring": "{scoring} Münzen können nicht zählen: es liegen nur {lying} "
                                   "auf dem Brett",
-        "shove_moved_names_no_coin": "eine Münze, die sich ohne Treffer bewegt hat, muss genannt sein",
+        "shove_moved_names_no_coin": "eine Münze, die sich ohne Treffer bewegt hat, muss "
+                                     "genannt sein",
     },
     "en": {
         "shove_game_over": "the game is over: start a new one",

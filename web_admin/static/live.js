@@ -59,6 +59,24 @@ function drawShove(svg, view) {
   }
 }
 
+function drawCarrom(svg, view) {
+  // Carrom: the square board seen from seat 0, pockets, circles and every piece reported
+  const b = view.board, S = b.size;
+  const colours = { white: "#f6eeda", black: "#24201e", queen: "#c82428", striker: "#70aae8" };
+  svg.setAttribute("viewBox", `0 0 ${S} ${S}`);
+  svg.append(shape("rect", { x: 0, y: 0, width: S, height: S, fill: "#ecce98" }));
+  svg.append(shape("circle", { cx: S / 2, cy: S / 2, r: b.outer_circle / 2, fill: "none", stroke: "#40281a" }));
+  const inset = b.man_diameter / 2;
+  for (const [x, y] of [[inset, inset], [S - inset, inset], [S - inset, S - inset], [inset, S - inset]]) {
+    svg.append(shape("circle", { cx: x, cy: S - y, r: b.pocket_diameter / 2, fill: "#100e0c" }));
+  }
+  for (const p of view.pieces || []) {
+    const r = (p.kind === "striker" ? b.striker_diameter : b.man_diameter) / 2;
+    svg.append(shape("circle", { cx: p.x, cy: S - p.y, r: r, fill: colours[p.kind] || "#888",
+                                 stroke: "#222", "stroke-width": 1, class: "piece" }));
+  }
+}
+
 function drawDice(svg, snapshot) {
   const dice = snapshot.readings.find((r) => r.kind === "DiceReading");
   svg.setAttribute("viewBox", "0 0 100 40");
@@ -84,6 +102,7 @@ function draw(snapshot) {
   const svg = $("board");
   svg.replaceChildren();
   if (view.board && view.board.lines) drawShove(svg, view);
+  else if (view.board && view.board.pocket_diameter) drawCarrom(svg, view);
   else drawDice(svg, snapshot);
 }
 

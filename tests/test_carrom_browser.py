@@ -1,0 +1,78 @@
+"""Carrom on the staff page in real Chromium (Debian's package, driven by Playwright): the
+live view draws the pieces the virtual pocket board reports and follows a stroke; a foul
+entered on the control page reaches the rules."""
+import os
+import time
+
+import pytest
+
+from tablegame.physics.carrom import Strike
+from tablegame.play.base import GameSetup
+from tablegame.simulation_carrom import CarromWorld
+from web_admin.serve import PageServer
+from web_table import Table
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no {CHROMIUM}: install Debian's chromium package (./dev test does so as root)",
+                allow_module_level=True)
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+class CarromTable(Table):
+    """A Carrom table with the virtual pocket board on a pty and the real link."""
+
+    def __init__(self, folder):
+        from firmware_bridge.link import BoardLink
+        from firmware_bridge.virtual_board import VirtualBoard
+        super().__init__(folder, GameSetup("carrom", (("Anna",), ("Ben",))))
+        self.world = CarromWorld(self.session.play.board)
+        self.board = VirtualBoard(self.world, link_path=str(folder / "board"), realtime=False)
+        self.link = BoardLink(self.board.port, self.session.post, heartbeat=0.2)
+        self.board.start()
+        self.link.start()
+
+    def close(self):
+        self.link.close()
+        self.board.close()
+        super().close()
+
+
+def wait_for(condition, what, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def test_the_live_view_draws_the_pieces_and_a_foul_is_entered(tmp_path):
+    table = CarromTable(tmp_path)
+    server = PageServer(table.face, "127.0.0.1", 0, threads=8).start()
+    try:
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB").new_page()
+            base = f"http://127.0.0.1:{server.port}"
+            page.goto(base + "/")
+            page.fill("input[name=password]", "admin-secret-1")
+            page.click("button:has-text('Set password')")
+            page.wait_for_url(base + "/")
+            wait_for(lambda: table.session.snapshot().status.actions == 1, "the set-up seen")
+            page.wait_for_function("document.querySelectorAll('#board .piece').length === 19",
+                                   timeout=20000)
+            table.board.shoot(Strike(0, 0.0, 0.0, 7000.0))            # the break: two whites down
+            page.wait_for_function("document.querySelectorAll('#board .piece').length === 18",
+                                   timeout=20000)                     # 17 men, the queen, the striker
+            assert table.session.snapshot().status.state.board.men == (7, 9)
+            page.goto(base + "/control")
+            page.click("#correct-foul_during_turn")
+            page.wait_for_selector(".flash.ok")
+            state = table.session.snapshot().status.state
+            assert state.ruling.laws == ("64a",) and state.seat == 1
+            browser.close()
+    finally:
+        server.close()
+        table.close()
