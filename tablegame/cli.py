@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.command(args)
     except ConfigError as error:
-        print("Configuration error in " + str(error).replace("; ", "\n  "), file=sys.stderr)
+        print(f"Configuration error in {error.source}: " + "\n  ".join(error.problems),
+              file=sys.stderr)
         return 2
     except LogError as error:   # --db or table.store: nothing was written
         print(f"event log: {error}", file=sys.stderr)

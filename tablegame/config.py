@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tablegame import logs
+from tablegame.config_games import SECTIONS_OF_TABLES, key_lines, table_problems
+from tablegame.families import Option, families, playable_games
 from tablegame.i18n import LANGUAGES
-from tablegame.play import make_play, playable_games
+from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.text_file import FileProblem, read_utf8
 
@@ -19,6 +21,7 @@ from tablegame.text_file import FileProblem, read_utf8
 class ConfigError(ValueError):
     def __init__(self, problems: list[str], source: str):
         self.problems = problems
+        self.source = source
         super().__init__(f"{source}: " + "; ".join(problems))
 
 
@@ -70,7 +73,7 @@ def _size(v):
 
 SETTINGS = [
     Setting("table.language", "de", _choice(*LANGUAGES), "language of the screen texts"),
-    Setting("table.game", "shove-hapenny", _is(str, "a game name"),
+    Setting("table.game", playable_games()[0], _is(str, "a game name"),
             "the game a fresh table starts with"),
     Setting("table.parties", [["Team A"], ["Team B"]], _parties,
             "the parties of a fresh table, each a list of players in turn order"),
@@ -89,12 +92,6 @@ SETTINGS = [
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
-    Setting("neunfeld.solver_cache", "", _is(str, "a file path"),
-            "Neunfeld's solved positions; empty: neunfeld-solution.bin beside the event log"),
-    Setting("shove.moved_coin", "warn", _choice("warn", "restore"),
-            "a coin moved that nothing hit: warn (the score stands) or restore (wait until it is back)"),
-    Setting("schocken.dice", "table", _choice("table", "reader"),
-            "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"),
     Setting("web.host", "0.0.0.0", _is(str, "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1"),
             "where the staff page listens (0.0.0.0: every network of the Pi)"),
     Setting("web.port", 8080, _number(0, 65535, int), "the staff page's TCP port (0: any free one)"),
@@ -105,7 +102,16 @@ SETTINGS = [
     Setting("logging.level", logs.DEFAULT, _choice(*logs.LEVELS),
             "what goes to the journal (stderr on a desktop); --log-level overrides it"),
 ]
-SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] sizes
+
+
+def _family_setting(family: str, option: Option) -> Setting:
+    """A family's table setting (its registration's ``settings``) as a row of the table."""
+    return Setting(f"{family}.{option.name}", option.default,
+                   lambda v: None if option.allows(v) else option.allowed(), option.doc["en"])
+
+
+# the families' own settings ([shove] moved_coin = ...), from their registrations
+SETTINGS += [_family_setting(f.name, o) for f in families() for o in f.settings]
 
 
 @dataclass(frozen=True)
@@ -122,73 +128,99 @@ def load(path: str | Path | None, overrides: dict[str, Any] | None = None) -> Co
     """The configuration in ``path`` (None: all defaults), with ``overrides`` on top."""
     source = str(path) if path else "defaults"
     raw: dict = {}
+    lines: dict[str, int] = {}
     if path is not None:
         try:
-            raw = tomllib.loads(read_utf8(path))
+            text = read_utf8(path)
+            raw = tomllib.loads(text)
         except FileProblem as problem:
             raise ConfigError([str(problem)], source) from None
         except tomllib.TOMLDecodeError as error:
             raise ConfigError([f"not valid TOML: {error}"], source) from None
-    return parse(raw, source, overrides or {})
+        lines = key_lines(text)
+    return parse(raw, source, overrides or {}, lines)
 
 
-def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = None) -> Config:
+def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = None,
+          lines: dict[str, int] | None = None) -> Config:
+    """``raw`` (a parsed file) checked key by key; ConfigError names every bad key at
+    once, with its line in the file where ``lines`` knows it, and what it takes."""
     problems: list[str] = []
+    bad: set[str] = set()
+    overrides = overrides or {}
+
+    def say(key: str, words: str) -> None:
+        line = (lines or {}).get(key) if key not in overrides else None
+        problems.append(f"{'' if line is None else f'line {line}: '}{key}: {words}")
+        bad.add(key)
+
     known = {s.key for s in SETTINGS}
     flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
     for key in sorted(set(flat) - known):
-        problems.append(f"{key}: unknown setting")
+        say(key, "unknown setting")
     values = {}
     for s in SETTINGS:
-        value = (overrides or {}).get(s.key, flat.get(s.key, s.default))
+        value = overrides.get(s.key, flat.get(s.key, s.default))
         expected = s.check(value)
         if expected:
-            problems.append(f"{s.key}: expected {expected}, got {value!r}")
+            say(s.key, f"expected {expected}, got {value!r}")
         values[s.key] = value
-    tables = {}
+    tables, unbuilt = {}, set()
     for section in SECTIONS_OF_TABLES:
-        tables[section] = raw.get(section, {})
-        if not isinstance(tables[section], dict) or not all(
-                isinstance(v, dict) for v in tables[section].values()):
-            problems.append(f"{section}: expected tables like [{section}.shove-hapenny]")
-            tables[section] = {}
+        given = raw.get(section, {})
+        unbuilt |= table_problems(section, given, say)
+        tables[section] = given if isinstance(given, dict) and all(
+            isinstance(v, dict) for v in given.values()) else {}
     pins = [values[f"buttons.{b}"] for b in ("ok", "back", "menu")]
     if len(set(pins)) < len(pins):
-        problems.append(f"buttons: each button needs its own GPIO, got {pins}")
+        say("buttons", f"each button needs its own GPIO, got {pins}")
     if values["web.max_streams"] >= values["web.threads"]:
-        problems.append(f"web: web.max_streams ({values['web.max_streams']}) must be fewer than "
-                        f"web.threads ({values['web.threads']}), so pages load while views are live")
+        say("web", f"web.max_streams ({values['web.max_streams']}) must be fewer than "
+                   f"web.threads ({values['web.threads']}), so pages load while views are live")
     config = Config(values, games=tables["games"], boards=tables["boards"])
-    if not problems:
-        problems += _check_games(config)
+    if not bad & {"table.game", "table.parties"}:   # built with defaults for the bad keys
+        defaults = {s.key: s.default for s in SETTINGS}
+        _check_games(Config({k: defaults[k] if k in bad else v for k, v in values.items()},
+                            games=config.games, boards=config.boards), unbuilt, say)
     if problems:
         raise ConfigError(problems, source)
     return config
 
 
-def _check_games(config: Config) -> list[str]:
-    """Build every configured game and board once, so a bad option names its table."""
-    problems = []
+def _check_games(config: Config, unbuilt: set[str], say) -> None:
+    """Build the configured game and every game with a table once (those whose keys
+    were each fine), so what only the rules or the board can tell (a combination of
+    options, a board's sizes that do not fit together) is named with its table."""
     if config["table.game"] not in playable_games():
-        problems.append(f"table.game: expected one of {', '.join(playable_games())}, "
-                        f"got {config['table.game']!r}")
-    else:   # as many parties as the game takes (a bad option or board is named below)
-        try:
-            rules = make_play(setup_for(config)).rules
+        say("table.game", f"expected one of {', '.join(playable_games())}, "
+                          f"got {config['table.game']!r}")
+    settings = play_settings(config)
+    if config["table.game"] in playable_games() and config["table.game"] not in unbuilt:
+        try:   # as many parties as the game takes (a bad option or board is named below)
+            rules = make_play(setup_for(config), settings).rules
         except (ValueError, TypeError):
             rules = None
         try:
             if rules is not None:
                 rules.initial_state(config["table.parties"])
         except ValueError as error:
-            problems.append(f"table.parties: {error}")
-    for name in sorted(set(config.games) | set(config.boards)):
+            say("table.parties", str(error))
+    for name in sorted((set(config.games) | set(config.boards)) - unbuilt):
         key = f"games.{name}" if name in config.games else f"boards.{name}"
         try:
-            make_play(setup_for(config, name), config.boards)
+            make_play(setup_for(config, name), settings)
         except (ValueError, TypeError) as error:
-            problems.append(f"{key}: {error}")
-    return problems
+            say(key, str(error))
+
+
+def play_settings(config: Config) -> dict[str, dict]:
+    """The table settings of every playable game, by game name, for ``make_play``: its
+    family's settings (the default where the table has no row for one) and its own
+    board settings."""
+    return {game.name: {**{o.name: config.values.get(f"{family.name}.{o.name}", o.default)
+                           for o in family.settings},
+                        **config.boards.get(game.name, {})}
+            for family in families() for game in family.games}
 
 
 def setup_for(config: Config, game: str | None = None) -> GameSetup:

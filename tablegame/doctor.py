@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import socket
 import sqlite3
 import tempfile
@@ -73,35 +72,10 @@ def check_config(path: str | None) -> Iterator[Check]:
     try:
         load(path)
     except ConfigError as error:
-        lines = _key_lines(path)
-        for problem in error.problems:
-            key = problem.split(":", 1)[0]
-            where = f" (line {lines[key]})" if key in lines else ""
-            yield Check("config", False, f"{path}{where}: {problem}")
+        for problem in error.problems:   # each with its line in the file, where it has one
+            yield Check("config", False, f"{path}: {problem}")
         return
     yield Check("config", True, f"{path}: every value is fine")
-
-
-def _key_lines(path: str) -> dict[str, int]:
-    """The line of each dotted key in a TOML file ("serial.baudrate" -> 7); also each
-    [section]'s own line, for a problem that names a whole table."""
-    lines: dict[str, int] = {}
-    section = ""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError:
-        return lines
-    for number, line in enumerate(text.splitlines(), 1):
-        header = re.match(r"\s*\[\s*([^\]]+?)\s*\]", line)
-        if header:
-            section = header.group(1)
-            lines.setdefault(section, number)
-            lines.setdefault(section.split(".")[0], number)
-            continue
-        key = re.match(r"\s*([A-Za-z0-9_.-]+)\s*=", line)
-        if key:
-            lines[f"{section}.{key.group(1)}" if section else key.group(1)] = number
-    return lines
 
 
 # -- the board ----------------------------------------------------------------

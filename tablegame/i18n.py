@@ -219,15 +219,16 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 }
 
 
-# Each game family may keep its texts in a module of its own, with TEXTS shaped like
-# the table above; they are merged in here, so one lookup serves every screen.
-_GAME_TEXTS = ("tablegame.texts.schocken", "tablegame.texts.neunfeld", "tablegame.texts.carrom",
-               "tablegame.texts.shove", "tablegame.texts.unattended")
+# Each game family keeps its texts in a module of its own (its registration's
+# ``texts``), with TEXTS shaped like the table above, and so do parts of the table
+# that are no game's; they are merged in here, so one lookup serves every screen.
+_TABLE_TEXTS = ("tablegame.texts.unattended",)
 
 
 def _merge_game_texts() -> None:
     import importlib
-    for name in _GAME_TEXTS:
+    from tablegame.families import families
+    for name in _TABLE_TEXTS + tuple(family.texts for family in families()):
         for language, texts in importlib.import_module(name).TEXTS.items():
             TEXTS[language].update(texts)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tablegame.families import family_of
 from tablegame.i18n import text
 from tablegame.notes import Note
 
 MAX_CHARS = 60            # per party's line: more is a novel, not a name
-SOLO = {"schocken", "neunfeld"}   # families whose parties are single players
 
 
 def parse_parties(texts: Sequence[str], solo: bool = False
@@ -38,8 +38,8 @@ def parse_parties(texts: Sequence[str], solo: bool = False
 
 
 def solo(game: str) -> bool:
-    """Whether ``game``'s parties are single players (its family is the name's first part)."""
-    return game.split("-")[0] in SOLO
+    """Whether ``game``'s parties are single players (its family's registration says)."""
+    return family_of(game).solo
 
 
 def say_problem(language: str, note: Note, solo: bool = False) -> str:

@@ -4,6 +4,7 @@ resulting state is printed as JSON. A misscore can so be reported as a file and
 replayed. The format is in docs/headless.md."""
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -11,7 +12,6 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tablegame import jsoncodec
 from tablegame.config import Config, setup_for
@@ -19,16 +19,12 @@ from tablegame.events import ButtonPress
 from tablegame.i18n import say
 from tablegame.lay_out import lay_out
 from tablegame.text_file import FileProblem, read_utf8
-from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach
 from tablegame.play.base import GameSetup
 from tablegame.sensors import LinkState
-from tablegame.script_neunfeld import NEUNFELD_STEPS, neunfeld_step, neunfeld_world
-from tablegame.script_schocken import SCHOCKEN_STEPS, schocken_step, schocken_world
-from tablegame.script_carrom import CARROM_STEPS, carrom_step, carrom_world
+from tablegame.families import family_of, installed, playable
 from tablegame.script_steps import STEPS, step_problem
 from tablegame.session import NewGame, Session
 
-ALL_STEPS = {**STEPS, **NEUNFELD_STEPS, **SCHOCKEN_STEPS, **CARROM_STEPS}
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
@@ -75,8 +71,9 @@ def load_script(path: str | Path, config: Config) -> Script:
             raise ScriptError(f'{path}: "options" must be an object')
         setup = GameSetup(base.game, tuple(tuple(p) for p in parties),
                           tuple(sorted(options.items())))
+    steps = all_steps()
     for i, step in enumerate(raw.get("steps", []), 1):
-        problem = step_problem(step, ALL_STEPS)
+        problem = step_problem(step, steps)
         if problem:
             raise ScriptError(f"{path}: step {i} {json.dumps(step, ensure_ascii=False)}: {problem}")
     seed = raw.get("seed", 0)
@@ -105,21 +102,29 @@ def configured(config: Config, settings: tuple, source: str | Path = "the script
 
 
 def _check_for(script: Script, config: Config, play) -> None:
-    """What only the table can tell, checked before anything runs: shots start on the
-    front edge of the board, and dice steps need the dice reader."""
-    board = getattr(play, "board", None)
-    board = board if hasattr(board, "coin_radius") else None   # a coin board: Shove
+    """What only the table can tell, checked before anything runs, by the family whose
+    step it is (a shot that starts off the board, dice steps without the dice reader)."""
     for i, step in enumerate(script.steps, 1):
-        x = step.get("shot", {}).get("x") if "shot" in step else None
-        edge = None if board is None else (board.coin_radius, board.width - board.coin_radius)
-        if x is not None and edge and not edge[0] <= x <= edge[1]:
-            raise ScriptError(f"step {i} {json.dumps(step)}: a shot starts with the coin wholly on "
-                              f"the front edge: x from {edge[0]:g} to {edge[1]:g} mm, not {x:g}")
-        if "dice" in step and config["schocken.dice"] != "reader":
-            raise ScriptError(f"step {i}: a \"dice\" step is what the dice reader reports, but "
-                              f"this table throws its own dice: give the script "
-                              f"\"settings\": {{\"schocken.dice\": \"reader\"}}, or set "
-                              f"[schocken] dice = \"reader\" in the configuration")
+        module = _script_of(step)
+        problem = None if module is None else getattr(module, "check", lambda *_: None)(
+            step, config, play)
+        if problem:
+            raise ScriptError(f"step {i} {json.dumps(step, ensure_ascii=False)}: {problem}")
+
+
+def family_scripts() -> dict[str, object]:
+    """Each playable family's script module (its registration's ``script``), by family."""
+    return {f.name: importlib.import_module(f.script) for f in playable() if installed(f.script)}
+
+
+def all_steps() -> dict:
+    """The common steps (script_steps) and every family's own, kind -> (keys, check)."""
+    return {**STEPS, **{k: v for m in family_scripts().values() for k, v in m.STEPS.items()}}
+
+
+def _script_of(step: dict):
+    """The script module of the family whose step ``step`` is; None for a common one."""
+    return next((m for m in family_scripts().values() if any(k in step for k in m.STEPS)), None)
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
@@ -127,14 +132,14 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
     from firmware_bridge.link import BoardLink
     from firmware_bridge.virtual_board import Fault, VirtualBoard
     from tablegame.service import open_session
-    from tablegame.simulation import SimulatedTable
 
+    from tablegame.config import play_settings
     from tablegame.play import make_play
 
     config = configured(config, script.settings)
     if not script.resume:
         try:
-            play = make_play(script.setup or setup_for(config), config.boards)
+            play = make_play(script.setup or setup_for(config), play_settings(config))
         except ValueError:
             play = None   # the session refuses that game below, and says why
         _check_for(script, config, play)
@@ -148,8 +153,11 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             if session.status.setup != wanted:  # refused: say why instead of playing another game
                 session.close()
                 raise ScriptError(say(config["table.language"], session.status.note))
-        world = (neunfeld_world(session) or schocken_world(session) or carrom_world(session)
-                 or SimulatedTable(session.play.board, config["simulation.friction"]))
+        family = family_of(session.status.setup.game)
+        if family.name not in family_scripts():
+            session.close()
+            raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
+        world = family_scripts()[family.name].world(session, config)
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
         board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
         link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
@@ -172,23 +180,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
 
 
 def _do(step: dict, i: int, session: Session, board, world, config: Config, Fault) -> None:
-    if any(kind in step for kind in NEUNFELD_STEPS):
-        neunfeld_step(step, i, session, board, world, ScriptError)
-    elif "dice" in step:
-        schocken_step(step, i, session, board, world, ScriptError)
-    elif any(kind in step for kind in CARROM_STEPS):
-        carrom_step(step, i, session, board, world, ScriptError)
-    elif "shot" in step:
-        shot = _shot(step["shot"], world, config, i)
-        if session.status.state.on_board == 0:
-            board.clear()  # the player clears the board before a new round
-        board.shoot(shot)
-    elif "press" in step:
+    if "press" in step:
         session.handle(ButtonPress(str(step["press"]), bool(step.get("long", False))))
-    elif "clear" in step:
-        board.clear()
-    elif "nudge" in step:
-        _nudge(step["nudge"], i, board, world)
     elif "fault" in step:
         try:
             board.inject(Fault[str(step["fault"]).upper()], **step.get("params", {}))
@@ -200,43 +193,20 @@ def _do(step: dict, i: int, session: Session, board, world, config: Config, Faul
         time.sleep(float(step["unplug"]))
         board.replug()
         _wait(session, board, lambda: _operational(session), f"step {i}: the link to return")
+    else:
+        _family_step(step, i, session, board, world, config)
 
 
-def _shot(spec: Any, world, config: Config, i: int) -> Shot:
-    """``{"x": 178, "angle": 0, "speed": 1200}`` or with ``"reach": mm`` instead of speed."""
-    try:
-        if "reach" in spec:
-            table = ShoveTable(world.board, friction=config["simulation.friction"])
-            speed = speed_to_reach(table, float(spec["reach"]))
-        else:
-            speed = float(spec["speed"])
-        return Shot(x=float(spec.get("x", world.board.width / 2)),
-                    angle=float(spec.get("angle", 0.0)), speed=speed)
-    except (TypeError, KeyError, ValueError, AttributeError) as error:
-        raise ScriptError(f"step {i}: a shot needs x, angle and speed or reach in mm: "
-                          f"{spec!r} ({error})") from None
-
-
-def _nudge(spec: Any, i: int, board, world) -> None:
-    """``{"x": 276, "y": 308, "dx": -38, "dy": 0}``: a hand moves the coin nearest (x, y)
-    by (dx, dy) mm, as a cheat would (the referee's physics check should say so)."""
-    try:
-        x, y, dx, dy = (float(spec.get(k, 0.0)) for k in ("x", "y", "dx", "dy"))
-    except (TypeError, ValueError, AttributeError) as error:
-        raise ScriptError(f"step {i}: a nudge needs x, y, dx and dy in mm: {spec!r} ({error})") from None
-    failed: list[str] = []
-
-    def hand() -> None:
-        try:
-            world.nudge(x, y, dx, dy)
-        except ValueError as error:
-            failed.append(str(error))
-            raise
-
-    board.by_hand(hand)
-    board.wait_idle(SETTLE_TIMEOUT)
-    if failed:
-        raise ScriptError(f"step {i}: cannot nudge: {failed[0]}")
+def _family_step(step: dict, i: int, session: Session, board, world, config: Config) -> None:
+    """A step of one family's own (a shot, a roll, dice, a stroke), done by its script."""
+    game = session.status.setup.game
+    for name, script in family_scripts().items():
+        if any(kind in step for kind in script.STEPS):
+            if name != family_of(game).name:
+                raise ScriptError(f"step {i}: {step!r} is a {name.capitalize()} step, "
+                                  f"but the game is {game}")
+            script.step(step, i, session, board, world, config, ScriptError)
+            return
 
 
 def _operational(session: Session) -> bool:

@@ -44,11 +44,11 @@ def _report(step: dict) -> str | None:
 
 # The form of each step, checked before anything runs (script_steps); what the table
 # makes of a well-formed report (a second queen, a pocket with no stroke) is the referee's.
-CARROM_STEPS: Steps = {"strike": ((), _strike), "place": ((), true("place")),
-                       "foul": ((), _foul), "report": ((), _report)}
+STEPS: Steps = {"strike": ((), _strike), "place": ((), true("place")),
+                "foul": ((), _foul), "report": ((), _report)}
 
 
-def carrom_world(session):
+def world(session, config):
     """The simulated Carrom board when the session plays Carrom, else None."""
     from tablegame.play.carrom import CarromPlay
     from tablegame.simulation_carrom import CarromWorld
@@ -57,7 +57,7 @@ def carrom_world(session):
     return CarromWorld(session.play.board)
 
 
-def carrom_step(step: dict, i: int, session, board, world, ScriptError) -> None:
+def step(step: dict, i: int, session, board, world, config, ScriptError) -> None:
     from tablegame.simulation_carrom import CarromWorld
     if not isinstance(world, CarromWorld):
         raise ScriptError(f"step {i}: {step!r} is a Carrom step, but the game is {session.status.setup.game}")

@@ -29,11 +29,11 @@ def _move(step: dict) -> str | None:
             or numbers(spec, "the move", whole, "a whole number"))
 
 
-NEUNFELD_STEPS: Steps = {"roll": ((), _roll), "tip": ((), _tip), "move": ((), _move),
-                         "table": ((), true("table"))}
+STEPS: Steps = {"roll": ((), _roll), "tip": ((), _tip), "move": ((), _move),
+                "table": ((), true("table"))}
 
 
-def neunfeld_world(session):
+def world(session, config):
     """The simulated dice and squares when the session plays Neunfeld, else None."""
     from tablegame.desktop.neunfeld import NeunfeldWorld
     from tablegame.play.neunfeld import NeunfeldPlay
@@ -43,7 +43,7 @@ def neunfeld_world(session):
     return NeunfeldWorld(pos.tops, pos.squares) if pos else NeunfeldWorld()
 
 
-def neunfeld_step(step: dict, i: int, session, board, world, ScriptError) -> None:
+def step(step: dict, i: int, session, board, world, config, ScriptError) -> None:
     from tablegame.desktop.neunfeld import NeunfeldWorld, carry_out
     if not isinstance(world, NeunfeldWorld):
         raise ScriptError(f"step {i}: {step!r} is a Neunfeld step, but the game is {session.status.setup.game}")

@@ -30,10 +30,19 @@ def _dice(step: dict) -> str | None:
     return None
 
 
-SCHOCKEN_STEPS: Steps = {"dice": (("aside", "flat"), _dice)}
+STEPS: Steps = {"dice": (("aside", "flat"), _dice)}
 
 
-def schocken_world(session):
+def check(step: dict, config, play) -> str | None:
+    """A dice step is what the dice reader reports: the table must read its dice."""
+    if "dice" in step and config["schocken.dice"] != "reader":
+        return ('a "dice" step is what the dice reader reports, but this table throws its own '
+                'dice: give the script "settings": {"schocken.dice": "reader"}, or set '
+                '[schocken] dice = "reader" in the configuration')
+    return None
+
+
+def world(session, config):
     """The simulated dice tray when the session plays Schocken, else None."""
     from tablegame.desktop.schocken import DiceTray
     from tablegame.play.schocken import SchockenPlay
@@ -42,7 +51,7 @@ def schocken_world(session):
     return DiceTray()
 
 
-def schocken_step(step: dict, i: int, session, board, world, ScriptError) -> None:
+def step(step: dict, i: int, session, board, world, config, ScriptError) -> None:
     from tablegame.desktop.schocken import DiceTray
     if not isinstance(world, DiceTray):
         raise ScriptError(f"step {i}: {step!r} is a Schocken step, "

@@ -44,21 +44,6 @@ def numbers(value: dict, what: str, check: Callable[[Any], bool] = number,
     return f'{what}: "{bad[0]}" must be {kind}, not {value[bad[0]]!r}' if bad else None
 
 
-def _shot(step: dict) -> str | None:
-    spec = step["shot"]
-    problem = fields(spec, "the shot", ("x", "angle", "speed", "reach"))
-    if problem:
-        return problem
-    if ("speed" in spec) == ("reach" in spec):
-        return 'a shot has either "speed" (mm/s) or "reach" (mm)'
-    problem = numbers(spec, "the shot")
-    if problem:
-        return problem
-    if spec.get("speed", 0) < 0 or spec.get("reach", 1) <= 0:
-        return "a shot's speed must not be negative, nor its reach zero or less"
-    return None
-
-
 def _press(step: dict) -> str | None:
     if step["press"] not in BUTTONS:
         return f'"press" is one of {_names(BUTTONS)}, not {step["press"]!r}'
@@ -69,12 +54,6 @@ def _press(step: dict) -> str | None:
 
 def true(kind: str) -> Callable[[dict], str | None]:
     return lambda step: None if step[kind] is True else f'"{kind}" must be true, not {step[kind]!r}'
-
-
-def _nudge(step: dict) -> str | None:
-    spec = step["nudge"]
-    return (fields(spec, "the nudge", ("x", "y", "dx", "dy"), ("x", "y"))
-            or numbers(spec, "the nudge"))
 
 
 def _fault(step: dict) -> str | None:
@@ -98,12 +77,10 @@ def _unplug(step: dict) -> str | None:
 
 Steps = dict[str, tuple[tuple[str, ...], Callable[[dict], str | None]]]
 
-# kind -> (the other keys the step may have, its check); each family adds its own
+# kind -> (the other keys the step may have, its check): the steps of every game; each
+# family's script module adds its own (its STEPS)
 STEPS: Steps = {
-    "shot": ((), _shot),
     "press": (("long",), _press),
-    "clear": ((), true("clear")),
-    "nudge": ((), _nudge),
     "fault": (("params",), _fault),
     "unplug": ((), _unplug),
 }

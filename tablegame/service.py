@@ -19,13 +19,12 @@ import time
 from pathlib import Path
 from typing import Callable, Iterable
 
-from tablegame.families import families
-from tablegame.config import Config, setup_for
+from tablegame.families import family_of
+from tablegame.config import Config, play_settings, setup_for
 from tablegame.config_file import ConfigFile
 from tablegame.face import TableFace
 from tablegame.history import History
 from tablegame.notify import Notifier
-from tablegame.desktop import family
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.session import NewGame, Session, ShowAddress
@@ -38,10 +37,6 @@ log = logging.getLogger(__name__)
 FRAME = 1 / 60  # s: the loop wakes at least this often for window events
 KEY_MARGIN = 0.02  # s: a desktop key holds its pin this much longer than the debounce
 
-# What MENU steps through before a game starts, per family (the game name's first part).
-MENUS = {family.name: list(family.menu) for family in families()}
-
-
 def open_session(config: Config, store: str | Path, setup: GameSetup | None = None,
                  live: Callable[[], Config] | None = None, **kwargs) -> Session:
     """``live`` is the live configuration (the staff page saves into it): each new game's
@@ -51,22 +46,15 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
     live = live or (lambda: config)
 
     def menu(current: GameSetup) -> list[GameSetup]:
-        """MENU's games: the current game's family, with the configured options."""
+        """MENU's games: the current game's family's menu, with the configured options."""
         games = live().games
         return [GameSetup(game, current.parties,
                           tuple(sorted({**games.get(game, {}), **options}.items())))
-                for game, options in MENUS.get(family(current.game), [(current.game, {})])]
-
-    def play_settings(config: Config) -> dict:
-        cache = config["neunfeld.solver_cache"] or str(Path(store).parent / "neunfeld-solution.bin")
-        moved_coin = {"moved_coin": config["shove.moved_coin"]}
-        return {**config.boards, "neunfeld": {"solver_cache": cache},
-                **{game: {**config.boards.get(game, {}), **moved_coin}
-                   for game in ("shove-hapenny", "shove-piecepack")},
-                "schocken": {"dice": config["schocken.dice"]}}
+                for game, options in family_of(current.game).menu or [(current.game, {})]]
     kwargs.setdefault("max_streams", config["web.max_streams"])
-    session = Session(EventLog(store), lambda s: make_play(s, play_settings(live())), default,
-                      menu=menu, **kwargs)
+    folder = str(Path(store).parent)
+    session = Session(EventLog(store), lambda s: make_play(s, play_settings(live()), folder),
+                      default, menu=menu, **kwargs)
     if setup is not None and setup != session.status.setup:
         session.handle(NewGame(setup))
     return session

@@ -124,3 +124,107 @@ def test_the_staff_page_uses_no_hardware_and_no_session_insides(module):
     names = imports(ROOT / module)
     assert not touches(names, ("pygame", "gpiozero", "serial", "hardware", "firmware_bridge",
                                "tablegame.store", "tablegame.desktop.names"))
+
+
+# -- a game family is registered once (issue 9 §1) ----------------------------------------------
+# Where a family's own modules live; the family's name (from its registration) completes each.
+OWN_PLACES = ("tablegame/games/", "tablegame/play/", "tablegame/views/", "tablegame/desktop/",
+              "tablegame/texts/", "tablegame/script_", "tablegame/referee/", "tablegame/boards/",
+              "tablegame/physics/", "hardware/display/")
+SCANNED = ("tablegame", "hardware", "web_admin", "firmware_bridge")
+
+
+def _path_of(target: str) -> str:
+    """The file prefix of a "module:attr" string: "tablegame.play.shove:X" -> tablegame/play/shove."""
+    return target.split(":")[0].replace(".", "/")
+
+
+def own_prefixes(family) -> tuple[str, ...]:
+    """Where ``family``'s own modules are: its registration module, every module its
+    registration names, and the family's places (OWN_PLACES + its name)."""
+    named = [family.texts, family.play, family.screen, family.view_type, family.hands,
+             family.script, *(g.rules for g in family.games),
+             *(c.action for c in family.corrections)]
+    return (f"tablegame/families/{family.name}.py",
+            *(_path_of(t) for t in named if t), *(p + family.name for p in OWN_PLACES))
+
+
+def naming(family, value: str) -> bool:
+    """Whether a string constant names ``family`` or one of its games: the name itself,
+    a key under it ("schocken.dice", "shove-hapenny.x") or one of its modules."""
+    names = {family.name, *(g.name for g in family.games)}
+    if value in names or any(value.startswith(n + ".") for n in names):
+        return True
+    path = _path_of(value) if value.startswith(("tablegame.", "hardware.")) else value
+    own = own_prefixes(family)[1:]
+    return "/" in path and any(path == p or path.startswith(p + "_") or path.startswith(p + ".")
+                               for p in own)
+
+
+def strings(source: str) -> list[tuple[int, str]]:
+    """The string constants of ``source`` with their lines, docstrings left out."""
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+def games_named_in(rel: str, source: str) -> list[str]:
+    """Each place in ``source`` (the file ``rel``) that names a game of a family whose
+    own module it is not."""
+    from tablegame.families import families
+    found = []
+    for family in families():
+        if any(rel == p or rel.startswith(p) for p in own_prefixes(family)):
+            continue
+        found += [f"{rel}:{line}: {value!r} names {family.name}"
+                  for line, value in strings(source) if naming(family, value)]
+    return found
+
+
+def test_outside_its_own_modules_no_code_names_a_game():
+    found = []
+    for top in SCANNED:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            found += games_named_in(rel, path.read_text(encoding="utf-8"))
+    assert found == []
+
+
+@pytest.mark.parametrize("source, named", [
+    ('SOLO = {"schocken", "neunfeld"}', ["schocken", "neunfeld"]),
+    ('x = config["shove.moved_coin"]', ["shove"]),
+    ('GAMES = ("shove-hapenny",)', ["shove"]),
+    ('SCREEN = "hardware.display.neunfeld:NeunfeldScreen"', ["neunfeld"]),
+    ('TEXTS = ("tablegame.texts.schocken",)', ["schocken"]),
+    ('"""The shove and schocken tables."""\nnote = "schocken_odds"  # a text key, not a game', []),
+])
+def test_the_game_name_check_finds_names_and_only_those(source, named):
+    found = games_named_in("tablegame/somewhere.py", source)
+    assert sorted(f.rsplit(" ", 1)[1] for f in found) == sorted(named)
+
+
+def test_a_familys_own_modules_come_from_its_registration():
+    from tablegame.families import family_of
+    shove = own_prefixes(family_of("shove-hapenny"))
+    assert "tablegame/play/shove" in shove and "hardware/display/shove" in shove
+    assert not games_named_in("tablegame/play/shove.py", '_BOARDS = {"shove-hapenny": 1}')
+    assert games_named_in("tablegame/play/schocken.py", '_BOARDS = {"shove-hapenny": 1}')
+
+
+def test_every_playable_family_names_parts_that_exist():
+    """Its play and texts must be there; a screen, hands or script may still be being
+    built (the table says it cannot do that yet), but what is there has what is named."""
+    from tablegame.families import installed, load, playable
+    for family in playable():
+        assert installed(family.play) and installed(family.texts), family.name
+        for target in (family.play, family.screen, family.view_type, family.hands,
+                       *(c.action for c in family.corrections)):
+            assert not installed(target) or callable(load(target)), target
+        if installed(family.script):
+            script = __import__(family.script, fromlist=["STEPS"])
+            assert isinstance(script.STEPS, dict) and callable(script.world) and callable(script.step)
+        assert __import__(family.texts, fromlist=["TEXTS"]).TEXTS

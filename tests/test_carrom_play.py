@@ -365,13 +365,15 @@ def test_a_stroke_is_built_from_the_reports():
 
 
 def test_the_boards_sizes_come_from_the_settings_and_a_bad_one_is_named():
-    from tablegame.play.carrom import carrom_play
-    assert carrom_play(make_play(GameSetup("carrom", SINGLES)).rules, {"size": 700}).board.size == 700
-    for board_settings, says in (({"bogus": 3}, "no board setting 'bogus'"), ({"size": "big"}, "size must be a number"),
-                           ({"size": -3}, "size must be above 0")):
+    setup = GameSetup("carrom", SINGLES)
+    assert make_play(setup, {"carrom": {"size": 700}}).board.size == 700
+    for settings, says in (({"bogus": 3}, "unknown setting(s) bogus; carrom knows size, "),
+                           ({"size": "big"}, "size: expected a number from 300 to 1200, got 'big'"),
+                           ({"size": -3}, "size: expected a number from 300 to 1200, got -3"),
+                           ({"striker_diameter": 95.0}, "pieces that large do not fit")):
         try:
-            carrom_play(make_play(GameSetup("carrom", SINGLES)).rules, board_settings)
+            make_play(setup, {"carrom": settings})
         except ValueError as error:
             assert says in str(error)
         else:
-            raise AssertionError(f"{board_settings} was taken")
+            raise AssertionError(f"{settings} was taken")

@@ -34,8 +34,8 @@ def test_every_setting_is_documented():
     ({"table": {"parties": [["Anna"]]}}, "table.parties: expected two lists of player names"),
     ({"table": {"colour": "red"}}, "table.colour: unknown setting"),
     ({"table": {"game": "chess"}}, "table.game: expected one of shove-hapenny"),
-    ({"games": {"shove-piecepack": {"beds": 9}}}, "games.shove-piecepack: beds: a piecepack board has 2 to 7 beds"),
-    ({"boards": {"shove-hapenny": {"colour": 1}}}, "boards.shove-hapenny:"),
+    ({"games": {"shove-piecepack": {"beds": 9}}}, "games.shove-piecepack.beds: expected a whole number from 2 to 7, got 9"),
+    ({"boards": {"shove-hapenny": {"colour": 1}}}, "boards.shove-hapenny.colour: unknown board setting"),
     ({"display": {"size": [800]}}, "display.size: expected [width, height]"),
 ])
 def test_a_bad_value_is_named_with_its_key(raw, message):

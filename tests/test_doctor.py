@@ -52,9 +52,9 @@ def test_each_bad_value_is_named_with_its_line(tmp_path):
     checks = list(doctor.check_config(str(config)))
     found = [c.words for c in checks]
     assert not any(c.ok for c in checks)
-    assert f"{config} (line 2): table.language: expected one of 'de', 'en', got 'fr'" in found
-    assert f"{config} (line 6): serial.baudrate: expected a number from 1200 to 4000000, got 'fast'" in found
-    assert any(w.startswith(f"{config} (line 7): buttons: each button needs its own GPIO") for w in found)
+    assert f"{config}: line 2: table.language: expected one of 'de', 'en', got 'fr'" in found
+    assert f"{config}: line 6: serial.baudrate: expected a number from 1200 to 4000000, got 'fast'" in found
+    assert any(w.startswith(f"{config}: line 7: buttons: each button needs its own GPIO") for w in found)
 
 
 def test_a_file_that_is_not_toml_says_where(tmp_path):

@@ -225,7 +225,7 @@ def test_a_new_game_reaches_the_table_and_the_log_says_who(admin, table):
     ({"game": "neunfeld", "parties": "Anna, Carl\nBen"}, 400, ""),
     ({"options": "beds = "}, 400, "Options are lines like"),
     ({"options": "beds = [1, 2]"}, 400, "single values"),
-    ({"options": "beds = 0"}, 409, "at least one bed"),
+    ({"options": "beds = 0"}, 409, "beds: expected a whole number from 2 to 9, got 0"),
     ({"options": "nonsense = 1"}, 409, "unknown option(s) nonsense"),
     ({"parties": "A\nB\nC"}, 409, ""),
     ({"token": "stale"}, 409, "The table has changed"),

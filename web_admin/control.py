@@ -8,7 +8,7 @@ import tomllib
 
 from flask import Blueprint, render_template, request
 
-from tablegame.corrections import corrections_for
+from tablegame.corrections import correction_action, corrections_for
 from tablegame.parties import parse_parties, say_problem, solo
 from tablegame.play import playable_games
 from tablegame.play.base import GameSetup
@@ -100,11 +100,11 @@ def correct():
     if chosen is None:
         return refused(f"{game} has no correction {request.form.get('name', '')!r}.", 400)
     values = {}
-    for field, _ in chosen.fields:
+    for field in (f.name for f in chosen.fields):
         try:
             values[field] = int(request.form[field])
         except KeyError:
             return refused(f"{field}: missing", 400)
         except ValueError:
             return refused(f"{field}: expected a whole number, got {request.form[field]!r}", 400)
-    return _answer(Act(chosen.action(**values)))
+    return _answer(Act(correction_action(chosen, values)))

@@ -25,12 +25,6 @@ MEANINGS_DE = {
     "display.size": "Fenstergröße in Pixeln; [0, 0]: die des Bildschirms",
     "simulation.realtime": "simulierte Münzen gleiten in Echtzeit (false: Ergebnis sofort)",
     "simulation.friction": "Gleitreibung einer simulierten Münze",
-    "neunfeld.solver_cache": "die gelösten Neunfeld-Stellungen; leer: neunfeld-solution.bin "
-                             "neben dem Ereignisprotokoll",
-    "shove.moved_coin": "eine Münze bewegt, die nichts getroffen hat: warn (die Wertung gilt) "
-                        "oder restore (warten, bis sie zurückliegt)",
-    "schocken.dice": "Würfel beim Schocken: die des Tisches (der Pi würfelt) oder der "
-                     "Würfelleser des Bretts",
     "web.host": "wo die Personal-Seite lauscht (0.0.0.0: in jedem Netz des Pi)",
     "web.port": "TCP-Port der Personal-Seite (0: irgendein freier)",
     "web.threads": "Arbeits-Threads (waitress) der Personal-Seite (jede offene Live-Ansicht "

@@ -10,17 +10,10 @@ from typing import Protocol
 import pygame
 
 from hardware.display.address import AddressScreen
-from hardware.display.carrom import CarromScreen
-from hardware.display.neunfeld import NeunfeldScreen
 from hardware.display.notice import NoticeScreen
-from hardware.display.schocken import SchockenScreen
-from hardware.display.shove import ShoveScreen
-from tablegame.views import ShoveView
+from tablegame.families import families, installed, load
 from tablegame.views.address import AddressView
-from tablegame.views.carrom import CarromView
-from tablegame.views.neunfeld import NeunfeldView
 from tablegame.views.notice import NoticeView
-from tablegame.views.schocken import SchockenView
 
 Point = tuple[float, float]
 
@@ -32,12 +25,16 @@ class Screen(Protocol):
     def to_board(self, pixel: tuple[float, float]) -> Point | None: ...
 
 
-# Which screen draws which view; a new game adds its line here.
+def registered_screen(view_type: type) -> type[Screen] | None:
+    """The screen the family registrations name for views of ``view_type`` (imported
+    only now, when such a view is first shown); None when no family draws it."""
+    name = f"{view_type.__module__}:{view_type.__qualname__}"
+    family = next((f for f in families() if f.view_type == name), None)
+    return load(family.screen) if family is not None and installed(family.screen) else None
+
+
+# The table's own screens, beside the games' (which the family registrations name).
 SCREENS: dict[type, type[Screen]] = {
-    ShoveView: ShoveScreen,
-    NeunfeldView: NeunfeldScreen,
-    SchockenView: SchockenScreen,
-    CarromView: CarromScreen,
     NoticeView: NoticeScreen,
     AddressView: AddressScreen,     # the staff page's address, over any game
 }
@@ -50,6 +47,8 @@ class Display:
 
     def __init__(self, size: tuple[int, int] | None = (1280, 720), fullscreen: bool = False,
                  caption: str = "Table", screens: dict[type, type[Screen]] | None = None) -> None:
+        """``screens``: screens for views beside the games' own (which the family
+        registrations name), or in their place."""
         pygame.display.init()
         pygame.font.init()
         flags = pygame.FULLSCREEN if fullscreen else 0
@@ -57,7 +56,7 @@ class Display:
         pygame.display.set_caption(caption)
         if fullscreen:
             pygame.mouse.set_visible(False)   # no pointer on the table's own screen
-        self._factories = dict(SCREENS if screens is None else screens)
+        self._factories = {**SCREENS, **(screens or {})}
         self._screens: dict[type, Screen] = {}
         self.screen: Screen | None = None     # the one that drew last
         self._open = True
@@ -78,7 +77,7 @@ class Display:
             raise RuntimeError("the display is closed")
         screen = self._screens.get(type(view))
         if screen is None:
-            factory = self._factories.get(type(view))
+            factory = self._factories.get(type(view)) or registered_screen(type(view))
             if factory is None:
                 raise TypeError(f"no screen draws a {type(view).__name__}")
             screen = self._screens[type(view)] = factory()

@@ -14,7 +14,7 @@ from functools import cached_property
 import pygame
 
 from hardware.display import palette as P
-from hardware.display.display import SCREENS, Screen
+from hardware.display.display import SCREENS, Screen, registered_screen
 from hardware.display.layout import Proportional, readable_px
 from hardware.display.text import ELLIPSIS, TextCache
 from tablegame.views.names import NamesView
@@ -84,7 +84,7 @@ class NamesScreen:
 
     def __init__(self, screens: dict[type, type[Screen]] | None = None,
                  text: TextCache | None = None) -> None:
-        self._factories = dict(SCREENS if screens is None else screens)
+        self._factories = {**SCREENS, **(screens or {})}
         self._screens: dict[type, Screen] = {}
         self._beneath: Screen | None = None
         self.text = text or TextCache()
@@ -100,7 +100,8 @@ class NamesScreen:
     def draw(self, surface: pygame.Surface, view: NamesView) -> None:
         beneath = self._screens.get(type(view.under))
         if beneath is None:
-            beneath = self._screens[type(view.under)] = self._factories[type(view.under)]()
+            factory = self._factories.get(type(view.under)) or registered_screen(type(view.under))
+            beneath = self._screens[type(view.under)] = factory()
         if hasattr(beneath, "invalidate"):
             beneath.invalidate()       # the panel covered part of what it drew last time
         beneath.draw(surface, view.under)
@@ -175,5 +176,5 @@ def _tail(font: pygame.font.Font, typed: str, width: int) -> str:
     return ELLIPSIS + typed[lo:]
 
 
-# The desktop's screens: the game screens, and the panel over any of them.
-SCREENS_WITH_NAMES: dict[type, type[Screen]] = {**SCREENS, NamesView: NamesScreen}
+# The desktop's screens beside the games' own: the panel over any of them.
+SCREENS_WITH_NAMES: dict[type, type[Screen]] = {NamesView: NamesScreen}

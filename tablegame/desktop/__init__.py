@@ -3,10 +3,9 @@ the virtual board senses (its world) and which window events act on it. Part of
 the composition root: it may import the adapters (pygame, the virtual board)."""
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable, Protocol
 
-from tablegame.families import families
+from tablegame.families import family_of, installed, load
 
 
 class Hands(Protocol):
@@ -19,14 +18,10 @@ class Hands(Protocol):
         """After every change of the session's status (e.g. the game changed board)."""
 
 
-# family -> "module:factory(session, config) -> Hands", from the family registrations
-_HANDS = {f.name: f.hands for f in families()}
-
-
-def family(game: str) -> str:
-    return game.split("-")[0]
-
-
 def hands_for(session, config) -> Hands:
-    module, factory = _HANDS[family(session.status.setup.game)].split(":")
-    return getattr(importlib.import_module(module), factory)(session, config)
+    """The hands of the session's game's family (its registration's ``hands``);
+    ValueError in words for a family whose hands are not built yet."""
+    hands = family_of(session.status.setup.game).hands
+    if not installed(hands):
+        raise ValueError(f"the desktop cannot play {session.status.setup.game} yet")
+    return load(hands)(session, config)

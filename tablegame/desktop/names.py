@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from tablegame.desktop import family
 from tablegame.i18n import text
 from tablegame.notes import Note
-from tablegame.parties import MAX_CHARS, SOLO, parse_parties, say_problem
+from tablegame.parties import MAX_CHARS, parse_parties, say_problem, solo
 from tablegame.play.base import GameSetup
 from tablegame.session import NewGame
 from tablegame.views.names import NamesView
@@ -166,7 +165,7 @@ class NamesEditor:
             rules = self._session.play.rules
             self.names = PartyNames(status.setup.parties, fewest=rules.min_parties,
                                     most=rules.max_parties,
-                                    solo=family(status.setup.game) in SOLO)
+                                    solo=solo(status.setup.game))
             self._opening_text = True
             self._pg.key.start_text_input()
         self._redraw()

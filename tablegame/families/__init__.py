@@ -6,10 +6,11 @@ imported lazily by the adapter that needs them. Adding a family is adding a modu
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -24,26 +25,34 @@ class Option:
     high: float | None = None
 
     def check(self, value) -> str | None:
-        """None if ``value`` is allowed, else what is allowed, in words."""
+        """None if ``value`` is allowed, else what is allowed and what was given, in words."""
+        return None if self.allows(value) else f"expected {self.allowed()}, got {value!r}"
+
+    def allows(self, value) -> bool:
         if self.kind is bool:
-            return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+            return isinstance(value, bool)
         if self.choices:
-            return None if value in self.choices else (
-                f"expected one of {', '.join(map(repr, self.choices))}, got {value!r}")
-        if self.kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            what = "a whole number"
-        elif self.kind is float:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-            what = "a number"
-        else:
-            return None if isinstance(value, str) else f"expected text, got {value!r}"
-        if ok and (self.low is None or value >= self.low) and (self.high is None or value <= self.high):
-            return None
-        bounds = (f" from {self.low:g} to {self.high:g}" if self.low is not None and self.high is not None
-                  else f" of at least {self.low:g}" if self.low is not None
-                  else f" of at most {self.high:g}" if self.high is not None else "")
-        return f"expected {what}{bounds}, got {value!r}"
+            return value in self.choices
+        if self.kind is str:
+            return isinstance(value, str)
+        if isinstance(value, bool) or not isinstance(value, int if self.kind is int else (int, float)):
+            return False
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def allowed(self) -> str:
+        """What the option takes, in words: "a whole number from 2 to 7"."""
+        if self.kind is bool:
+            return "true or false"
+        if self.choices:
+            return f"one of {', '.join(map(repr, self.choices))}"
+        if self.kind is str:
+            return "text"
+        what = "a whole number" if self.kind is int else "a number"
+        if self.low is not None and self.high is not None:
+            return f"{what} from {self.low:g} to {self.high:g}"
+        if self.low is not None:
+            return f"{what} of at least {self.low:g}"
+        return f"{what} of at most {self.high:g}" if self.high is not None else what
 
 
 @dataclass(frozen=True)
@@ -51,9 +60,13 @@ class Game:
     """One game name the table plays, e.g. "shove-piecepack"."""
     name: str
     title: dict[str, str]
-    rules: str                       # "module:factory(**options) -> Rules"
-    options: tuple[Option, ...] = ()  # rules options and play options
-    board: tuple[Option, ...] = ()    # [boards.<game>] settings
+    rules: str                             # "module:factory(**options) -> Rules"
+    options: tuple[Option, ...] = ()       # [games.<name>] options that go to the rules
+    play_options: tuple[Option, ...] = ()  # [games.<name>] options that go to the play
+    board: tuple[Option, ...] = ()         # [boards.<name>] settings, given to the play
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options + self.play_options if o.name == name), None)
 
 
 @dataclass(frozen=True)
@@ -61,36 +74,65 @@ class Correction:
     """What staff may correct; becomes an engine action the rules validate."""
     name: str
     title: dict[str, str]
-    fields: tuple[Option, ...]
-    action: str
+    fields: tuple[Option, ...]   # whole numbers typed on the staff page
+    action: str                  # "module:factory(**fields) -> the engine's action"
 
 
 @dataclass(frozen=True)
 class Family:
+    """Everything the table needs of a game family. Adapter parts are "module:attr"
+    strings (or a module's name), imported only when the family's game is chosen; a
+    family without ``play`` is known by its rules and texts only (the table does not
+    offer it), else it gives all of play, screen, view_type, hands and script:
+
+    - ``play``: ``factory(rules, settings: PlaySettings, **play_options) -> Play``
+      (tablegame.play.base: judge/press/view; ``settings`` holds this family's
+      ``settings`` and the game's ``board`` values by name, defaults filled in)
+    - ``screen``: the pygame screen class (hardware.display.display.Screen), made with
+      no arguments, that draws the views of type ``view_type``
+    - ``hands``: ``factory(session, config) -> Hands`` (tablegame.desktop.Hands)
+    - ``script``: a module with ``STEPS`` (its steps' forms, as tablegame.script_steps),
+      ``world(session, config)`` (what the virtual board senses in a headless run),
+      ``step(step, i, session, board, world, config, ScriptError)`` (one step done) and
+      optionally ``check(step, config, play)`` (a problem only the table can tell)
+    - ``texts``: a module with ``TEXTS = {"de": {...}, "en": {...}}`` (tablegame.i18n)
+    - ``settings``: the family's table settings, ``[<name>] key = value`` in the
+      configuration (key ``<name>.<option>``)
+    """
     name: str
     games: tuple[Game, ...]
-    play: str
-    menu: tuple[tuple[str, dict], ...]
-    solo: bool
-    screen: str
-    view_type: str
-    hands: str
-    script: str
     texts: str
+    play: str | None = None              # None: the rules only, the table cannot play it yet
+    menu: tuple[tuple[str, dict], ...] = ()   # what MENU steps through: (game, options)
+    solo: bool = False                   # each party is one player
+    screen: str | None = None
+    view_type: str | None = None
+    hands: str | None = None
+    script: str | None = None
+    settings: tuple[Option, ...] = ()
     corrections: tuple[Correction, ...] = ()
+    order: int = 100   # where the family comes in lists; the first game of the first is the default
 
 
 @lru_cache(maxsize=None)
 def families() -> tuple[Family, ...]:
-    """Every registered family: the ``FAMILY`` of each module in this package."""
-    found = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        found.append(importlib.import_module(f"{__name__}.{info.name}").FAMILY)
-    return tuple(found)
+    """Every registered family: the ``FAMILY`` of each module in this package, in order."""
+    found = [importlib.import_module(f"{__name__}.{info.name}").FAMILY
+             for info in pkgutil.iter_modules(__path__)]
+    return tuple(sorted(found, key=lambda f: (f.order, f.name)))
 
 
 def game_names() -> list[str]:
     return [game.name for family in families() for game in family.games]
+
+
+def playable() -> tuple[Family, ...]:
+    """The families the table can play (those with a play, a screen, hands and a script)."""
+    return tuple(f for f in families() if f.play is not None)
+
+
+def playable_games() -> list[str]:
+    return [game.name for family in playable() for game in family.games]
 
 
 def family_of(game: str) -> Family:
@@ -102,7 +144,40 @@ def family_of(game: str) -> Family:
 
 
 def find(game: str) -> Game:
+    """The registration of ``game``; ValueError in words for an unknown game."""
     return next(g for g in family_of(game).games if g.name == game)
+
+
+def module_of(target: str) -> str:
+    """The module a "module:attr" string (or a module's name) names."""
+    return target.split(":")[0]
+
+
+def check_values(options: tuple[Option, ...], values: Mapping[str, Any]
+                 ) -> tuple[list[str], list[tuple[str, str]]]:
+    """The names in ``values`` that none of ``options`` has, and (name, what is wrong)
+    for each value that its option refuses."""
+    known = {o.name: o for o in options}
+    unknown = sorted(name for name in values if name not in known)
+    bad = [(name, problem) for name, value in values.items() if name in known
+           and (problem := known[name].check(value)) is not None]
+    return unknown, bad
+
+
+def known(game: str, options: tuple[Option, ...]) -> str:
+    """What ``game`` takes, for a message about a name it does not know."""
+    return f"{game} knows {', '.join(o.name for o in options)}" if options else f"{game} has none"
+
+
+def installed(target: str | None) -> bool:
+    """Whether the module a "module:attr" string names is there (a family's part that
+    is still being built is not: the table then says it cannot do that yet)."""
+    if target is None:
+        return False
+    try:
+        return importlib.util.find_spec(module_of(target)) is not None
+    except ModuleNotFoundError:   # its package is missing too
+        return False
 
 
 def load(target: str):

@@ -1,15 +1,16 @@
-"""Neunfeld."""
+"""Neunfeld with Miwin's dice (RULES.md §3)."""
 from tablegame.families import Correction, Family, Game, Option
 
 FAMILY = Family(
     name="neunfeld",
     games=(Game("neunfeld", {"de": "Neunfeld", "en": "Neunfeld"}, "tablegame.games.neunfeld:NeunfeldRules",
-                options=(Option("strict", False, bool, {"de": "strenge Regeln", "en": "strict rules"}),
-                         Option("table_plays", None, int, {"de": "der Tisch spielt Partei",
-                                                           "en": "the table plays party"}, low=0, high=1))),),
+                options=(Option("strict", False, bool, {"de": "strenge Regeln", "en": "strict rules"}),),
+                play_options=(Option("table_plays", None, int, {"de": "der Tisch spielt Partei",
+                                                                "en": "the table plays party"},
+                                     low=0, high=1),)),),
     play="tablegame.play.neunfeld:neunfeld_play",
     menu=(("neunfeld", {}), ("neunfeld", {"strict": True}), ("neunfeld", {"table_plays": 1})),
-    solo=False,
+    solo=True,
     screen="hardware.display.neunfeld:NeunfeldScreen",
     view_type="tablegame.views.neunfeld:NeunfeldView",
     hands="tablegame.desktop.neunfeld:NeunfeldHands",
@@ -21,4 +22,8 @@ FAMILY = Family(
                                             "en": "back to move (0: the start position)"}, low=0),),
                    "tablegame.games.neunfeld:TakeBack"),
     ),
+    settings=(Option("solver_cache", "", str,
+                     {"de": "Neunfelds gelöste Stellungen; leer: neunfeld-solution.bin neben dem Protokoll",
+                      "en": "Neunfeld's solved positions; empty: neunfeld-solution.bin beside the event log"}),),
+    order=2,
 )

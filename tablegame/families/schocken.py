@@ -1,14 +1,17 @@
-"""Schocken."""
+"""Schocken (RULES.md §4), the whole evening."""
 from tablegame.families import Correction, Family, Game, Option
 
 FAMILY = Family(
     name="schocken",
     games=(Game("schocken", {"de": "Schocken", "en": "Schocken"}, "tablegame.games.schocken:SchockenRules",
-                options=(Option("ranking", "standard", str, {"de": "Rangfolge", "en": "ranking"},
-                                choices=("standard", "value-first")),
+                options=(Option("deckel", 13, int, {"de": "Deckel im Spiel", "en": "Deckel in play"},
+                                low=13, high=17),
+                         Option("ranking", "schock-beats-general", str,
+                                {"de": "Rangfolge", "en": "ranking"},
+                                choices=("schock-beats-general", "value-first")),
                          Option("assembled", True, bool, {"de": "zusammengesetzte Würfe zählen",
                                                           "en": "assembled throws count"}))),),
-    play="tablegame.play.schocken:SchockenPlay",
+    play="tablegame.play.schocken:schocken_play",
     menu=(("schocken", {}), ("schocken", {"ranking": "value-first"}), ("schocken", {"assembled": False})),
     solo=True,
     screen="hardware.display.schocken:SchockenScreen",
@@ -28,6 +31,11 @@ FAMILY = Family(
                            low=1, high=10),),
                    "tablegame.families.schocken:half_lost"),
     ),
+    settings=(Option("dice", "table", str,
+                     {"de": "Würfel: die eigenen des Tischs (der Pi würfelt) oder der Würfelleser des Bretts",
+                      "en": "Schocken's dice: the table's own (rolled by the Pi) or the board's dice reader"},
+                     choices=("table", "reader")),),
+    order=3,
 )
 
 

@@ -1,45 +1,55 @@
-"""Find the play (rules + board + referee + screen) for a game setup."""
+"""Find the play (rules + board + referee + screen) for a game setup, from the family
+registrations (tablegame.families): a game's play is imported only when it is chosen."""
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Mapping
 
-from tablegame.boards.shove import hapenny_board, piecepack_board
+from tablegame.families import (Family, Game, check_values, family_of, find, known, load,
+                                playable_games)
 from tablegame.games import find_game
-from tablegame.play.base import GameSetup, Play
-from tablegame.play.shove import ShovePlay
-from tablegame.play.neunfeld import neunfeld_play
-from tablegame.play.schocken import SchockenPlay
-from tablegame.play.carrom import carrom_play
-
-# game name -> how to build its play from its rules and its table settings: for Shove the
-# board's sizes ([boards.<game>]), for Schocken the dice source, for Neunfeld the solver cache
-_PLAYS: dict[str, Callable[..., Play]] = {
-    "shove-hapenny": lambda rules, sizes: _shove(rules, hapenny_board, **sizes),
-    "shove-piecepack": lambda rules, sizes: _shove(rules, piecepack_board, **sizes),
-    "neunfeld": neunfeld_play,
-    "schocken": lambda rules, settings: SchockenPlay(rules, **settings),
-    "carrom": carrom_play,
-}
-
-def _shove(rules, board, moved_coin: str = "warn", **sizes) -> ShovePlay:
-    """Shove's table settings: the board's sizes and what a coin moved unhit does."""
-    return ShovePlay(rules, board(beds=rules.beds, **sizes), moved_coin=moved_coin)
+from tablegame.play.base import GameSetup, Play, PlaySettings
 
 
-# game name -> the options that belong to its play, not to its rules
-_PLAY_OPTIONS: dict[str, tuple[str, ...]] = {"neunfeld": neunfeld_play.play_options}
-
-
-def playable_games() -> list[str]:
-    return list(_PLAYS)
-
-
-def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None) -> Play:
-    """The play for ``setup``; ValueError says what is wrong with it."""
-    if setup.game not in _PLAYS:
-        raise ValueError(f"the table cannot play {setup.game!r} yet; it plays "
-                         f"{', '.join(_PLAYS)}")
-    options = setup.options_dict  # a play's own options (e.g. who the table plays) skip the rules
-    own = {k: options.pop(k) for k in _PLAY_OPTIONS.get(setup.game, ()) if k in options}
+def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None,
+              folder: str | None = None) -> Play:
+    """The play for ``setup``; ValueError says what is wrong with it (every bad option
+    and setting at once). ``settings`` are the table settings per game name: the
+    family's settings and the game's board settings, by name (missing: the defaults)."""
+    game, family = _playable(setup.game)
+    problems = option_problems(game, setup.options_dict)
+    values = dict((settings or {}).get(setup.game, {}))
+    problems += setting_problems(family, game, values)
+    if problems:
+        raise ValueError("; ".join(problems))
+    options = setup.options_dict
+    own = {o.name: options.pop(o.name) for o in game.play_options if o.name in options}
     rules = find_game(setup.game, **options)
-    return _PLAYS[setup.game](rules, dict((settings or {}).get(setup.game, {})), **own)
+    values = {**{o.name: o.default for o in family.settings + game.board}, **values}
+    return load(family.play)(rules, PlaySettings(setup.game, values, folder), **own)
+
+
+def option_problems(game: Game, options: Mapping) -> list[str]:
+    """Each option of ``game`` that is unknown or bad, in words (the game's own checks
+    that involve several options come later, from its rules)."""
+    takes = game.options + game.play_options
+    unknown, bad = check_values(takes, options)
+    return ([f"unknown option(s) {', '.join(unknown)}; " + known(game.name, takes)]
+            if unknown else []) + [f"{name}: {words}" for name, words in bad]
+
+
+def setting_problems(family: Family, game: Game, values: Mapping) -> list[str]:
+    """Each table or board setting of ``game`` that is unknown or bad, in words."""
+    takes = family.settings + game.board
+    unknown, bad = check_values(takes, values)
+    return ([f"unknown setting(s) {', '.join(unknown)}; " + known(game.name, takes)]
+            if unknown else []) + [f"{name}: {words}" for name, words in bad]
+
+
+def _playable(name: str) -> tuple[Game, Family]:
+    family = family_of(name)
+    if family.play is None:
+        raise ValueError(f"the table cannot play {name!r} yet; it plays {', '.join(playable_games())}")
+    return find(name), family
+
+
+__all__ = ["make_play", "option_problems", "playable_games", "setting_problems"]

@@ -3,8 +3,8 @@ and the table's inputs and outputs. The session holds one ``Play`` per game."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
 
 from tablegame.events import ButtonPress
 from tablegame.games.base import Rules
@@ -23,6 +23,21 @@ class GameSetup:
     @property
     def options_dict(self) -> dict:
         return dict(self.options)
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """What a family's play factory is given beside its rules: which of the family's
+    games, the family's table settings and the game's board settings by name (every
+    one present, defaults filled in from the registration), and the folder where the
+    table keeps its files (the event log's; None: none chosen, e.g. a check)."""
+
+    game: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    folder: str | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tablegame.events import ButtonPress
@@ -30,7 +30,7 @@ from tablegame.games.carrom_state import (
 from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.physics.carrom import CarromBoard
-from tablegame.play.base import TableStatus, Verdict
+from tablegame.play.base import PlaySettings, TableStatus, Verdict
 from tablegame.referee import carrom as referee, carrom_moved
 from tablegame.sensors import PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
@@ -325,14 +325,8 @@ def geometry(board: CarromBoard) -> BoardGeometry:
                          board.man_diameter, board.striker_diameter)
 
 
-def carrom_play(rules: CarromRules, settings: dict) -> CarromPlay:
-    """The play with the board's sizes from the table settings ([boards.carrom])."""
-    known = [f.name for f in fields(CarromBoard)]
-    unknown = sorted(set(settings) - set(known))
-    if unknown:
-        raise ValueError(f"no board setting {unknown[0]!r}; the settings are {', '.join(known)}")
-    for name, value in settings.items():
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"{name} must be a number of millimetres (or grams), not {value!r}")
-    return CarromPlay(rules, CarromBoard(**settings))
+def carrom_play(rules: CarromRules, settings: PlaySettings) -> CarromPlay:
+    """The family's play factory: the board's sizes from [boards.carrom] (the
+    registration's board Options, checked before this is called)."""
+    return CarromPlay(rules, CarromBoard(**settings.values))
 

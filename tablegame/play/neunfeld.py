@@ -22,7 +22,7 @@ from tablegame.games.neunfeld_dice import DICE
 from tablegame.solvers.neunfeld import NeunfeldSolver
 from tablegame.i18n import LANGUAGES, link_text, say, text
 from tablegame.notes import Note
-from tablegame.play.base import TableStatus, Verdict
+from tablegame.play.base import PlaySettings, TableStatus, Verdict
 from tablegame.play.neunfeld_referee import judge_roll, judge_turn, move_args, occupied_squares
 from tablegame.texts.neunfeld import COLOURS, roll_words
 from tablegame.sensors import DiceReading, SquaresReading
@@ -57,19 +57,13 @@ def solver_for(strict: bool, cache_path: str | os.PathLike | None) -> NeunfeldSo
         return _solvers[key]
 
 
-def neunfeld_play(rules: NeunfeldRules, settings: dict, *,
+def neunfeld_play(rules: NeunfeldRules, settings: PlaySettings, *,
                   table_plays: int | None = None) -> "NeunfeldPlay":
-    """The factory ``make_play`` calls: ``settings`` holds the composition root's
-    ``solver_cache``; ``table_plays`` is a play option."""
-    unknown = sorted(set(settings) - {"solver_cache"})
-    if unknown:
-        raise ValueError(f"unknown Neunfeld setting {unknown[0]!r}; known: solver_cache")
-    if table_plays not in (None, 0, 1) or isinstance(table_plays, bool):
-        raise ValueError(f"option 'table_plays' must be 0 (A), 1 (B) or absent, not {table_plays!r}")
-    return NeunfeldPlay(rules, table_plays, settings.get("solver_cache", DEFAULT_SOLVER_CACHE))
-
-
-neunfeld_play.play_options = ("table_plays",)  # type: ignore[attr-defined]
+    """The family's play factory: the solver's cache file is the ``solver_cache``
+    setting, or (empty) a file beside the event log; ``table_plays`` is a play option."""
+    cache = settings["solver_cache"] or (
+        str(Path(settings.folder) / "neunfeld-solution.bin") if settings.folder else DEFAULT_SOLVER_CACHE)
+    return NeunfeldPlay(rules, table_plays, cache)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from tablegame.games.schocken_state import FINAL, FIRST_HALF
 from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
 from tablegame.play import schocken_referee as referee
-from tablegame.play.base import TableStatus, Verdict
+from tablegame.play.base import PlaySettings, TableStatus, Verdict
 from tablegame.play.schocken_sheet import NextGame, SheetRules, SheetState
 from tablegame.texts.schocken import result_name
 from tablegame.sensors import DiceReading
@@ -51,6 +51,11 @@ class Choice:
 
     def words(self, language: str) -> str:
         return text(language, self.key, dice=self.dice)
+
+
+def schocken_play(rules: SchockenRules, settings: PlaySettings) -> "SchockenPlay":
+    """The family's play factory: the dice come from the family's ``dice`` setting."""
+    return SchockenPlay(rules, dice=settings["dice"])
 
 
 class SchockenPlay:

@@ -5,16 +5,33 @@ import functools
 import random
 from dataclasses import dataclass, field, replace
 
-from tablegame.boards.shove import ShoveBoard
+from tablegame.boards.shove import ShoveBoard, hapenny_board, piecepack_board
 from tablegame.events import ButtonPress
 from tablegame.games.shove import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
                                    ShoveState)
 from tablegame.i18n import link_text, say, text
 from tablegame.notes import Note
-from tablegame.play.base import TableStatus, Verdict
+from tablegame.play.base import PlaySettings, TableStatus, Verdict
 from tablegame.referee import moved, shove as referee
 from tablegame.sensors import BoardSnapshot
 from tablegame.views import PartyView, ShoveView
+
+
+# each game's board, built from its [boards.<game>] sizes
+_BOARDS = {"shove-hapenny": hapenny_board, "shove-piecepack": piecepack_board}
+
+
+def shove_play(rules: ShoveRules, settings: PlaySettings) -> ShovePlay:
+    """The family's play factory: the game's board from its sizes, and what a coin
+    moved unhit does (the family's ``moved_coin`` setting)."""
+    sizes = {k: v for k, v in settings.values.items() if k != "moved_coin"}
+    return ShovePlay(rules, _BOARDS[settings.game](beds=rules.beds, **sizes),
+                     moved_coin=settings["moved_coin"])
+
+
+def marks_correction(party: int, bed: int, marks: int) -> SetMarks:
+    """Staff's correction of a bed's marks; the party as the page numbers it, from 1."""
+    return SetMarks(party - 1, bed, marks)
 
 
 @dataclass(frozen=True)
