@@ -68,7 +68,8 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
             synchronous: str = store.SYNCHRONOUS, cpu: list[float] | None = None) -> list[float]:
     """``beside(session, folder)``: a context manager run around the measurement
     (bench_web serves the staff page and its browsers there). ``synchronous``: the
-    event log's fsync per commit (FULL, the table's) or not (NORMAL). ``cpu`` gets the
+    event log's fsync after the change is drawn (AFTER_DRAW, the table's), inside
+    each commit (FULL) or none (NORMAL). ``cpu`` gets the
     main thread's CPU time per sample (commit and draw): on a busy machine the
     wall-clock tail is mostly waiting for a core, this is the table's own work."""
     import contextlib
@@ -104,11 +105,12 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                 sent = board.send(BoardSnapshot(_on_lines(display_board(session), state.on_board + 1),
                                                 settled=True))
                 while session.version == version or session.status.state is state:
-                    session.process(timeout=1.0)
+                    session.process(timeout=1.0, flush=False)   # as the table's loop: draw,
                 display.show(session.play.view(session.status, "de"))
                 latencies.append(time.perf_counter() - sent)
                 if cpu is not None:
                     cpu.append(time.thread_time() - busy)
+                session.flush()                                  # then fsync and ACK
             return latencies
         finally:
             load_beside.__exit__(None, None, None)
@@ -132,13 +134,13 @@ def figures(seconds: list[float]) -> str:
     return f"median {statistics.median(ms):.2f} ms, p99 {_p99(ms):.2f} ms"
 
 
-ROUNDS = 3   # FULL and NORMAL take turns, so a busy moment of the machine hits both
+ROUNDS = 3   # the modes take turns, so a busy moment of the machine hits each
 
 
 def run() -> list[str]:
     lines = []
     for size in ((800, 480), (1920, 1080)):
-        ms: dict[str, list[float]] = {"FULL": [], "NORMAL": []}
+        ms: dict[str, list[float]] = {"AFTER_DRAW": [], "FULL": []}
         cpu: dict[str, list[float]] = {mode: [] for mode in ms}
         for _ in range(ROUNDS):
             for mode in ms:

@@ -3,7 +3,7 @@ started again, over and over (``./dev soak power_cut [COUNT]``, 1,000 kills unle
 told).
 
 The child is the real table's writer: the session on a real SQLite event log
-(synchronous=FULL), fed the rail buttons' presses at random (a Schocken evening
+(fsynced after each drawn change), fed the rail buttons' presses at random (a Schocken evening
 with the table's own dice: throws, stops, undos, now and then a new game). It
 tells the parent each event the moment the log has taken it (``append`` returned),
 and, after each start, the state it resumed with. After each kill the parent checks
@@ -13,9 +13,9 @@ on its own read-only connection that:
 - the state the next start resumed with equals the log folded through the rules
   by the parent itself.
 
-A SIGKILL is not a power cut (the kernel still writes what it had); with
-synchronous=FULL a commit is on the disk when ``append`` returns, which is what
-makes the first check hold for a cut too."""
+A SIGKILL is not a power cut (the kernel still writes what it had): this soak shows
+no committed event is lost to a kill; a cut can take what was committed but not yet
+fsynced (``Session.flush``), and the board, never ACKed for it, sends it again."""
 from __future__ import annotations
 
 import json

@@ -77,19 +77,20 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
     log.info("the table is on the screen (%dx%d)", *display.size)
     while not should_stop():
         tick()
-        changed = session.process(timeout=FRAME)
+        changed = session.process(timeout=FRAME, flush=False)
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 return
             for handle in handlers:
                 handle(event)
             changed |= event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE)
-        changed |= session.process()
+        changed |= session.process(flush=False)
         if language_now() != shown_language:   # the staff page changed the setting
             shown_language, changed = language_now(), True
         if changed:
             after_change()
             show(display, session, shown_language, address)
+        session.flush()   # drawn first, then on the disk, then the board's ACK
 
 
 def show(display, session: Session, language: str, address: str = "") -> None:

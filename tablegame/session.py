@@ -207,6 +207,7 @@ class Session:
         # seen empty) wait here. A table nobody has played on logs nothing; after a
         # restart the sensors see the board again.
         self._pending: list[tuple] = []
+        self._handled: list[Callable[[], None]] = []   # told after the next flush
         self._put_backs = 0     # numbers each PutBack, so a hand lays each out once
         self._restore(default_setup)
         self._publish()
@@ -253,6 +254,7 @@ class Session:
 
     def close(self) -> None:
         self._worker.stop()
+        self.flush()
         self._log.close()
 
     @property
@@ -262,9 +264,10 @@ class Session:
 
     # -- the writer's loop, on one thread ----------------------------------------
 
-    def process(self, timeout: float | None = 0) -> bool:
+    def process(self, timeout: float | None = 0, flush: bool = True) -> bool:
         """Handle every queued event, waiting up to ``timeout`` s for the first.
-        Returns whether the status changed."""
+        Returns whether the status changed. ``flush=False``: the caller draws the
+        change first and then calls ``flush`` (the table's loop)."""
         try:
             item = self._queue.get(timeout=timeout) if timeout else self._queue.get_nowait()
         except queue.Empty:
@@ -274,8 +277,27 @@ class Session:
             try:
                 item = self._queue.get_nowait()
             except queue.Empty:
-                return changed
+                break
             changed |= self._take(*item)
+        if flush:
+            self.flush()
+        return changed
+
+    def flush(self) -> None:
+        """Make what was logged durable (fsync), then tell whoever waits for that (the
+        board's ACK): a power cut before this only means the board sends again."""
+        if not self._handled:
+            return
+        try:
+            self._log.sync()
+        except OSError as error:   # committed, but not yet safe from a power cut: say so
+            log.error("the event log could not be flushed to the disk: %s", error)
+        handled, self._handled = self._handled, []
+        for callback in handled:
+            try:
+                callback()
+            except Exception:
+                log.exception("telling the board an event was taken failed")
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
         try:
@@ -283,7 +305,7 @@ class Session:
         finally:
             # even when a bug raised: the board then moves on, not resending the same event forever
             if waiter is not None and waiter.handled is not None:
-                waiter.handled()
+                self._handled.append(waiter.handled)
         if waiter is not None:
             refusal = self._refusal
             waiter.reply = Reply(refusal is None, refusal or self.status.note)

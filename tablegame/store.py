@@ -3,15 +3,18 @@
 Game state is never stored, only the events it folds from; so undo, corrections,
 recovery after a power cut and replay all read the same log.
 
-WAL with synchronous=FULL: each commit is fsynced before ``append`` returns, so an
-accepted event survives a power cut as well as a kill (with NORMAL a kill loses
-nothing, but a cut can lose the last commits the kernel had not yet written).
-Events come seconds apart, so each can afford its fsync; what it costs on the
-frame-to-screen latency is measured by ``./dev bench bench_latency`` (both modes,
-side by side) and written in docs/install.md."""
+WAL, and every accepted event fsynced before the board hears it was taken. With
+synchronous=NORMAL a kill loses nothing, but a power cut can lose the last commits
+the kernel had not yet written; FULL fsyncs inside each commit, before the screen
+can show it (4-8 ms on the frame-to-screen latency on a busy machine). The table's
+mode, AFTER_DRAW, commits as NORMAL and ``sync()`` fsyncs the WAL file once the
+change is drawn, before the board's ACK: a cut before the fsync only means the
+board sends its event again (docs/protocol.md). ``./dev bench bench_latency``
+measures the modes side by side."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,7 +58,8 @@ class Entry:
     seen: list = ()  # what lay on the board when the event was accepted, as JSON data
 
 
-SYNCHRONOUS = "FULL"   # SQLite's PRAGMA synchronous for the writer (see above)
+SYNCHRONOUS = "AFTER_DRAW"   # the writer's durability (see above): AFTER_DRAW, FULL or NORMAL
+MODES = {"AFTER_DRAW": "NORMAL", "FULL": "FULL", "NORMAL": "NORMAL"}   # -> PRAGMA synchronous
 
 
 class EventLog:
@@ -66,12 +70,15 @@ class EventLog:
         if str(path) != ":memory:":
             _make_room(path)
         # The session writes from one thread; other readers open their own connection.
+        self._mode = synchronous or SYNCHRONOUS
+        if self._mode not in MODES:
+            raise ValueError(f"synchronous: one of {', '.join(MODES)}, got {synchronous!r}")
+        self._wal = None if str(path) == ":memory:" else f"{path}-wal"
+        self._unsynced = False
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        if (synchronous or SYNCHRONOUS) not in ("FULL", "NORMAL"):
-            raise ValueError(f"synchronous: FULL or NORMAL, got {synchronous!r}")
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(f"PRAGMA synchronous={synchronous or SYNCHRONOUS}")
+            self._db.execute(f"PRAGMA synchronous={MODES[self._mode]}")
             _upgrade(self._db)
         except LogError:
             self._db.close()
@@ -84,14 +91,30 @@ class EventLog:
     def append(self, kind: str, data: dict, at: float, by: str = UNKNOWN,
                seen: list = ()) -> int:
         """Write one event made by ``by``, with what lay on the board (``seen``, JSON
-        data); it is durable when this returns."""
+        data); it survives a kill when this returns, and a power cut after ``sync()``
+        (at once with FULL)."""
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
         cursor = self._db.execute(
             "INSERT INTO events (at, kind, data, by, seen) VALUES (?, ?, ?, ?, ?)",
             (at, kind, json.dumps(data, separators=(",", ":")), by,
              json.dumps(list(seen), separators=(",", ":"))))
+        self._unsynced = True
         return cursor.lastrowid
+
+    def sync(self) -> None:
+        """Every event appended so far is on the disk: the WAL file fsynced (what FULL
+        does inside each commit). OSError when the disk refuses."""
+        if not self._unsynced:
+            return
+        self._unsynced = False
+        if self._mode != "AFTER_DRAW" or self._wal is None or not os.path.exists(self._wal):
+            return
+        fd = os.open(self._wal, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
     def current_game(self) -> list[Entry]:
         """The entries of the newest game: its new_game entry and all that follow."""
@@ -102,7 +125,10 @@ class EventLog:
         return read_entries(self._db, row[0])
 
     def close(self) -> None:
-        self._db.close()
+        try:
+            self.sync()
+        finally:
+            self._db.close()
 
     def __enter__(self):
         return self
