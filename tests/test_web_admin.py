@@ -451,3 +451,23 @@ def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(tabl
                         facts["last_presses"])
     page = words(client.get("/health", headers={"Accept-Language": "de"}))
     assert "letzte Tastendrücke" in page and "back long" in page and "Verbindung" in page
+
+
+@pytest.mark.parametrize("setup,form,status,says", [
+    (("schocken", "Anna\nBen\nCem"), {"name": "deckel", "player": "2", "deckel": "5"}, 303, ""),
+    (("schocken", "Anna\nBen\nCem"), {"name": "deckel", "player": "2", "deckel": "13"}, 409,
+     "Ben kann 0 bis 12 Deckel halten"),
+    (("schocken", "Anna\nBen\nCem"), {"name": "half", "player": "3"}, 303, ""),
+    (("neunfeld", "Anna\nBen"), {"name": "take_back", "move": "0"}, 409,
+     "Noch ist kein Zug gespielt"),
+])
+def test_the_families_corrections_reach_the_rules_through_the_page(admin, table, setup, form,
+                                                                   status, says):
+    game, parties = setup
+    post(admin, "/control/new", {"token": game_token(admin), "game": game, "parties": parties,
+                                 "options": ""})
+    assert form["name"] in words(admin.get("/control"))        # offered by the page
+    before = logged(table)
+    response = post(admin, "/control/correct", {"token": game_token(admin), **form})
+    assert response.status_code == status and says in words(response)
+    assert (len(logged(table)) == len(before) + 1) == (status == 303)

@@ -156,17 +156,16 @@ def test_the_staff_scenario_in_chromium(table, page_server, browser, tmp_path):
     assert "language of the screen texts" in language.text_content()
     assert "takes effect at once" in language.text_content()
 
-    # Schocken: a player's Deckel corrected on the page (where the registration offers it),
-    # then a game lost by Ben counts in the evening's standings, exported as JSON
+    # Schocken: a player's Deckel corrected on the page, then a game lost by Ben counts in
+    # the evening's standings, exported as JSON
     table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
     page.goto(base + "/control")
     deckel = page.locator("form.correction", has=page.locator("input[name=deckel]"))
-    if deckel.count():
-        deckel.locator("input[name=player]").fill("2")
-        deckel.locator("input[name=deckel]").fill("4")
-        deckel.locator("button").click()
-        page.wait_for_selector(".flash.ok")
-        assert table.session.snapshot().status.state.game.deckel == (0, 4)
+    deckel.locator("input[name=player]").fill("2")
+    deckel.locator("input[name=deckel]").fill("4")
+    deckel.locator("button").click()
+    page.wait_for_selector(".flash.ok")
+    assert table.session.snapshot().status.state.game.deckel == (0, 4)
     for _ in range(2):
         table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # a Blattschuss
     page.goto(base + "/history")
