@@ -270,7 +270,7 @@ class CarromPlay:
             improper=t("cr_improper_armed") if self._memory.improper_next else "",
             seat=state.seat,
             link=link_text(status.link, language),
-            hint=t("cr_hint"),
+            hint=t("cr_menu_keys" if index >= 0 else "cr_hint"),   # the menu's keys while it is open
         )
 
     def _side(self, state: CarromState, side: int, language: str) -> SideView:
@@ -288,7 +288,7 @@ class CarromPlay:
             owed=text(language, "cr_owed", owed=owed) if owed else "",
             score=state.scores[side], score_text=text(language, "cr_game_score", points=state.scores[side]),
             boards=text(language, "cr_board_points", points=won) if won else text(language, "cr_no_boards"),
-            at_turn=at_turn, player=player)
+            at_turn=at_turn, player=player, men_count=board.men[colour])
 
     def _queen(self, state: CarromState, language: str) -> str:
         board = state.board
