@@ -66,6 +66,9 @@ TEXTS = {
         "cr_outside_outer_circle": _kind("de", "{kind}: zurückgelegt außerhalb des äußeren Kreises "
                                                "(x {x} mm, y {y} mm): bitte in den Kreis legen"),
         "cr_stroke_restarted": "Neuer Stoß, bevor der letzte zur Ruhe kam: der letzte zählt nicht",
+        "cr_stroke_resumed": "Neustart während des Stoßes: er zählt ab dem Brett vor dem Neustart",
+        "cr_restarted_mid_stroke": "Neustart während eines Stoßes: OK zählt ihn so, wie das Brett ihn "
+                                   "zeigt (ein neuer Stoß lässt ihn weg)",
         "cr_ruling": _ruling("de"),
         # the foul menu (MENÜ blättert, OK wählt)
         "cr_menu_technical": "Technisches Foul: {who}",
@@ -127,6 +130,9 @@ TEXTS = {
         "cr_outside_outer_circle": _kind("en", "{kind}: put back outside the outer circle "
                                                "(x {x} mm, y {y} mm): put it inside the circle"),
         "cr_stroke_restarted": "A new stroke before the last came to rest: the last does not count",
+        "cr_stroke_resumed": "Restarted during the stroke: it counts from the board before the restart",
+        "cr_restarted_mid_stroke": "Restarted during a stroke: OK counts it as the board shows it "
+                                   "(a new stroke leaves it out)",
         "cr_ruling": _ruling("en"),
         "cr_menu_technical": "Technical foul: {who}",
         "cr_menu_technical_other": "Technical foul by {party} (not on turn)",
