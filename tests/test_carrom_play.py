@@ -209,7 +209,7 @@ def test_the_queen_goes_to_the_centre_circle_when_not_covered():
     s, board = started()
     board.stroke(pocketed=("white",))
     board.stroke(pocketed=("queen",))        # pending: cover with the next stroke
-    assert s.play.view(s.status, "en").queen == "Queen with Anna: to be covered"
+    assert s.play.view(s.status, "en").queen == "Queen: Anna must cover"
     board.stroke()                           # not covered: she comes back (96)
     view = s.play.view(s.status, "de")
     assert view.to_place == ("Königin in den Mittelkreis",)

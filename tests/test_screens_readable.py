@@ -12,6 +12,7 @@ import pytest
 from hardware.display import Display
 from hardware.display.layout import readable_px
 from hardware.display.names import SCREENS_WITH_NAMES
+from tablegame.games.carrom_state import LeftSeat, Placed, Stroke
 from tablegame.games.neunfeld import Roll, TipAndMove
 from tablegame.games.schocken import Throw
 from tablegame.games.shove import Cleared, CoinToss, Shove
@@ -70,8 +71,21 @@ def neunfeld(tmp_path):
     return play, status
 
 
+CARROM = GameSetup("carrom", (("Anna", "Carl"), ("Ben", "Dorothea-Charlotte")))
+
+
 def carrom():
-    return played(GameSetup("carrom", (("Anna", "Carl"), ("Ben", "Dorothea-Charlotte"))))
+    return played(CARROM)
+
+
+def carrom_place():
+    """Board 2: the queen and two men to put back, a due owed, a board won, and one man
+    put back outside the circle."""
+    play, status = played(CARROM, Placed(), Stroke(white=1), Stroke(), LeftSeat(0), Placed(),
+                          Stroke(black=1), Stroke(), Stroke(striker=True),
+                          Stroke(queen=True, white=1, black=1, striker=True))
+    return play, dataclasses.replace(status, problem=Note.of(
+        "cr_outside_outer_circle", kind="black", x=370, y=220))
 
 
 SCREENS = {
@@ -81,6 +95,7 @@ SCREENS = {
     "schocken": lambda tmp_path: schocken(),
     "neunfeld": neunfeld,
     "carrom": lambda tmp_path: carrom(),
+    "carrom-place": lambda tmp_path: carrom_place(),
 }
 
 
@@ -98,9 +113,21 @@ def test_no_text_on_a_screen_is_too_small_to_read_at_two_metres(name, size, lang
         view = play.view(status, language)
         screen = show(display, view)
         assert screen.text.smallest_px >= readable_px(size) == round(size[1] / 20)
+        if name.startswith("carrom"):
+            assert_carrom_read_in_full(view, screen.text.cut)
         if language == "de":
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             pygame.image.save(display.surface, SCREENSHOTS / f"table-{name}-{size[0]}x{size[1]}.png")
+
+
+def assert_carrom_read_in_full(view, cut):
+    """Guests act on what to put back, and read the scores and the problem: none of it
+    may end in "…" (a long name, a ruling's last line may)."""
+    whole = [*view.to_place, view.problem, view.winner, view.board_winner, view.status,
+             *(side.boards for side in view.parties), *(side.owed for side in view.parties)]
+    assert view.to_place and all(side.boards for side in view.parties)
+    assert [text for text in cut if any(words and words in text for words in whole)] == []
+    assert {str(side.score) for side in view.parties} & cut == set()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -4,8 +4,11 @@ seat on turn marked; a panel on the right with both sides (colour, men on the bo
 owed dues, game points, the boards they won), the queen, the big status line, what to
 put back where, the last ruling, the banners, the foul menu and the keys.
 
-All sizes follow the surface, so one layout serves 800x480 and 1920x1080. The board and
-the panel's frame are drawn once per size; a frame blits them and draws the rest."""
+All sizes follow the surface, so one layout serves 800x480 and 1920x1080, with no text
+below the readable size (layout.READABLE): the panel shows fewer, shorter lines, and
+what to put back, the scores and a problem are never cut (tests/test_screens_readable.py).
+The board and the panel's frame are drawn once per size; a frame blits them and draws
+the rest."""
 from __future__ import annotations
 
 import math
@@ -16,7 +19,7 @@ import pygame
 
 from hardware.display import palette as P
 from hardware.display.layout import Proportional, readable_px
-from hardware.display.parts import PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite, party_card
+from hardware.display.parts import PaintedScreen, Painter, Pen, Pictures, disc_sprite, party_card
 from hardware.display.text import TextCache
 from tablegame.views.carrom import BoardGeometry, CarromView, SideView
 
@@ -29,6 +32,7 @@ PIECE_INK = {"white": (246, 238, 218), "black": (36, 32, 30), "queen": RED,
              "striker": (112, 170, 232)}
 PIECE_RIM = {"white": (150, 140, 120), "black": (120, 110, 100), "queen": (120, 16, 20),
              "striker": (30, 70, 130)}
+ON_MAN = ((36, 32, 30), (246, 238, 218))   # a number written on a white man, on a black one
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class CarromLayout(Proportional):
     def scale(self) -> float:
         """Pixels per millimetre."""
         w, h = self.size
-        side = min(h - 2 * self.margin, w * 0.52) - 2 * self.frame
+        side = min(h - 2 * self.margin, w * 0.45) - 2 * self.frame   # the panel's lines need the rest
         return side / self.board.size
 
     @cached_property
@@ -80,20 +84,37 @@ class CarromLayout(Proportional):
 
     @cached_property
     def rows(self) -> dict[str, pygame.Rect]:
-        """Header (title, board, link), the two side cards, queen, status, what to put
-        back, the ruling, the message, the banner; the keys at the bottom."""
-        fractions = {"header": 0.045, "cards": 0.2, "queen": 0.045, "status": 0.1,
-                     "place": 0.1, "ruling": 0.22, "message": 0.05, "banner": 0.1}
-        return self.stack(self.panel, {name: self.px(f) for name, f in fractions.items()},
-                          gap=self.px(0.01), foot=max(self.px(0.05), self.small_print(2)))
+        """Header (title and board; the link below), the two sides one above the other,
+        then the body down to the bottom (queen, status, what to put back, problem,
+        ruling, message, and the keys at the bottom: as many lines as each needs,
+        ``CarromScreen._draw_body``); the foul menu's keys in the row "hint". A row
+        of small print has room for its lines at the readable size."""
+        small, gap = self.small_print(2), self.px(0.012)
+        rows = self.stack(self.panel, {"header": small, "cards": 2 * self.side_height + self.px(0.01)},
+                          gap=gap, foot=small)
+        top = rows["cards"].bottom + gap
+        rows["body"] = pygame.Rect(self.panel.left, top, self.panel.width, self.panel.bottom - top)
+        return rows
+
+    @cached_property
+    def side_height(self) -> int:
+        """A side's row: its name and score, then its boards and dues, at the readable size."""
+        return 2 * self.pad + self.px(0.06) + self.small_print(1) + self.px(0.006)
+
+    @cached_property
+    def pad(self) -> int:
+        return self.px(0.012)
 
     def card(self, side: int) -> pygame.Rect:
-        return self.half(self.rows["cards"], side)
+        cards = self.rows["cards"]
+        return pygame.Rect(cards.left, cards.top + side * (cards.height - self.side_height),
+                           cards.width, self.side_height)
 
     @cached_property
     def menu(self) -> pygame.Rect:
-        """The foul menu, over the lower panel while it is open."""
-        top = self.rows["status"].top
+        """The foul menu, over the sides and the body while it is open (the keys it
+        takes are in the hint row)."""
+        top = self.rows["cards"].top
         return pygame.Rect(self.panel.left, top, self.panel.width, self.rows["hint"].top - top)
 
 
@@ -107,6 +128,8 @@ class CarromScreen(PaintedScreen):
         self._sprites: dict[str, pygame.Surface] = {}
         self._painter = Painter()
         self._cards = Pictures(self.text.ink)   # (side, its view) -> the card drawn
+        self._boxes: dict[tuple, pygame.Surface] = {}   # the body's boxes and lines, as drawn
+        self.body: dict[str, pygame.Rect] = {}   # where the last frame drew the body's parts
 
     def draw(self, surface: pygame.Surface, view: CarromView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None after a full draw."""
@@ -118,9 +141,6 @@ class CarromScreen(PaintedScreen):
         if view.aim is not None:
             pen.part("aim")
             self._draw_aim(pen, lay, view.aim)
-        for side, sv in enumerate(view.parties):
-            pen.part(("card", side))
-            pen.cover(self._card(lay, side, sv), lay.card(side).topleft)
         self._draw_panel(pen, lay, view)
         return self._painter.paint(surface, self._static, pen.parts)
 
@@ -136,6 +156,7 @@ class CarromScreen(PaintedScreen):
                 PIECE_RIM[kind], PIECE_INK[kind], 0.1) for kind in PIECE_INK}
             self._painter.invalidate()
             self._cards.clear()
+            self._boxes.clear()
         return self.layout
 
     def _render_static(self, like: pygame.Surface, lay: CarromLayout) -> pygame.Surface:
@@ -209,102 +230,195 @@ class CarromScreen(PaintedScreen):
                                lambda pen: self._draw_card(pen, lay, side, sv))
 
     def _draw_card(self, pen: Pen, lay: CarromLayout, side: int, sv: SideView) -> None:
+        """Line 1: a man of the side's colour with its men on the board in it, the name,
+        the game points; line 2: what the side owes and the points of the boards it won
+        (the one at turn in doubles is on the status line)."""
         card = lay.card(side)
         ink, soft = party_card(pen, lay, card, side, sv.at_turn)
-        pad = lay.px(0.016)
-        inner = card.inflate(-2 * pad, -2 * pad)
-        man = self._sprites[("white", "black")[sv.colour]]   # the side's colour this board
-        pen.blit(man, man.get_rect(topright=inner.topright))
-        name = self.text.block(sv.name, lay.px(0.05), ink, inner.width - 2 * man.get_width(),
-                               min_px=lay.px(0.028))
-        pen.blit(name, inner.topleft)
-        score = self.text.line(str(sv.score), lay.px(0.07), ink)
-        pen.blit(score, score.get_rect(bottomright=inner.bottomright))
-        y = inner.top + name.get_height() + lay.px(0.004)
-        width = inner.width - score.get_width() - pad
-        for line in (sv.player, sv.men, sv.owed, sv.boards):
-            if line and y + readable_px(lay.size) <= inner.bottom:   # a whole line, or none
-                block = self.text.block(line, lay.px(0.03), soft, width)
-                pen.blit(block, (inner.left, y))
-                y += block.get_height() + lay.px(0.002)
+        inner = card.inflate(-2 * lay.pad, -2 * lay.pad)
+        top = lay.px(0.06)
+        score = self.text.line(str(sv.score), top, ink)
+        pen.blit(score, score.get_rect(topright=inner.topright))
+        disc = self._disc(lay, sv.colour, top)
+        pen.blit(disc, disc.get_rect(midleft=(inner.left, inner.top + top // 2)))
+        men = self.text.line(str(sv.men_count), readable_px(lay.size), ON_MAN[sv.colour])
+        pen.blit(men, men.get_rect(center=(inner.left + disc.get_width() // 2, inner.top + top // 2)))
+        left = inner.left + disc.get_width() + lay.pad
+        name = self.text.block(sv.name, top, ink, inner.width - (left - inner.left) - score.get_width()
+                               - lay.pad)
+        pen.blit(name, name.get_rect(midleft=(left, inner.top + top // 2)))
+        line = " · ".join(words for words in (sv.owed, sv.boards) if words)
+        pen.blit(self.text.block(line, readable_px(lay.size), soft, inner.width),
+                 (inner.left, inner.top + top + lay.px(0.006)))
+
+    def _disc(self, lay: CarromLayout, colour: int, size: int) -> pygame.Surface:
+        """A man of ``colour`` big enough to hold a number at the readable size."""
+        kind = ("white", "black")[colour]
+        sprite = self._sprites.get(("disc", kind))
+        if sprite is None:
+            sprite = self._sprites[("disc", kind)] = disc_sprite(
+                max(size, round(readable_px(lay.size) * 1.25)), PIECE_RIM[kind], PIECE_INK[kind], 0.08)
+        return sprite
 
     def _draw_panel(self, pen: Pen, lay: CarromLayout, view: CarromView) -> None:
         rows, text = lay.rows, self.text
         header = rows["header"]
         pen.part("header")
-        link = text.block(view.link, lay.px(0.03), P.MUTED, header.width * 2 // 5, align="right")
-        pen.blit(link, link.get_rect(topright=header.topright))
-        title = text.block(f"{view.title} · {view.board_number}", lay.px(0.04), P.CREAM,
-                           header.width - link.get_width() - lay.px(0.02))
+        title = text.block(f"{view.title} · {view.board_number}", readable_px(lay.size), P.CREAM,
+                           header.width)
         pen.blit(title, header.topleft)
-        queen = rows["queen"]
-        pen.part("queen")
-        sprite = self._sprites["queen"]
-        spot = sprite.get_rect(midleft=(queen.left + lay.px(0.006), queen.centery))
-        if view.queen_side is not None:   # ringed in the colour of the side that has her
-            pen.rect(P.PARTY[view.queen_side], spot.inflate(lay.px(0.012), lay.px(0.012)),
-                     width=max(2, lay.px(0.004)), border_radius=spot.width)
-        pen.blit(sprite, spot)
-        left = spot.right + lay.px(0.016)
-        pen.blit(text.block(view.queen, lay.px(0.036), P.CREAM, queen.right - left), (left, queen.top))
+        pen.part("link")   # "Brett verbunden" / "Brett fehlt: Kabel prüfen"
+        link = text.block(view.link, readable_px(lay.size), P.MUTED, header.width)
+        pen.blit(link, link.get_rect(bottomleft=header.bottomleft))
         if view.menu:
             self._draw_menu(pen, lay, view)
+            pen.part("hint")
+            pen.blit(self._hint(lay, view, rows["hint"].height), rows["hint"].topleft)
         else:
-            self._draw_rows(pen, lay, view)
-        hint = rows["hint"]
-        pen.part("hint")
-        words = " · ".join(w for w in (view.improper, view.hint) if w)
-        pen.blit(text.block(words, lay.px(0.026), P.MUTED, hint.width, height=hint.height,
-                            max_lines=2), hint.topleft)
+            for side, sv in enumerate(view.parties):
+                pen.part(("card", side))
+                pen.cover(self._card(lay, side, sv), lay.card(side).topleft)
+            self._draw_body(pen, lay, view)
 
-    def _draw_rows(self, pen: Pen, lay: CarromLayout, view: CarromView) -> None:
-        rows, text = lay.rows, self.text
-        status = rows["status"]
-        pen.part("status")
-        pen.blit(text.block(view.status, lay.px(0.06), P.CREAM, status.width, height=status.height,
-                            max_lines=2, min_px=lay.px(0.035)), status.topleft)
-        place = rows["place"]
-        if view.to_place:
-            pen.part("place")
-            pen.rect(P.WINNER, place, border_radius=lay.px(0.012))
-            pad = lay.px(0.008)
-            inner = place.inflate(-2 * pad, -2 * pad)
-            pen.blit(text.block("\n".join(view.to_place), lay.px(0.042), P.INK, inner.width,
-                                height=inner.height, max_lines=3, min_px=lay.px(0.024)),
-                     inner.topleft)
-        ruling = rows["ruling"]
-        if view.ruling:
-            pen.part("ruling")
-            pen.blit(text.block("\n".join(view.ruling), lay.px(0.03), P.CREAM, ruling.width,
-                                height=ruling.height, max_lines=8, min_px=lay.px(0.02)),
-                     ruling.topleft)
-        message = rows["message"]
-        pen.part("message")
-        pen.blit(text.block(view.message, lay.px(0.032), P.MUTED, message.width,
-                            height=message.height, max_lines=2), message.topleft)
-        pen.part("banner")
-        if view.problem:
-            banner(pen, text, lay, rows["banner"], view.problem, P.PROBLEM, P.CREAM, 0.045, 0.022)
-        elif view.winner or view.board_winner:
-            banner(pen, text, lay, rows["banner"], view.winner or view.board_winner, P.WINNER, P.INK,
-                   0.045, 0.022)
+    def _hint(self, lay: CarromLayout, view: CarromView, room: int | None) -> pygame.Surface:
+        words = " · ".join(w for w in (view.improper, view.hint) if w)
+        return self.text.block(words, readable_px(lay.size), P.MUTED, lay.panel.width, height=room,
+                               max_lines=2)
+
+    def _draw_body(self, pen: Pen, lay: CarromLayout, view: CarromView) -> None:
+        """The body's parts top to bottom, each as many lines as it needs: the queen,
+        the game's or board's winner (in the status line's place) or the status, what
+        to put back (always whole: guests act on it; it says what the status would),
+        the problem (in the message's place), the ruling (without what the lines
+        above say already), the message; the keys at the bottom. Room goes first to
+        what to put back, then the problem, the queen, the status or winner, the
+        ruling, the message, the keys; what finds none is left out, and only the
+        ruling and the message may end in "…"."""
+        body, gap, small = lay.rows["body"], lay.px(0.012), readable_px(lay.size)
+        width, text = body.width, self.text
+        shown = {*view.to_place, view.winner, view.board_winner, view.problem}
+        ruling = tuple(line for line in view.ruling if line not in shown)
+        banner = view.winner or view.board_winner
+        parts = (   # (name, wanted now, priority, draws it at most ``room`` pixels tall)
+            ("queen", True, 2, lambda room: self._queen(lay, view, width, room)),
+            ("top", bool(banner), 3,
+             lambda room: self._box(lay, banner, P.WINNER, P.INK, width, room, 3, "center")),
+            ("top", not banner and not view.to_place, 3,   # while placing it says only "put back"
+             lambda room: text.block(view.status, lay.px(0.075), P.CREAM, width, height=room,
+                                     max_lines=2, min_px=small)),
+            ("place", bool(view.to_place), 0,
+             lambda room: self._box(lay, "\n".join(view.to_place), P.WINNER, P.INK, width, None, 12,
+                                    "left")),
+            ("problem", bool(view.problem), 1,
+             lambda room: self._box(lay, view.problem, P.PROBLEM, P.CREAM, width, room, 6, "center")),
+            ("ruling", bool(ruling), 4, lambda room: self._notes(ruling, small, width, room)),
+            ("message", bool(view.message) and not view.problem, 5,
+             lambda room: text.block(view.message, small, P.MUTED, width, height=room, max_lines=2)),
+            ("hint", True, 6, lambda room: self._hint(lay, view, None)),   # whole at the bottom, or not
+        )
+        wanted = [part for part in parts if part[1]]
+        drawn, room = {}, body.height
+        for name, _, _, draw in sorted(wanted, key=lambda part: part[2]):   # "place" first
+            picture = draw(room) if room >= small else None
+            if picture is not None and picture.get_height() and (
+                    picture.get_height() <= room or name == "place"):
+                drawn[name] = picture
+                room -= picture.get_height() + gap
+        self.body, y = {}, body.top
+        for name, *_ in wanted:   # top to bottom
+            if name in drawn:
+                if name == "hint":
+                    y = body.bottom - drawn[name].get_height()
+                pen.part(name)
+                pen.blit(drawn[name], (body.left, y))
+                self.body[name] = pygame.Rect((body.left, y), drawn[name].get_size())
+                y += drawn[name].get_height() + gap
+
+    def _box(self, lay: CarromLayout, words: str, fill, ink, width: int, room: int | None,
+             max_lines: int, align: str) -> pygame.Surface:
+        """``words`` on a coloured box ``width`` wide (a banner, what to put back)."""
+        pad = lay.px(0.01)
+        block = self.text.block(words, readable_px(lay.size), ink, width - 2 * pad,
+                                height=None if room is None else room - 2 * pad,
+                                max_lines=max_lines, align=align)
+
+        def draw(box: pygame.Surface) -> None:
+            pygame.draw.rect(box, fill, box.get_rect(), border_radius=lay.px(0.015))
+            box.blit(block, (pad, pad))
+        return self._picture(("box", block, fill), (width, block.get_height() + 2 * pad), draw)
+
+    def _picture(self, key: tuple, size: tuple[int, int], draw) -> pygame.Surface:
+        """A transparent picture of ``size`` drawn by ``draw`` once per ``key`` (the
+        painter compares what it blits by identity: the same look, the same surface)."""
+        picture = self._boxes.get(key + (size,))
+        if picture is None:
+            if len(self._boxes) >= 32:   # a game shows a handful at a time
+                self._boxes.clear()
+            picture = self._boxes[key + (size,)] = pygame.Surface(size, pygame.SRCALPHA)
+            draw(picture)
+        return picture
+
+    def _notes(self, notes: tuple[str, ...], px: int, width: int, room: int) -> pygame.Surface:
+        """The ruling's notes one below the other, each on up to two lines, as many
+        whole notes as fit in ``room`` (what does not fit is left out, not run together)."""
+        blocks, height = [], 0
+        for note in notes:
+            block = self.text.block(note, px, P.CREAM, width, max_lines=2)
+            if height + block.get_height() > room:
+                break
+            blocks.append(block)
+            height += block.get_height()
+
+        def draw(picture: pygame.Surface) -> None:
+            y = 0
+            for block in blocks:
+                picture.blit(block, (0, y))
+                y += block.get_height()
+        return self._picture(("notes", *blocks), (width, height), draw)
+
+    def _queen(self, lay: CarromLayout, view: CarromView, width: int, room: int) -> pygame.Surface:
+        """The queen (ringed in the colour of the side that has her) and her state."""
+        sprite = self._sprites["queen"]
+        ring = lay.px(0.006)
+        left = sprite.get_width() + 2 * ring + lay.px(0.012)
+        block = self.text.block(view.queen, readable_px(lay.size), P.CREAM, width - left,
+                                height=room, max_lines=2)
+
+        def draw(picture: pygame.Surface) -> None:
+            spot = sprite.get_rect(center=(ring + sprite.get_width() // 2, readable_px(lay.size) // 2 + 1))
+            if view.queen_side is not None:
+                pygame.draw.rect(picture, P.PARTY[view.queen_side], spot.inflate(2 * ring, 2 * ring),
+                                 width=max(2, ring // 2), border_radius=spot.width)
+            picture.blit(sprite, spot)
+            picture.blit(block, (left, 0))
+        return self._picture(("queen", block, view.queen_side),
+                             (width, max(block.get_height(), sprite.get_height() + 2 * ring)), draw)
 
     def _draw_menu(self, pen: Pen, lay: CarromLayout, view: CarromView) -> None:
+        """The foul menu over the sides and the body: its title, then its entries,
+        each whole (up to three lines) when they all fit so, else one line each but the
+        highlighted one."""
         box = lay.menu
         pen.part("menu")
         pen.rect(P.CARD, box, border_radius=lay.px(0.015))
         pen.rect(P.CREAM, box, width=max(2, lay.px(0.004)), border_radius=lay.px(0.015))
-        pad = lay.px(0.012)
+        pad, small = lay.px(0.012), readable_px(lay.size)
         inner = box.inflate(-2 * pad, -2 * pad)
-        title = self.text.block(view.menu_title, lay.px(0.032), P.MUTED, inner.width)
+        title = self.text.block(view.menu_title, small, P.MUTED, inner.width)
         pen.blit(title, inner.topleft)
         top = inner.top + title.get_height() + pad
-        row_h = min(lay.px(0.07), (inner.bottom - top) // max(1, len(view.menu)))
-        for i, words in enumerate(view.menu):
-            row = pygame.Rect(inner.left, top + i * row_h, inner.width, row_h - 2)
-            chosen = i == view.menu_index
-            if chosen:
+        for lines in (3, 1):
+            blocks = [self.text.block(words, small, P.INK if i == view.menu_index else P.CREAM,
+                                      inner.width - 2 * pad, max_lines=3 if i == view.menu_index else lines)
+                      for i, words in enumerate(view.menu)]
+            if sum(b.get_height() + pad for b in blocks) <= inner.bottom - top:
+                break
+        y = top
+        for i, block in enumerate(blocks):
+            row = pygame.Rect(inner.left, y, inner.width, block.get_height() + pad)
+            if row.bottom > inner.bottom:
+                break
+            if i == view.menu_index:
                 pen.rect(P.WINNER, row, border_radius=lay.px(0.01))
-            block = self.text.block(words, round(row_h * 0.6), P.INK if chosen else P.CREAM,
-                                    row.width - 2 * pad, height=row.height)
             pen.blit(block, block.get_rect(midleft=(row.left + pad, row.centery)))
+            y = row.bottom

@@ -35,6 +35,7 @@ class TextCache:
         # (layout.readable_px); a text that does not fit at it ends in an ellipsis
         self.floor_px = 6
         self.smallest_px: int | None = None  # the smallest size drawn (for the tests)
+        self.cut: set[str] = set()   # the texts that ended in an ellipsis (for the tests)
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = \
             weakref.WeakKeyDictionary()
 
@@ -129,7 +130,10 @@ class TextCache:
         self._drawn_at(size)
         if len(lines) > room:
             lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-        lines = [_clip(font, line, width) for line in lines]
+        clipped = [_clip(font, line, width) for line in lines]
+        if clipped != lines:
+            self.cut.add(text)
+        lines = clipped
         rendered = [self._cached((size, line, colour),
                                  lambda line=line: self._render(font, line, colour), self._lines)
                     for line in lines]

@@ -67,6 +67,8 @@ class _Memory:
     placing: tuple[Any, Any] = (None, None)     # (state waiting for pieces, the board before)
     disagreeing: Any = None                     # the settled board that disagrees with the pockets
     settled: PiecesSnapshot | None = None       # the last settled board after a stroke or placing
+    fresh: bool = True                          # nothing judged yet: a new game, or a restart
+    resumed: PiecesSnapshot | None = None       # after a restart: the board the log last saw
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,9 @@ class CarromPlay:
         handler = _JUDGES.get(type(reading))
         if handler is None:
             return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
+        if self._memory.fresh:
+            self._memory.fresh = False
+            self._memory.resumed = _resumed_from(status)
         verdict = handler(self, status, reading)
         warning = self._memory.warning
         if warning is None or verdict.problem:
@@ -100,6 +105,7 @@ class CarromPlay:
             return Verdict(note=Note.of(key), problem=True)
         before = status.latest(PiecesSnapshot)
         restarted = memory.stroke is not None
+        memory.resumed = None   # a stroke seen from its start: nothing left from before a restart
         memory.disagreeing = None
         memory.stroke = referee.StrokeSoFar(before if before is not None and before.settled else None,
                                             improper=memory.improper_next)
@@ -107,13 +113,17 @@ class CarromPlay:
         return Verdict(note=Note.of("cr_stroke_restarted")) if restarted else Verdict()
 
     def _piece_event(self, status: TableStatus, event: PiecePocketed | PieceOffBoard) -> Verdict:
-        self._memory.disagreeing = None   # the board is not settled: wait for its next word
-        stroke, refused = referee.take(self._memory.stroke, status.state.board, event)
-        self._memory.stroke = stroke
+        memory = self._memory
+        memory.disagreeing = None   # the board is not settled: wait for its next word
+        resumed = memory.stroke is None and memory.resumed is not None
+        if resumed:   # the table restarted during this stroke: it goes on from the board the log saw
+            memory.stroke, memory.resumed = referee.StrokeSoFar(memory.resumed), None
+        stroke, refused = referee.take(memory.stroke, status.state.board, event)
+        memory.stroke = stroke
         if refused is not None:
-            self._memory.warning = refused
+            memory.warning = refused
             return Verdict(note=refused, problem=True)
-        return Verdict()
+        return Verdict(note=Note.of("cr_stroke_resumed")) if resumed else Verdict()
 
     def _pieces(self, status: TableStatus, snapshot: PiecesSnapshot) -> Verdict:
         if not snapshot.settled:
@@ -131,6 +141,8 @@ class CarromPlay:
             memory.stroke = memory.disagreeing = None
             memory.settled = snapshot
             return Verdict(action=stroke)
+        if memory.resumed is not None and not state.to_place:
+            return self._resumed(state, snapshot)
         if state.to_place and not state.over:
             if memory.placing[0] is not state:   # the board before anything was put back
                 memory.placing = (state, status.latest(PiecesSnapshot))
@@ -140,6 +152,21 @@ class CarromPlay:
             memory.settled = snapshot  # pieces put back by hand are no foul
             return Verdict(action=Placed()) if done else Verdict()
         return self._between_strokes(state, snapshot)
+
+    def _resumed(self, state: CarromState, snapshot: PiecesSnapshot) -> Verdict:
+        """The first settled board after a restart, with no report of a stroke since: the
+        same board as the log last saw goes on as usual; a changed one (men gone or moved)
+        is a stroke the restart cut short, kept open like a stroke whose board disagrees
+        with the pockets: OK counts it as the board shows it, a new stroke leaves it out."""
+        memory = self._memory
+        before, memory.resumed = memory.resumed, None
+        check = carrom_moved.men_moved(before, snapshot, radius=self.board.man_diameter / 2)
+        if check.counted and not check.moved:
+            return self._between_strokes(state, snapshot)
+        log.warning("the first board after a restart differs from the log's: a stroke was cut short")
+        memory.stroke = referee.StrokeSoFar(before)
+        memory.disagreeing = snapshot
+        return Verdict(note=Note.of("cr_restarted_mid_stroke"), problem=True)
 
     def _between_strokes(self, state: CarromState, snapshot: PiecesSnapshot) -> Verdict:
         """No man may move between strokes (ICF 63/64): one that did is named and the
@@ -272,7 +299,7 @@ class CarromPlay:
             improper=t("cr_improper_armed") if self._memory.improper_next else "",
             seat=state.seat,
             link=link_text(status.link, language),
-            hint=t("cr_hint"),
+            hint=t("cr_menu_keys" if index >= 0 else "cr_hint"),   # the menu's keys while it is open
         )
 
     def _side(self, state: CarromState, side: int, language: str) -> SideView:
@@ -290,7 +317,7 @@ class CarromPlay:
             owed=text(language, "cr_owed", owed=owed) if owed else "",
             score=state.scores[side], score_text=text(language, "cr_game_score", points=state.scores[side]),
             boards=text(language, "cr_board_points", points=won) if won else text(language, "cr_no_boards"),
-            at_turn=at_turn, player=player)
+            at_turn=at_turn, player=player, men_count=board.men[colour])
 
     def _queen(self, state: CarromState, language: str) -> str:
         board = state.board
@@ -317,6 +344,17 @@ class CarromPlay:
 
 _JUDGES = {StrokeStarted: CarromPlay._started, PiecePocketed: CarromPlay._piece_event,
            PieceOffBoard: CarromPlay._piece_event, PiecesSnapshot: CarromPlay._pieces}
+
+
+def _resumed_from(status: TableStatus) -> PiecesSnapshot | None:
+    """On a play's first reading: the settled board the log last saw, when the game had
+    begun and no pieces were due back (then the table has just restarted, and a stroke
+    may have been under way); else None."""
+    state: CarromState = status.state
+    if not status.actions or state.to_place or state.over or state.toss_pending:
+        return None
+    latest = status.latest(PiecesSnapshot)
+    return latest if latest is not None and latest.settled else None
 
 
 def geometry(board: CarromBoard) -> BoardGeometry:

@@ -40,8 +40,8 @@ def _side(language):
 def _owed(language):
     def words(owed):
         if language == "de":
-            return f"{owed} Strafstein{'e' * (owed != 1)} geschuldet"
-        return f"{owed} due{'s' * (owed != 1)} owed"
+            return f"schuldet {owed}"   # short: it shares a line with the boards won
+        return f"owes {owed} due{'s' * (owed != 1)}"
     return words
 
 
@@ -66,6 +66,9 @@ TEXTS = {
         "cr_outside_outer_circle": _kind("de", "{kind}: zurückgelegt außerhalb des äußeren Kreises "
                                                "(x {x} mm, y {y} mm): bitte in den Kreis legen"),
         "cr_stroke_restarted": "Neuer Stoß, bevor der letzte zur Ruhe kam: der letzte zählt nicht",
+        "cr_stroke_resumed": "Neustart während des Stoßes: er zählt ab dem Brett vor dem Neustart",
+        "cr_restarted_mid_stroke": "Neustart während eines Stoßes: OK zählt ihn so, wie das Brett ihn "
+                                   "zeigt (ein neuer Stoß lässt ihn weg)",
         "cr_ruling": _ruling("de"),
         # the foul menu (MENÜ blättert, OK wählt)
         "cr_menu_technical": "Technisches Foul: {who}",
@@ -76,7 +79,8 @@ TEXTS = {
         "cr_menu_left_seat": "Platz verlassen: {party}",
         "cr_menu_close": "Menü schließen",
         "cr_menu_address": "Adresse der Personalseite zeigen (QR-Code)",
-        "cr_menu_title": "Fouls (MENÜ: weiter · OK: wählen · ZURÜCK: schließen)",
+        "cr_menu_title": "Fouls",
+        "cr_menu_keys": "MENÜ: weiter · OK: wählen · ZURÜCK: schließen",
         "cr_improper_now": "Dieser Stoß von {who} gilt als unsauber",
         "cr_improper_next": "Der nächste Stoß von {who} gilt als unsauber",
         "cr_improper_off": "Unsauberer Stoß zurückgenommen",
@@ -93,16 +97,15 @@ TEXTS = {
         "cr_status_over": "Spiel vorbei",
         "cr_seat": "{who} (Sitz {seat})",
         "cr_queen_on_board": "Königin auf dem Brett",
-        "cr_queen_pending": "Königin bei {party}: muss gedeckt werden",
-        "cr_queen_covered": "Königin gedeckt von {party}",
+        "cr_queen_pending": "Königin: {party} muss decken",
+        "cr_queen_covered": "Königin gedeckt: {party}",
         "cr_side": _side("de"),
         "cr_owed": _owed("de"),
         "cr_game_score": "{points} Punkte",
         "cr_board_points": "Boards: {points}",
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Nächster Stoß: unsauber",
-        "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig · "
-                   "Maus: Striker auf der Grundlinie schieben, nach vorn ziehen, loslassen · P: zurücklegen",
+        "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig",
         # a man moved between two strokes (ICF 63/64): the table proposes the foul
         "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
                                   "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
@@ -128,6 +131,9 @@ TEXTS = {
         "cr_outside_outer_circle": _kind("en", "{kind}: put back outside the outer circle "
                                                "(x {x} mm, y {y} mm): put it inside the circle"),
         "cr_stroke_restarted": "A new stroke before the last came to rest: the last does not count",
+        "cr_stroke_resumed": "Restarted during the stroke: it counts from the board before the restart",
+        "cr_restarted_mid_stroke": "Restarted during a stroke: OK counts it as the board shows it "
+                                   "(a new stroke leaves it out)",
         "cr_ruling": _ruling("en"),
         "cr_menu_technical": "Technical foul: {who}",
         "cr_menu_technical_other": "Technical foul by {party} (not on turn)",
@@ -137,7 +143,8 @@ TEXTS = {
         "cr_menu_left_seat": "Left the seat: {party}",
         "cr_menu_close": "Close the menu",
         "cr_menu_address": "Show the staff page's address (QR code)",
-        "cr_menu_title": "Fouls (MENU: next · OK: choose · BACK: close)",
+        "cr_menu_title": "Fouls",
+        "cr_menu_keys": "MENU: next · OK: choose · BACK: close",
         "cr_improper_now": "This stroke by {who} counts as improper",
         "cr_improper_next": "The next stroke by {who} counts as improper",
         "cr_improper_off": "Improper stroke taken back",
@@ -153,16 +160,15 @@ TEXTS = {
         "cr_status_over": "Game over",
         "cr_seat": "{who} (seat {seat})",
         "cr_queen_on_board": "Queen on the board",
-        "cr_queen_pending": "Queen with {party}: to be covered",
-        "cr_queen_covered": "Queen covered by {party}",
+        "cr_queen_pending": "Queen: {party} must cover",
+        "cr_queen_covered": "Queen covered: {party}",
         "cr_side": _side("en"),
         "cr_owed": _owed("en"),
         "cr_game_score": "{points} points",
         "cr_board_points": "Boards: {points}",
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Next stroke: improper",
-        "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo · "
-                   "mouse: slide the striker along the base line, drag forward, let go · P: put back",
+        "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo",
         "cr_man_moved_technical": "A man moved with no stroke (x {x} mm, y {y} mm): "
                                   "technical foul by {who}? OK: yes · BACK: no",
         "cr_man_moved_during": "A man moved between two strokes (x {x} mm, y {y} mm): "

@@ -42,12 +42,13 @@ class SideView:
     name: str                  # "Anna" or "Anna & Carl"
     colour: int                # 0 white, 1 black (this board)
     men: str                   # "Weiß · 7 Steine auf dem Brett"
-    owed: str                  # "1 Strafstein geschuldet", or ""
+    owed: str                  # "schuldet 1", or ""
     score: int                 # game points
     score_text: str            # "12 Punkte"
     boards: str                # "Boards: 5, 7" (points of each board won)
     at_turn: bool
     player: str = ""           # in doubles: who of the side strikes next, with the seat
+    men_count: int = 9         # its men on the board (the screen writes it on a man)
 
 
 @dataclass(frozen=True)
