@@ -129,9 +129,11 @@ class Subscription:
 
 @dataclass(frozen=True)
 class _Beside:
-    """What came back from work run beside the writer: a verdict, or None."""
+    """What came back from work run beside the writer: a verdict, or None, and the game
+    state it was computed for (``made_for``: how many states the game had, and the last)."""
 
     verdict: Verdict | None
+    made_for: tuple[int, Any] | None = None
 
 
 class _Worker:
@@ -144,24 +146,25 @@ class _Worker:
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
-    def start(self, job: Callable[[], Verdict | None]) -> None:
+    def start(self, job: Callable[[], Verdict | None], made_for: tuple[int, Any]) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="beside", daemon=True)
             self._thread.start()
-        self._jobs.put(job)
+        self._jobs.put((job, made_for))
 
     def stop(self) -> None:
         if self._thread is not None:
             self._jobs.put(None)
 
     def _run(self) -> None:
-        while (job := self._jobs.get()) is not None:
+        while (item := self._jobs.get()) is not None:
+            job, made_for = item
             try:
                 verdict = job()
             except Exception:  # a bug in a check must not stop the table
                 log.exception("a check beside the writer failed")
                 verdict = None
-            self._post(_Beside(verdict), "table")
+            self._post(_Beside(verdict, made_for), "table")
 
 
 class _Waiter:
@@ -409,8 +412,22 @@ class Session:
 
     def _beside_done(self, done: _Beside) -> None:
         self._beside -= 1
-        if done.verdict is not None:
-            self._apply_verdict(done.verdict)
+        if done.verdict is None:
+            return
+        if not self._still_current(done.made_for):
+            # the board it judged was undone (or the game replaced) while it ran: its
+            # coins are no longer on the board, so it must not warn about them
+            log.info("a verdict for a board since undone is dropped: %s", done.verdict.action)
+            return
+        self._apply_verdict(done.verdict)
+
+    def _still_current(self, made_for: tuple[int, Any] | None) -> bool:
+        """The game still has the state a check beside the writer was started in (later
+        actions may follow it; an undo past it or a new game removes it)."""
+        if made_for is None:
+            return True
+        count, state = made_for
+        return len(self._states) >= count and self._states[count - 1] is state
 
     def _act(self, act: Act) -> None:
         self._apply_verdict(Verdict(action=act.action))
@@ -479,7 +496,7 @@ class Session:
         """The verdict is shown; a check that comes with it reports later, by "table"."""
         if verdict.beside is not None:
             self._beside += 1
-            self._worker.start(verdict.beside)
+            self._worker.start(verdict.beside, (len(self._states), self._states[-1]))
 
     # -- state -----------------------------------------------------------------
 

@@ -263,3 +263,80 @@ def test_a_hand_nudges_the_nearest_coin_and_a_bad_nudge_changes_nothing():
         assert [(c.x, c.y) for c in table.positions()] == [(100, bed_y(3)), (230, bed_y(5))]
     with pytest.raises(ValueError, match="no coin"):
         ShoveTable(BOARD).nudge(0, 0, 1, 1)
+
+
+class Gated:
+    """The real Shove play whose checks beside the writer wait for ``gate``: the test
+    decides what the writer handles while a check is still running."""
+
+    def __init__(self, play, gate):
+        self._play, self.rules, self._gate = play, play.rules, gate
+
+    def judge(self, status, reading):
+        import dataclasses
+        verdict = self._play.judge(status, reading)
+        if verdict.beside is None:
+            return verdict
+        job = verdict.beside
+
+        def gated():
+            assert self._gate.wait(30), "the test never opened the gate"
+            return job()
+        return dataclasses.replace(verdict, beside=gated)
+
+    def __getattr__(self, name):   # not for _play itself: a copy has none yet
+        if name == "_play":
+            raise AttributeError(name)
+        return getattr(self._play, name)
+
+
+def gated_table(tmp_path, gate):
+    t = Table.__new__(Table)
+    t.session = Session(EventLog(tmp_path / "table.sqlite"),
+                        lambda s: Gated(make_play(s), gate), SETUP, rng=random.Random(1))
+    gate.set()
+    t.see([])
+    t.session.handle(ButtonPress("ok"))
+    t.see([])
+    return t
+
+
+def test_a_verdict_on_a_shove_undone_while_it_was_checked_is_dropped(tmp_path, caplog):
+    import threading
+    from tablegame.session import Undo
+    import logging
+    caplog.set_level(logging.INFO, logger="tablegame.session")
+    before, cheated = far_side_cheat()
+    gate = threading.Event()
+    t = gated_table(tmp_path, gate)
+    t.see(before)
+    gate.clear()
+    t.session.handle(snapshot(cheated))  # counted at once; its check waits at the gate
+    assert t.session.status.state.on_board == 2 and not t.session.idle
+    t.session.handle(Undo(), "staff:anna")   # the shove is undone before the verdict
+    assert t.session.status.state.on_board == 1
+    gate.set()
+    status = t.checked()
+    assert status.state.moved == () and status.problem is None
+    kinds = [e.data.get("type") for e in History(tmp_path / "table.sqlite").entries()]
+    assert "MovedUnhit" not in kinds
+    assert "a verdict for a board since undone is dropped" in caplog.text
+
+
+def test_a_verdict_still_counts_when_only_a_later_shove_was_undone(tmp_path):
+    import threading
+    from tablegame.session import Undo
+    before, cheated = far_side_cheat()
+    gate = threading.Event()
+    t = gated_table(tmp_path, gate)
+    t.see(before)
+    gate.clear()
+    t.session.handle(snapshot(cheated))          # the cheat: its check waits at the gate
+    later = [*cheated, (BOARD.width / 2, bed_y(1))]
+    t.session.handle(snapshot(later))            # another shove on top of it ...
+    assert t.session.status.state.on_board == 3
+    t.session.handle(Undo(), "staff:anna")       # ... undone: the cheated board is back
+    gate.set()
+    status = t.checked()
+    assert status.state.on_board == 2 and status.state.moved  # the verdict stands
+    assert t.said("en") == "The coin in bed 7 moved without being hit"

@@ -295,3 +295,29 @@ def test_coins_shot_off_the_same_spot_lie_side_by_side_in_the_gutter(name):
     assert all(lie(board, c).lie is Lie.OFF_BOARD for c in coins)
     assert all(board.length < c.y < board.length + board.frame for c in coins)
     assert not overlaps(coins, board.coin_diameter)
+
+
+def test_each_coin_can_have_its_own_friction_and_a_shot_its_spin():
+    """The corpus of the physics check varies friction per coin and spins the launch
+    (issue 12): a coin with less friction slides further, by the ratio of the frictions;
+    a spun coin leaves a coin it hits soon after the launch elsewhere (the spin dies
+    within a tenth of a second under the table's friction torque)."""
+    board = hapenny_board()
+    plain = ShoveTable(board)
+    slick = ShoveTable(board, coin_properties=lambda: (0.2, 0.8))
+    speed = speed_to_reach(plain, 400)
+    (a,), (b,) = plain.settle(Shot(178, 0, speed)), slick.settle(Shot(178, 0, speed))
+    y0 = start_y(board)
+    assert (b.y - y0) == pytest.approx((a.y - y0) * 0.25 / 0.2, rel=0.02)
+    hits = []
+    for spin in (0.0, 10.0):
+        table = ShoveTable(board)
+        table.place(178, 60)
+        hits.append(table.settle(Shot(178 - 8, 0, speed_to_reach(table, 500), spin))[0])
+    assert math.hypot(hits[0].x - hits[1].x, hits[0].y - hits[1].y) > 2
+
+
+def test_the_corpus_is_the_same_for_a_seed_and_another_for_another():
+    from tablegame.physics import corpus
+    assert corpus.generate(4, seed=3) == corpus.generate(4, seed=3)
+    assert corpus.generate(4, seed=3) != corpus.generate(4, seed=4)

@@ -1,11 +1,12 @@
 """A corpus of genuine Shove shots from the simulation, and the same shots with one coin
 moved by hand: the yardstick of the plausibility check (docs/physics-check.md).
 
-``python -m tablegame.physics.corpus [SHOTS]`` prints false alarms and catches for
-several tolerances. Noise: every reading off by up to ±1 mm, friction ±20 % and
-restitution ±10 % drawn per shot (the model has one friction per table, so it varies
-from shot to shot, not coin to coin), coins already on the board from earlier shots.
-Seeded: the same size gives the same corpus."""
+``python -m tablegame.physics.corpus [SHOTS [SEED]]`` prints false alarms and catches for
+several tolerances. Noise, as issue 12 asks: every reading off by up to ±1 mm, each coin
+with its own friction (±20 %) and restitution (±10 %), a little spin at the launch
+(±``SPIN`` rad/s), coins already on the board from earlier shots. Seeded: the same size
+and seed give the same corpus. The check's allowances were chosen on seed 12 (the
+default); measure on another seed (docs/physics-check.md)."""
 from __future__ import annotations
 
 import math
@@ -20,6 +21,9 @@ from tablegame.physics.shove import (DEFAULT_FRICTION, DEFAULT_RESTITUTION, Shot
 
 Point = tuple[float, float]
 
+SPIN = 10.0         # rad/s at most at the launch: a flick puts the rim at up to 130 mm/s
+TUNING_SEED = 12    # the corpus the check's allowances were chosen on
+
 
 @dataclass(frozen=True)
 class Sample:
@@ -27,16 +31,14 @@ class Sample:
     after: tuple[Point, ...]    # played coins seen after it (noisy)
     knocked: int                # coins the shot moved
     cheat: tuple[Point, ...] | None  # ``after`` with one far coin moved by hand, if one could be
-    shot: Shot | None = None    # the shot taken, on a table of ``friction`` and ``restitution``
-    friction: float = DEFAULT_FRICTION
-    restitution: float = DEFAULT_RESTITUTION
+    shot: Shot | None = None    # the shot taken (each coin with its own friction and restitution)
 
 
 def played(board: ShoveBoard, coins) -> list[Point]:
     return [(c.x, c.y) for c in coins if board.place(c.x, c.y).lie is not Lie.SHORT]
 
 
-def generate(count: int, seed: int = 12, board: ShoveBoard | None = None) -> list[Sample]:
+def generate(count: int, seed: int = TUNING_SEED, board: ShoveBoard | None = None) -> list[Sample]:
     board = board or hapenny_board()
     rng = random.Random(seed)
     samples: list[Sample] = []
@@ -48,9 +50,10 @@ def generate(count: int, seed: int = 12, board: ShoveBoard | None = None) -> lis
 
 
 def _one(board: ShoveBoard, rng: random.Random) -> Sample | None:
-    table = ShoveTable(board, friction=DEFAULT_FRICTION * rng.uniform(0.8, 1.2),
-                       restitution=min(1.0, DEFAULT_RESTITUTION * rng.uniform(0.9, 1.1)))
-    r = board.coin_radius
+    def coin() -> tuple[float, float]:   # every coin set on the board is one with its own
+        return (DEFAULT_FRICTION * rng.uniform(0.8, 1.2),
+                min(1.0, DEFAULT_RESTITUTION * rng.uniform(0.9, 1.1)))
+    table = ShoveTable(board, coin_properties=coin)
     try:
         for _ in range(rng.randint(1, 6)):
             table.pick_up_short()
@@ -67,8 +70,7 @@ def _one(board: ShoveBoard, rng: random.Random) -> Sample | None:
     noisy = lambda ps: tuple((x + rng.uniform(-1, 1), y + rng.uniform(-1, 1)) for x, y in ps)  # noqa: E731
     after_n = noisy(after)
     cheat = _cheat(board, before, after, moved_idx, shot, after_n, rng)
-    return Sample(noisy(before), after_n, len(moved_idx), cheat, shot, table.friction,
-                  table.restitution)
+    return Sample(noisy(before), after_n, len(moved_idx), cheat, shot)
 
 
 def _random_shot(table: ShoveTable, rng: random.Random, aim: bool) -> Shot:
@@ -86,7 +88,7 @@ def _random_shot(table: ShoveTable, rng: random.Random, aim: bool) -> Shot:
         x = rng.uniform(board.lane[0] + r, board.lane[1] - r)
         angle = rng.uniform(-6, 6)
         dist = rng.uniform(board.lines[0][1] + r, board.lines[-1][0]) - y0
-    return Shot(x, angle, speed_to_reach(table, dist))
+    return Shot(x, angle, speed_to_reach(table, dist), rng.uniform(-SPIN, SPIN))
 
 
 def _cheat(board, before, after, moved_idx, shot: Shot, after_n, rng) -> tuple[Point, ...] | None:
@@ -131,15 +133,21 @@ def rates(samples: list[Sample], board: ShoveBoard, tolerance: float) -> tuple[f
 
 def main(argv: list[str]) -> int:
     try:
+        if len(argv) > 2:
+            raise ValueError
         count = int(argv[0]) if argv else 2000
+        seed = int(argv[1]) if len(argv) > 1 else TUNING_SEED
+        if count < 1:
+            raise ValueError
     except ValueError:
-        print(f"usage: python -m tablegame.physics.corpus [SHOTS], not {argv}", file=sys.stderr)
+        print(f"usage: python -m tablegame.physics.corpus [SHOTS [SEED]] (SHOTS at least 1), "
+              f"not {' '.join(argv)}", file=sys.stderr)
         return 2
     board = hapenny_board()
-    samples = generate(count, board=board)
+    samples = generate(count, seed=seed, board=board)
     knocked = sum(s.knocked > 0 for s in samples)
     chains = sum(s.knocked > 1 for s in samples)
-    print(f"{len(samples)} genuine shots ({knocked} with knock-ons, {chains} with two or more), "
+    print(f"seed {seed}: {len(samples)} genuine shots ({knocked} with knock-ons, {chains} with two or more), "
           f"{sum(s.cheat is not None for s in samples)} with one coin moved by hand")
     print("| sensor tolerance (mm) | false alarms | caught |")
     print("|---|---|---|")

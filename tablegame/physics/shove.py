@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 import pymunk
 
@@ -93,6 +93,7 @@ class Shot:
     x: float      # mm across the board where the coin starts (its centre)
     angle: float  # degrees from straight up the board; positive turns to the right (+x)
     speed: float  # mm/s at launch
+    spin: float = 0.0  # rad/s at launch, counter-clockwise seen from above (a flick of the hand)
 
     def velocity(self) -> tuple[float, float]:
         a = math.radians(self.angle)
@@ -103,6 +104,8 @@ class _Coin(NamedTuple):
     x: float
     y: float
     fallen: bool  # lies in the gutter of the frame, out of play
+    friction: float | None = None     # this coin's own mu on the board; None: the table's
+    restitution: float | None = None  # this coin's own restitution; None: the table's
 
 
 class ShoveTable:
@@ -111,11 +114,17 @@ class ShoveTable:
     ``friction`` is the sliding coefficient mu of a coin on the board, ``coin_mass`` in
     grams (default: :func:`default_coin_mass`), ``restitution`` that of two coins
     colliding, ``step`` the fixed time step in seconds. Coins are reported in the order
-    they were put on the table."""
+    they were put on the table.
+
+    ``coin_properties``, if given, is called for every coin set on the front edge and
+    returns that coin's own (friction, restitution): real coins differ from one another
+    (the corpus of the physics check draws them). Two coins colliding bounce with the
+    geometric mean of their restitutions. Without it every coin has the table's."""
 
     def __init__(self, board: ShoveBoard, *, friction: float = DEFAULT_FRICTION,
                  coin_mass: float | None = None, restitution: float = DEFAULT_RESTITUTION,
-                 step: float = DEFAULT_STEP) -> None:
+                 step: float = DEFAULT_STEP,
+                 coin_properties: Callable[[], tuple[float, float]] | None = None) -> None:
         if not friction > 0:
             raise ValueError(f"friction must be above 0, not {friction}")
         if not 0 <= restitution <= 1:
@@ -129,6 +138,7 @@ class ShoveTable:
             raise ValueError(f"coin mass must be above 0 g, not {coin_mass}")
         self.restitution = restitution
         self.step = step
+        self.coin_properties = coin_properties
         self.steps_simulated = 0  # fixed steps taken by all shots so far (for benchmarks)
         self._coins: list[_Coin] = []
 
@@ -197,7 +207,7 @@ class ShoveTable:
         except ValueError:
             self._coins.insert(i, coin)
             raise
-        self._coins.insert(i, _Coin(to[0], to[1], False))
+        self._coins.insert(i, coin._replace(x=to[0], y=to[1]))
         return coin.x, coin.y
 
     def place(self, x: float, y: float) -> None:
@@ -228,7 +238,11 @@ class ShoveTable:
 
     def _take(self, shot: Shot, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
         coins = self._launch(shot)
-        sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity())
+        if self.coin_properties is not None:
+            friction, restitution = self.coin_properties()
+            coins[-1] = coins[-1]._replace(friction=friction, restitution=restitution)
+        sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity(),
+                          spin=shot.spin)
         frames = sim.run(frame_interval)
         self._coins = sim.coins
         self.steps_simulated += sim.steps
@@ -267,9 +281,9 @@ class Rehearsal:
         finally:
             table._coins = saved
         if self._sim is None:
-            self._sim = _Simulation(table, coins, len(coins) - 1, shot.velocity())
+            self._sim = _Simulation(table, coins, len(coins) - 1, shot.velocity(), shot.spin)
         else:
-            self._sim.reset(coins, len(coins) - 1, shot.velocity())
+            self._sim.reset(coins, len(coins) - 1, shot.velocity(), shot.spin)
         result = self._sim.run(None)[-1]
         table.steps_simulated += self._sim.steps
         return result
@@ -279,7 +293,7 @@ class _Simulation:
     """One shot in a fresh pymunk space."""
 
     def __init__(self, table: ShoveTable, coins: list[_Coin], launched: int,
-                 velocity: tuple[float, float]) -> None:
+                 velocity: tuple[float, float], spin: float = 0.0) -> None:
         self.table, self.board, self.coins = table, table.board, list(coins)
         self.dt = table.step
         space = self.space = pymunk.Space()
@@ -292,9 +306,10 @@ class _Simulation:
         self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
         self._index: dict[pymunk.Shape, int] = {}
         self._made: dict[int, tuple[pymunk.Body, pymunk.Shape]] = {}  # kept for reset()
-        self.reset(coins, launched, velocity)
+        self.reset(coins, launched, velocity, spin)
 
-    def reset(self, coins: list[_Coin], launched: int, velocity: tuple[float, float]) -> None:
+    def reset(self, coins: list[_Coin], launched: int, velocity: tuple[float, float],
+              spin: float = 0.0) -> None:
         """Start over from ``coins`` at rest, ``launched`` moving at ``velocity``: the
         same as a fresh simulation, at a third of the cost (building pymunk's objects
         takes longer than a whole shot). Bodies and shapes are reused at rest; the
@@ -308,6 +323,7 @@ class _Simulation:
             if not coin.fallen:
                 self._add_coin(i, coin)
         self._bodies[launched][0].velocity = velocity
+        self._bodies[launched][0].angular_velocity = spin
 
     def _add_gutters(self) -> None:
         """Four sensors, one beyond each edge, set back by a coin's radius: a coin's
@@ -331,18 +347,20 @@ class _Simulation:
         else:
             body = pymunk.Body(t.coin_mass, pymunk.moment_for_circle(t.coin_mass, 0, r))
             shape = pymunk.Circle(body, r)
-            shape.elasticity = math.sqrt(t.restitution)        # Chipmunk multiplies the pair's
-            shape.friction = math.sqrt(COIN_COIN_FRICTION)     # elasticities and frictions
-            shape.collision_type = _COIN
+            shape.friction = math.sqrt(COIN_COIN_FRICTION)     # Chipmunk multiplies the pair's
+            shape.collision_type = _COIN                       # frictions and elasticities
             self._made[i] = body, shape
+        mu = t.friction if coin.friction is None else coin.friction
+        e = t.restitution if coin.restitution is None else coin.restitution
+        shape.elasticity = math.sqrt(e)   # set on reuse too: a reused shape may be another coin's
         body.position = (coin.x, coin.y)
         static = self.space.static_body
         slide = pymunk.PivotJoint(static, body, (0, 0), (0, 0))
         slide.max_bias = 0
-        slide.max_force = t.friction * t.coin_mass * G
+        slide.max_force = mu * t.coin_mass * G
         spin = pymunk.GearJoint(static, body, 0, 1)
         spin.max_bias = 0
-        spin.max_force = 2 / 3 * t.friction * t.coin_mass * G * r
+        spin.max_force = 2 / 3 * mu * t.coin_mass * G * r
         self.space.add(body, shape, slide, spin)
         self._bodies[i] = (body, (body, shape, slide, spin))
         self._index[shape] = i
@@ -396,7 +414,7 @@ class _Simulation:
         if i not in self._bodies:
             return coin
         x, y = self._bodies[i][0].position
-        return _Coin(x, y, False)
+        return coin._replace(x=x, y=y)
 
     def _drop(self) -> None:
         for shape, edge in self._falling:
@@ -405,7 +423,8 @@ class _Simulation:
                 continue  # fell over two edges at once (a corner)
             body, parts = self._bodies.pop(i)
             self.space.remove(*parts)
-            self.coins[i] = _Coin(*self._gutter_spot(body.position, edge), True)
+            x, y = self._gutter_spot(body.position, edge)
+            self.coins[i] = self.coins[i]._replace(x=x, y=y, fallen=True)
         self._falling.clear()
 
     def _gutter_spot(self, p: pymunk.Vec2d, edge: str) -> tuple[float, float]:
