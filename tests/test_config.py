@@ -35,6 +35,9 @@ def test_every_setting_is_documented():
     ({"table": {"colour": "red"}}, "table.colour: unknown setting"),
     ({"table": {"game": "chess"}}, "table.game: expected one of shove-hapenny"),
     ({"games": {"shove-piecepack": {"beds": 9}}}, "games.shove-piecepack: beds: a piecepack board has 2 to 7 beds"),
+    ({"games": {"shove-piecepack": {"beds": "x"}}}, "games.shove-piecepack: beds: expected a whole number, not 'x'"),
+    ({"games": {"shove-hapenny": {"target": 2.5}}}, "games.shove-hapenny: target: expected a whole number"),
+    ({"games": {"shove-hapenny": {"progressive": "yes"}}}, "games.shove-hapenny: progressive: expected true or false"),
     ({"boards": {"shove-hapenny": {"colour": 1}}}, "boards.shove-hapenny:"),
     ({"display": {"size": [800]}}, "display.size: expected [width, height]"),
 ])
