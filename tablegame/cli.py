@@ -63,7 +63,9 @@ def _simulate(args) -> int:
         overrides["simulation.realtime"] = False
     # Without --config, the staff page saves its settings beside the simulated log.
     path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
-    config = load(path if Path(path).exists() else None, overrides)
+    # A file named with --config must be there (as for run and check-config); only the
+    # staff page's own file beside the log may not be written yet.
+    config = load(path if args.config or Path(path).exists() else None, overrides)
     if not args.log_level:
         logs.set_level(config["logging.level"])
     if args.option:

@@ -31,6 +31,15 @@ def test_a_configuration_that_is_not_utf8_or_is_a_folder_is_named(tmp_path, caps
             assert f"Configuration error in {path}: {said}" in err, err
 
 
+def test_a_configuration_named_but_missing_is_refused_not_ignored(tmp_path, capsys):
+    missing = tmp_path / "config.toml"
+    db = tmp_path / "t.sqlite"
+    assert main(["simulate", "--config", str(missing), "--db", str(db), "--headless",
+                 TWO_TURNS]) == 2
+    assert f"Configuration error in {missing}: the file does not exist" in capsys.readouterr().err
+    assert not db.exists()
+
+
 def bad_logs(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
