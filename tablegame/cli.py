@@ -1,6 +1,7 @@
 """``tablegame run`` (the Pi service), ``tablegame simulate`` (the same table on a
 simulated board), ``tablegame carrom-ruling`` (a Carrom position replayed without
-physics) and ``tablegame check-config`` (for the installer)."""
+physics), and for the installer ``tablegame check-config``, ``tablegame doctor`` and
+``tablegame config-template``."""
 from __future__ import annotations
 
 import argparse
@@ -24,6 +25,8 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame simulate        the same table on a simulated board, in a window
   tablegame check-config    check a configuration file and name every bad key
   tablegame carrom-ruling   a described Carrom position replayed without physics
+  tablegame doctor          check this site, one line per check (exit status 0: all is well)
+  tablegame config-template the configuration file with every setting and its default
 
 Each command's own help: tablegame COMMAND --help"""
 
