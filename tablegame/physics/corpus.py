@@ -50,7 +50,6 @@ def generate(count: int, seed: int = 12, board: ShoveBoard | None = None) -> lis
 def _one(board: ShoveBoard, rng: random.Random) -> Sample | None:
     table = ShoveTable(board, friction=DEFAULT_FRICTION * rng.uniform(0.8, 1.2),
                        restitution=min(1.0, DEFAULT_RESTITUTION * rng.uniform(0.9, 1.1)))
-    r = board.coin_radius
     try:
         for _ in range(rng.randint(1, 6)):
             table.pick_up_short()
