@@ -92,3 +92,22 @@ def test_help_reads_as_plain_text_in_a_terminal(name, text):
     markup = re.findall(r"``|:ref:|:doc:|\.\. \w+::|`[^`\s]+`_", text)
     assert not markup, f"{name} --help shows reStructuredText: {markup}"
     assert all(len(line) <= 100 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["power_cut", "--frob"], "power_cut: expected one count, a whole number such as 50, got '--frob'"),
+    (["unplug", "5", "6"], "unplug: expected one count"),
+    (["nope"], "no soak 'nope'; there are: fuzz, power_cut, unplug"),
+])
+def test_dev_soak_refuses_what_it_cannot_run_in_words(argv, said, capsys):
+    from soak.__main__ import main as soak
+    assert soak(argv) == 2
+    out = capsys.readouterr()
+    assert said in out.err and out.out == ""
+
+
+def test_dev_bench_refuses_an_unknown_benchmark_instead_of_printing_nothing(capsys):
+    from benchmarks.__main__ import main as bench
+    assert bench(["bench_latency", "bench_nope"]) == 2
+    out = capsys.readouterr()
+    assert "no benchmark 'bench_nope'; there are: bench_latency" in out.err and out.out == ""
