@@ -2,6 +2,7 @@
 a folder, an event log path that cannot hold a log. Each is said in words, with exit
 status 2, no traceback and nothing written; --help reads as plain terminal text."""
 import re
+import sqlite3
 import subprocess
 import sys
 
@@ -47,7 +48,18 @@ def bad_logs(tmp_path):
     a_file.write_text("not a folder")
     not_sqlite = tmp_path / "table.sqlite"
     not_sqlite.write_text("this is a shopping list, not an event log\n" * 40)
+    other_program = tmp_path / "shop.sqlite"
+    with sqlite3.connect(other_program) as db:
+        db.execute("CREATE TABLE items (name TEXT)")
+    other_events = tmp_path / "calendar.sqlite"
+    with sqlite3.connect(other_events) as db:
+        db.execute("CREATE TABLE events (title TEXT, day TEXT)")
+        db.execute("INSERT INTO events VALUES ('quiz night', 'Tuesday')")
     return [(folder, "is a folder: name a file in it for the event log"),
+            (other_program, "is not an event log (an SQLite file of this table): it holds other "
+                            "tables (items) and no events"),
+            (other_events, "is not an event log (an SQLite file of this table): its events table "
+                           "has other columns (day, title)"),
             (a_file / "var" / "t.sqlite", f"cannot be made: {a_file} is a file, not a folder"),
             (not_sqlite, "is not an event log (an SQLite file of this table): file is not a database")]
 
