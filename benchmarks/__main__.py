@@ -15,7 +15,12 @@ MODULES = ["bench_latency", "bench_physics", "bench_display", "bench_link",
            "bench_history", "bench_imports"]
 
 
-def main(names: list[str]) -> None:
+def main(names: list[str]) -> int:
+    unknown = [name for name in names if name not in MODULES]
+    if unknown:
+        print(f"no benchmark {', '.join(map(repr, unknown))}; there are: {', '.join(MODULES)}",
+              file=sys.stderr)
+        return 2
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
                 if line.startswith("model name")), platform.processor())
     print(f"machine: {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}")
@@ -27,7 +32,8 @@ def main(names: list[str]) -> None:
         print(f"\n== {name}")
         for line in module.run():
             print(line)
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

@@ -5,7 +5,6 @@ p99, the table's frame-to-screen latency (bench_latency's measure) with and with
 the page, and the process's memory with the page running."""
 from __future__ import annotations
 
-import contextlib
 import http.client
 import re
 import statistics

@@ -40,9 +40,9 @@ fail() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        --root) ROOT="${2:?--root needs a folder}"; shift 2 ;;
-        --program) PROGRAM="${2:?--program needs a path}"; shift 2 ;;
-        --board-usb) BOARD_USB="${2:?--board-usb needs VID:PID}"; shift 2 ;;
+        --root) [ $# -ge 2 ] || fail "--root needs a folder"; ROOT="$2"; shift 2 ;;
+        --program) [ $# -ge 2 ] || fail "--program needs a path"; PROGRAM="$2"; shift 2 ;;
+        --board-usb) [ $# -ge 2 ] || fail "--board-usb needs VID:PID"; BOARD_USB="$2"; shift 2 ;;
         --uninstall) UNINSTALL=yes; shift ;;
         --purge) PURGE=yes; shift ;;
         -h|--help) usage; exit 0 ;;
@@ -55,6 +55,8 @@ if [ -n "$BOARD_USB" ] && ! [[ "$BOARD_USB" =~ ^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}$ ]
     fail "--board-usb: expected four hex digits, a colon and four more (e.g. 2e8a:000a), got $BOARD_USB"
 fi
 [ "$PURGE" = no ] || [ "$UNINSTALL" = yes ] || fail "--purge goes with --uninstall"
+# checked before anything is installed: a mistyped path must not leave half an install
+[ -z "$PROGRAM" ] || [ -x "$PROGRAM" ] || fail "--program: $PROGRAM is not an executable file"
 
 live() { [ "$ROOT" = / ]; }           # installing on this machine itself, not into a folder
 at() { printf '%s%s' "${ROOT%/}" "$1"; }  # a path inside the root
@@ -136,7 +138,6 @@ source_stamp() {
 
 program() {
     if [ -n "$PROGRAM" ]; then
-        [ -x "$PROGRAM" ] || fail "--program: $PROGRAM is not an executable file"
         say "using      $PROGRAM"
         return
     fi

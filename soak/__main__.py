@@ -30,6 +30,11 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] not in known:
         print(f"no soak {argv[0]!r}; there are: {', '.join(known)}", file=sys.stderr)
         return 2
+    if len(argv) > 2 or not all(arg.isdigit() and int(arg) > 0 for arg in argv[1:]):
+        # every soak takes one thing, how many times to run (kills, unplugs, streams)
+        print(f"{argv[0]}: expected one count, a whole number such as 50, got "
+              f"{' '.join(argv[1:])!r}", file=sys.stderr)
+        return 2
     plan = [(argv[0], argv[1:])] if argv else [(name, []) for name in known]
     failed = []
     for name, args in plan:

@@ -1,6 +1,7 @@
 """``tablegame run`` (the Pi service), ``tablegame simulate`` (the same table on a
 simulated board), ``tablegame carrom-ruling`` (a Carrom position replayed without
-physics) and ``tablegame check-config`` (for the installer)."""
+physics), and for the installer ``tablegame check-config``, ``tablegame doctor`` and
+``tablegame config-template``."""
 from __future__ import annotations
 
 import argparse
@@ -24,6 +25,8 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame simulate        the same table on a simulated board, in a window
   tablegame check-config    check a configuration file and name every bad key
   tablegame carrom-ruling   a described Carrom position replayed without physics
+  tablegame doctor          check this site, one line per check (exit status 0: all is well)
+  tablegame config-template the configuration file with every setting and its default
 
 Each command's own help: tablegame COMMAND --help"""
 
@@ -64,7 +67,9 @@ def _simulate(args) -> int:
         overrides["simulation.realtime"] = False
     # Without --config, the staff page saves its settings beside the simulated log.
     path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
-    config = load(path if Path(path).exists() else None, overrides)
+    # A file named with --config must be there (as for run and check-config); only the
+    # staff page's own file beside the log may not be written yet.
+    config = load(path if args.config or Path(path).exists() else None, overrides)
     if not args.log_level:
         logs.set_level(config["logging.level"])
     if args.option:

@@ -36,10 +36,23 @@ def to_journal(stream=None) -> bool:
     return device_inode == f"{stat.st_dev}:{stat.st_ino}"
 
 
+class _Stderr(logging.StreamHandler):
+    """Writes to whatever ``sys.stderr`` is when a record comes, as logging's own last
+    resort does: a handler that kept the stream of its set-up would write to a closed
+    file once that stream is gone (a test's captured stderr, closed after the test)."""
+
+    def __init__(self) -> None:
+        logging.Handler.__init__(self)
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+
 def setup(level: str = DEFAULT, stream=None) -> None:
-    """Send every logger's records at ``level`` and above to ``stream`` (stderr)."""
-    stream = stream or sys.stderr
-    handler = logging.StreamHandler(stream)
+    """Send every logger's records at ``level`` and above to ``stream`` (stderr as it
+    is at each record)."""
+    handler = logging.StreamHandler(stream) if stream is not None else _Stderr()
     if to_journal(stream):
         handler.setFormatter(_JournalFormatter("%(name)s: %(message)s"))
     else:

@@ -69,6 +69,10 @@ def load_script(path: str | Path, config: Config) -> Script:
         options = raw.get("options", dict(base.options))
         if not isinstance(options, dict):
             raise ScriptError(f'{path}: "options" must be an object')
+        if not isinstance(parties, list) or not all(
+                isinstance(p, list) and all(isinstance(n, str) for n in p) for p in parties):
+            raise ScriptError(f'{path}: "parties" is a list of parties, each a list of names, '
+                              f'such as [["Anna", "Carl"], ["Ben"]], not {parties!r}')
         setup = GameSetup(base.game, tuple(tuple(p) for p in parties),
                           tuple(sorted(options.items())))
     steps = all_steps()

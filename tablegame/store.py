@@ -77,6 +77,7 @@ class EventLog:
         self._unsynced = False
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
+            schema_version(self._db)   # another program's file is refused before WAL rewrites it
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={MODES[self._mode]}")
             _upgrade(self._db)
@@ -160,11 +161,19 @@ def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
 
 
 def schema_version(db: sqlite3.Connection) -> int:
-    """The log's schema version; 0 for an empty file."""
-    has_events = db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").fetchone()
-    if not has_events:
+    """The log's schema version; 0 for an empty file. Another program's SQLite file
+    raises sqlite3.DatabaseError before anything is written into it (an upgrade would
+    add our table or columns to it)."""
+    tables = [name for (name,) in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    if "events" not in tables:
+        if tables:
+            raise sqlite3.DatabaseError(f"it holds other tables ({', '.join(sorted(tables))}) "
+                                        "and no events")
         return 0
+    columns = {row[1] for row in db.execute("PRAGMA table_info(events)")}
+    if not {"seq", "at", "kind", "data"} <= columns:
+        raise sqlite3.DatabaseError(f"its events table has other columns ({', '.join(sorted(columns))})")
     return db.execute("PRAGMA user_version").fetchone()[0] or 1
 
 

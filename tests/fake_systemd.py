@@ -56,10 +56,3 @@ def systemd(tmp_path):
     fake = FakeSystemd(tmp_path / "notify")
     yield fake
     fake.close()
-
-
-@pytest.fixture
-def systemd(tmp_path):
-    fake = FakeSystemd(tmp_path / "notify")
-    yield fake
-    fake.close()

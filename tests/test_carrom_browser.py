@@ -1,25 +1,13 @@
 """Carrom on the staff page in real Chromium (Debian's package, driven by Playwright): the
 live view draws the pieces the virtual pocket board reports and follows a stroke; a foul
 entered on the control page reaches the rules."""
-import os
-import time
-
-import pytest
-
 from tablegame.physics.carrom import Strike
 from tablegame.play.base import GameSetup
 from tablegame.simulation_carrom import CarromWorld
+# the same browser, started the same way; the import skips this module where it is missing
+from test_web_browser import ARGS, CHROMIUM, playwright, wait_for
 from web_admin.serve import PageServer
 from web_table import Table
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no {CHROMIUM}: install Debian's chromium package (./dev test does so as root)",
-                allow_module_level=True)
-playwright = pytest.importorskip("playwright.sync_api")
 
 
 class CarromTable(Table):
@@ -39,13 +27,6 @@ class CarromTable(Table):
         self.link.close()
         self.board.close()
         super().close()
-
-
-def wait_for(condition, what, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
 
 
 def test_the_live_view_draws_the_pieces_and_a_foul_is_entered(tmp_path):

@@ -2,6 +2,7 @@
 a folder, an event log path that cannot hold a log. Each is said in words, with exit
 status 2, no traceback and nothing written; --help reads as plain terminal text."""
 import re
+import sqlite3
 import subprocess
 import sys
 
@@ -31,6 +32,15 @@ def test_a_configuration_that_is_not_utf8_or_is_a_folder_is_named(tmp_path, caps
             assert f"Configuration error in {path}: {said}" in err, err
 
 
+def test_a_configuration_named_but_missing_is_refused_not_ignored(tmp_path, capsys):
+    missing = tmp_path / "config.toml"
+    db = tmp_path / "t.sqlite"
+    assert main(["simulate", "--config", str(missing), "--db", str(db), "--headless",
+                 TWO_TURNS]) == 2
+    assert f"Configuration error in {missing}: the file does not exist" in capsys.readouterr().err
+    assert not db.exists()
+
+
 def bad_logs(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
@@ -38,7 +48,18 @@ def bad_logs(tmp_path):
     a_file.write_text("not a folder")
     not_sqlite = tmp_path / "table.sqlite"
     not_sqlite.write_text("this is a shopping list, not an event log\n" * 40)
+    other_program = tmp_path / "shop.sqlite"
+    with sqlite3.connect(other_program) as db:
+        db.execute("CREATE TABLE items (name TEXT)")
+    other_events = tmp_path / "calendar.sqlite"
+    with sqlite3.connect(other_events) as db:
+        db.execute("CREATE TABLE events (title TEXT, day TEXT)")
+        db.execute("INSERT INTO events VALUES ('quiz night', 'Tuesday')")
     return [(folder, "is a folder: name a file in it for the event log"),
+            (other_program, "is not an event log (an SQLite file of this table): it holds other "
+                            "tables (items) and no events"),
+            (other_events, "is not an event log (an SQLite file of this table): its events table "
+                           "has other columns (day, title)"),
             (a_file / "var" / "t.sqlite", f"cannot be made: {a_file} is a file, not a folder"),
             (not_sqlite, "is not an event log (an SQLite file of this table): file is not a database")]
 
@@ -83,3 +104,22 @@ def test_help_reads_as_plain_text_in_a_terminal(name, text):
     markup = re.findall(r"``|:ref:|:doc:|\.\. \w+::|`[^`\s]+`_", text)
     assert not markup, f"{name} --help shows reStructuredText: {markup}"
     assert all(len(line) <= 100 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["power_cut", "--frob"], "power_cut: expected one count, a whole number such as 50, got '--frob'"),
+    (["unplug", "5", "6"], "unplug: expected one count"),
+    (["nope"], "no soak 'nope'; there are: fuzz, power_cut, unplug"),
+])
+def test_dev_soak_refuses_what_it_cannot_run_in_words(argv, said, capsys):
+    from soak.__main__ import main as soak
+    assert soak(argv) == 2
+    out = capsys.readouterr()
+    assert said in out.err and out.out == ""
+
+
+def test_dev_bench_refuses_an_unknown_benchmark_instead_of_printing_nothing(capsys):
+    from benchmarks.__main__ import main as bench
+    assert bench(["bench_latency", "bench_nope"]) == 2
+    out = capsys.readouterr()
+    assert "no benchmark 'bench_nope'; there are: bench_latency" in out.err and out.out == ""

@@ -129,6 +129,19 @@ def test_unknown_options_are_refused_in_words(tmp_path):
     assert out.returncode == 1 and "unknown option --frobnicate" in out.stderr
 
 
+@needs_root
+@pytest.mark.parametrize("args, said", [
+    (["--program", "/nonexistent/tablegame"], "--program: /nonexistent/tablegame is not an executable file"),
+    (["--board-usb", "zz"], "--board-usb: expected four hex digits"),
+    (["--board-usb"], "--board-usb needs VID:PID"),
+])
+def test_a_bad_value_is_refused_before_anything_is_installed(tmp_path, args, said):
+    out = subprocess.run(["bash", str(SCRIPT), "--root", str(tmp_path), *args], capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 1 and out.stderr.startswith(f"install.sh: {said}"), out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_scripts_pass_shellcheck():
     shellcheck = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
     if shellcheck is None:

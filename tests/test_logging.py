@@ -77,3 +77,19 @@ def test_the_command_line_level_wins_over_the_configuration(tmp_path):
         out = subprocess.run([sys.executable, "-c", code, "simulate", *extra],
                              capture_output=True, text=True, timeout=60)
         assert out.stdout.strip() == str(level), out.stderr
+
+
+def test_the_handler_follows_stderr_so_a_closed_one_is_never_written(monkeypatch):
+    """A test's captured stderr is closed after the test; the next test's records must go
+    to the stderr of that moment, not raise "I/O operation on closed file" in logging."""
+    monkeypatch.delenv("JOURNAL_STREAM", raising=False)
+    first, second = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stderr", first)
+    logs.setup("info")
+    first.close()
+    monkeypatch.setattr(sys, "stderr", second)
+    broken = []
+    monkeypatch.setattr(logging.Handler, "handleError", lambda self, record: broken.append(record))
+    logging.getLogger("tablegame.test").warning("still heard")
+    assert not broken
+    assert second.getvalue().rstrip().endswith("WARNING tablegame.test: still heard")

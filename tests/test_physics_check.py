@@ -184,7 +184,7 @@ def test_a_coin_moved_after_the_turn_before_the_board_is_cleared_is_logged_by_th
     assert (verdict.data["type"], verdict.by) == ("MovedUnhit", "table")
     assert verdict.data["shove"] is False
     assert t.said("en") == "The coin in bed 9 moved without being hit"
-    status = t.see(nudged)  # seen again: reported once, and the warning stands
+    t.see(nudged)  # seen again: reported once, and the warning stands
     assert History(tmp_path / "table.sqlite").entries()[-1].seq == verdict.seq
     assert t.said("en") == "The coin in bed 9 moved without being hit"
     assert t.see([]).problem is None  # the cleared board ends it

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from firmware_bridge.codec import (
     Ack, BadCobs, BadMessage, BoardError, BoardInfo, Capability, CrcMismatch, Frame, FrameDecoder,
-    FrameError, FrameTooLong, FrameTooShort, Heartbeat, Hello, MsgType, ProtocolError, RequestSnapshot,
+    FrameTooLong, FrameTooShort, Heartbeat, Hello, MsgType, ProtocolError, RequestSnapshot,
     VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode,
     frame_bytes, is_board_event, message_type)
 from soak.streams import messages, oversized_wire, stream_pieces

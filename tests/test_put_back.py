@@ -6,7 +6,6 @@ import random
 
 from tablegame import jsoncodec
 from tablegame.config import load
-from tablegame.games.shove import ShoveState
 from tablegame.script import run_script
 
 from tests.test_table_end_to_end import LANES, script, state_of, to_bed

@@ -33,6 +33,8 @@ SHOT = {"shot": {"x": 178, "angle": 0, "reach": 160}}
     ({"steps": [{"tip": {"die": 3}}]}, 'the tip needs "top"'),
     ({"steps": [{"dice": [1, 2, 3], "aside": [True]}]}, '"aside" is a list of 3 true or false'),
     ({"resume": "yes", "steps": []}, '"resume" must be true or false'),
+    ({"parties": [["Anna"], 7], "steps": []}, '"parties" is a list of parties, each a list of names'),
+    ({"parties": "Anna, Ben", "steps": []}, '"parties" is a list of parties'),
     ({"settings": {"schocken.dice": "reader", "table.colour": "red"}, "steps": []},
      "unknown setting 'table.colour'"),
     ({"settings": {"schocken.dice": "dice"}, "steps": []},

@@ -3,7 +3,6 @@ serial link (pyserial) -> session -> SQLite, driven by headless scripts as a
 developer or a misscore report would, and by the `tablegame` command itself."""
 import json
 import os
-import select
 import signal
 import sqlite3
 import subprocess

@@ -321,7 +321,9 @@ class ShoveRules(Rules):
 
 _HAPENNY_DEFAULTS = dict(title="Shove ha'penny", beds=9, target=3, equal_turns=True)
 _PIECEPACK_DEFAULTS = dict(title="Shove piecepack", beds=7, target=1, equal_turns=False)
-_OPTIONS = {"beds", "target", "coins_per_turn", "equal_turns", "tie_break", "progressive", "flick"}
+_WHOLE_NUMBERS = ("beds", "target", "coins_per_turn")
+_YES_NO = ("equal_turns", "progressive", "flick")
+_OPTIONS = {*_WHOLE_NUMBERS, *_YES_NO, "tie_break"}
 
 
 def _make(defaults: dict, options: dict) -> ShoveRules:
@@ -329,7 +331,21 @@ def _make(defaults: dict, options: dict) -> ShoveRules:
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; "
                          f"Shove knows {', '.join(sorted(_OPTIONS))}")
+    _check_types(options)
     return ShoveRules(**{**defaults, **options})
+
+
+def _check_types(options: dict) -> None:
+    """A configuration or --option value of the wrong kind is refused in words (a string
+    where a number belongs would otherwise fail on a comparison, and "yes" would count as
+    true)."""
+    for key in _WHOLE_NUMBERS:
+        value = options.get(key, 1)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValueError(f"{key}: expected a whole number, not {value!r}")
+    for key in _YES_NO:
+        if not isinstance(options.get(key, False), bool):
+            raise ValueError(f"{key}: expected true or false, not {options[key]!r}")
 
 
 def hapenny(**options) -> ShoveRules:
@@ -339,6 +355,7 @@ def hapenny(**options) -> ShoveRules:
 
 def piecepack(**options) -> ShoveRules:
     """Shove piecepack: 7 beds, 1 mark each; Short is fewer beds (at least 2)."""
+    _check_types(options)
     beds = options.get("beds", 7)
     if not 2 <= beds <= 7:
         raise ValueError(f"beds: a piecepack board has 2 to 7 beds (Short removes tiles), not {beds}")

@@ -48,16 +48,23 @@ def add_disc(space: pymunk.Space, disc: Disc, position: tuple[float, float],
     shape.elasticity = disc.elasticity           # Chipmunk multiplies the pair's elasticities
     shape.friction = math.sqrt(rim_friction)     # and frictions
     shape.collision_type = collision_type
+    parts = (body, shape, *sliding_friction(space, body, disc.friction, disc.mass, disc.radius))
+    space.add(*parts)
+    return body, parts
+
+
+def sliding_friction(space: pymunk.Space, body: pymunk.Body, friction: float, mass: float,
+                     radius: float) -> tuple[pymunk.Constraint, pymunk.Constraint]:
+    """The two joints that make ``body`` slide and spin down under Coulomb friction (not
+    yet added: a model that reuses its bodies makes these anew for every shot)."""
     static = space.static_body
     slide = pymunk.PivotJoint(static, body, (0, 0), (0, 0))
     slide.max_bias = 0
-    slide.max_force = disc.friction * disc.mass * G
+    slide.max_force = friction * mass * G
     spin = pymunk.GearJoint(static, body, 0, 1)
     spin.max_bias = 0
-    spin.max_force = 2 / 3 * disc.friction * disc.mass * G * disc.radius
-    parts = (body, shape, slide, spin)
-    space.add(*parts)
-    return body, parts
+    spin.max_force = 2 / 3 * friction * mass * G * radius
+    return slide, spin
 
 
 def at_rest(bodies) -> bool:

@@ -27,9 +27,9 @@ from typing import Callable, Iterator, NamedTuple
 import pymunk
 
 from tablegame.boards.shove import Lie, ShoveBoard
+from tablegame.physics.core import G, at_rest, new_space, sliding_friction
 from tablegame.sensors import CoinReading
 
-G = 9810.0                  # mm/s^2
 DEFAULT_FRICTION = 0.25     # brass on polished wood or slate: sliding mu is about 0.2-0.3
 DEFAULT_RESTITUTION = 0.8   # brass coin on brass coin, edge to edge
 DEFAULT_STEP = 1 / 240      # s: 4 mm a step at 1 m/s, a sixth of a coin at the hardest shots
@@ -37,8 +37,6 @@ HAPENNY_DIAMETER = 25.4     # mm
 HAPENNY_MASS = 5.7          # g
 COIN_COIN_FRICTION = 0.2    # tangential friction where two coins' rims touch
 START_OVERHANG = 2.0        # mm of the coin's rear that sticks out over the front edge
-REST_SPEED = 0.5            # mm/s: below this every coin counts as at rest ...
-REST_SPIN = 0.05            # rad/s: ... and not turning
 REST_CHECK_STEPS = 8        # settle() looks for rest every this many steps
 MAX_SHOT_TIME = 120.0       # s of simulated time: coins under friction stop long before
 
@@ -296,10 +294,7 @@ class _Simulation:
                  velocity: tuple[float, float], spin: float = 0.0) -> None:
         self.table, self.board, self.coins = table, table.board, list(coins)
         self.dt = table.step
-        space = self.space = pymunk.Space()
-        space.gravity = (0, 0)
-        space.collision_slop = 0.01                 # mm of overlap tolerated in contacts
-        space.collision_bias = (1 - 0.3) ** 240     # 30 % of an overlap fixed per 1/240 s
+        space = self.space = new_space()
         self._add_gutters()
         self._falling: list[tuple[pymunk.Shape, str]] = []   # coin shape, edge crossed
         space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
@@ -354,13 +349,7 @@ class _Simulation:
         e = t.restitution if coin.restitution is None else coin.restitution
         shape.elasticity = math.sqrt(e)   # set on reuse too: a reused shape may be another coin's
         body.position = (coin.x, coin.y)
-        static = self.space.static_body
-        slide = pymunk.PivotJoint(static, body, (0, 0), (0, 0))
-        slide.max_bias = 0
-        slide.max_force = mu * t.coin_mass * G
-        spin = pymunk.GearJoint(static, body, 0, 1)
-        spin.max_bias = 0
-        spin.max_force = 2 / 3 * mu * t.coin_mass * G * r
+        slide, spin = sliding_friction(self.space, body, mu, t.coin_mass, r)
         self.space.add(body, shape, slide, spin)
         self._bodies[i] = (body, (body, shape, slide, spin))
         self._index[shape] = i
@@ -399,12 +388,7 @@ class _Simulation:
                 self._drop()
 
     def _at_rest(self) -> bool:
-        v2, spin = REST_SPEED ** 2, REST_SPIN
-        for body, _ in self._bodies.values():
-            vx, vy = body.velocity
-            if vx * vx + vy * vy > v2 or abs(body.angular_velocity) > spin:
-                return False
-        return True
+        return at_rest(body for body, _ in self._bodies.values())
 
     def readings(self) -> tuple[CoinReading, ...]:
         return tuple(CoinReading(*self._bodies[i][0].position) if i in self._bodies
