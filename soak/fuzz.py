@@ -1,5 +1,5 @@
 """Fuzz: random and corrupted byte streams into the frame decoder and into the
-board link (``python -m soak.fuzz [COUNT]``, 100,000 streams into each unless told).
+board link (``python -m soak.fuzz [COUNT [decoder|link]]``, 100,000 streams into each unless told).
 
 - The decoder gets damaged streams of real frames (bytes flipped, dropped, inserted)
   in random read sizes, and pure noise: nothing may raise, every frame it gives must
@@ -215,7 +215,9 @@ def readings_in(data: bytes) -> set:
 
 def check_link(fuzz: LinkFuzz, noise: bytes, pieces: list[bytes], cuts: list[int], figures: Figures) -> None:
     stream = noise.replace(b"\x00", b"") + encode(BOARD_INFO, 0) + b"".join(pieces)
-    sent = set().union(*(readings_in(piece) for piece in pieces))   # each piece on its own: as sent
+    # each piece on its own, as sent: delimited on both sides, as its neighbours may delimit it
+    # when the damage took its own 0x00 (its frame's bytes still intact)
+    sent = set().union(*(readings_in(b"\x00" + piece + b"\x00") for piece in pieces))
     carried = readings_in(stream)                                    # the whole stream, as it came
     bad_before = fuzz.link.health().bad_frames
     posted = fuzz.connection(stream, cuts)
@@ -248,9 +250,12 @@ def fuzz_link(count: int, figures: Figures, *, derandomize: bool = False) -> Non
 
 def run(args: list[str]) -> int:
     count = int(args[0]) if args else STREAMS
+    parts = set(args[1:]) or {"decoder", "link"}          # python -m soak.fuzz 5000 link
     logging.getLogger("firmware_bridge").setLevel(logging.CRITICAL)   # a million bad frames, said once each
     status = 0
     for name, fuzz in (("decoder", fuzz_decoder), ("link", fuzz_link)):
+        if name not in parts:
+            continue
         figures = Figures()
         started = time.monotonic()
         try:
