@@ -464,8 +464,10 @@ def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(tabl
 def test_the_families_corrections_reach_the_rules_through_the_page(admin, table, setup, form,
                                                                    status, says):
     game, parties = setup
-    post(admin, "/control/new", {"token": game_token(admin), "game": game, "parties": parties,
-                                 "options": ""})
+    started = post(admin, "/control/new", {"token": game_token(admin), "game": game,
+                                           "parties": parties, "options": ""})
+    assert started.status_code == 303, words(started)
+    assert admin.get("/api/snapshot").get_json()["game"] == game
     assert form["name"] in words(admin.get("/control"))        # offered by the page
     before = logged(table)
     response = post(admin, "/control/correct", {"token": game_token(admin), **form})

@@ -41,7 +41,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Strict",
         WTF_CSRF_TIME_LIMIT=SESSION_HOURS * 3600,
         HEARTBEAT=5.0,            # s between SSE comments: a closed browser is noticed
-        REPLY_WAIT=3.0,           # s a request waits for the table's reply
+        REPLY_WAIT=10.0,          # s a request waits for the table's reply (a new game imports its play)
     )
     app.config.update(config or {})
     app.extensions["table"] = face
