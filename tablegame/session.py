@@ -191,7 +191,10 @@ class Session:
         self._make_play = make_play
         self._rng = rng or secrets.SystemRandom()
         self._clock = clock
-        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        # queue.Queue, not SimpleQueue: in CPython 3.11 a signal handled while the main
+        # thread waits in SimpleQueue.get(timeout) can leave it waiting for ever once the
+        # timeout has passed, so SIGTERM (systemd's stop) hung an idle table
+        self._queue: queue.Queue = queue.Queue()
         self._handlers = {
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,

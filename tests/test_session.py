@@ -328,3 +328,40 @@ def test_a_check_beside_the_writer_that_fails_is_logged_and_play_goes_on(db, cap
     assert "a check beside the writer failed" in caplog.text and "a bug in a check" in caplog.text
     run(s, settled(in_bed(3), in_bed(5)))
     assert s.status.state.on_board == 2 and s.status.problem is None
+
+
+def test_a_signal_while_the_writer_waits_never_leaves_it_waiting_for_ever(db):
+    """systemd stops the table with SIGTERM, which Python handles on the main thread while
+    it waits for the next event; when that takes the wait past its timeout, the wait must
+    still end (CPython 3.11's SimpleQueue then waited for ever, and an idle table hung)."""
+    import os
+    import signal
+    import time
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signals are handled on the main thread only")
+    s = open_session(db)
+    handled = []
+
+    def slow_handler(*_):   # the timeout passes while the handler runs
+        time.sleep(0.1)
+        handled.append(True)
+
+    def hung(*_):
+        raise TimeoutError("the writer's wait did not end")
+
+    old_usr1 = signal.signal(signal.SIGUSR1, slow_handler)
+    old_alarm = signal.signal(signal.SIGALRM, hung)   # ends a hang in a failure, not a stuck run
+    timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGUSR1))
+    try:
+        signal.alarm(5)
+        timer.start()
+        deadline = time.monotonic() + 4
+        while not handled and time.monotonic() < deadline:
+            s.process(timeout=0.02)
+        assert handled
+    finally:
+        signal.alarm(0)
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, old_usr1)
+        signal.signal(signal.SIGALRM, old_alarm)
+        s.close()
