@@ -108,14 +108,13 @@ class EventLog:
         does inside each commit). OSError when the disk refuses."""
         if not self._unsynced:
             return
-        self._unsynced = False
-        if self._mode != "AFTER_DRAW" or self._wal is None or not os.path.exists(self._wal):
-            return
-        fd = os.open(self._wal, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        if self._mode == "AFTER_DRAW" and self._wal is not None and os.path.exists(self._wal):
+            fd = os.open(self._wal, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        self._unsynced = False   # only once on the disk: a refused fsync is tried again
 
     def current_game(self) -> list[Entry]:
         """The entries of the newest game: its new_game entry and all that follow."""

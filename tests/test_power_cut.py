@@ -62,6 +62,25 @@ def test_the_event_log_fsyncs_what_was_appended_when_synced(tmp_path, monkeypatc
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+def test_a_refused_fsync_is_tried_again_at_the_next_sync(tmp_path, monkeypatch):
+    log = EventLog(tmp_path / "t.sqlite")
+    log.append("new_game", {"game": "schocken"}, 0.0)
+    real = os.fsync
+
+    def refusing(fd):
+        raise OSError(5, "Input/output error")
+    monkeypatch.setattr(os, "fsync", refusing)
+    try:
+        log.sync()
+    except OSError:
+        pass
+    monkeypatch.setattr(os, "fsync", real)   # the disk is back
+    synced = fsynced(monkeypatch)
+    log.sync()
+    assert synced == [str(tmp_path / "t.sqlite-wal")]
+    log.close()
+
+
 def test_the_board_hears_an_event_was_taken_only_once_it_is_on_the_disk(tmp_path, monkeypatch):
     """The table draws first, then fsyncs, then ACKs: a cut before the fsync only
     means the board sends its event again."""
