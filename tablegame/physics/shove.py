@@ -42,7 +42,6 @@ MAX_SHOT_TIME = 120.0       # s of simulated time: coins under friction stop lon
 
 _COIN, _GUTTER = 1, 2       # collision types
 _FAR = 1.0e5                # mm: the gutter sensors reach this far out
-_MIN_DEPTH = 0.01           # mm: a fallen coin's centre lies at least this far off the surface
 
 
 def default_coin_mass(board: ShoveBoard) -> float:
@@ -72,9 +71,12 @@ def speed_to_reach(board_or_table: ShoveBoard | ShoveTable, distance_mm: float) 
     if not distance_mm >= 0:
         raise ValueError(f"distance must be 0 mm or more, not {distance_mm}")
     low, high = 0.0, math.sqrt(2 * mu * G * distance_mm) + mu * G * dt
-    for _ in range(80):
+    for _ in range(80):  # halving stops changing the floats after about 54 times
         mid = (low + high) / 2
-        low, high = (mid, high) if _slide_distance(mid, mu, dt) < distance_mm else (low, mid)
+        new = (mid, high) if _slide_distance(mid, mu, dt) < distance_mm else (low, mid)
+        if new == (low, high):
+            break
+        low, high = new
     return (low + high) / 2
 
 
@@ -301,14 +303,15 @@ class _Simulation:
         self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
         self._index: dict[pymunk.Shape, int] = {}
         self._made: dict[int, tuple[pymunk.Body, pymunk.Shape]] = {}  # kept for reset()
+        self._joints: dict[int, tuple[pymunk.Constraint, pymunk.Constraint]] = {}
         self.reset(coins, launched, velocity, spin)
 
     def reset(self, coins: list[_Coin], launched: int, velocity: tuple[float, float],
               spin: float = 0.0) -> None:
         """Start over from ``coins`` at rest, ``launched`` moving at ``velocity``: the
         same as a fresh simulation, at a third of the cost (building pymunk's objects
-        takes longer than a whole shot). Bodies and shapes are reused at rest; the
-        friction joints are made anew, as they carry the impulse of their last step."""
+        takes longer than a whole shot). Bodies and shapes are reused at rest, and the
+        friction joints of coins the last shot left untouched."""
         for _, parts in self._bodies.values():
             self.space.remove(*parts)
         self._bodies.clear()
@@ -349,10 +352,22 @@ class _Simulation:
         e = t.restitution if coin.restitution is None else coin.restitution
         shape.elasticity = math.sqrt(e)   # set on reuse too: a reused shape may be another coin's
         body.position = (coin.x, coin.y)
-        slide, spin = sliding_friction(self.space, body, mu, t.coin_mass, r)
+        slide, spin = self._friction(i, body, mu)
         self.space.add(body, shape, slide, spin)
         self._bodies[i] = (body, (body, shape, slide, spin))
         self._index[shape] = i
+
+    def _friction(self, i: int, body: pymunk.Body, mu: float) -> tuple:
+        """The coin's friction joints: those of the last shot if they never pushed (a coin
+        nothing touched: a fresh joint is the same), else new ones (a joint carries the
+        impulse of its last step into the next)."""
+        old = self._joints.get(i)
+        if old is not None and old[0].impulse == 0.0 and old[1].impulse == 0.0 \
+                and old[0].max_force == mu * self.table.coin_mass * G:
+            return old
+        self._joints[i] = sliding_friction(self.space, body, mu, self.table.coin_mass,
+                                           self.board.coin_radius)
+        return self._joints[i]
 
     def _begin_fall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         coin, gutter = arbiter.shapes
@@ -412,15 +427,17 @@ class _Simulation:
         self._falling.clear()
 
     def _gutter_spot(self, p: pymunk.Vec2d, edge: str) -> tuple[float, float]:
-        """Where a coin that crossed ``edge`` at ``p`` comes to rest: just there, in the
+        """Where a coin that crossed ``edge`` at ``p`` comes to rest: beside that spot, in the
         frame; slid along the gutter (or a row further out) if a fallen coin lies there."""
         b, r, d = self.board, self.board.coin_radius, self.board.coin_diameter
         (ox, oy), (nx, ny), (tx, ty) = _EDGES[edge](b.width, b.length)
         depth = (p.x - ox) * nx + (p.y - oy) * ny
         along = p.x * tx + p.y * ty
         low, high = -b.frame + r, (b.length if ty else b.width) + b.frame - r
-        deepest = max(b.frame - r, _MIN_DEPTH)
-        depth = min(max(depth, _MIN_DEPTH), deepest)
+        # it dropped off the edge: its centre lies at least a radius off the surface (a
+        # reading at the edge, within the sensors' error, would put it back on the board)
+        deepest = max(b.frame - r, 0.01)
+        depth = min(max(depth, min(r, deepest)), deepest)
         along = min(max(along, low), high)
         spot = lambda dep, al: (ox + dep * nx + al * tx, oy + dep * ny + al * ty)  # noqa: E731
         others = [(c.x, c.y) for c in self.coins if c.fallen]
