@@ -111,6 +111,40 @@ def test_a_chain_of_two_knock_ons_is_accepted(tmp_path):
     assert status.state.on_board == 3 and status.problem is None
 
 
+def test_a_hit_passed_on_through_a_touching_coin_is_accepted():
+    """Newton's cradle: the shot hits a coin that touches another in front of it; the
+    front coin goes on, the one hit moves too little to be told from the sensors'
+    error (read 1 mm high before, 1 mm low after). Nothing can reach the front coin
+    past the one behind it, so only a first hit on the coin that stayed explains it."""
+    x = BOARD.width / 2 - 40
+    table = table_with((x, bed_y(2)), (x + 2, bed_y(2) + D + 0.3))
+    before, after = shoot(table, x, bed_y(3))
+    assert math.dist(before[0], after[0]) < 2.5 < math.dist(before[1], after[1])
+    check = moved.check_shove(BOARD, [(cx, cy + 1) for cx, cy in before],
+                              [(cx, cy - 1) for cx, cy in after])
+    assert check.moved and check.plausible
+
+
+def test_a_coin_grazed_in_passing_is_accepted():
+    """A genuine shove from the corpus (seed 12, shot 1704; readings to 0.1 mm): the shot
+    grazed the coin at (119.3, 162.0), which moved 5.7 mm as read, and went on to knock
+    the coin at (143.3, 216.5). The best shot the search finds passes just beside the
+    grazed coin without touching it: a coin beside a simulated coin's way may have been
+    moved a few millimetres more than the sensors' error."""
+    before = ((119.3, 162.0), (256.1, 243.6), (143.3, 216.5), (272.5, 213.0), (102.5, 129.3))
+    after = ((114.8, 165.4), (257.0, 244.1), (140.6, 227.7), (273.9, 212.7), (102.1, 129.1),
+             (155.9, 194.8))
+    check = moved.check_shove(BOARD, before, after)
+    assert len(check.moved) == 2 and check.plausible
+    # a coin far from every way moved as little is still reported
+    far = ((119.3, 162.0), (256.1, 243.6), (143.3, 216.5), (272.5, 213.0), (102.5, 129.3),
+           (300.0, 420.0))
+    moved_far = ((114.8, 165.4), (257.0, 244.1), (140.6, 227.7), (273.9, 212.7),
+                 (102.1, 129.1), (306.0, 420.0), (155.9, 194.8))
+    check = moved.check_shove(BOARD, far, moved_far)
+    assert not check.plausible and check.unexplained[0].before == (300.0, 420.0)
+
+
 def far_side_cheat():
     """A shove up the left into bed 3; meanwhile the coin in bed 7 on the right is
     pushed a coin and a half along its bed by hand."""

@@ -40,6 +40,8 @@ SLIDE_SHARE = 0.26      # of a coin's slide the model may be off (friction ±20 
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
+CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
+GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
@@ -94,7 +96,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         score, family, x0, da, grow = min(tried, key=lambda t: t[0])
         _along(trial, family, clears[family], x0, da, grow, score)
     if trial.best.shot is not None and not trial.best.explains:
-        _refine(trial)
+        _refine(trial, trial.best.shot, trial.budget)
     return trial.best
 
 
@@ -166,6 +168,20 @@ def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family
     return out
 
 
+def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
+    """First hits on a coin ``s`` that touches ``m`` and passed the hit on to it, moving
+    too little itself for the sensors to tell (Newton's cradle): ``s`` took the speed that
+    slides ``m`` as far as it went, divided by ``(1+e)/2``."""
+    out = []
+    u = unit(m.before, m.after)
+    for s in still:
+        n = unit(s, m.before)
+        if distance(s, m.before) < d + CRADLE_GAP and n[0] * u[0] + n[1] * u[1] >= 0.8:
+            slide = (2 / (1 + RESTITUTION)) ** 2 * distance(m.before, m.after)
+            out.append(_Family(s, n, slide, y0, d, s))
+    return out
+
+
 def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
     """(family, start point, clear start points) for each proposed first hit: the start
     point from where the shot coin came to rest after it (it kept its speed across the
@@ -182,12 +198,13 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
     for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:24]:
         rest = after[shot_i]
         moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
+        still = [before[i] for i in range(len(before)) if i not in moved_idx]
         for m in sorted(moved, key=lambda m: m.before[1]):
-            for family in _families(m, moved, d, y0):
+            for family in _families(m, moved, d, y0) + _cradles(m, still, d, y0):
                 if family.contact[1] <= y0:
                     continue
                 if family not in clears:
-                    clears[family] = family.clear(board, [p for p in before if p != m.before])
+                    clears[family] = family.clear(board, [p for p in before if p != family.at])
                 clear = clears[family]
                 if not clear:
                     continue
@@ -341,6 +358,9 @@ class _Trial:
                if board.place(*p).lie is not Lie.SHORT]
         pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
                        for j, a in enumerate(self.after))
+        d = board.coin_diameter
+        # the simulated coins' ways, straight from where each lay to where it rests
+        paths = [(start, p) for _, start, p in sim if distance(start, p) > self.still]
         taken_i, taken_j, worst, squares, off = set(), set(), 0.0, 0.0, []
         for dist, i, j in pairs:
             if i in taken_i or j in taken_j:
@@ -354,6 +374,9 @@ class _Trial:
                 allowance += KNOCK + SHOT_SHARE * slide
             elif slide > self.still:
                 allowance += KNOCK + SLIDE_SHARE * slide
+            elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
+                                          for a, b in paths if a != start):
+                allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
             error = dist / allowance
             worst = max(worst, error)
             squares += min(error, FAR_OFF) ** 2
@@ -364,16 +387,15 @@ class _Trial:
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
-def _refine(trial: _Trial) -> None:
-    """Nelder-Mead from the best shot over (start point, angle, reach) until the budget
-    is spent or a shot explains the board."""
-    s = trial.best.shot
+def _refine(trial: _Trial, s: Shot, until: int) -> None:
+    """Nelder-Mead from the shot ``s`` over (start point, angle, reach) until ``until``
+    simulations are spent or a shot explains the board."""
     steps = (6.0, 1.5, max(8.0, 0.06 * s.speed))
     simplex = [(s.x, s.angle, s.speed)]
     simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
                 for i in range(3)]
-    scores = [trial.best.error] + [trial.run(Shot(*p)) for p in simplex[1:]]
-    while trial.runs < trial.budget and not trial.best.explains:
+    scores = [trial.run(Shot(*p)) for p in simplex]  # the first is known: no simulation
+    while trial.runs < until and not trial.best.explains:
         order = sorted(range(4), key=lambda i: scores[i])
         simplex, scores = [simplex[i] for i in order], [scores[i] for i in order]
         centre = [sum(p[k] for p in simplex[:3]) / 3 for k in range(3)]
