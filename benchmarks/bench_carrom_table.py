@@ -39,7 +39,8 @@ def _moved(k: int) -> PiecesSnapshot:
     return PiecesSnapshot(tuple(pieces), settled=True)
 
 
-def measure(size: tuple[int, int], samples: int = SAMPLES) -> list[float]:
+def measure(size: tuple[int, int], samples: int = SAMPLES) -> tuple[list[float], list[float]]:
+    """Latencies (wall clock) and the main thread's CPU time for each stroke."""
     config = load(None, {"table.language": "de"})
     setup = GameSetup("carrom", (("Anna",), ("Ben",)))
     with tempfile.TemporaryDirectory() as folder:
@@ -54,16 +55,20 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> list[float]:
             while (session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL
                    or session.status.state.to_place):   # the set-up seen: Placed
                 session.process(timeout=0.01)
-            latencies = []
+            latencies, cpu = [], []
             for k in range(samples):
+                board.send(StrokeStarted())   # seconds before the board settles: not measured
+                session.process(timeout=1.0)
                 actions = session.status.actions
-                board.send(StrokeStarted())
                 sent = board.send(_moved(k))
+                busy = time.thread_time()   # the board's write is not the table's work
                 while session.status.actions == actions:
-                    session.process(timeout=1.0)
+                    session.process(timeout=1.0, flush=False)   # as the table's loop: draw,
                 display.show(session.play.view(session.status, "de"))
                 latencies.append(time.perf_counter() - sent)
-            return latencies
+                cpu.append(time.thread_time() - busy)
+                session.flush()                                  # then fsync and ACK
+            return latencies, cpu
         finally:
             link.close()
             display.close()
@@ -120,10 +125,12 @@ def run() -> list[str]:
         for size in ((800, 480), (1920, 1080)):
             lines.append(f"  {size[0]}x{size[1]} ({what}): {figures(screen_frames(size, views, case))}")
     for size in ((800, 480), (1920, 1080)):
-        latencies = measure(size)
+        latencies, cpu = measure(size)
         lines.append(f"Carrom: settled PIECES last byte -> ruling committed and drawn at "
                      f"{size[0]}x{size[1]}: {figures(latencies)}, max {max(latencies) * 1000:.2f} ms "
                      f"({len(latencies)} strokes)")
+        lines.append(f"  the main thread's CPU time: {figures(cpu)}; load average "
+                     f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return lines
 
 
