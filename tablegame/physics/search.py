@@ -96,7 +96,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         score, family, x0, da, grow = min(tried, key=lambda t: t[0])
         _along(trial, family, clears[family], x0, da, grow, score)
     if trial.best.shot is not None and not trial.best.explains:
-        _refine(trial, trial.best.shot, trial.budget)
+        _refine(trial)
     return trial.best
 
 
@@ -176,6 +176,7 @@ def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
     u = unit(m.before, m.after)
     for s in still:
         n = unit(s, m.before)
+        # touching, and ``m`` went on along their line of centres (within 37 degrees)
         if distance(s, m.before) < d + CRADLE_GAP and n[0] * u[0] + n[1] * u[1] >= 0.8:
             slide = (2 / (1 + RESTITUTION)) ** 2 * distance(m.before, m.after)
             out.append(_Family(s, n, slide, y0, d, s))
@@ -387,15 +388,16 @@ class _Trial:
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
-def _refine(trial: _Trial, s: Shot, until: int) -> None:
-    """Nelder-Mead from the shot ``s`` over (start point, angle, reach) until ``until``
-    simulations are spent or a shot explains the board."""
+def _refine(trial: _Trial) -> None:
+    """Nelder-Mead from the best shot over (start point, angle, reach) until the budget
+    is spent or a shot explains the board."""
+    s = trial.best.shot
     steps = (6.0, 1.5, max(8.0, 0.06 * s.speed))
     simplex = [(s.x, s.angle, s.speed)]
     simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
                 for i in range(3)]
-    scores = [trial.run(Shot(*p)) for p in simplex]  # the first is known: no simulation
-    while trial.runs < until and not trial.best.explains:
+    scores = [trial.run(Shot(*p)) for p in simplex]  # the first from the cache, as a rule
+    while trial.runs < trial.budget and not trial.best.explains:
         order = sorted(range(4), key=lambda i: scores[i])
         simplex, scores = [simplex[i] for i in order], [scores[i] for i in order]
         centre = [sum(p[k] for p in simplex[:3]) / 3 for k in range(3)]
