@@ -65,10 +65,19 @@ def _parties(v):
     return 'two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]'
 
 
+# The smallest screen the table draws on (QVGA, the smallest panel made for the Pi): every
+# screen draws there (tests/test_display_floor.py), and its smallest text is 12 px. Smaller
+# windows only hold unreadable text, so check-config refuses them.
+SMALLEST_SCREEN = (320, 240)
+
+
 def _size(v):
-    return None if isinstance(v, list) and len(v) == 2 and all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v) \
-        else "[width, height] in pixels, or [0, 0] for the screen's own size"
+    whole = isinstance(v, list) and len(v) == 2 and all(
+        isinstance(n, int) and not isinstance(n, bool) for n in v)
+    if whole and (v == [0, 0] or all(n >= least for n, least in zip(v, SMALLEST_SCREEN))):
+        return None
+    return (f"[width, height] in pixels, at least {list(SMALLEST_SCREEN)} (the smallest screen "
+            "the table draws on), or [0, 0] for the screen's own size")
 
 
 SETTINGS = [
@@ -88,7 +97,8 @@ SETTINGS = [
     Setting("buttons.debounce", 0.03, _number(0, 0.5), "seconds an edge must follow the last one"),
     Setting("buttons.long_press", 1.0, _number(0.2, 10), "seconds held that make a long press"),
     Setting("display.fullscreen", True, _is(bool, "true or false"), "full screen (the Pi)"),
-    Setting("display.size", [0, 0], _size, "window size in pixels; [0, 0]: the screen's own"),
+    Setting("display.size", [0, 0], _size,
+            "window size in pixels, at least [320, 240]; [0, 0]: the screen's own"),
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
