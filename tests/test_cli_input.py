@@ -165,3 +165,13 @@ def test_config_template_names_a_bad_set_as_typed(capsys):
     out = capsys.readouterr()
     assert out.err.startswith("Command-line error: --set display.size=[100, 60]: expected "
                               "[width, height] in pixels, at least [320, 240]") and out.out == ""
+
+
+def test_dev_bench_names_a_listed_benchmark_whose_file_is_missing(monkeypatch, capsys):
+    """A name in MODULES without its file was skipped in silence (exit 0, nothing printed)."""
+    import benchmarks.__main__ as bench
+    monkeypatch.setattr(bench, "MODULES", [*bench.MODULES, "bench_gone"])
+    assert bench.main(["bench_gone"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.startswith("no benchmark 'bench_gone'; there are: bench_latency, ")
+    assert "bench_gone," not in out.err and "bench_imports" in out.err
