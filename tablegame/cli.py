@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from tablegame import logs
-from tablegame.config import ConfigError, load, setup_for
+from tablegame.config import SMALLEST_SCREEN, ConfigError, Given, load, setup_for
 from tablegame.i18n import LANGUAGES
 from tablegame.play import playable_games
 from tablegame.store import LogError
@@ -38,8 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.command(args)
     except ConfigError as error:
-        print(f"Configuration error in {error.source}: " + "\n  ".join(error.problems),
-              file=sys.stderr)
+        said = ("Command-line error" if error.source == "command line"
+                else f"Configuration error in {error.source}")
+        print(f"{said}: " + "\n  ".join(error.problems), file=sys.stderr)
         return 2
     except LogError as error:   # --db or table.store: nothing was written
         print(f"event log: {error}", file=sys.stderr)
@@ -54,27 +55,42 @@ def _run(args) -> int:
     return supervised.run(path, args.log_level)
 
 
+# What the options that feed the configuration take, in the command line's words (a
+# bad value is said with the option as typed: "--party A: expected ...").
+PARTIES_TAKE = ('two parties or more (up to ten for Schocken): --party once for each, its '
+                'players\' names comma separated (none empty), e.g. --party "Anna,Carl" --party Ben')
+SIZE_TAKES = ("WIDTHxHEIGHT of at least {0}x{1} (the smallest screen the table draws on), such as "
+              "1280x800, or 0x0 for the screen's own size").format(*SMALLEST_SCREEN)
+
+
 def _simulate(args) -> int:
     overrides = {"table.language": args.language} if args.language else {}
+    given = {}   # the overrides' options as typed, for what a bad one is called
     if args.party:
         overrides["table.parties"] = [[n.strip() for n in p.split(",")] for p in args.party]
+        given["table.parties"] = Given(" ".join(f"--party {_quoted(p)}" for p in args.party),
+                                       PARTIES_TAKE)
     if args.game:
         overrides["table.game"] = args.game
+        given["table.game"] = Given(f"--game {args.game}")
     overrides["display.fullscreen"] = args.fullscreen
     if args.size:
         overrides["display.size"] = _size(args.size)
+        given["display.size"] = Given(f"--size {args.size}", SIZE_TAKES)
     if args.instant:
         overrides["simulation.realtime"] = False
     # Without --config, the staff page saves its settings beside the simulated log.
     path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
     # A file named with --config must be there (as for run and check-config); only the
     # staff page's own file beside the log may not be written yet.
-    config = load(path if args.config or Path(path).exists() else None, overrides)
+    config = load(path if args.config or Path(path).exists() else None, overrides, given)
     if not args.log_level:
         logs.set_level(config["logging.level"])
     if args.option:
-        config.games.setdefault(config["table.game"], {}).update(_options(args.option))
-        config = load_checked(config)
+        game = config["table.game"]
+        config.games.setdefault(game, {}).update(_options(args.option))
+        config = load_checked(config, {f"games.{game}.{pair.partition('=')[0]}":
+                                       Given(f"--option {pair}") for pair in args.option})
     if args.headless:
         from tablegame.script import ScriptError, load_script, run_script
         try:
@@ -93,11 +109,17 @@ def _simulate(args) -> int:
     return 0
 
 
-def load_checked(config):
-    """Check options given on the command line as if they were in the file."""
+def load_checked(config, given: dict[str, Given] | None = None):
+    """Check options given on the command line as if they were in the file
+    (``given``: each as typed, by its key)."""
     from tablegame.config import parse
     raw: dict = {"games": config.games, "boards": config.boards}
-    return parse(raw, "command line", config.values)
+    return parse(raw, "command line", config.values, given=given)
+
+
+def _quoted(word: str) -> str:
+    """A word as a shell would need it typed (a name with a space or comma quoted)."""
+    return word if word and all(c.isalnum() or c in "-_.," for c in word) else f'"{word}"'
 
 
 def _check_config(args) -> int:
@@ -110,7 +132,9 @@ def _config_template(args) -> int:
     from tablegame.config import parse
     from tablegame.config_template import template
     chosen = _options(args.set or [], "--set")
-    parse({}, "--set", chosen)   # a bad value is refused in check-config's words
+    # a bad value is refused in check-config's words, named as typed
+    parse({}, "--set", chosen, given={pair.partition("=")[0]: Given(f"--set {pair}")
+                                      for pair in args.set or []})
     print(template(chosen), end="")
     return 0
 

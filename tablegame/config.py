@@ -7,7 +7,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from tablegame import logs
 from tablegame.config_games import SECTIONS_OF_TABLES, key_lines, table_problems
@@ -16,6 +16,13 @@ from tablegame.i18n import LANGUAGES
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from tablegame.text_file import FileProblem, read_utf8
+
+
+class Given(NamedTuple):
+    """A setting the command line gave: how it was typed ("--party A"), and what that
+    option takes in the command line's words ("": the setting's own words)."""
+    flag: str
+    takes: str = ""
 
 
 class ConfigError(ValueError):
@@ -65,10 +72,19 @@ def _parties(v):
     return 'two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]'
 
 
+# The smallest screen the table draws on (QVGA, the smallest panel made for the Pi): every
+# screen draws there (tests/test_display_floor.py), and its smallest text is 12 px. Smaller
+# windows only hold unreadable text, so check-config refuses them.
+SMALLEST_SCREEN = (320, 240)
+
+
 def _size(v):
-    return None if isinstance(v, list) and len(v) == 2 and all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in v) \
-        else "[width, height] in pixels, or [0, 0] for the screen's own size"
+    whole = isinstance(v, list) and len(v) == 2 and all(
+        isinstance(n, int) and not isinstance(n, bool) for n in v)
+    if whole and (v == [0, 0] or all(n >= least for n, least in zip(v, SMALLEST_SCREEN))):
+        return None
+    return (f"[width, height] in pixels, at least {list(SMALLEST_SCREEN)} (the smallest screen "
+            "the table draws on), or [0, 0] for the screen's own size")
 
 
 SETTINGS = [
@@ -88,7 +104,8 @@ SETTINGS = [
     Setting("buttons.debounce", 0.03, _number(0, 0.5), "seconds an edge must follow the last one"),
     Setting("buttons.long_press", 1.0, _number(0.2, 10), "seconds held that make a long press"),
     Setting("display.fullscreen", True, _is(bool, "true or false"), "full screen (the Pi)"),
-    Setting("display.size", [0, 0], _size, "window size in pixels; [0, 0]: the screen's own"),
+    Setting("display.size", [0, 0], _size,
+            "window size in pixels, at least [320, 240]; [0, 0]: the screen's own"),
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
@@ -124,8 +141,10 @@ class Config:
         return self.values[key]
 
 
-def load(path: str | Path | None, overrides: dict[str, Any] | None = None) -> Config:
-    """The configuration in ``path`` (None: all defaults), with ``overrides`` on top."""
+def load(path: str | Path | None, overrides: dict[str, Any] | None = None,
+         given: dict[str, Given] | None = None) -> Config:
+    """The configuration in ``path`` (None: all defaults), with ``overrides`` on top
+    (``given``: those the command line gave, see ``parse``)."""
     source = str(path) if path else "defaults"
     raw: dict = {}
     lines: dict[str, int] = {}
@@ -138,20 +157,23 @@ def load(path: str | Path | None, overrides: dict[str, Any] | None = None) -> Co
         except tomllib.TOMLDecodeError as error:
             raise ConfigError([f"not valid TOML: {error}"], source) from None
         lines = key_lines(text)
-    return parse(raw, source, overrides or {}, lines)
+    return parse(raw, source, overrides or {}, lines, given)
 
 
 def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = None,
-          lines: dict[str, int] | None = None) -> Config:
+          lines: dict[str, int] | None = None, given: dict[str, Given] | None = None) -> Config:
     """``raw`` (a parsed file) checked key by key; ConfigError names every bad key at
-    once, with its line in the file where ``lines`` knows it, and what it takes."""
+    once, with its line in the file where ``lines`` knows it, and what it takes. A bad
+    key the command line gave (``given``) is the command line's problem: said with its
+    option as typed, and with "command line" as the source when all problems are such."""
     problems: list[str] = []
     bad: set[str] = set()
-    overrides = overrides or {}
+    overrides, typed = overrides or {}, given or {}
 
     def say(key: str, words: str) -> None:
         line = (lines or {}).get(key) if key not in overrides else None
-        problems.append(f"{'' if line is None else f'line {line}: '}{key}: {words}")
+        where = typed[key].flag if key in typed else key
+        problems.append(f"{'' if line is None else f'line {line}: '}{where}: {words}")
         bad.add(key)
 
     known = {s.key for s in SETTINGS}
@@ -162,7 +184,9 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     for s in SETTINGS:
         value = overrides.get(s.key, flat.get(s.key, s.default))
         expected = s.check(value)
-        if expected:
+        if expected and s.key in typed:   # the option as typed shows the value
+            say(s.key, f"expected {typed[s.key].takes or expected}")
+        elif expected:
             say(s.key, f"expected {expected}, got {value!r}")
         values[s.key] = value
     tables, unbuilt = {}, set()
@@ -183,7 +207,7 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
         _check_games(Config({k: defaults[k] if k in bad else v for k, v in values.items()},
                             games=config.games, boards=config.boards), unbuilt, say)
     if problems:
-        raise ConfigError(problems, source)
+        raise ConfigError(problems, "command line" if bad <= set(typed) else source)
     return config
 
 

@@ -15,6 +15,7 @@ import contextlib
 import os
 import socket
 import sqlite3
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -175,12 +176,25 @@ def check_pins(config: Config, simulated: bool) -> list[Check]:
                     state = "pressed" if button.is_pressed else "released"
                     words = f"{kind} pin, reads {state}" + (" (simulated)" if simulated else "")
                     checks.append(Check(part, True, words))
-            except (GPIOZeroError, OSError, ImportError) as error:
-                tried = "; ".join(str(w.message) for w in fallbacks)
-                checks.append(Check(part, False, f"cannot use it: {error} {tried}".strip()
-                                    + " (busy: the running service holds it; no backend: "
-                                    "lgpio, see docs/install.md)"))
+            except ImportError as error:   # no pin factory (gpiozero's BadPinFactory too)
+                return [*checks, _no_pin_factory(config, error, fallbacks)]
+            except (GPIOZeroError, OSError) as error:
+                checks.append(Check(part, False, f"cannot use it: {error} (busy: the running "
+                                    "service holds it; no backend: lgpio, see docs/install.md)"))
     return checks
+
+
+def _no_pin_factory(config: Config, error: ImportError, fallbacks: list) -> Check:
+    """Without a pin factory no pin can be used: one finding for the buttons left, said
+    once (gpiozero would try, and warn about, each fallback again for every pin)."""
+    pins = [config[f"buttons.{name}"] for name in BUTTONS]
+    tried = "; ".join(str(w.message).removeprefix("Falling back from ") for w in fallbacks)
+    return Check(f"GPIO {', '.join(map(str, pins))} ({', '.join(BUTTONS.values())})", False,
+                 f"no pin factory, so no button was checked: {error}"
+                 + (f" (tried {tried})" if tried else "")
+                 + ". On the Pi the installer puts lgpio into the program's environment "
+                 "(docs/install.md); on a desktop, tablegame doctor without --config checks the "
+                 "simulated buttons")
 
 
 def check_screen(simulated: bool) -> Check:
@@ -189,20 +203,56 @@ def check_screen(simulated: bool) -> Check:
     driver = os.environ.get("SDL_VIDEODRIVER") or (None if simulated or not on_a_pi() else "kmsdrm")
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
-    try:
-        pygame.display.init()
-        got = pygame.display.get_driver()
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error as error:
-        return Check("screen", False, f"no screen through {driver or 'SDL'}: {error} (on the Pi: the "
-                     "HDMI cable, the video and render groups; the running service holds the screen)")
-    finally:
-        pygame.display.quit()
+    with _printed_by_sdl() as said:
+        try:
+            pygame.display.init()
+            got = pygame.display.get_driver()
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error as error:
+            failed = error
+        else:
+            failed = None
+        finally:
+            pygame.display.quit()
+    also = "".join(f"; {_sdl_in_words(line)}" for line in said)
+    if failed is not None:
+        return Check("screen", False, f"no screen through {driver or 'SDL'}: {failed} (on the Pi: the "
+                     "HDMI cable, the video and render groups; the running service holds the "
+                     f"screen){also}")
     if got == "offscreen" and driver != "offscreen":
-        return Check("screen", False, "SDL found no display, only 'offscreen': nobody would see the table")
+        return Check("screen", False, "SDL found no display, only 'offscreen': nobody would see "
+                     f"the table{also}")
     size = "x".join(map(str, sizes[0])) if sizes else "unknown size"
     note = " (no picture: for tests)" if got == "dummy" else " (simulated: a window)" if simulated else ""
-    return Check("screen", True, f"{got} driver, {size}{note}")
+    return Check("screen", True, f"{got} driver, {size}{note}{also}")
+
+
+@contextlib.contextmanager
+def _printed_by_sdl() -> Iterator[list[str]]:
+    """The lines SDL's C code prints on stderr while the block runs (after it, each line
+    once): the doctor says them in its screen line instead of SDL's raw, repeated
+    "error: XDG_RUNTIME_DIR is invalid or not set" between its own lines."""
+    said: list[str] = []
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield said
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            for line in sink.read().decode(errors="replace").splitlines():
+                if line.strip() and line.strip() not in said:
+                    said.append(line.strip())
+
+
+def _sdl_in_words(line: str) -> str:
+    if "XDG_RUNTIME_DIR" in line:
+        return ("XDG_RUNTIME_DIR is not set (through sudo or su?): a Wayland desktop needs it; "
+                "run the doctor as the desktop's user, or export XDG_RUNTIME_DIR=/run/user/$(id -u)")
+    return f"SDL says: {line.removeprefix('error: ')}"
 
 
 # -- the data ------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Callable
 from tablegame.config import SETTINGS, Config
 from tablegame.config_file import ConfigFile
 from tablegame.face import TableFace
+from tablegame.frames import Frames
 from tablegame.history import History
 from tablegame.notes import Note
 from tablegame.notify import Notifier
@@ -93,10 +94,11 @@ def _screen(stack: contextlib.ExitStack, config: Config) -> Callable:
         log.error("safe mode without a screen: %s", error)
         return lambda view: log.error("%s: %s", view.title, " ".join(view.lines))
     stack.callback(display.close)
+    frames = Frames(display)
 
     def show(view) -> None:
         import pygame
         pygame.event.pump()   # keep the window answering
-        display.show(view)
+        frames.draw(lambda: view, what="safe mode's notice")   # its words are in the journal
     return show
 

@@ -23,6 +23,7 @@ from tablegame.families import family_of
 from tablegame.config import Config, play_settings, setup_for
 from tablegame.config_file import ConfigFile
 from tablegame.face import TableFace
+from tablegame.frames import Frames
 from tablegame.history import History
 from tablegame.notify import Notifier
 from tablegame.play import make_play
@@ -63,18 +64,21 @@ def open_session(config: Config, store: str | Path, setup: GameSetup | None = No
 def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
               should_stop: Callable[[], bool] = lambda: False,
-              tick: Callable[[], None] = lambda: None, address: str = "") -> None:
+              tick: Callable[[], None] = lambda: None, address: str = "",
+              frames: Frames | None = None) -> None:
     """Process events as they come and redraw on every change, until the window closes.
     ``language`` may be a function: the live setting, read on every frame. ``tick``
     runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
-    is the staff page's, shown as a QR code when the status asks for it."""
+    is the staff page's, shown as a QR code when the status asks for it. ``frames``:
+    the ones that drew before the loop (they know the faults already logged)."""
     import pygame
 
     handlers = list(handlers)
+    frames = frames or Frames(display)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    show(display, session, shown_language, address)
-    log.info("the table is on the screen (%dx%d)", *display.size)
+    show(frames, session, shown_language, address)
+    log.info("the table is on the screen (%dx%d)", *frames.size)
     while not should_stop():
         tick()
         changed = session.process(timeout=FRAME, flush=False)
@@ -89,24 +93,22 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            show(display, session, shown_language, address)
+            show(frames, session, shown_language, address)
         session.flush()   # drawn first, then on the disk, then the board's ACK
 
 
-def show(display, session: Session, language: str, address: str = "") -> None:
+def show(frames: Frames, session: Session, language: str, address: str = "") -> None:
     """Draw the table (the staff page's address as a QR code over it when the status asks
-    for it); a game's view or screen that fails is logged with its traceback and a short
-    message for the staff takes the screen until the next change (the state and the log
-    are not touched: the game goes on)."""
-    try:
+    for it); a game's view or screen that fails is logged with its traceback (once, however
+    many frames it fails) and a short message for the staff takes the screen until the
+    next change (the state and the log are not touched: the game goes on)."""
+    def view():
         status = session.status
         view = session.play.view(status, language)
         if status.showing_address:
             view = address_view(view, address, language, status.showing_address)
-        display.show(view)
-    except Exception as error:
-        log.exception("the screen could not draw %s", session.status.setup.game)
-        display.show(notice.fault(language, str(error) or type(error).__name__))
+        return view
+    frames.draw(view, lambda reason: notice.fault(language, reason), session.status.setup.game)
 
 
 # Exit status after the staff page's restart when systemd runs the service: the unit
@@ -277,7 +279,8 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         # The guests' table first; the pins, the board and the staff page (its imports
         # alone take a good part of a second) start behind the first frame.
         language = lambda: settings.current()["table.language"]  # noqa: E731
-        show(display, session, language())
+        frames = Frames(display)
+        show(frames, session, language())
         notifier.ready(f"playing {session.status.setup.game}")
         log.info("the table is up: %s", session.status.setup.game)
         from firmware_bridge.link import BoardLink
@@ -292,7 +295,7 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
             table_face(session, settings, config["table.store"], restart, presses, link), config))
         main_loop(session, display, language, should_stop=should_stop,
                   tick=Heartbeat(notifier, settled, settled_after),
-                  address=page.address if page else "")
+                  address=page.address if page else "", frames=frames)
         notifier.stopping()
     settled()   # a clean stop is a good start too
     return restart.asked

@@ -374,9 +374,10 @@ class Session:
         """Buttons that mean the same in every game; the rest go to the game's play."""
         if self.status.showing_address:
             # Any button takes the address away and does nothing else to the game; before
-            # the first move, MENU goes on through the menu as it would have.
+            # the first move (the board seen empty is none), MENU goes on through the menu
+            # as it would have.
             self._update(showing_address=None)
-            if press.button == "menu" and not press.long and not self.status.actions:
+            if press.button == "menu" and not press.long and not self.status.moves:
                 self._new_game(NewGame(self._next_choice(wrap=True)))
             return None
         if press.button == "back" and press.long:

@@ -123,3 +123,55 @@ def test_dev_bench_refuses_an_unknown_benchmark_instead_of_printing_nothing(caps
     assert bench(["bench_latency", "bench_nope"]) == 2
     out = capsys.readouterr()
     assert "no benchmark 'bench_nope'; there are: bench_latency" in out.err and out.out == ""
+
+
+TAKES_PARTIES = ('expected two parties or more (up to ten for Schocken): --party once for each, '
+                 'its players\' names comma separated (none empty), e.g. --party "Anna,Carl" '
+                 '--party Ben')
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--party", "A"], f"--party A: {TAKES_PARTIES}"),
+    (["--party", "A,", "--party", "Ben"], f"--party A, --party Ben: {TAKES_PARTIES}"),
+    (["--game", "neunfeld", "--party", "A", "--party", "B", "--party", "Cem Özdemir"],
+     '--party A --party B --party "Cem Özdemir": Neunfeld is played by 2 parties, not 3'),
+    (["--size", "100x60"], "--size 100x60: expected WIDTHxHEIGHT of at least 320x240 (the "
+                           "smallest screen the table draws on), such as 1280x800, or 0x0 for "
+                           "the screen's own size"),
+    (["--game", "shove-piecepack", "--option", "beds=9"],
+     "--option beds=9: expected a whole number from 2 to 7, got 9"),
+    (["--option", "nope=1"], "--option nope=1: unknown option; shove-hapenny knows beds"),
+])
+def test_a_bad_command_line_option_is_the_command_line_s_problem_not_the_defaults(
+        args, said, tmp_path, capsys):
+    db = tmp_path / "t.sqlite"
+    assert main(["simulate", *args, "--db", str(db), "--headless", TWO_TURNS]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"Command-line error: {said}"), err
+    assert "defaults" not in err and not db.exists()
+
+
+def test_a_bad_command_line_option_beside_a_bad_file_is_named_as_typed(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text("[serial]\nbaudrate = 5\n")
+    assert main(["simulate", "--config", str(config), "--party", "A", "--headless", TWO_TURNS]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"Configuration error in {config}: --party A: {TAKES_PARTIES}",
+        "  line 2: serial.baudrate: expected a number from 1200 to 4000000, got 5"]
+
+
+def test_config_template_names_a_bad_set_as_typed(capsys):
+    assert main(["config-template", "--set", "display.size=[100, 60]"]) == 2
+    out = capsys.readouterr()
+    assert out.err.startswith("Command-line error: --set display.size=[100, 60]: expected "
+                              "[width, height] in pixels, at least [320, 240]") and out.out == ""
+
+
+def test_dev_bench_names_a_listed_benchmark_whose_file_is_missing(monkeypatch, capsys):
+    """A name in MODULES without its file was skipped in silence (exit 0, nothing printed)."""
+    import benchmarks.__main__ as bench
+    monkeypatch.setattr(bench, "MODULES", [*bench.MODULES, "bench_gone"])
+    assert bench.main(["bench_gone"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.startswith("no benchmark 'bench_gone'; there are: bench_latency, ")
+    assert "bench_gone," not in out.err and "bench_imports" in out.err

@@ -43,5 +43,6 @@ def test_the_installers_choices_are_active_and_say_the_default():
 def test_the_command_refuses_a_bad_value_in_words():
     out = subprocess.run([sys.executable, "-m", "tablegame.cli", "config-template", "--set",
                           "serial.baudrate=fast"], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 2 and "serial.baudrate: expected a number" in out.stderr
+    assert out.returncode == 2 and \
+        "Command-line error: --set serial.baudrate=fast: expected a number" in out.stderr
     assert "Traceback" not in out.stderr

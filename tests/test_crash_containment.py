@@ -79,19 +79,94 @@ def test_a_failing_screen_shows_a_staff_message_and_the_game_comes_back(tmp_path
     from hardware.display import Display
     from hardware.display.notice import NoticeScreen
     from hardware.display.shove import ShoveScreen
+    from tablegame.frames import Frames
     from tablegame.service import show
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
     real = session.play
     with Display((800, 480), caption="test") as display:
+        frames = Frames(display)
         session.play = Faulty(real, "view")
         with caplog.at_level(logging.ERROR):
-            show(display, session, "de")
+            show(frames, session, "de")
         assert isinstance(display.screen, NoticeScreen)
         assert any(r.exc_info and "bug in view" in str(r.exc_info[1]) for r in caplog.records)
         session.play = real
-        show(display, session, "de")
+        show(frames, session, "de")
         assert isinstance(display.screen, ShoveScreen)
+    session.close()
+
+
+class BrokenScreen:
+    """A screen with a bug that strikes every frame while ``broken`` (a layout that does
+    not fit the surface), its message different each time; fixed, it is Shove's."""
+    def __init__(self):
+        from hardware.display.shove import ShoveScreen
+        self.frames, self.broken, self._fixed = 0, True, ShoveScreen()
+
+    def draw(self, surface, view):
+        if not self.broken:
+            return self._fixed.draw(surface, view)
+        self.frames += 1
+        raise ValueError(f"subsurface rectangle outside surface area (frame {self.frames})")
+
+    def to_screen(self, pos):
+        return (0, 0)
+
+    def to_board(self, pixel):
+        return None
+
+
+def test_a_screen_that_fails_every_frame_is_logged_once_and_the_staff_see_it(tmp_path, caplog):
+    from hardware.display import Display
+    from hardware.display.notice import NoticeScreen
+    from tablegame.frames import Frames
+    from tablegame.service import show
+    from tablegame.views import ShoveView
+
+    session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
+    broken = BrokenScreen()
+    with Display((800, 480), caption="test", screens={ShoveView: lambda: broken}) as display:
+        frames = Frames(display)
+        with caplog.at_level(logging.INFO):
+            for _ in range(60):       # a second of frames while a coin slides
+                show(frames, session, "en")
+                assert isinstance(display.screen, NoticeScreen)
+        tracebacks = [r for r in caplog.records if r.exc_info]
+        assert len(tracebacks) == 1 and broken.frames == 60
+        assert tracebacks[0].getMessage().startswith(
+            "the screen could not draw shove-hapenny on its 800x480 surface: ValueError: "
+            "subsurface rectangle outside surface area (frame 1). The game goes on; this fault "
+            "is logged once")
+        broken.broken = False   # the fault passes (here: the bug fixed)
+        caplog.clear()
+        with caplog.at_level(logging.INFO):
+            show(frames, session, "en")
+            show(frames, session, "en")
+        assert [r.getMessage() for r in caplog.records] == [
+            "the screen draws shove-hapenny again, after 60 frame(s) that failed"]
+        assert not isinstance(display.screen, NoticeScreen)
+    session.close()
+
+
+def test_when_not_even_the_notice_draws_the_table_goes_on_and_says_so_once(tmp_path, caplog):
+    from hardware.display import Display
+    from tablegame.frames import Frames
+    from tablegame.service import show
+    from tablegame.views import ShoveView
+    from tablegame.views.notice import NoticeView
+
+    session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
+    with Display((800, 480), caption="test",
+                 screens={ShoveView: BrokenScreen, NoticeView: BrokenScreen}) as display:
+        frames = Frames(display)
+        with caplog.at_level(logging.ERROR):
+            for _ in range(10):
+                show(frames, session, "de")     # raises nothing
+        assert [r.getMessage().split(":")[0] for r in caplog.records] == [
+            "the screen could not draw shove-hapenny on its 800x480 surface",
+            "the screen could not draw the notice that says so either (shove-hapenny) on its "
+            "800x480 surface"]
     session.close()
 
 

@@ -65,6 +65,21 @@ def test_before_the_first_move_menu_goes_through_the_games_then_the_address(tmp_
     assert s.status.setup == HAPENNY and not s.status.showing_address
 
 
+def test_menu_goes_round_again_when_the_board_has_reported_the_empty_board(tmp_path):
+    """On the table the board reports its empty surface after each new game (Shove's
+    ``Cleared``: an action, not a move); MENU after the address still went back to the
+    address instead of the first game, for ever."""
+    from tablegame.sensors import BoardSnapshot
+    s = session(tmp_path / "table.sqlite")
+    for _ in range(2):
+        s.handle(BoardSnapshot((), settled=True), by="board")
+        assert s.status.actions == 1 and s.status.moves == 0
+        press(s, "menu")
+    assert s.status.setup == PIECEPACK and s.status.showing_address == "asked"
+    press(s, "menu")               # round again: the first game
+    assert s.status.setup == HAPENNY and not s.status.showing_address
+
+
 def test_the_address_survives_no_restart_and_the_log_never_hears_of_it(tmp_path):
     db = tmp_path / "table.sqlite"
     s = session(db)

@@ -22,7 +22,7 @@ MEANINGS_DE = {
     "buttons.debounce": "Sekunden, die eine Flanke nach der letzten folgen muss (Entprellen)",
     "buttons.long_press": "Sekunden gedrückt, ab denen ein Druck lang ist",
     "display.fullscreen": "Vollbild (der Pi)",
-    "display.size": "Fenstergröße in Pixeln; [0, 0]: die des Bildschirms",
+    "display.size": "Fenstergröße in Pixeln, mindestens [320, 240]; [0, 0]: die des Bildschirms",
     "simulation.realtime": "simulierte Münzen gleiten in Echtzeit (false: Ergebnis sofort)",
     "simulation.friction": "Gleitreibung einer simulierten Münze",
     "web.host": "wo die Personal-Seite lauscht (0.0.0.0: in jedem Netz des Pi)",

@@ -354,7 +354,8 @@ class CarromScreen(PaintedScreen):
         if picture is None:
             if len(self._boxes) >= 32:   # a game shows a handful at a time
                 self._boxes.clear()
-            picture = self._boxes[key + (size,)] = pygame.Surface(size, pygame.SRCALPHA)
+            picture = self._boxes[key + (size,)] = pygame.Surface(   # squeezed to nothing on an odd shape
+                (max(0, size[0]), max(0, size[1])), pygame.SRCALPHA)
             draw(picture)
         return picture
 

@@ -226,10 +226,23 @@ class Pictures:
             pen = Pen(self._ink)
             pen.part("picture")
             draw(pen)
-            picture = static.subsurface(rect).copy()
+            picture = _piece_of(static, rect)
             run(picture, pen.parts["picture"], offset=(-rect.x, -rect.y))
             self._pictures[key] = picture
         return picture
+
+
+def _piece_of(static: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+    """A copy of ``rect`` of ``static``. On a surface of an odd shape (very tall, very
+    narrow) a layout may squeeze a part past the edge or to nothing: the part is cut
+    there (black where it lies off the surface) rather than the frame failing."""
+    inside = rect.clip(static.get_rect())
+    if inside == rect:
+        return static.subsurface(rect).copy()
+    picture = pygame.Surface((max(0, rect.width), max(0, rect.height)), 0, static)
+    if inside:
+        picture.blit(static, (inside.x - rect.x, inside.y - rect.y), inside)
+    return picture
 
 
 def disc_sprite(diameter: int, rim, fill, rim_fraction: float) -> pygame.Surface:
