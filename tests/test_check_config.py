@@ -145,3 +145,22 @@ def test_every_game_option_and_board_setting_is_documented():
     from pathlib import Path
     text = (Path(__file__).parent.parent / "docs" / "configuration.md").read_text()
     assert [(game, o.name) for _, game, o in TAKES if f"`{o.name}`" not in text] == []
+
+
+@pytest.mark.parametrize("board, said", [
+    ("length = 300.0", "boards.shove-hapenny: the last line ends 387.8 mm from the front edge, "
+                       "beyond the board's length of 300.0 mm: fewer beds, lines closer together "
+                       "or a longer board"),
+    ("coin_diameter = 40.0", "boards.shove-hapenny: a coin of 40.0 mm does not fit in a bed "
+                             "(30.9 mm between the lines): a smaller coin or lines further apart"),
+    ("side_line = 170.0", "boards.shove-hapenny: a coin of 25.4 mm does not fit between the side "
+                          "lines (15.2 mm apart on a board 356.0 mm wide)"),
+])
+def test_board_sizes_that_make_no_board_together_are_named_in_words(tmp_path, capsys, board, said):
+    """Each size is within its own range; together they make a board that cannot be played
+    (the installer measured the wrong thing): refused, saying what to change."""
+    path = tmp_path / "config.toml"
+    path.write_text(f"[boards.shove-hapenny]\n{board}\n")
+    assert main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"Configuration error in {path}: line 1: {said}"

@@ -41,6 +41,27 @@ class ShoveBoard:
     coins: int                              # coins that exist for this board
     tile: float = 0.0  # a board laid of tiles this wide (piecepack), 0: a board with painted lines
 
+    def __post_init__(self) -> None:
+        """A board the sizes of its settings cannot make (the lines past its far end, a
+        coin that fits in no bed) is refused in words: check-config names it."""
+        d, (left, right) = self.coin_diameter, self.lane
+        last = self.lines[-1][1] if self.lines else 0.0
+        if len(self.lines) < 2:
+            raise ValueError("a board needs two lines or more (one bed)")
+        if last >= self.length:
+            raise ValueError(f"the last line ends {last:.1f} mm from the front edge, beyond the "
+                             f"board's length of {self.length:.1f} mm: fewer beds, lines closer "
+                             "together or a longer board")
+        if not 0 <= left < right <= self.width or right - left <= d:
+            raise ValueError(f"a coin of {d:.1f} mm does not fit between the side lines "
+                             f"({max(0.0, right - left):.1f} mm apart on a board {self.width:.1f} mm "
+                             "wide)")
+        narrowest = min(far - near for near, far in zip((n[1] for n in self.lines),
+                                                          (f[0] for f in self.lines[1:])))
+        if narrowest <= d:
+            raise ValueError(f"a coin of {d:.1f} mm does not fit in a bed ({narrowest:.1f} mm "
+                             "between the lines): a smaller coin or lines further apart")
+
     @property
     def beds(self) -> int:
         return len(self.lines) - 1
