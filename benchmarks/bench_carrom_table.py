@@ -57,7 +57,8 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> tuple[list[float],
             while (session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL
                    or session.status.state.to_place):   # the set-up seen: Placed
                 session.process(timeout=0.01)
-            settle_memory()   # as the table's loop does once it is on the screen
+            display.show(session.play.view(session.status, "de"))   # the table's first frame: long
+            settle_memory()   # before any stroke (layout, board, texts); then as the table's loop does
             latencies, cpu = [], []
             for k in range(samples):
                 board.send(StrokeStarted())   # seconds before the board settles: not measured
