@@ -10,6 +10,7 @@ Every stroke moves a man and pockets nothing, so the turn passes and the board n
 ends however many strokes are measured."""
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 import time
@@ -25,7 +26,7 @@ from tablegame.config import load  # noqa: E402
 from tablegame.physics.carrom import CarromBoard, break_setup  # noqa: E402
 from tablegame.play.base import GameSetup  # noqa: E402
 from tablegame.sensors import LinkState, PiecesSnapshot, StrokeStarted  # noqa: E402
-from tablegame.service import open_session  # noqa: E402
+from tablegame.service import open_session, settle_memory  # noqa: E402
 
 SAMPLES = 2000
 SET_UP = PiecesSnapshot(break_setup(CarromBoard()), settled=True)
@@ -48,13 +49,16 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> tuple[list[float],
         master, slave = os.openpty()
         board = _Board(master, answer=SET_UP, capabilities=Capability.POCKETS)
         board.start()
-        link = BoardLink(os.ttyname(slave), session.post)
+        link = BoardLink(os.ttyname(slave), session.post, post_event=session.post)   # as the table:
+        # the stroke's ACK waits for the writer, so the link's thread sleeps while it works
         link.start()
         display = Display(size)
         try:
             while (session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL
                    or session.status.state.to_place):   # the set-up seen: Placed
                 session.process(timeout=0.01)
+            display.show(session.play.view(session.status, "de"))   # the table's first frame: long
+            settle_memory()   # before any stroke (layout, board, texts); then as the table's loop does
             latencies, cpu = [], []
             for k in range(samples):
                 board.send(StrokeStarted())   # seconds before the board settles: not measured
@@ -70,6 +74,7 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> tuple[list[float],
                 session.flush()                                  # then fsync and ACK
             return latencies, cpu
         finally:
+            gc.unfreeze()   # the benchmarks after this one start as they would alone
             link.close()
             display.close()
             session.close()

@@ -121,11 +121,18 @@ def at_rest_to_data(readings) -> list[dict]:
             if type(r) in AT_REST and getattr(r, "settled", True)]
 
 
+_PLAIN = frozenset((str, int, float, bool, type(None)))   # JSON as they are
+
+
 def _data(value):
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, tuple):
         return [_data(v) for v in value]
     if hasattr(value, "__dataclass_fields__"):
-        return {k: _data(v) for k, v in vars(value).items()}
+        # a piece's kind, x and y are taken as they are, without a call each (a settled
+        # Carrom board is 20 pieces, logged with every stroke)
+        return {k: v if type(v) in _PLAIN else _data(v) for k, v in vars(value).items()}
     return value
 
 

@@ -291,19 +291,24 @@ class Session:
 
     def flush(self) -> None:
         """Make what was logged durable (fsync), then tell whoever waits for that (the
-        board's ACK): a power cut before this only means the board sends again."""
-        if not self._handled:
-            return
-        try:
-            self._log.sync()
-        except OSError as error:   # committed, but not yet safe from a power cut: say so
-            log.error("the event log could not be flushed to the disk: %s", error)
-        handled, self._handled = self._handled, []
-        for callback in handled:
+        board's ACK): a power cut before this only means the board sends again. Then,
+        when it is due, the log's WAL is folded into its file: after the ACK, so no
+        event waits for it."""
+        if self._handled:
             try:
-                callback()
-            except Exception:
-                log.exception("telling the board an event was taken failed")
+                self._log.sync()
+            except OSError as error:   # committed, but not yet safe from a power cut: say so
+                log.error("the event log could not be flushed to the disk: %s", error)
+            handled, self._handled = self._handled, []
+            for callback in handled:
+                try:
+                    callback()
+                except Exception:
+                    log.exception("telling the board an event was taken failed")
+        try:
+            self._log.checkpoint_if_due()
+        except sqlite3.Error as error:   # the events are in the WAL: safe, only not folded in
+            log.warning("the event log's WAL could not be folded into its file: %s", error)
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
         try:

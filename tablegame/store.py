@@ -58,6 +58,13 @@ class Entry:
     seen: list = ()  # what lay on the board when the event was accepted, as JSON data
 
 
+# SQLite folds the WAL into the database file (a checkpoint: writes and fsyncs, 5-15 ms
+# here) inside whichever commit makes the WAL pass 1,000 pages, so every few hundred
+# events one waited for it before it was drawn. The writer's connection never does;
+# ``checkpoint_if_due`` does it once the event is drawn and ACKed (Session.flush), and
+# ``append`` itself only when nobody calls that (a script that never flushes).
+CHECKPOINT_EVERY = 500      # events appended (SQLite's 1,000 pages are 300-600 events)
+
 SYNCHRONOUS = "AFTER_DRAW"   # the writer's durability (see above): AFTER_DRAW, FULL or NORMAL
 MODES = {"AFTER_DRAW": "NORMAL", "FULL": "FULL", "NORMAL": "NORMAL"}   # -> PRAGMA synchronous
 
@@ -75,11 +82,13 @@ class EventLog:
             raise ValueError(f"synchronous: one of {', '.join(MODES)}, got {synchronous!r}")
         self._wal = None if str(path) == ":memory:" else f"{path}-wal"
         self._unsynced = False
+        self._since_checkpoint = 0   # events appended since the WAL was last folded in
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         try:
             schema_version(self._db)   # another program's file is refused before WAL rewrites it
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={MODES[self._mode]}")
+            self._db.execute("PRAGMA wal_autocheckpoint=0")
             _upgrade(self._db)
         except LogError:
             self._db.close()
@@ -101,7 +110,20 @@ class EventLog:
             (at, kind, json.dumps(data, separators=(",", ":")), by,
              json.dumps(list(seen), separators=(",", ":"))))
         self._unsynced = True
+        self._since_checkpoint += 1
+        if self._since_checkpoint >= 4 * CHECKPOINT_EVERY:   # nobody calls checkpoint_if_due
+            self.checkpoint_if_due()
         return cursor.lastrowid
+
+    def checkpoint_if_due(self) -> None:
+        """Fold the WAL into the database file once CHECKPOINT_EVERY events have been
+        appended since the last time (PASSIVE: a reader in the middle of its read is not
+        waited for; what it still needs is folded in next time). Durable as a commit is:
+        SQLite fsyncs the WAL before and the database file after."""
+        if self._since_checkpoint < CHECKPOINT_EVERY:
+            return
+        self._since_checkpoint = 0
+        self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def sync(self) -> None:
         """Every event appended so far is on the disk: the WAL file fsynced (what FULL

@@ -105,3 +105,46 @@ def test_the_soak_command_lists_and_runs_its_modules(capsys):
     out = capsys.readouterr().out
     assert "power cut: 2 SIGKILLs" in out and "failures: 0" in out
     assert main(["no_such_soak"]) == 2
+
+
+def _file_size(path) -> int:
+    return os.path.getsize(path)
+
+
+def test_the_wal_is_folded_into_the_file_after_the_ack_not_inside_an_append(tmp_path, monkeypatch):
+    """A checkpoint (5-15 ms) inside a commit made every few hundredth event wait before
+    it was drawn; the table folds the WAL in after the board's ACK."""
+    from tablegame import store
+    from tablegame.events import ButtonPress
+    from tablegame.service import open_session
+    from tablegame.config import load
+    monkeypatch.setattr(store, "CHECKPOINT_EVERY", 5)
+    path = tmp_path / "t.sqlite"
+    session = open_session(load(None, {"table.game": "schocken"}), path)
+    heard = []
+    for k in range(8):
+        session.post(ButtonPress("back" if k % 2 else "ok"), by="button",
+                     handled=lambda: heard.append(_file_size(path)))
+        session.process(flush=False)   # logged and drawn: nothing folded in yet
+    assert session._log._since_checkpoint >= 5
+    before = _file_size(path)
+    session.flush()
+    assert heard and all(size == before for size in heard)   # the ACKs came first
+    assert _file_size(path) > before                         # then the WAL went into the file
+    assert session._log._since_checkpoint == 0
+    session.close()
+
+
+def test_a_log_nobody_flushes_still_folds_its_wal_in(tmp_path, monkeypatch):
+    from tablegame import store
+    monkeypatch.setattr(store, "CHECKPOINT_EVERY", 5)
+    log = EventLog(tmp_path / "t.sqlite")
+    empty = _file_size(tmp_path / "t.sqlite")
+    for k in range(19):
+        log.append("action", {"k": k, "pad": "x" * 3000}, float(k))
+    assert _file_size(tmp_path / "t.sqlite") == empty        # all in the WAL so far
+    log.append("action", {"k": 19}, 19.0)                    # 4 x CHECKPOINT_EVERY
+    assert _file_size(tmp_path / "t.sqlite") > empty
+    log.close()
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM events").fetchone()[0] == 20

@@ -99,34 +99,64 @@ class Painter:
                    if parts.get(name) != last.get(name)}
         if not changed:
             return []
-        # What the changed parts drew over and will draw over: the static layer comes
-        # back there, so every part touching it is drawn again, in the frame's order.
+        # Where the picture may differ from the last frame: under what the changed parts
+        # drew and will draw. Each such rectangle gets the static layer back and every
+        # part reaching into it is drawn again there, clipped to it, in the frame's
+        # order: the pixels a full redraw gives. A neighbour that reaches in is drawn
+        # only there, not whole (whole, its own neighbours had to follow: one moved
+        # Carrom man redrew all 19 touching pieces of the set-up).
         clip = surface.get_clip()
-        touched = [rect for name in changed for rect in drawn.get(name, ())]
-        touched += [rect for name in changed for rect in bounds(parts.get(name, ()), clip)]
-        grown = True
-        while grown:
-            grown = False
-            for name, rects in drawn.items():
-                if name not in changed and any(r.collidelist(touched) >= 0 for r in rects):
-                    changed.add(name)
-                    touched += rects
-                    grown = True
-        dirty = []
-        for name in changed:
-            # a part that paints an opaque picture over all it drew before needs no
-            # static layer under it first (a card: half of a turn's change, profiled)
-            covers = [pygame.Rect(op[2], op[3][2:]) for op in parts.get(name, ()) if op[0] == "cover"]
-            for rect in drawn.pop(name, ()):
-                if not any(cover.contains(rect) for cover in covers):
-                    surface.blit(static, rect, rect)
-                dirty.append(rect)
-        for name, ops in parts.items():
-            if name in changed:
-                drawn[name] = run(surface, ops)
-                dirty += drawn[name]
+        damage = [rect for name in changed for rect in drawn.pop(name, ())]
+        for name in changed & parts.keys():
+            drawn[name] = [rect for rect in bounds(parts[name], clip) if rect.width and rect.height]
+            damage += drawn[name]
+        damage = merged(damage)
+        names = list(parts)
+        flat, owner, covers = [], [], {}
+        for i, name in enumerate(names):
+            for rect in drawn.get(name, ()):
+                flat.append(rect)
+                owner.append(i)
+            covering = [pygame.Rect(op[2], op[3][2:]) for op in parts[name] if op[0] == "cover"]
+            if covering:
+                covers[i] = covering
+        for area in damage:
+            reach = sorted({owner[j] for j in area.collidelistall(flat)})
+            # an opaque picture holding the whole rectangle hides all drawn before it,
+            # the static layer too (a card: half of a turn's change, profiled)
+            top = next((i for i in reversed(reach) if any(c.contains(area) for c in covers.get(i, ()))),
+                       None)
+            if top is None:
+                surface.blit(static, area, area)
+            else:
+                reach = [i for i in reach if i >= top]
+            surface.set_clip(area)
+            for i in reach:
+                run(surface, parts[names[i]])
+            surface.set_clip(clip)
         self._parts = parts
-        return dirty
+        return damage
+
+
+def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` without the empty ones, overlapping ones joined where their union is
+    no larger than the two apart (a moved piece: where it was and where it is); what
+    is left may still overlap, and the painter draws each whole, so that is no harm."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        if not (rect.width and rect.height):
+            continue
+        joined = True
+        while joined:
+            joined = False
+            for i in rect.collidelistall(out):
+                other, union = out[i], rect.union(out[i])
+                if union.width * union.height <= rect.width * rect.height + other.width * other.height:
+                    del out[i]
+                    rect, joined = union, True
+                    break
+        out.append(rect)
+    return out
 
 
 class Pen:
