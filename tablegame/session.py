@@ -621,12 +621,18 @@ def _at_rest_of(entry: Entry) -> tuple:
 
 
 def _for_readers(play: Play) -> Play:
-    """The play as a snapshot holds it: a shallow copy whose own containers are copied
-    too, so what the writer remembers next (Shove's last board and its marks, Schocken's
-    highlighted choice) does not reach a snapshot published before. Rules, boards and
-    states are immutable and shared."""
+    """The play as a snapshot holds it: a shallow copy whose own containers and records
+    are copied too, so what the writer remembers next (Shove's last board and its marks,
+    Schocken's highlighted choice, Carrom's menu and stroke) does not reach a snapshot
+    published before. Rules, boards and states are immutable and shared."""
     copy = _copy.copy(play)
     for name, value in getattr(copy, "__dict__", {}).items():
-        if isinstance(value, (dict, list, set)):
+        if isinstance(value, (dict, list, set)) or _mutable_record(value):
             object.__setattr__(copy, name, _copy.copy(value))   # frozen dataclasses too
     return copy
+
+
+def _mutable_record(value: Any) -> bool:
+    """A dataclass instance whose fields the writer sets (not a frozen one)."""
+    return (dataclasses.is_dataclass(value) and not isinstance(value, type)
+            and not value.__dataclass_params__.frozen)

@@ -88,3 +88,20 @@ def test_only_the_session_and_the_log_touch_the_writers_connection():
                     ast.unparse(node.value).endswith("_log"):
                 users.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert users == []
+
+
+def test_a_carrom_snapshot_keeps_its_menu_when_the_writer_opens_it(tmp_path):
+    """Carrom keeps its foul menu and the stroke in progress beside the log, in one record
+    the writer updates: a snapshot published before MENU shows no menu, whatever the writer
+    did since (a staff page drawing an older snapshot must not see a later menu)."""
+    from tablegame.physics.carrom import CarromBoard, break_setup
+    from tablegame.sensors import PiecesSnapshot
+    setup = GameSetup("carrom", (("Anna",), ("Ben",)))
+    session = Session(EventLog(tmp_path / "t.sqlite"), make_play, setup, rng=random.Random(2))
+    session.handle(PiecesSnapshot(break_setup(CarromBoard()), settled=True))
+    earlier = session.snapshot()
+    assert earlier.view("en").menu == ()
+    session.handle(ButtonPress("menu"))
+    assert session.snapshot().view("en").menu, "the test needs MENU to open the foul menu"
+    assert earlier.view("en").menu == ()
+    session.close()
