@@ -228,3 +228,50 @@ def test_every_playable_family_names_parts_that_exist():
             script = __import__(family.script, fromlist=["STEPS"])
             assert isinstance(script.STEPS, dict) and callable(script.world) and callable(script.step)
         assert __import__(family.texts, fromlist=["TEXTS"]).TEXTS
+
+
+# -- the shared texts are shared: a family's own texts live in its texts module ------------------
+def text_keys_of(source: str) -> set[str]:
+    """The keys of the ``TEXTS = {"de": {...}, "en": {...}}`` literal in ``source``."""
+    for node in ast.walk(ast.parse(source)):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        if "TEXTS" in [getattr(t, "id", None) for t in targets] and isinstance(node.value, ast.Dict):
+            return {k.value for table in node.value.values for k in table.keys}
+    return set()
+
+
+def keys_of_one_family(keys: set[str], sources: dict[str, str]) -> list[str]:
+    """Each of ``keys`` whose every user (a file of ``sources`` holding it as a string) is
+    one and the same family's own module: that family's texts module is its place.
+    A key a shared module or two families use is shared; one nobody uses is not judged."""
+    from tablegame.families import families
+    users = {key: set() for key in keys}
+    for rel, source in sources.items():
+        owner = next((f.name for f in families()
+                      if any(rel == p or rel.startswith(p) for p in own_prefixes(f))), None)
+        for key in keys & {value for _, value in strings(source)}:
+            users[key].add(owner)
+    return sorted(f"{key} is {owners.pop()}'s own" for key, owners in users.items()
+                  if len(owners) == 1 and None not in owners)
+
+
+def test_the_shared_texts_hold_no_text_only_one_family_uses():
+    keys = text_keys_of((ROOT / "tablegame/i18n.py").read_text(encoding="utf-8"))
+    assert "new_game" in keys
+    sources = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+               for top in SCANNED for path in sorted((ROOT / top).rglob("*.py"))}
+    del sources["tablegame/i18n.py"]
+    assert keys_of_one_family(keys, sources) == []
+
+
+@pytest.mark.parametrize("sources, found", [
+    ({"tablegame/play/shove.py": 'a = "status_turn"; b = "illegal"', "tablegame/session.py": 'c = "illegal"'},
+     ["status_turn is shove's own"]),
+    ({"tablegame/play/shove.py": 'x = "winner"', "tablegame/referee/shove.py": 'y = "winner"'},
+     ["winner is shove's own"]),
+    ({"tablegame/play/shove.py": 'x = "winner"', "tablegame/play/carrom.py": 'y = "winner"'}, []),
+    ({"tablegame/play/shove.py": '"""status_turn, illegal and winner."""'}, []),
+])
+def test_the_shared_text_check_finds_one_familys_texts_and_only_those(sources, found):
+    assert keys_of_one_family({"status_turn", "illegal", "winner"}, sources) == found

@@ -28,9 +28,24 @@ def note_keys(module: str) -> set[str]:
             if ast.unparse(c.func) == "Note.of" and c.args and isinstance(c.args[0], ast.Constant)}
 
 
+def text_keys(module: str) -> set[str]:
+    """The keys ``module`` looks up with ``text(language, "key", ...)`` (screen lines)."""
+    return {c.args[1].value for c in calls(module)
+            if ast.unparse(c.func).split(".")[-1] == "text" and len(c.args) > 1
+            and isinstance(c.args[1], ast.Constant)}
+
+
 @pytest.mark.parametrize("module", MODULES)
 def test_every_note_key_has_a_german_and_an_english_text(module):
     missing = {language: sorted(note_keys(module) - set(TEXTS[language])) for language in LANGUAGES}
+    assert missing == {language: [] for language in LANGUAGES}
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if text_keys(m)])
+def test_every_text_looked_up_by_name_has_a_german_and_an_english_text(module):
+    """Screen lines are looked up by name, not built as notes: a family's text left
+    in no module, or in one language only, is found here rather than on a screen."""
+    missing = {language: sorted(text_keys(module) - set(TEXTS[language])) for language in LANGUAGES}
     assert missing == {language: [] for language in LANGUAGES}
 
 
@@ -40,6 +55,20 @@ def test_a_game_text_module_has_every_key_in_both_languages(module):
     name = module.removesuffix(".py").replace("/", ".")
     texts = __import__(name, fromlist=["TEXTS"]).TEXTS
     assert set(texts["de"]) == set(texts["en"])
+
+
+def _registered_text_modules() -> list[str]:
+    from tablegame.families import families
+    return sorted({"tablegame.i18n", *(family.texts for family in families())})
+
+
+@pytest.mark.parametrize("name", _registered_text_modules())
+def test_the_shared_texts_and_each_registered_familys_have_every_key_in_both_languages(name):
+    """Each family's texts module wherever it lives, and the whole merged table (the
+    shared texts with every family's): a key missing in German would quietly show in
+    English, as ``text`` falls back to it."""
+    texts = __import__(name, fromlist=["TEXTS"]).TEXTS
+    assert sorted(set(texts["de"]) ^ set(texts["en"])) == []
 
 
 @pytest.mark.parametrize("module", ENGINES)
