@@ -68,6 +68,9 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> tuple[list[float],
                 busy = time.thread_time()   # the board's write is not the table's work
                 while session.status.actions == actions:
                     session.process(timeout=1.0, flush=False)   # as the table's loop: draw,
+                    if session.status.actions == actions:
+                        session.flush()   # an event before ours (a re-sync) is ACKed at once,
+                        # as the table's loop flushes every pass: the link waits for it
                 display.show(session.play.view(session.status, "de"))
                 latencies.append(time.perf_counter() - sent)
                 cpu.append(time.thread_time() - busy)

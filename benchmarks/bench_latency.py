@@ -106,6 +106,9 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                                                 settled=True))
                 while session.version == version or session.status.state is state:
                     session.process(timeout=1.0, flush=False)   # as the table's loop: draw,
+                    if session.version == version or session.status.state is state:
+                        session.flush()   # an event before ours (a re-sync) is ACKed at once,
+                        # as the table's loop flushes every pass: the link waits for it
                 display.show(session.play.view(session.status, "de"))
                 latencies.append(time.perf_counter() - sent)
                 if cpu is not None:
