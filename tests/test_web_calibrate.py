@@ -95,6 +95,7 @@ CARROM_PIECES = [
     ("white", 300.0, 370.0, "inside the outer circle"),
     ("black", 370.0, 117.4, "on the bottom base line"),
     ("white", 622.6, 300.0, "on the right base line"),
+    ("white", 135.0, 135.0, "on the bottom and left base line"),     # the corner: both
     ("striker", 20.0, 20.0, "over the bottom left pocket"),
     ("black", 550.0, 250.0, "elsewhere on the board"),
     ("white", -10.0, 300.0, "off the board"),

@@ -63,12 +63,16 @@ def where(board: CarromBoard, piece: PieceReading) -> Note:
     if inside_outer_circle(board, piece):
         return Note.of("cr_lie_outer")
     seen = geometry(board)
-    for seat in range(4):
-        along, ahead = seen.seat_view(seat, x, y)
-        if abs(along) <= board.base_line_length / 2 and \
-                board.base_line_distance - r <= ahead <= board.striker_line_y() + board.base_circle / 2 + r:
-            return Note.of("cr_lie_base", seat=seat)
+    seats = tuple(seat for seat in range(4) if _on_base_line(board, r, *seen.seat_view(seat, x, y)))
+    if seats:   # near a corner a piece can touch two seats' lines
+        return Note.of("cr_lie_base", seats=seats)
     return Note.of("cr_lie_board")
+
+
+def _on_base_line(board: CarromBoard, r: float, along: float, ahead: float) -> bool:
+    """Whether a piece of radius ``r`` touches the band of a seat's two base lines."""
+    return abs(along) <= board.base_line_length / 2 and \
+        board.base_line_distance - r <= ahead <= board.base_line_distance + board.base_circle + r
 
 
 def _placed(board: CarromBoard, piece) -> Placed:

@@ -185,12 +185,12 @@ _CORNERS = {"de": ("unten links", "unten rechts", "oben rechts", "oben links"),
 TEXTS["de"].update({
     "cr_lie_off": "nicht auf dem Brett", "cr_lie_pocket": lambda pocket: f"über dem Loch {_CORNERS['de'][pocket]}",
     "cr_lie_centre": "im Mittelkreis", "cr_lie_outer": "im äußeren Kreis",
-    "cr_lie_base": lambda seat: f"auf der {_SIDES['de'][seat]} Grundlinie",
+    "cr_lie_base": lambda seats: f"auf der {' und '.join(_SIDES['de'][s] for s in seats)} Grundlinie",
     "cr_lie_board": "anderswo auf dem Brett",
 })
 TEXTS["en"].update({
     "cr_lie_off": "off the board", "cr_lie_pocket": lambda pocket: f"over the {_CORNERS['en'][pocket]} pocket",
     "cr_lie_centre": "in the centre circle", "cr_lie_outer": "inside the outer circle",
-    "cr_lie_base": lambda seat: f"on the {_SIDES['en'][seat]} base line",
+    "cr_lie_base": lambda seats: f"on the {' and '.join(_SIDES['en'][s] for s in seats)} base line",
     "cr_lie_board": "elsewhere on the board",
 })
