@@ -28,7 +28,7 @@ function draw(data) {
     const a = p.shape.attrs;
     const label = shape("text", { x: a.cx, y: a.cy + size / 3, "text-anchor": "middle",
                                   "font-size": size, fill: "#fff", stroke: "#000",
-                                  "stroke-width": size / 12 });
+                                  "stroke-width": size / 12, "paint-order": "stroke" });
     label.textContent = i + 1;
     svg.append(label);
     const row = table.insertRow();
