@@ -143,7 +143,7 @@ def own_prefixes(family) -> tuple[str, ...]:
     """Where ``family``'s own modules are: its registration module, every module its
     registration names, and the family's places (OWN_PLACES + its name)."""
     named = [family.texts, family.play, family.screen, family.view_type, family.hands,
-             family.script, *(g.rules for g in family.games),
+             family.script, family.calibration, *(g.rules for g in family.games),
              *(c.action for c in family.corrections)]
     return (f"tablegame/families/{family.name}.py",
             *(_path_of(t) for t in named if t), *(p + family.name for p in OWN_PLACES))
@@ -222,7 +222,7 @@ def test_every_playable_family_names_parts_that_exist():
     for family in playable():
         assert installed(family.play) and installed(family.texts), family.name
         for target in (family.play, family.screen, family.view_type, family.hands,
-                       *(c.action for c in family.corrections)):
+                       family.calibration, *(c.action for c in family.corrections)):
             assert not installed(target) or callable(load(target)), target
         if installed(family.script):
             script = __import__(family.script, fromlist=["STEPS"])

@@ -1,6 +1,7 @@
 """Carrom on the staff page in real Chromium (Debian's package, driven by Playwright): the
 live view draws the pieces the virtual pocket board reports and follows a stroke; a foul
-entered on the control page reaches the rules."""
+entered on the control page reaches the rules; calibration draws the board and places the
+pieces, previews an edited size and refuses one that makes no board."""
 from tablegame.physics.carrom import Strike
 from tablegame.play.base import GameSetup
 from tablegame.simulation_carrom import CarromWorld
@@ -53,6 +54,20 @@ def test_the_live_view_draws_the_pieces_and_a_foul_is_entered(tmp_path):
             page.wait_for_selector(".flash.ok")
             state = table.session.snapshot().status.state
             assert state.ruling.laws == ("64a",) and state.seat == 1
+            # calibration: the board drawn, every piece on it with its place in words
+            page.goto(base + "/calibrate")
+            page.wait_for_function("document.querySelectorAll('#board .piece').length === 18 && "
+                                   "document.querySelectorAll('#coins tr').length === 18",
+                                   timeout=20000)
+            assert page.locator("#board line").count() == 8
+            assert "inside the outer circle" in page.inner_text("#coins")
+            page.fill("input[name=size]", "800")                     # previews at once
+            page.wait_for_function("document.getElementById('board').getAttribute('viewBox')"
+                                   " === '0 0 800 800'", timeout=20000)
+            page.fill("input[name=outer_circle]", "600")   # into the base lines: told in words
+            page.wait_for_selector("#problems:not([hidden])")
+            assert "inside the outer circle" in page.inner_text("#problems")
+            assert page.locator("#board .piece").count() == 0
             browser.close()
     finally:
         server.close()

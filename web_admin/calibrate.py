@@ -1,6 +1,7 @@
 """Calibration (admin): the board geometry settings of a game (its registration's
 ``board`` Options, the file's ``[boards.<game>]``) with the board's latest readings drawn
-over them and each coin's place in words, as that geometry would judge it. Changing a
+over them and each piece's place in words, as that geometry would judge it (the family's
+``calibration`` draws and places, tablegame.calibration). Changing a
 value previews it (nothing is saved); Save writes it like any other setting (checked as
 check-config checks it; it counts from the next game). Best with the sensor test on."""
 from __future__ import annotations
@@ -12,13 +13,15 @@ from flask import Blueprint, jsonify, render_template, request
 
 from tablegame import jsoncodec
 from tablegame.config import ConfigError
-from tablegame.families import Option, find
+from tablegame.families import Option, family_of, find, installed, load
+from tablegame.i18n import say
+from tablegame.notes import Note
 from tablegame.play import make_play
 from tablegame.play.base import GameSetup
 from web_admin.answers import done, refused
 from web_admin.auth import who
 from web_admin.table import face
-from web_admin.words import language, word
+from web_admin.words import WORDS, language, word
 
 log = logging.getLogger(__name__)
 bp = Blueprint("calibrate", __name__)
@@ -56,9 +59,10 @@ def _asked(form) -> tuple[str, dict[str, Any], list[str]]:
 
 
 def _preview(game: str, values: dict[str, Any], problems: list[str]) -> dict[str, Any]:
-    """The board these values make and the latest readings placed on it, as JSON data."""
+    """The board these values make, drawn as its family draws it, and the latest readings
+    placed on it, as JSON data."""
     data: dict[str, Any] = {"game": game, "values": values, "problems": problems,
-                            "board": None, "coins": []}
+                            "board": None, "drawing": None, "pieces": []}
     if problems:
         return data
     status = face().snapshot().status
@@ -68,15 +72,24 @@ def _preview(game: str, values: dict[str, Any], problems: list[str]) -> dict[str
     except ValueError as error:
         data["problems"] = [str(error)]
         return data
-    if board is None or not hasattr(board, "place"):
+    drawn = family_of(game).calibration
+    if board is None or not installed(drawn):   # a family that does not draw its board (yet)
         return data
+    seen = load(drawn)(board, status.readings)
     data["board"] = jsoncodec.to_data(board)
-    for reading in status.readings:
-        for coin in getattr(reading, "coins", ()):
-            placed = board.place(coin.x, coin.y)
-            data["coins"].append({"x": coin.x, "y": coin.y, "where": word(
-                f"lie_{placed.lie.value}", bed=placed.bed)})
+    data["drawing"] = {"width": seen.width, "height": seen.height,
+                       "shapes": [shape.to_data() for shape in seen.shapes]}
+    data["pieces"] = [{"x": p.x, "y": p.y, "where": _said(p.where), "shape": p.shape.to_data()}
+                      for p in seen.pieces]
     return data
+
+
+def _said(note: Note) -> str:
+    """A place in the page's language: the page's own words (the Shove lies), else the
+    table's texts (a family's own)."""
+    if note.key in WORDS[language()]:
+        return word(note.key, **note.kwargs)
+    return say(language(), note)
 
 
 @bp.route("/calibrate")

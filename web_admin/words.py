@@ -22,8 +22,8 @@ WORDS = {
         "restart_wait": "diese Seite lädt in ein paar Sekunden neu",
         "at_once": "wirkt sofort", "next_game": "wirkt ab dem nächsten Spiel",
         "readings": "Messwerte", "calibrate": "Kalibrieren",
-        "calibrating_now": "Sensortest läuft: der Tisch spielt nicht, Münzen hinlegen und sehen, "
-                           "wo das Brett sie sieht.",
+        "calibrating_now": "Sensortest läuft: der Tisch spielt nicht, Münzen oder Steine hinlegen und "
+                           "sehen, wo das Brett sie sieht.",
         "calibrate_hint": "Für Messwerte ohne Spiel den Sensortest starten.",
         "no_board": "Dieses Spiel hat keine Brettmaße.",
         "lie_in_bed": "in Bett {bed}", "lie_on_line": "berührt eine Linie",
@@ -64,8 +64,8 @@ WORDS = {
         "restart_wait": "this page reloads in a few seconds",
         "at_once": "takes effect at once", "next_game": "takes effect from the next game",
         "readings": "Readings", "calibrate": "Calibrate",
-        "calibrating_now": "Sensor test on: the table plays no game; put coins down and see "
-                           "where the board sees them.",
+        "calibrating_now": "Sensor test on: the table plays no game; put coins or pieces down and "
+                           "see where the board sees them.",
         "calibrate_hint": "For readings without a game, start the sensor test.",
         "no_board": "This game has no board sizes.",
         "lie_in_bed": "in bed {bed}", "lie_on_line": "touches a line",

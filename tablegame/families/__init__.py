@@ -98,6 +98,8 @@ class Family:
     - ``texts``: a module with ``TEXTS = {"de": {...}, "en": {...}}`` (tablegame.i18n)
     - ``settings``: the family's table settings, ``[<name>] key = value`` in the
       configuration (key ``<name>.<option>``)
+    - ``calibration``: ``function(board, readings) -> tablegame.calibration.Calibration``,
+      the play's board drawn and the readings placed on it for the staff page
     """
     name: str
     games: tuple[Game, ...]
@@ -112,6 +114,7 @@ class Family:
     settings: tuple[Option, ...] = ()
     corrections: tuple[Correction, ...] = ()
     order: int = 100   # where the family comes in lists; the first game of the first is the default
+    calibration: str | None = None       # "module:function(board, readings) -> Calibration"
 
 
 @lru_cache(maxsize=None)

@@ -38,6 +38,7 @@ FAMILY = Family(
     hands="tablegame.desktop.carrom:CarromHands",
     script="tablegame.script_carrom",
     texts="tablegame.texts.carrom",
+    calibration="tablegame.boards.carrom:calibration",
     # the fouls the sensors cannot see (the rail buttons' foul menu has them too), and
     # confirming that what a ruling sent back is on the board
     corrections=(

@@ -56,6 +56,7 @@ FAMILY = Family(
     hands="tablegame.desktop.shove:ShoveHands",
     script="tablegame.script_shove",
     texts="tablegame.texts.shove",
+    calibration="tablegame.boards.shove_calibration:calibration",
     settings=(_opt("moved_coin", "warn", str, "eine Münze bewegt, die nichts getroffen hat: warn (die Wertung "
                    "gilt) oder restore (warten, bis sie zurückliegt)",
                    "a coin moved that nothing hit: warn (the score stands) or restore (wait "

@@ -63,6 +63,30 @@ class CarromBoard:
                 raise ValueError(f"{name} must be within 0..1, not {getattr(self, name)}")
         if self.striker_diameter >= self.pocket_diameter * 2 or self.man_diameter >= self.size / 4:
             raise ValueError("pieces that large do not fit this board")
+        self._check_markings()
+
+    def _check_markings(self) -> None:
+        """Markings the sizes cannot make (the staff page's calibration and check-config
+        refuse them in words): circles or base lines that leave the board or run into each
+        other or the pockets."""
+        half = self.size / 2
+        if self.pocket_diameter >= half:
+            raise ValueError(f"pockets of {self.pocket_diameter:g} mm do not fit a board of "
+                             f"{self.size:g} mm")
+        if not self.centre_circle < self.outer_circle < self.size:
+            raise ValueError(f"the circles do not fit: the centre circle ({self.centre_circle:g} mm) "
+                             f"must be smaller than the outer circle ({self.outer_circle:g} mm), "
+                             f"and that smaller than the board ({self.size:g} mm)")
+        inner = self.base_line_distance + self.base_circle
+        if inner >= half - self.outer_circle / 2:
+            raise ValueError(f"the inner base line lies {inner:g} mm from the cushion, inside the "
+                             f"outer circle, which begins {half - self.outer_circle / 2:g} mm "
+                             "from it")
+        room = self.size - 2 * self.pocket_diameter
+        if not self.base_circle < self.base_line_length < room:
+            raise ValueError(f"base lines of {self.base_line_length:g} mm do not fit: longer than "
+                             f"their circles ({self.base_circle:g} mm) and shorter than the "
+                             f"{room:g} mm between the pockets")
 
     @property
     def centre(self) -> tuple[float, float]:

@@ -170,7 +170,7 @@ def placement(state: CarromState, snapshot: PiecesSnapshot, reference: PiecesSna
             return False, Note.of("cr_too_many_placed", kind=kind, seen=seen[kind], expected=count)
     if reference is not None and not any(p.piece == "all" for p in state.to_place):
         for piece in put_back(reference, snapshot):
-            if not _inside_outer_circle(board, piece):
+            if not inside_outer_circle(board, piece):
                 return False, Note.of("cr_outside_outer_circle", kind=piece.kind, x=round(piece.x),
                                       y=round(piece.y))
     return all(seen[k] == n for k, n in wanted.items()), None
@@ -184,7 +184,7 @@ def put_back(reference: PiecesSnapshot, snapshot: PiecesSnapshot) -> list:
                 default=math.inf) > TOUCH_MM]
 
 
-def _inside_outer_circle(board, piece) -> bool:
+def inside_outer_circle(board, piece) -> bool:
     cx, cy = board.centre
     return math.hypot(piece.x - cx, piece.y - cy) + board.man_diameter / 2 <= board.outer_circle / 2 + TOUCH_MM
 

@@ -175,3 +175,22 @@ TEXTS = {
                                "foul during the turn by {who}? OK: yes · BACK: no",
     },
 }
+
+
+# The staff page's calibration: where a piece lies (tablegame.boards.carrom.where); the
+# base lines are named as the page draws the board, seat 0 at the bottom.
+_SIDES = {"de": ("unteren", "rechten", "oberen", "linken"), "en": ("bottom", "right", "top", "left")}
+_CORNERS = {"de": ("unten links", "unten rechts", "oben rechts", "oben links"),
+            "en": ("bottom left", "bottom right", "top right", "top left")}
+TEXTS["de"].update({
+    "cr_lie_off": "nicht auf dem Brett", "cr_lie_pocket": lambda pocket: f"über dem Loch {_CORNERS['de'][pocket]}",
+    "cr_lie_centre": "im Mittelkreis", "cr_lie_outer": "im äußeren Kreis",
+    "cr_lie_base": lambda seats: f"auf der {' und '.join(_SIDES['de'][s] for s in seats)} Grundlinie",
+    "cr_lie_board": "anderswo auf dem Brett",
+})
+TEXTS["en"].update({
+    "cr_lie_off": "off the board", "cr_lie_pocket": lambda pocket: f"over the {_CORNERS['en'][pocket]} pocket",
+    "cr_lie_centre": "in the centre circle", "cr_lie_outer": "inside the outer circle",
+    "cr_lie_base": lambda seats: f"on the {' and '.join(_SIDES['en'][s] for s in seats)} base line",
+    "cr_lie_board": "elsewhere on the board",
+})

@@ -1,5 +1,5 @@
-// Calibration: the board these settings make, with the latest readings over it and each
-// coin's place in words. Editing a value previews it (nothing saved); the readings are
+// Calibration: the board these settings make (drawn as its family's shapes), with the
+// latest readings over it and each piece's place in words. Editing a value previews it (nothing saved); the readings are
 // fetched again every second.
 "use strict";
 const SVG = "http://www.w3.org/2000/svg";
@@ -18,26 +18,21 @@ function draw(data) {
   const svg = document.getElementById("board"), table = document.getElementById("coins");
   svg.replaceChildren();
   table.replaceChildren();
-  const b = data.board;
-  if (!b) return;
-  const W = b.width, L = b.length;
-  svg.setAttribute("viewBox", `0 0 ${W} ${L}`);
-  svg.append(shape("rect", { x: 0, y: 0, width: W, height: L, fill: "#d9b48a" }));
-  for (const [near, far] of b.lines) {
-    svg.append(shape("rect", { x: 0, y: L - far, width: W, height: Math.max(far - near, 0.5),
-                               fill: "#5b3a1e" }));
-  }
-  svg.append(shape("rect", { x: b.lane[0], y: 0, width: b.lane[1] - b.lane[0], height: L,
-                             fill: "none", stroke: "#5b3a1e", "stroke-width": 1 }));
-  data.coins.forEach((c, i) => {
-    svg.append(shape("circle", { cx: c.x, cy: L - c.y, r: b.coin_diameter / 2, fill: "#b87333",
-                                 "fill-opacity": 0.8, stroke: "#222", "stroke-width": 0.8,
-                                 class: "coin" }));
-    const label = shape("text", { x: c.x, y: L - c.y + 4, "text-anchor": "middle", "font-size": 12 });
+  const d = data.drawing;   // the family draws its board; this page knows no game
+  if (!d) return;
+  svg.setAttribute("viewBox", `0 0 ${d.width} ${d.height}`);
+  for (const s of d.shapes) svg.append(shape(s.tag, s.attrs));
+  const size = Math.max(12, d.width / 30);
+  data.pieces.forEach((p, i) => {
+    svg.append(shape(p.shape.tag, p.shape.attrs));
+    const a = p.shape.attrs;
+    const label = shape("text", { x: a.cx, y: a.cy + size / 3, "text-anchor": "middle",
+                                  "font-size": size, fill: "#fff", stroke: "#000",
+                                  "stroke-width": size / 12, "paint-order": "stroke" });
     label.textContent = i + 1;
     svg.append(label);
     const row = table.insertRow();
-    for (const cell of [i + 1, `x ${c.x.toFixed(1)} mm, y ${c.y.toFixed(1)} mm`, c.where]) {
+    for (const cell of [i + 1, `x ${p.x.toFixed(1)} mm, y ${p.y.toFixed(1)} mm`, p.where]) {
       row.insertCell().textContent = cell;
     }
   });
