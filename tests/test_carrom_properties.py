@@ -77,11 +77,26 @@ def test_men_on_the_board_plus_men_pocketed_are_nine_per_colour(seed, doubles):
 
 @settings(max_examples=60, deadline=None)
 @given(SEEDS, st.booleans())
-def test_a_board_scores_1_to_12(seed, doubles):
+def test_a_board_scores_0_to_12(seed, doubles):
+    """RULES.md: 1 point per opponent man still on the board, 3 for a covered queen while the
+    winner's score is under 22, at most 12. So a board can be worth nothing: the winner
+    pockets his own last man and the opponent's last in one stroke after the queen was
+    covered, with 22 or more already (Hypothesis found it: seed 1992, singles)."""
     states, _ = playout(seed, doubles)
     for result in states[-1].results:
-        assert 1 <= result.points <= 12
+        assert 0 <= result.points <= 12
+        if result.points == 0:
+            assert result.case == "all_men"
     assert sum(r.points for r in states[-1].results) == sum(states[-1].scores)
+
+
+def test_a_board_won_with_no_opponent_man_left_after_22_is_worth_nothing():
+    """The case above, from the playout that found it: before the last board's last stroke
+    the scores were 24 : 16 and the winner pocketed a white and a black man together."""
+    states, actions = playout(1992, False)
+    last = states[-1].results[-1]
+    assert (last.winner, last.points, last.case) == (0, 0, "all_men")
+    assert states[-1].scores[0] == 24
 
 
 @settings(max_examples=30, deadline=None)
