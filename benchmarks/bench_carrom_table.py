@@ -18,7 +18,7 @@ from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from benchmarks.bench_latency import _Board, figures  # noqa: E402
+from benchmarks.bench_latency import _Board, figures, handle_until  # noqa: E402
 from firmware_bridge.codec import Capability  # noqa: E402
 from firmware_bridge.link import BoardLink  # noqa: E402
 from hardware.display.display import Display  # noqa: E402
@@ -66,11 +66,7 @@ def measure(size: tuple[int, int], samples: int = SAMPLES) -> tuple[list[float],
                 actions = session.status.actions
                 sent = board.send(_moved(k))
                 busy = time.thread_time()   # the board's write is not the table's work
-                while session.status.actions == actions:
-                    session.process(timeout=1.0, flush=False)   # as the table's loop: draw,
-                    if session.status.actions == actions:
-                        session.flush()   # an event before ours (a re-sync) is ACKed at once,
-                        # as the table's loop flushes every pass: the link waits for it
+                handle_until(session, lambda: session.status.actions != actions)   # as the table: draw,
                 display.show(session.play.view(session.status, "de"))
                 latencies.append(time.perf_counter() - sent)
                 cpu.append(time.thread_time() - busy)

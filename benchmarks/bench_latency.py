@@ -58,6 +58,16 @@ class _Board(threading.Thread):
                     self.send(self.answer)
 
 
+def handle_until(session, done) -> None:
+    """Handle events as the table's loop does until ``done()``: not flushed before the
+    change is drawn, but an event that came before the awaited one (a re-sync) flushed at
+    once, as the table flushes every pass (the link waits for its ACK before reading on)."""
+    while not done():
+        session.process(timeout=1.0, flush=False)
+        if not done():
+            session.flush()
+
+
 def _on_lines(board, count):
     """``count`` coins lying on lines: each is a counted shove that scores nothing,
     so the game never ends however long the benchmark runs."""
@@ -104,11 +114,8 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                 busy = time.thread_time()
                 sent = board.send(BoardSnapshot(_on_lines(display_board(session), state.on_board + 1),
                                                 settled=True))
-                while session.version == version or session.status.state is state:
-                    session.process(timeout=1.0, flush=False)   # as the table's loop: draw,
-                    if session.version == version or session.status.state is state:
-                        session.flush()   # an event before ours (a re-sync) is ACKed at once,
-                        # as the table's loop flushes every pass: the link waits for it
+                handle_until(session, lambda: session.version != version
+                             and session.status.state is not state)   # as the table's loop: draw,
                 display.show(session.play.view(session.status, "de"))
                 latencies.append(time.perf_counter() - sent)
                 if cpu is not None:

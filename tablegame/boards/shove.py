@@ -44,10 +44,9 @@ class ShoveBoard:
     def __post_init__(self) -> None:
         """A board the sizes of its settings cannot make (the lines past its far end, a
         coin that fits in no bed) is refused in words: check-config names it."""
-        d, (left, right) = self.coin_diameter, self.lane
-        last = self.lines[-1][1] if self.lines else 0.0
         if len(self.lines) < 2:
             raise ValueError("a board needs two lines or more (one bed)")
+        d, (left, right), last = self.coin_diameter, self.lane, self.lines[-1][1]
         if last >= self.length:
             raise ValueError(f"the last line ends {last:.1f} mm from the front edge, beyond the "
                              f"board's length of {self.length:.1f} mm: fewer beds, lines closer "
