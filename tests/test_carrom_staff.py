@@ -17,7 +17,7 @@ CARROM = GameSetup("carrom", (("Anna",), ("Ben",)))
 def admin(tmp_path):
     table = Table(tmp_path, CARROM)
     client = create_app(table.face, {"HEARTBEAT": 0.2}).test_client()
-    post(client, "/setup", {"name": "admin", "password": "admin-secret-1"})
+    post(client, "/setup", {"name": "admin", "password": "admin-secret-1", "again": "admin-secret-1"})
     table.session.submit(Act(Placed()), by="script", wait=5)   # the board is set up
     yield client, table
     table.close()

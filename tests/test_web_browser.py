@@ -99,6 +99,7 @@ def first_start_sets_the_admin_password(staff: Staff) -> None:
     assert staff.page.url.endswith("/setup")
     staff.page.screenshot(path=str(staff.shots / "setup-phone.png"))
     staff.page.fill("input[name=password]", PASSWORD)
+    staff.page.fill("input[name=again]", PASSWORD)
     staff.page.click("button:has-text('Set password')")
     staff.page.wait_for_url(staff.base + "/")
 

@@ -52,5 +52,6 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     for module in (auth, live, control, health, settings_area, calibrate, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
-    app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label)
+    app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label,
+                                 who=auth.who, is_admin=auth.is_admin)
     return app
