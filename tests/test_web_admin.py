@@ -153,7 +153,7 @@ def test_every_route_needs_a_login_the_right_role_and_csrf(app, admin, staff, ta
     assert not table.restarts.is_set()
 
 
-def test_failed_logins_slow_down_per_account_and_are_logged(app, admin, clock, caplog):
+def test_failed_logins_slow_down_per_address_and_account_and_are_logged(app, admin, clock, caplog):
     client = app.test_client()
     assert login(client, "admin", "wrong password").status_code == 401
     assert "failed login for account 'admin'" in caplog.text

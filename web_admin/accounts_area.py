@@ -42,3 +42,26 @@ def password():
         return refused(str(error), 400)
     log.info("password of %r changed by %s", name, who())
     return done(f"{name} ✓", "/accounts")
+
+
+@bp.route("/accounts/role", methods=["POST"])
+def role():
+    name, role = request.form.get("name", ""), request.form.get("role", "")
+    try:
+        _accounts().set_role(name, role)
+    except AccountError as error:
+        return refused(str(error), 400)
+    log.info("role of %r set to %s by %s", name, role, who())
+    return done(f"{name}: {role} ✓", "/accounts")
+
+
+@bp.route("/accounts/remove", methods=["POST"])
+def remove():
+    """The account goes, and with it every open login of it."""
+    name = request.form.get("name", "")
+    try:
+        _accounts().remove(name)
+    except AccountError as error:
+        return refused(str(error), 400)
+    log.info("account %r removed by %s", name, who())
+    return done(f"{name} ✗", "/accounts")

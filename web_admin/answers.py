@@ -3,7 +3,7 @@ error as words with its 4xx status (never a traceback)."""
 from __future__ import annotations
 
 import logging
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from flask import Flask, flash, jsonify, redirect, render_template, request
 from flask_wtf.csrf import CSRFError
@@ -20,16 +20,22 @@ def wants_json() -> bool:
 def local_path(target: str | None, fallback: str = "/") -> str:
     """``target`` if it is a path on this page, else ``fallback``: never an open redirect.
     Browsers and werkzeug drop tabs and newlines and read a backslash as a slash, so
-    ``/\t/evil.example`` would become ``//evil.example``: any such character refuses the
-    target outright, and what is left must parse as a path with no scheme and no host."""
-    if not target or not target.startswith("/") or target.startswith("//"):
+    ``/\t/evil.example`` would become ``//evil.example``: the target is checked as given
+    and once percent-decoded, and any such character refuses it outright; what is left
+    must parse as a path with no scheme and no host."""
+    if not target:
         return fallback
+    return target if _a_path(target) and _a_path(unquote(target)) else fallback
+
+
+def _a_path(target: str) -> bool:
+    if not target.startswith("/") or target.startswith("//"):
+        return False
     if any(ch == "\\" or ch.isspace() or not ch.isprintable() for ch in target):
-        return fallback
+        return False
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
-        return fallback
-    return target
+    return not (parts.scheme or parts.netloc) and parts.path.startswith("/") \
+        and not parts.path.startswith("//")
 
 
 def done(message: str, back: str):

@@ -113,7 +113,6 @@ def _logged_in(name: str):
 def logout():
     """Ends this login on the server too: a copy of the cookie no longer works."""
     accounts().end_login(session.get("login"))
-    session.pop("login", None)
     return redirect(url_for("auth.login"), 303)
 
 

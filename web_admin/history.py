@@ -127,6 +127,18 @@ def one(seq: int):
     return render_template("game.html", seq=seq, lines=lines, result=_result(replayed))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value):
+    """A cell as a spreadsheet shows it and never runs it: text that a spreadsheet would
+    read as a formula (``=HYPERLINK(...)`` as a party's name) gets a leading apostrophe,
+    OWASP's advice; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 @bp.route("/history/export/<name>")
 def export(name: str):
     """``name`` is a file name the browser saves as, never a path."""
@@ -145,5 +157,5 @@ def export(name: str):
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["seq"])
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: _inert(v) for k, v in row.items()} for row in rows)
     return Response(out.getvalue(), mimetype="text/csv", headers=disposition)
