@@ -47,6 +47,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     app.extensions["table"] = face
     app.extensions["accounts"] = accounts
     app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or time.monotonic)
+    app.extensions["streams"] = live.OpenStreams()
     app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
     CSRFProtect(app)
     for module in (auth, live, control, health, settings_area, calibrate, history, accounts_area):

@@ -3,6 +3,7 @@ stream (one bounded subscription per browser, freed when the browser goes away).
 from __future__ import annotations
 
 import logging
+import threading
 
 from flask import Blueprint, Response, current_app, render_template
 
@@ -12,6 +13,36 @@ from web_admin.table import face, snapshot_data, snapshot_json, table_language
 
 log = logging.getLogger(__name__)
 bp = Blueprint("live", __name__)
+END = object()      # offered to a stream's subscription: the page is stopping, end the stream
+
+
+class OpenStreams:
+    """The live views being served, so that a stopping page ends them first: a stream
+    still writing when waitress closes its sockets fails with "Bad file descriptor"
+    (a traceback in the journal per open view)."""
+
+    def __init__(self):
+        self._open: set = set()
+        self._lock = threading.Lock()
+        self.ended = False
+
+    def add(self, subscription) -> None:
+        with self._lock:
+            self._open.add(subscription)
+
+    def discard(self, subscription) -> None:
+        with self._lock:
+            self._open.discard(subscription)
+
+    def end_all(self) -> None:
+        with self._lock:
+            self.ended = True
+            for subscription in self._open:
+                subscription.offer(END)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._open)
 
 
 @bp.route("/")
@@ -33,6 +64,11 @@ def stream():
         return refused(f"Too many live views are open ({error}); close one and reload.", 503)
     heartbeat = current_app.config["HEARTBEAT"]
     settings = face().settings   # the generator runs outside the request: no current_app there
+    streams = current_app.extensions["streams"]
+    if streams.ended:
+        subscription.close()
+        return refused("The page is stopping.", 503)
+    streams.add(subscription)
 
     def events():
         # A write to a browser that went away fails: the generator is closed and the
@@ -41,12 +77,15 @@ def stream():
             yield "retry: 2000\n\n"
             while True:
                 snap = subscription.get(timeout=heartbeat)
+                if snap is END or streams.ended:
+                    return
                 if snap is None:
                     yield ": still here\n\n"
                     continue
                 data = snapshot_json(snap, settings.current()["table.language"])
                 yield f"id: {snap.version}\ndata: {data}\n\n"
         finally:
+            streams.discard(subscription)
             subscription.close()
 
     return Response(events(), mimetype="text/event-stream",
