@@ -226,3 +226,25 @@ def test_a_cell_a_spreadsheet_would_run_is_exported_as_text(admin, table, name):
     cells = [cell for row in rows for cell in row.values()]
     assert not any(cell[:1] in "=+-@\t\r" for cell in cells if cell), cells
     assert any(" ".join(name.split()) in cell for cell in cells)
+
+
+# -- a forgotten admin password ------------------------------------------------------------------
+
+TABLEGAME = [__import__("sys").executable, "-c",
+             "import sys; from tablegame.app.cli import main; sys.exit(main())"]
+
+
+def test_the_shell_command_sets_a_forgotten_admin_password_and_ends_its_logins(app, admin, table,
+                                                                             tmp_path):
+    import subprocess
+    run = subprocess.run([*TABLEGAME, "reset-password", "admin",
+                          "--db", str(table.store)], input="fresh-secret-7\nfresh-secret-7\n",
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert admin.get("/api/snapshot").status_code == 401             # the old login ended
+    assert login(app.test_client(), "admin", "fresh-secret-7").status_code == 303
+    typo = subprocess.run([*TABLEGAME, "reset-password", "admin",
+                           "--db", str(table.store)], input="one-secret-77\nother-secret-7\n",
+                          capture_output=True, text=True, timeout=60)
+    assert typo.returncode == 1 and "differ" in typo.stderr
+    assert login(app.test_client(), "admin", "fresh-secret-7").status_code == 303

@@ -28,6 +28,7 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame <family command> a family's own command (tablegame carrom-ruling: a Carrom position)
   tablegame doctor          check this site, one line per check (exit status 0: all is well)
   tablegame config-template the configuration file with every setting and its default
+  tablegame reset-password NAME  set a staff page account's password again (a forgotten admin's)
 
 Each command's own help: tablegame COMMAND --help"""
 
@@ -140,6 +141,13 @@ def _config_template(args) -> int:
     return 0
 
 
+def _reset_password(args) -> int:
+    from web_admin.recover import reset_password
+    path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
+    store = args.db or (load(path)["table.store"] if path else SIMULATED_STORE)
+    return reset_password(Path(store).parent, args.name)
+
+
 def _doctor(args) -> int:
     import shutil
     import subprocess
@@ -231,6 +239,14 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
                         "else the simulated setup)")
     doctor.set_defaults(command=_doctor)
+
+    reset = sub.add_parser("reset-password", help="set a staff page account's password again, "
+                           "e.g. a forgotten admin's (asks twice; the account becomes an admin)")
+    reset.add_argument("name")
+    reset.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
+                       "else the simulated table's)")
+    reset.add_argument("--db", help="the event log whose folder holds staff.sqlite")
+    reset.set_defaults(command=_reset_password)
 
     config_template = sub.add_parser("config-template", help="print the configuration file with "
                                      "every setting, its default and its meaning (the installer's)")
