@@ -12,11 +12,11 @@ import threading
 import time
 from pathlib import Path
 
+from tablegame.core.names import MAX_NAME, name_problem, tidy
 from werkzeug.security import check_password_hash, generate_password_hash
 
 ROLES = ("staff", "admin")
 MIN_PASSWORD = 8
-MAX_NAME = 40
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (name TEXT PRIMARY KEY, hash TEXT NOT NULL,
@@ -153,9 +153,10 @@ class Accounts:
 
 
 def _valid(name: str, password: str, role: str) -> str:
-    name = name.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise AccountError(f"a name of 1 to {MAX_NAME} printable characters")
+    name = tidy(name)
+    if name_problem(name) is not None:    # the one rule for a name, as for players
+        raise AccountError(f"a name of 1 to {MAX_NAME} characters, with one that shows and "
+                           f"no control character")
     if role not in ROLES:
         raise AccountError(f"the role is one of {', '.join(ROLES)}")
     if len(password) < MIN_PASSWORD:

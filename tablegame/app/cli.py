@@ -60,7 +60,8 @@ def _run(args) -> int:
 # What the options that feed the configuration take, in the command line's words (a
 # bad value is said with the option as typed: "--party A: expected ...").
 PARTIES_TAKE = ('two parties or more (up to ten for Schocken): --party once for each, its '
-                'players\' names comma separated (none empty), e.g. --party "Anna,Carl" --party Ben')
+                'players\' names comma separated (none empty, none twice, each at most 40 '
+                'characters), e.g. --party "Anna,Carl" --party Ben')
 SIZE_TAKES = ("WIDTHxHEIGHT of at least {0}x{1} (the smallest screen the table draws on), such as "
               "1280x800, or 0x0 for the screen's own size").format(*SMALLEST_SCREEN)
 
