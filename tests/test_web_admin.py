@@ -302,7 +302,8 @@ def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, t
 @pytest.mark.parametrize("form,status,says", [
     ({"bed": "10"}, 409, "es gibt kein Bett 10"),      # the engine's reason, in the page's language
     ({"marks": "4"}, 409, "0 bis 3 Striche"),
-    ({"party": "3"}, 409, "Partei 0 oder 1"),
+    ({"party": "3"}, 409, "es gibt keine Partei 3: nur Partei 1 oder 2"),   # counted from 1
+    ({"party": "0"}, 409, "es gibt keine Partei 0: nur Partei 1 oder 2"),
     ({"bed": "two"}, 400, "bed: expected a whole number"),
     ({"marks": None}, 400, "marks: missing"),
     ({"name": "score"}, 400, "no correction 'score'"),
@@ -468,6 +469,18 @@ def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(tabl
     (("neunfeld", "Anna\nBen"), {"name": "take_back", "move": "0"}, 409,
      "Noch ist kein Zug gespielt"),
 ])
+
+
+@pytest.mark.parametrize("side,says", [(2, "Es gibt keine Seite 3: nur 1 und 2"),
+                                       (-1, "Es gibt keine Seite 0: nur 1 und 2")])
+def test_carroms_refusal_counts_sides_from_one_as_people_do(side, says):
+    """The same fault as Shove's "party 0 or 1", looked for in every family: Carrom had it."""
+    from tablegame.core.rules import IllegalAction
+    from tablegame.families.carrom.rules import _check_side
+    from tablegame.texts import say
+    with pytest.raises(IllegalAction) as refused:
+        _check_side(side)
+    assert say("de", refused.value.note) == says
 def test_the_families_corrections_reach_the_rules_through_the_page(admin, table, setup, form,
                                                                    status, says):
     game, parties = setup
