@@ -469,18 +469,6 @@ def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(tabl
     (("neunfeld", "Anna\nBen"), {"name": "take_back", "move": "0"}, 409,
      "Noch ist kein Zug gespielt"),
 ])
-
-
-@pytest.mark.parametrize("side,says", [(2, "Es gibt keine Seite 3: nur 1 und 2"),
-                                       (-1, "Es gibt keine Seite 0: nur 1 und 2")])
-def test_carroms_refusal_counts_sides_from_one_as_people_do(side, says):
-    """The same fault as Shove's "party 0 or 1", looked for in every family: Carrom had it."""
-    from tablegame.core.rules import IllegalAction
-    from tablegame.families.carrom.rules import _check_side
-    from tablegame.texts import say
-    with pytest.raises(IllegalAction) as refused:
-        _check_side(side)
-    assert say("de", refused.value.note) == says
 def test_the_families_corrections_reach_the_rules_through_the_page(admin, table, setup, form,
                                                                    status, says):
     game, parties = setup
@@ -493,3 +481,15 @@ def test_the_families_corrections_reach_the_rules_through_the_page(admin, table,
     response = post(admin, "/control/correct", {"token": game_token(admin), **form})
     assert response.status_code == status and says in words(response)
     assert (len(logged(table)) == len(before) + 1) == (status == 303)
+
+
+@pytest.mark.parametrize("side,says", [(2, "Es gibt keine Seite 3: nur 1 und 2"),
+                                       (-1, "Es gibt keine Seite 0: nur 1 und 2")])
+def test_carroms_refusal_counts_sides_from_one_as_people_do(side, says):
+    """The same fault as Shove's "party 0 or 1", looked for in every family: Carrom had it."""
+    from tablegame.core.rules import IllegalAction
+    from tablegame.families.carrom.rules import _check_side
+    from tablegame.texts import say
+    with pytest.raises(IllegalAction) as refused:
+        _check_side(side)
+    assert say("de", refused.value.note) == says
