@@ -12,7 +12,7 @@ COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py", "tablegame/super
                     "tablegame/doctor.py",
                     "tablegame/safe_mode.py"}  # and script*.py, desktop/
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
-            "waitress")
+            "waitress", "mqtt_publisher", "venue", "paho")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
       "tablegame.store", "tablegame.session", "tablegame.physics")
 
