@@ -41,10 +41,10 @@ def play(session, games: int, pace: float, rng: random.Random, stop: threading.E
     return done
 
 
-def drain(publisher, history, timeout: float) -> bool:
-    """Wait until the broker has acknowledged the log's last event."""
+def drain(publisher, history, timeout: float, stop: threading.Event) -> bool:
+    """Wait until the broker has acknowledged the log's last event (or a SIGTERM)."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and not stop.is_set():
         entries = history.entries(0)
         if publisher is None or not entries or publisher.stats["acked"] >= entries[-1].seq:
             return True
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with publishing(face, config) as publisher:
             done = play(session, args.games, args.pace, random.Random(args.seed), stop)
-            drained = drain(publisher, face.history, args.drain)
+            drained = drain(publisher, face.history, args.drain, stop)
             stop.wait(args.linger)
     finally:
         session.close()

@@ -13,6 +13,7 @@ broker receives the log in order; an event whose PUBACK was lost in the outage a
 twice (same id and seq: a subscriber drops it)."""
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import threading
@@ -52,6 +53,7 @@ class Publisher:
         self._online = threading.Event()
         self._stop = threading.Event()
         self._connections = 0            # grows with every CONNACK (paho's thread)
+        self._resend_from: tuple[int, int] | None = None   # (log, seq) a subscriber asked for
         self._thread: threading.Thread | None = None
         self.stats = {"events": 0, "states": 0, "acked": 0, "connections": 0}
 
@@ -66,8 +68,9 @@ class Publisher:
             return
         log.info("MQTT: connected to %s as %s", self._broker.address, client._client_id.decode())
         client.publish(self._topic("status"), topics.ONLINE, qos=1, retain=True)
-        if self._on_command is not None:
-            client.subscribe(self._topic("cmd/+"), qos=1)
+        # a gap a subscriber noticed (an event the broker took and lost when it was
+        # killed) is sent again from the log; other commands only when allowed
+        client.subscribe(self._topic("cmd/resend" if self._on_command is None else "cmd/+"), qos=1)
         self._connections += 1
         self._online.set()
 
@@ -78,10 +81,24 @@ class Publisher:
         self._online.clear()
 
     def _message(self, client, userdata, message) -> None:
+        name = message.topic.rsplit("/", 1)[-1]
+        if name == "resend":
+            return self._resend(message.payload)
+        if self._on_command is None:
+            return
         try:
-            self._on_command(message.topic.rsplit("/", 1)[-1], message.payload)
+            self._on_command(name, message.payload)
         except Exception:   # a bad command must not end paho's thread
             log.exception("MQTT: a command could not be handled: %s", message.topic)
+
+    def _resend(self, payload: bytes) -> None:
+        """``{"log": <log>, "from": <seq>}``: the log's events from that seq are sent again
+        (read-only: it changes nothing at the table, so it needs no accept_commands)."""
+        try:
+            asked = json.loads(payload)
+            self._resend_from = (int(asked["log"]), int(asked["from"]))
+        except (ValueError, KeyError, TypeError) as error:
+            log.info("MQTT: a resend request that is not {\"log\", \"from\"}: %s", error)
 
     # -- start and stop ----------------------------------------------------------
 
@@ -141,6 +158,9 @@ class Publisher:
                         continue
                     seen_connection, state_sent = self._connections, None
                     self.stats["connections"] = seen_connection
+                if self._resend_from is not None:
+                    sending.rewind(*self._resend_from)
+                    self._resend_from = None
                 if sending.ready(self._history) and not self._send_events(sending):
                     continue                       # more of the log to send: the state waits
                 snapshot = self._face.snapshot()
@@ -209,6 +229,12 @@ class _Sending:
             stored = games[-1].seq - 1 if games else 0
         self.acked, self.next = stored, stored + 1
         return True
+
+    def rewind(self, log_id: int, seq: int) -> None:
+        """Send again from ``seq`` (a subscriber missed it); the ack record is not moved."""
+        if log_id == self.log_id and 0 < seq < self.next:
+            log.info("MQTT: sending the log again from event %d, as a subscriber asked", seq)
+            self.next = seq
 
     def sent(self, mid: int, seq: int) -> None:
         self.unacked[mid] = seq

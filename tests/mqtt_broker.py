@@ -34,6 +34,8 @@ class Mosquitto:
             f"persistence true\npersistence_location {self.folder}/\n"
             f"log_dest file {self.folder}/mosquitto.log\n"
             "log_type error\nlog_type warning\nlog_type notice\n"
+            # as root it would drop to the mosquitto user, who cannot read the test's folder
+            + ("user root\n" if os.geteuid() == 0 else "")
             + (extra or "allow_anonymous true\n"))
         self.process: subprocess.Popen | None = None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from pathlib import Path
 
 from mqtt_publisher import topics
@@ -12,6 +13,7 @@ from mqtt_publisher.broker import Broker
 from venue.store import VenueStore
 
 log = logging.getLogger(__name__)
+RESEND_EVERY = 1.0   # s between two requests for the same table's gap
 
 
 class Listener:
@@ -19,7 +21,8 @@ class Listener:
                  client_id: str = "pubtable-venue"):
         self.store = VenueStore(store_path)
         self._venue = venue
-        self.counts = {"events": 0, "duplicates": 0, "states": 0, "refused": 0}
+        self.counts = {"events": 0, "duplicates": 0, "states": 0, "refused": 0, "resends": 0}
+        self._asked: dict[tuple, float] = {}
         self.client = broker.client(client_id, clean_session=False)
         self.client.on_connect = self._connected
         self.client.on_message = self._message
@@ -58,8 +61,11 @@ class Listener:
         if leaf == "status":
             self.store.status(venue, table, payload.decode()[:16])
         elif leaf == "state":
-            self.store.state(venue, table, json.loads(payload))
+            state = json.loads(payload)
+            self.store.state(venue, table, state)
             self.counts["states"] += 1
+            if state.get("log") is not None:
+                self._heal(venue, table, int(state["log"]), int(state.get("seq", 0)))
         elif leaf.startswith("event/"):
             event = json.loads(payload)
             if self.store.event(venue, table, event):
@@ -68,3 +74,19 @@ class Listener:
                     self.on_event(venue, table, event)
             else:
                 self.counts["duplicates"] += 1
+            self._heal(venue, table, int(event["log"]), int(event["seq"]))
+
+    def _heal(self, venue: str, table: str, log_id: int, upto: int) -> None:
+        """A gap before ``upto`` (an event a killed broker had taken and lost): ask the
+        table to send its log again from the first missing one, at most once a second."""
+        missing = self.store.first_missing(venue, table, log_id)
+        if missing is None or missing > upto:
+            return
+        key, now = (venue, table, log_id), time.monotonic()
+        if now - self._asked.get(key, -1e9) < RESEND_EVERY:
+            return
+        self._asked[key] = now
+        self.counts["resends"] += 1
+        log.info("venue: %s/%s misses event %d: asked again", venue, table, missing)
+        self.client.publish(topics.table_topic(venue, table, "cmd/resend"),
+                            json.dumps({"log": log_id, "from": missing}), qos=1)

@@ -63,6 +63,16 @@ class VenueStore:
              json.dumps(event.get("data", {}), ensure_ascii=False), time.time()))
         return cursor.rowcount == 1
 
+    def first_missing(self, venue: str, name: str, log: int) -> int | None:
+        """The first seq missing after the first one stored (the one after the last when
+        none is missing); None when nothing of that log is stored."""
+        row = self._db.execute(
+            "SELECT min(seq) + 1 FROM events AS e WHERE venue = ? AND name = ? AND log = ? "
+            "AND NOT EXISTS (SELECT 1 FROM events AS f WHERE f.venue = e.venue AND "
+            "f.name = e.name AND f.log = e.log AND f.seq = e.seq + 1)", (venue, name, log)
+        ).fetchone()
+        return row[0]
+
     def close(self) -> None:
         self._db.close()
 
