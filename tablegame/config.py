@@ -232,6 +232,9 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     if values["web.max_streams"] >= values["web.threads"]:
         say("web", f"web.max_streams ({values['web.max_streams']}) must be fewer than "
                    f"web.threads ({values['web.threads']}), so pages load while views are live")
+    if values["mqtt.cert_file"] and not (values["mqtt.tls"] and values["mqtt.key_file"]):
+        say("mqtt", "a client certificate (mqtt.cert_file) needs mqtt.tls = true and its "
+                    "mqtt.key_file")
     config = Config(values, games=tables["games"], boards=tables["boards"])
     if not bad & {"table.game", "table.parties"}:   # built with defaults for the bad keys
         defaults = {s.key: s.default for s in SETTINGS}

@@ -236,6 +236,15 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         server.close()
 
 
+def mqtt_beside(face: TableFace, config: Config, page=None):
+    """The MQTT publisher beside the table while the block runs, when ``[mqtt] enabled``
+    (docs/mqtt.md); paho is not even imported otherwise."""
+    if not config["mqtt.enabled"]:
+        return contextlib.nullcontext()
+    from mqtt_publisher.wiring import publishing
+    return publishing(face, config, page.address if page is not None else "")
+
+
 class MissingHardware(RuntimeError):
     """A part the service needs is not there; the message says which and how to go on."""
 
@@ -303,8 +312,9 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
                          post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
-        page = stack.enter_context(staff_page(
-            table_face(session, settings, config["table.store"], restart, presses, link), config))
+        face = table_face(session, settings, config["table.store"], restart, presses, link)
+        page = stack.enter_context(staff_page(face, config))
+        stack.enter_context(mqtt_beside(face, config, page))
         main_loop(session, display, language, should_stop=should_stop,
                   tick=Heartbeat(notifier, settled, settled_after),
                   address=page.address if page else "", frames=frames)
@@ -389,8 +399,9 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(settings, presses, RailButtons))
-        page = stack.enter_context(staff_page(
-            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1"))
+        face = table_face(session, settings, store, restart, presses, link)
+        page = stack.enter_context(staff_page(face, config, host="127.0.0.1"))
+        stack.enter_context(mqtt_beside(face, config, page))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
