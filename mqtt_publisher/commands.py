@@ -1,7 +1,8 @@
 """Commands from the venue to a table, on ``.../cmd/<name>`` (docs/mqtt.md). Only when
 ``[mqtt] accept_commands = true``: otherwise the table never even subscribes. Each
 command is submitted through the face like a staff member's (``by`` "venue:<who>"), and
-the table's answer goes to ``.../reply``, with the command's id."""
+the table's answer goes to ``.../reply``, with the command's id (a table that takes no
+commands answers there too, with the reason)."""
 from __future__ import annotations
 
 import json
@@ -29,23 +30,25 @@ COMMANDS: dict[str, Callable] = {"new_game": _new_game, "show_address": _show_ad
 
 
 class Commands:
-    def __init__(self, face, reply: Callable[[dict], None], language: Callable[[], str]):
-        self._face, self._reply, self._language = face, reply, language
+    """Called with a command's name and payload; returns the reply to publish."""
 
-    def __call__(self, name: str, payload: bytes) -> None:
+    def __init__(self, face, language: Callable[[], str]):
+        self._face, self._language = face, language
+
+    def __call__(self, name: str, payload: bytes) -> dict:
         try:
             body = json.loads(payload or b"{}")
             if not isinstance(body, dict):
                 raise ValueError("not an object")
         except (ValueError, UnicodeDecodeError) as error:
-            return self._reply({"command": name, "accepted": False,
-                                "reason": f"the command is not a JSON object: {error}"})
+            return {"command": name, "accepted": False,
+                    "reason": f"the command is not a JSON object: {error}"}
         made = COMMANDS.get(name)
         if made is None:
-            return self._reply({"command": name, "id": body.get("id"), "accepted": False,
-                                "reason": f"unknown command; known: {', '.join(COMMANDS)}"})
+            return {"command": name, "id": body.get("id"), "accepted": False,
+                    "reason": f"unknown command; known: {', '.join(COMMANDS)}"}
         who = str(body.get("by", "venue"))[:40]
         reply = self._face.submit(made(self._face, body), by=f"venue:{who}", wait=WAIT)
         log.info("MQTT command %s from %s: %s", name, who, "accepted" if reply.accepted else "refused")
-        self._reply({"command": name, "id": body.get("id"), "accepted": reply.accepted,
-                     "reason": say(self._language(), reply.note) if reply.note else ""})
+        return {"command": name, "id": body.get("id"), "accepted": reply.accepted,
+                "reason": say(self._language(), reply.note) if reply.note else ""}

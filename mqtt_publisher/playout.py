@@ -52,6 +52,13 @@ def drain(publisher, history, timeout: float, stop: threading.Event) -> bool:
     return False
 
 
+def linger(session, seconds: float, stop: threading.Event) -> None:
+    """Stay a table a while longer: the writer takes what comes (commands from the venue)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and not stop.is_set():
+        session.process(timeout=0.05)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mqtt_publisher.playout")
     parser.add_argument("--config", required=True, help="the table's configuration ([mqtt] on)")
@@ -81,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         with publishing(face, config) as publisher:
             done = play(session, args.games, args.pace, random.Random(args.seed), stop)
             drained = drain(publisher, face.history, args.drain, stop)
-            stop.wait(args.linger)
+            linger(session, args.linger, stop)
     finally:
         session.close()
     last = face.history.entries(0)

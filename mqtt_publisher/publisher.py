@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from mqtt_publisher import hooks, topics
+from mqtt_publisher import hooks, home_assistant as ha, topics
 from mqtt_publisher.acked import Acked
 from mqtt_publisher.broker import Broker
 from mqtt_publisher.payloads import event_payload, state_payload
@@ -28,6 +28,7 @@ from tablegame.history import History
 
 log = logging.getLogger(__name__)
 
+REFUSED = "this table takes no commands ([mqtt] accept_commands = false)"
 WINDOW = 100      # events sent and not yet acknowledged, at most
 IDLE_WAIT = 0.5   # s the loop sleeps with nothing to do (a change wakes it at once)
 BUSY_WAIT = 0.02  # s while acknowledgements are awaited
@@ -68,9 +69,11 @@ class Publisher:
             return
         log.info("MQTT: connected to %s as %s", self._broker.address, client._client_id.decode())
         client.publish(self._topic("status"), topics.ONLINE, qos=1, retain=True)
-        # a gap a subscriber noticed (an event the broker took and lost when it was
-        # killed) is sent again from the log; other commands only when allowed
-        client.subscribe(self._topic("cmd/resend" if self._on_command is None else "cmd/+"), qos=1)
+        # cmd/resend: a gap a subscriber noticed (an event the broker took and lost when
+        # it was killed) is sent again from the log; other commands only when allowed
+        client.subscribe(self._topic("cmd/+"), qos=1)
+        ha.subscribe(client)
+        self._discovery()
         self._connections += 1
         self._online.set()
 
@@ -81,15 +84,29 @@ class Publisher:
         self._online.clear()
 
     def _message(self, client, userdata, message) -> None:
+        if ha.asks_again(message):
+            return self._discovery()
         name = message.topic.rsplit("/", 1)[-1]
         if name == "resend":
             return self._resend(message.payload)
         if self._on_command is None:
-            return
+            return self.reply({"command": name, "accepted": False, "reason": REFUSED})
+        # the table's answer may take seconds (a new game loads its play): not on paho's thread
+        threading.Thread(target=self._command, args=(name, message.payload),
+                         name="mqtt-command", daemon=True).start()
+
+    def _command(self, name: str, payload: bytes) -> None:
         try:
-            self._on_command(name, message.payload)
-        except Exception:   # a bad command must not end paho's thread
-            log.exception("MQTT: a command could not be handled: %s", message.topic)
+            self.reply(self._on_command(name, payload))
+        except Exception:   # a bug in a command: logged, the table plays on
+            log.exception("MQTT: the command %s could not be handled", name)
+
+    def reply(self, body: dict) -> None:
+        self._client.publish(self._topic("reply"), json.dumps(body, ensure_ascii=False), qos=1)
+
+    def _discovery(self) -> None:
+        for topic, payload in ha.discovery(self._venue, self._table):
+            self._client.publish(topic, payload, qos=1, retain=True)
 
     def _resend(self, payload: bytes) -> None:
         """``{"log": <log>, "from": <seq>}``: the log's events from that seq are sent again
@@ -190,6 +207,9 @@ class Publisher:
                 event_payload(entry, self._venue, self._table, sending.log_id), qos=1)
             sending.sent(info.mid, entry.seq)
             self.stats["events"] += 1
+            for name in sending.fold.feed(entry):
+                self._client.publish(self._topic(f"hook/{name}"), sending.fold.payload(
+                    name, self._venue, self._table, sending.log_id, entry.seq), qos=1)
         return len(entries) < room
 
     def _send_state(self, snapshot, sending: _Sending) -> None:
@@ -214,6 +234,7 @@ class _Sending:
         self.next = 1                     # the next seq to send
         self.unacked: dict[int, int] = {}  # paho's message id -> seq
         self._done: set[int] = set()       # acknowledged seqs beyond ``acked``
+        self.fold = hooks.Fold()            # the game as published, for the hooks
 
     def ready(self, history: History) -> bool:
         """The log is known (its first event written), and where to go on from."""
@@ -228,6 +249,9 @@ class _Sending:
             games = history.games()
             stored = games[-1].seq - 1 if games else 0
         self.acked, self.next = stored, stored + 1
+        current = [g for g in history.games() if g.seq <= self.next]
+        if current:   # the game under way: folded for the hooks, none fired again
+            self.fold.prime([e for e in current[-1].entries if e.seq < self.next])
         return True
 
     def rewind(self, log_id: int, seq: int) -> None:

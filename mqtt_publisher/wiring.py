@@ -3,30 +3,20 @@ publisher that cannot start is logged while the table plays on without it."""
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 
 log = logging.getLogger(__name__)
 
 
 def make_publisher(face, config, staff_url: str = ""):
-    from mqtt_publisher import topics
     from mqtt_publisher.broker import Broker
     from mqtt_publisher.commands import Commands
     from mqtt_publisher.publisher import Publisher
 
     language = lambda: face.settings.current()["table.language"]  # noqa: E731
-    venue, table = config["mqtt.venue"], config["mqtt.table"]
-    publisher = None
-
-    def reply(body: dict) -> None:
-        publisher._client.publish(topics.table_topic(venue, table, "reply"),
-                                  json.dumps(body, ensure_ascii=False), qos=1)
-
-    commands = Commands(face, reply, language) if config["mqtt.accept_commands"] else None
-    publisher = Publisher(face, Broker.from_config(config), venue, table, face.data_folder,
-                          language, config["mqtt.staff_url"] or staff_url, commands)
-    return publisher
+    commands = Commands(face, language) if config["mqtt.accept_commands"] else None
+    return Publisher(face, Broker.from_config(config), config["mqtt.venue"], config["mqtt.table"],
+                     face.data_folder, language, config["mqtt.staff_url"] or staff_url, commands)
 
 
 @contextlib.contextmanager
