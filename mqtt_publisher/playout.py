@@ -80,15 +80,17 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"configuration: {error}", file=sys.stderr)
         return 2
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    # the first SIGTERM ends the play (the broker still gets the log: --drain), a second
+    # ends the wait for the broker too
+    stop, leave = threading.Event(), threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: leave.set() if stop.is_set() else stop.set())
     session = open_session(config, args.db, rng=random.Random(args.seed))
-    face = table_face(session, ConfigFile(None, config), args.db, restart=stop.set)
+    face = table_face(session, ConfigFile(None, config), args.db, restart=leave.set)
     try:
         with publishing(face, config) as publisher:
             done = play(session, args.games, args.pace, random.Random(args.seed), stop)
-            drained = drain(publisher, face.history, args.drain, stop)
-            linger(session, args.linger, stop)
+            drained = drain(publisher, face.history, args.drain, leave)
+            linger(session, args.linger, leave)
     finally:
         session.close()
     last = face.history.entries(0)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import sqlite3
 import threading
 from pathlib import Path
 from typing import Callable
@@ -123,6 +124,9 @@ class Publisher:
         """Starts paho's thread and the publisher's; a broker away is no error (paho
         keeps trying). OSError or ValueError for a setting that cannot work."""
         self._subscription = self._face.subscribe(maxsize=2)
+        # never published to this broker: from the game under way now (or the log's start)
+        games = self._history.games() if self._has_log() else []
+        self._first = games[-1].seq if games else 1
         self._client.connect_async(self._broker.host, self._broker.port, self._broker.keepalive)
         self._client.loop_start()
         self._thread = threading.Thread(target=self._guarded, name="mqtt", daemon=True)
@@ -144,6 +148,12 @@ class Publisher:
         self._client.loop_stop()
         self._subscription.close()
 
+    def _has_log(self) -> bool:
+        try:
+            return bool(self._history.entries(0, limit=1))
+        except sqlite3.Error:   # no log file yet: a fresh table writes it at its first move
+            return False
+
     @property
     def online(self) -> bool:
         return self._online.is_set()
@@ -160,7 +170,7 @@ class Publisher:
 
     def _run(self) -> None:
         acked = Acked(self._acked_file, self._broker.address)
-        sending = _Sending(acked)
+        sending = _Sending(acked, self._first)
         seen_connection, state_sent, hook_state = 0, None, hooks.Watch()
         try:
             while not self._stop.is_set():
@@ -227,8 +237,8 @@ class Publisher:
 class _Sending:
     """What was sent and what the broker acknowledged, on the publisher's thread only."""
 
-    def __init__(self, acked: Acked):
-        self._acked = acked
+    def __init__(self, acked: Acked, first: int):
+        self._acked, self._first = acked, first
         self.log_id: int | None = None
         self.acked: int | None = None     # every event up to this seq is on the broker
         self.next = 1                     # the next seq to send
@@ -245,9 +255,8 @@ class _Sending:
             return False
         self.log_id = round(first[0].at * 1000)
         stored = self._acked.get(self.log_id)
-        if stored is None:   # never published: from the current game on (docs/mqtt.md)
-            games = history.games()
-            stored = games[-1].seq - 1 if games else 0
+        if stored is None:   # never published: from the game under way at the start on
+            stored = self._first - 1
         self.acked, self.next = stored, stored + 1
         current = [g for g in history.games() if g.seq <= self.next]
         if current:   # the game under way: folded for the hooks, none fired again

@@ -87,6 +87,7 @@ def test_three_tables_into_one_broker_every_event_once(broker, tmp_path):
         states = {t["name"]: t["state"] for t in known(tmp_path / "venue.sqlite")}
         assert set(states) == {"t1", "t2", "t3"}
         assert all(s["schema"] == 1 and s["game"] == "neunfeld" and s["over"] for s in states.values())
+        assert venue.counts["resends"] == 0   # no broker outage: no gap to heal
     finally:
         venue.close()
 
@@ -123,7 +124,9 @@ def test_a_table_restarted_while_the_broker_was_down_catches_up(broker, tmp_path
         # the table plays a game with the broker away, and ends before it is back
         table = start_table(tmp_path, broker.port, "t1", games=1, seed=4)
         time.sleep(4)
-        table.send_signal(signal.SIGTERM)
+        table.send_signal(signal.SIGTERM)         # the game ends
+        time.sleep(0.5)
+        table.send_signal(signal.SIGTERM)         # and the wait for the broker
         table.communicate(timeout=30)
         broker.start()
         again = finished(start_table(tmp_path, broker.port, "t1", games=1, seed=5))

@@ -30,11 +30,13 @@ class Heard:
         self.messages: list[tuple[str, bytes]] = []
         self._lock = threading.Lock()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"heard-{port}-{id(self)}")
+        subscribed = threading.Event()
         self.client.on_connect = lambda c, u, f, rc, p=None: c.subscribe(pattern, qos=1)
+        self.client.on_subscribe = lambda *args: subscribed.set()
         self.client.on_message = self._take
         self.client.connect("127.0.0.1", port, 5)
         self.client.loop_start()
-        time.sleep(0.3)
+        assert subscribed.wait(10), "the test's subscriber got no SUBACK"
 
     def _take(self, client, userdata, message):
         with self._lock:
@@ -89,7 +91,7 @@ def test_commands_only_when_the_table_accepts_them(broker, tmp_path, accept):
             time.sleep(0.5)
             assert len(heard.on("event/new_game")) == games_before
     finally:
-        table.terminate()
+        table.kill()
         table.wait(30)
         heard.close()
 
@@ -106,6 +108,6 @@ def test_home_assistant_discovery_again_when_it_comes_back(broker, tmp_path):
         publish.single("homeassistant/status", "online", qos=1, hostname="127.0.0.1", port=broker.port)
         until(lambda: len(heard.messages) >= 10, what="the discovery again")
     finally:
-        table.terminate()
+        table.kill()
         table.wait(30)
         heard.close()
