@@ -70,7 +70,7 @@ def fleet(folder: Path) -> list[str]:
     broker = Mosquitto(folder / "broker", "allow_anonymous true\nmax_queued_messages 1000000\n").start()
     venue_config = table_config(folder / "venue.toml", broker.port, "venue")
     venue = subprocess.Popen(
-        [sys.executable, "-m", "tablegame.cli", "venue", "--config", str(venue_config), "--venue",
+        [sys.executable, "-m", "tablegame.app.cli", "venue", "--config", str(venue_config), "--venue",
          "pub", "--data", str(folder / "venue"), "--host", "127.0.0.1", "--port", "0"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(3)   # the venue imports and subscribes
@@ -131,8 +131,8 @@ def _publisher(port: int):
     def beside(session, folder):
         from mqtt_publisher.wiring import publishing
         from tablegame.config import parse
-        from tablegame.config_file import ConfigFile
-        from tablegame.service import table_face
+        from tablegame.config.file import ConfigFile
+        from tablegame.app.service import table_face
         config = parse({"mqtt": {"enabled": True, "host": "127.0.0.1", "port": port,
                                  "table": "bench"}})
         face = table_face(session, ConfigFile(None, config), os.path.join(folder, "bench.sqlite"),

@@ -9,8 +9,8 @@ import json
 import logging
 from typing import Callable
 
-from tablegame.i18n import say
-from tablegame.session import NewGame, ShowAddress
+from tablegame.texts import say
+from tablegame.core.session import NewGame, ShowAddress
 
 log = logging.getLogger(__name__)
 

@@ -11,10 +11,10 @@ import json
 import logging
 from typing import Any, Callable, Iterator
 
-from tablegame import jsoncodec
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.store import NEW_GAME, UNDO, Entry
+from tablegame.core import jsoncodec
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.store import NEW_GAME, UNDO, Entry
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 from mqtt_publisher.topics import EVENT_SCHEMA, STATE_SCHEMA
-from tablegame.store import Entry
+from tablegame.core.store import Entry
 from web_admin.table import snapshot_data, to_json
 
 

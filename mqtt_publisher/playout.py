@@ -21,7 +21,7 @@ MAX_ACTIONS = 3000   # a game that random play has not finished by then is start
 
 def play(session, games: int, pace: float, rng: random.Random, stop: threading.Event) -> int:
     """Random legal actions until ``games`` games are over; the games finished."""
-    from tablegame.session import Act, NewGame
+    from tablegame.core.session import Act, NewGame
     done, actions = 0, 0
     while done < games and not stop.is_set():
         session.process()                      # commands from the venue, if any
@@ -73,8 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from mqtt_publisher.wiring import publishing
     from tablegame.config import ConfigError, load
-    from tablegame.config_file import ConfigFile
-    from tablegame.service import open_session, table_face
+    from tablegame.config.file import ConfigFile
+    from tablegame.app.service import open_session, table_face
     try:
         config = load(args.config)
     except ConfigError as error:

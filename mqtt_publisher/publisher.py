@@ -25,7 +25,7 @@ from mqtt_publisher import hooks, home_assistant as ha, topics
 from mqtt_publisher.acked import Acked
 from mqtt_publisher.broker import Broker
 from mqtt_publisher.payloads import event_payload, state_payload
-from tablegame.history import History
+from tablegame.core.history import History
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,9 @@ import pytest
 
 from mqtt_broker import MISSING, Mosquitto, table_config
 from tablegame.config import parse
-from tablegame.play.base import GameSetup
-from tablegame.service import open_session
-from tablegame.session import Act
+from tablegame.core.play import GameSetup
+from tablegame.app.service import open_session
+from tablegame.core.session import Act
 from venue.app import create_app
 from venue.standings import log_standings, players, venue_standings
 from venue.store import VenueStore
@@ -39,7 +39,7 @@ def played_log(folder: Path, name: str, parties) -> Path:
 
 def received(venue_db: Path, tables: dict[str, Path]) -> None:
     """What the listener would have stored from those tables (each event twice: once kept)."""
-    from tablegame.history import History
+    from tablegame.core.history import History
     store = VenueStore(venue_db)
     for name, log in tables.items():
         for entry in History(log).entries() * 2:

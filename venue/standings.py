@@ -1,6 +1,6 @@
 """The evening's standings from what the venue received: each table's events are its
 log again (same entries, same seqs), folded through the same rules and counted by the
-same ``tablegame.standings`` as the table's own history page. Across tables a player
+same ``tablegame.core.standings`` as the table's own history page. Across tables a player
 appears once, with every game he played at any table."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections import defaultdict
 from datetime import date
 from pathlib import Path
 
-from tablegame.history import History, LoggedGame
-from tablegame.play import make_play
-from tablegame.replay import replay
-from tablegame.standings import Standing, evening_of, standings
-from tablegame.store import NEW_GAME, Entry
+from tablegame.core.history import History, LoggedGame
+from tablegame.core.games import make_play
+from tablegame.core.replay import replay
+from tablegame.core.standings import Standing, evening_of, standings
+from tablegame.core.store import NEW_GAME, Entry
 from venue.store import events
 
 Row = tuple[str, str, int, int, int, int]   # player, game, played, won, lost, drawn
