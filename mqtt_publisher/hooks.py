@@ -39,7 +39,7 @@ FROM_STATES: dict[str, Callable[[Any, Any, Any], bool]] = {
 }
 
 # what a referee says when a piece moved that nothing hit (a hand on the board)
-_NUDGED = {"cr_untouched_moved", "nf_other_piece_moved", "shove_moved_names_no_coin"}
+_NUDGED = {"cr_untouched_moved", "nf_other_piece_moved"}   # Shove: the view's marked coins
 
 
 def _coin_nudged(snapshot) -> bool:

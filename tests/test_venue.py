@@ -161,3 +161,32 @@ def _table(folder: Path, port: int, name: str) -> subprocess.Popen:
         [sys.executable, "-m", "mqtt_publisher.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", "50", "--pace", "0.2", "--linger", "60"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def test_the_venue_command_refuses_a_bad_name_in_words(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "venue", "--venue", "a b",
+                          "--data", str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 2 and "--venue 'a b'" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+def test_tablegame_venue_serves_and_stops_cleanly(tmp_path):
+    import urllib.request
+    broker = Mosquitto(tmp_path / "broker").start()
+    config = table_config(tmp_path / "venue.toml", broker.port, "venue")
+    venue = subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "venue", "--config",
+                              str(config), "--data", str(tmp_path / "data"), "--host", "127.0.0.1",
+                              "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        line = venue.stdout.readline()
+        assert line.startswith("venue view: http://127.0.0.1:")
+        url = line.split()[2]
+        with urllib.request.urlopen(url + "setup", timeout=10) as page:   # the first start
+            assert page.status == 200 and "Admin" in page.read().decode()
+        venue.terminate()
+        assert venue.wait(20) == 0
+        assert (tmp_path / "data" / "venue.sqlite").exists()
+    finally:
+        if venue.poll() is None:
+            venue.kill()
+        broker.stop()
