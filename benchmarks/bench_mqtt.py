@@ -145,6 +145,8 @@ def _publisher(port: int):
 def catch_up(folder: Path) -> list[str]:
     from mqtt_publisher.broker import Broker
     from venue.listener import Listener
+    folder = folder / "outage"   # a table of its own: not the fleet's t1 and its log
+    folder.mkdir()
     broker = Mosquitto(folder / "outage-broker", "allow_anonymous true\nautosave_on_changes true\n"
                        "autosave_interval 1\nmax_queued_messages 1000000\n").start()
     listener = Listener(Broker("127.0.0.1", broker.port), folder / "outage.sqlite", "pub",
