@@ -111,3 +111,22 @@ def test_home_assistant_discovery_again_when_it_comes_back(broker, tmp_path):
         table.kill()
         table.wait(30)
         heard.close()
+
+
+def test_a_nudge_fires_once_when_it_appears_not_on_the_first_state():
+    from types import SimpleNamespace as Fake
+    from mqtt_publisher.hooks import Watch
+    from tablegame.texts.notes import Note
+
+    def snapshot(problem=None, marked=()):
+        return Fake(status=Fake(problem=problem, setup=Fake(game="carrom")),
+                    view=lambda language: Fake(marked=marked))
+
+    watch = Watch()
+    fired = lambda snap: [name for name, _ in watch.changed(snap, "pub", "t1", 1, 5)]  # noqa: E731
+    assert fired(snapshot(Note.of("cr_untouched_moved"))) == []     # the state after a start
+    assert fired(snapshot()) == []
+    assert fired(snapshot(Note.of("cr_untouched_moved"))) == ["coin_nudged"]
+    assert fired(snapshot(Note.of("cr_untouched_moved"))) == []     # still there: not again
+    assert fired(snapshot(marked=((10.0, 20.0),))) == []
+    assert fired(snapshot()) == [] and fired(snapshot(marked=((1.0, 2.0),))) == ["coin_nudged"]

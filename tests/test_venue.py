@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest

@@ -12,7 +12,7 @@ from pathlib import Path
 from tablegame.core.history import History, LoggedGame
 from tablegame.core.games import make_play
 from tablegame.core.replay import replay
-from tablegame.core.standings import Standing, evening_of, standings
+from tablegame.core.standings import evening_of, standings
 from tablegame.core.store import NEW_GAME, Entry
 from venue.store import events
 
@@ -69,6 +69,3 @@ def players(store: str | Path, evening: date | None = None) -> list[dict]:
         row["drawn"] += drawn
         row["games"].append(game)
     return sorted(merged.values(), key=lambda r: (-r["won"], r["lost"], r["player"]))
-
-
-__all__ = ["Standing", "log_standings", "venue_standings", "players"]
