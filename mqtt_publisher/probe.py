@@ -44,7 +44,10 @@ def probe(broker: Broker, venue: str, table: str, timeout: float = TIMEOUT) -> t
     client.loop_start()
     try:
         if not done.wait(timeout):
-            return False, f"{broker.address} took no MQTT login within {timeout:.0f} s"
+            hint = (" (with TLS: check mqtt.ca_file, and whether the broker wants a client "
+                    "certificate: mqtt.cert_file and mqtt.key_file)") if broker.tls else \
+                   " (a TLS port? then mqtt.tls = true)"
+            return False, f"{broker.address} took no MQTT login within {timeout:.0f} s{hint}"
         code = answer[0]
         if code.is_failure:
             return False, (f"{broker.address} refused the login: {code} (mqtt.username, "
