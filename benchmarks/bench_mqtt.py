@@ -11,7 +11,8 @@
    events lost, duplicates stored.
 
 Environment: BENCH_MQTT_TABLES (default 20), BENCH_MQTT_SECONDS (fleet run, 20),
-BENCH_MQTT_OUTAGE (seconds, 20), BENCH_MQTT_SAMPLES (latency samples per mode, 600)."""
+BENCH_MQTT_OUTAGE (seconds, 20), BENCH_MQTT_SAMPLES (latency samples per mode, 600),
+BENCH_MQTT_PARTS (fleet,latency,catch_up: which to run)."""
 from __future__ import annotations
 
 import contextlib
@@ -33,6 +34,7 @@ TABLES = int(os.environ.get("BENCH_MQTT_TABLES", 20))
 SECONDS = float(os.environ.get("BENCH_MQTT_SECONDS", 20))
 OUTAGE = float(os.environ.get("BENCH_MQTT_OUTAGE", 20))
 SAMPLES = int(os.environ.get("BENCH_MQTT_SAMPLES", 600))
+PARTS = os.environ.get("BENCH_MQTT_PARTS", "fleet,latency,catch_up").split(",")
 PACE = 0.05   # s between a table's actions: 20 events/s per table, far above a real pub's
 
 
@@ -198,9 +200,9 @@ def run() -> list[str]:
     lines = [f"load before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}"]
     with tempfile.TemporaryDirectory(prefix="bench-mqtt-") as folder:
         folder = Path(folder)
-        lines += fleet(folder)
-        lines += latency(folder)
-        lines += catch_up(folder)
+        for part in (fleet, latency, catch_up):
+            if part.__name__ in PARTS:
+                lines += part(folder)
     lines.append(f"load after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     return lines
 
