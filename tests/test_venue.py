@@ -136,6 +136,9 @@ def test_the_venue_in_chromium_live_offline_and_tv(tmp_path):
             card = page.locator("article[data-table='pub/t1']")
             assert "Neunfeld" in card.inner_text()
             assert card.locator("a").get_attribute("href") == "http://t1.local:8080/"
+            card.locator("button.command").click()   # t1 takes no commands: it says so
+            page.wait_for_selector("article[data-table='pub/t1'] .reply", timeout=15000)
+            assert "accept_commands = false" in card.locator(".reply").inner_text()
             tables[1].kill()                          # t2 loses its power
             page.wait_for_selector("article.offline[data-table='pub/t2']", timeout=15000)
             assert "offline" not in (card.get_attribute("class") or "")

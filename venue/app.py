@@ -80,8 +80,18 @@ def _cards() -> list[dict]:
             "link": state.get("link", ""), "link_state": state.get("link_state"),
             "problem": state.get("problem", ""), "staff_url": state.get("staff_url", ""),
             "parties": state.get("parties", []), "seen": row["seen"],
+            "reply": _reply_words(row["reply"]),
         })
     return cards
+
+
+def _reply_words(reply: dict | None) -> str:
+    """The table's answer to the last command, e.g. "new_game: refused (…)"."""
+    if not reply:
+        return ""
+    verdict = vword("accepted") if reply.get("accepted") else vword("refused")
+    reason = f" ({reply['reason']})" if reply.get("reason") else ""
+    return f"{reply.get('command', '?')}: {verdict}{reason}"
 
 
 @bp.route("/")
@@ -97,9 +107,10 @@ def tv():
 
 @bp.route("/api/venue")
 def data():
-    return jsonify(tables=_cards(), standings=current_app.extensions["standings"](),
-                   words={k: vword(k) for k in ("offline", "staff_page", "over", "board",
-                                                "nobody", "player", "played", "won", "lost")})
+    admin = current_app.extensions["accounts"].role(auth.who()) == "admin"
+    return jsonify(tables=_cards(), standings=current_app.extensions["standings"](), admin=admin,
+                   words={k: vword(k) for k in ("offline", "staff_page", "over", "board", "nobody",
+                                                "player", "played", "won", "lost", "new_game")})
 
 
 @bp.route("/api/command", methods=["POST"])

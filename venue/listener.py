@@ -56,6 +56,9 @@ class Listener:
         except (ValueError, KeyError, TypeError) as error:   # a bad payload: say so, go on
             self.counts["refused"] += 1
             log.warning("venue: %s: not a payload this venue reads: %s", message.topic, error)
+        except Exception:   # the store refused (disk full?): logged; paho's thread must live on
+            self.counts["refused"] += 1
+            log.exception("venue: %s could not be stored", message.topic)
 
     def _take(self, venue: str, table: str, leaf: str, payload: bytes) -> None:
         if leaf == "status":
@@ -66,6 +69,8 @@ class Listener:
             self.counts["states"] += 1
             if state.get("log") is not None:
                 self._heal(venue, table, int(state["log"]), int(state.get("seq", 0)))
+        elif leaf == "reply":
+            self.store.reply(venue, table, json.loads(payload))
         elif leaf.startswith("event/"):
             event = json.loads(payload)
             if self.store.event(venue, table, event):

@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS tables (
     name    TEXT NOT NULL,
     status  TEXT NOT NULL DEFAULT 'unknown',  -- online / offline, as the table (or its will) said
     state   TEXT,                             -- the table's latest .../state payload (JSON)
+    reply   TEXT,                             -- its answer to the last command (.../reply, JSON)
     seen    REAL NOT NULL,                    -- when the venue last heard of it
     PRIMARY KEY (venue, name));
 CREATE TABLE IF NOT EXISTS events (
@@ -54,6 +55,12 @@ class VenueStore:
             "(venue, name) DO UPDATE SET state = excluded.state, seen = excluded.seen",
             (venue, name, json.dumps(state, ensure_ascii=False), time.time()))
 
+    def reply(self, venue: str, name: str, reply: dict) -> None:
+        self._db.execute(
+            "INSERT INTO tables (venue, name, reply, seen) VALUES (?, ?, ?, ?) ON CONFLICT "
+            "(venue, name) DO UPDATE SET reply = excluded.reply, seen = excluded.seen",
+            (venue, name, json.dumps(reply, ensure_ascii=False), time.time()))
+
     def event(self, venue: str, name: str, event: dict) -> bool:
         """Store one event; False when it was stored before (a duplicate)."""
         cursor = self._db.execute(
@@ -85,12 +92,13 @@ def tables(path: str | Path) -> list[dict[str, Any]]:
     """Every table the venue heard of, with its status and latest state."""
     db = read_only(path)
     try:
-        rows = db.execute("SELECT venue, name, status, state, seen FROM tables "
+        rows = db.execute("SELECT venue, name, status, state, reply, seen FROM tables "
                           "ORDER BY venue, name").fetchall()
     finally:
         db.close()
     return [{"venue": v, "name": n, "status": s, "state": json.loads(st) if st else None,
-             "seen": seen} for v, n, s, st, seen in rows]
+             "reply": json.loads(r) if r else None, "seen": seen}
+            for v, n, s, st, r, seen in rows]
 
 
 def events(path: str | Path, venue: str | None = None, name: str | None = None) -> list[tuple]:

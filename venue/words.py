@@ -13,7 +13,7 @@ WORDS = {
         "staff_page": "Zur Tischseite", "board": "Brett", "new_game": "Neues Spiel",
         "nobody": "Heute hat noch niemand ein Spiel beendet.", "over": "Spiel vorbei",
         "heard": "zuletzt gehört", "sent": "An den Tisch geschickt; seine Antwort kommt über MQTT.",
-        "no_commands": "Befehle nur für Admins.",
+        "no_commands": "Befehle nur für Admins.", "accepted": "angenommen", "refused": "abgelehnt",
     },
     "en": {
         "title": "Venue", "tables": "Tables", "tv": "TV", "standings": "Standings of the evening",
@@ -23,7 +23,7 @@ WORDS = {
         "staff_page": "Table's staff page", "board": "Board", "new_game": "New game",
         "nobody": "Nobody has finished a game tonight yet.", "over": "Game over",
         "heard": "last heard", "sent": "Sent to the table; its answer comes over MQTT.",
-        "no_commands": "Commands are for admins only.",
+        "no_commands": "Commands are for admins only.", "accepted": "accepted", "refused": "refused",
     },
 }
 

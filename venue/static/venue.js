@@ -19,12 +19,29 @@ function card(t, words, into) {
   if (!t.online) h.append(el("span", "badge", words.offline));
   c.append(h, el("p", "game", t.title), el("p", "score", t.score),
            el("p", "turn", t.winner || t.turn), el("p", "small", words.board + ": " + (t.link || "")));
+  if (t.reply && !into) c.append(el("p", "small reply", t.reply));
   if (t.staff_url) {
     const a = el("a", "", words.staff_page);
     a.href = t.staff_url;
     c.append(a);
   }
+  if (admin && t.online && !into) {   // the table itself decides (accept_commands) and answers
+    const b = el("button", "command", words.new_game);
+    b.onclick = () => command(t, "new_game");
+    c.append(" ", b);
+  }
   return c;
+}
+
+let admin = false;
+async function command(t, name) {
+  const token = document.querySelector("meta[name=csrf-token]").content;
+  const answer = await fetch("/api/command", {method: "POST", headers: {
+    "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": token},
+    body: JSON.stringify({venue: t.venue, table: t.name, command: name})});
+  const body = await answer.json();
+  const said = document.getElementById("said");
+  if (said) said.textContent = body.message || body.error || "";
 }
 
 function drawVenue(data) {
@@ -57,6 +74,7 @@ async function refresh() {
     const answer = await fetch("/api/venue", {headers: {"Accept": "application/json"}});
     if (!answer.ok) return;
     const data = await answer.json();
+    admin = Boolean(data.admin);
     if (document.getElementById("tv")) drawTv(data); else drawVenue(data);
   } catch (e) { /* the venue view's server restarting: try again next second */ }
 }
