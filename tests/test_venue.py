@@ -4,6 +4,7 @@ in real Chromium with a real Mosquitto: headless tables live on one page, a tabl
 without power greyed out, the TV mode's leaderboard, a link to each table's staff page."""
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -22,6 +23,8 @@ from venue.standings import log_standings, players, venue_standings
 from venue.store import VenueStore
 
 ROOT = Path(__file__).parent.parent
+# SCREENSHOTS=docs/screenshots ./dev test tests/test_venue.py refreshes the committed ones
+SHOTS_TO = os.environ.get("SCREENSHOTS")
 PASSWORD = "venue-secret-1"
 
 
@@ -142,8 +145,13 @@ def test_the_venue_in_chromium_live_offline_and_tv(tmp_path):
             tables[1].kill()                          # t2 loses its power
             page.wait_for_selector("article.offline[data-table='pub/t2']", timeout=15000)
             assert "offline" not in (card.get_attribute("class") or "")
+            shots = Path(SHOTS_TO) if SHOTS_TO else tmp_path
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.screenshot(path=str(shots / "venue-laptop.png"))
             page.goto(url + "/tv")
             page.wait_for_selector("#spotlight h2", timeout=10000)
+            page.set_viewport_size({"width": 1280, "height": 720})
+            page.screenshot(path=str(shots / "venue-tv.png"))
             size = page.eval_on_selector("#tv", "e => parseFloat(getComputedStyle(e).fontSize)")
             assert size >= 30                         # readable across the room on a 720p screen
             chromium.close()

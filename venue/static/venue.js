@@ -18,7 +18,8 @@ function card(t, words, into) {
   const h = el("h2", "", t.venue + " · " + t.name + " ");
   if (!t.online) h.append(el("span", "badge", words.offline));
   c.append(h, el("p", "game", t.title), el("p", "score", t.score),
-           el("p", "turn", t.winner || t.turn), el("p", "small", words.board + ": " + (t.link || "")));
+           el("p", "turn", t.winner || t.turn));
+  if (t.link) c.append(el("p", "small", words.board + ": " + t.link));
   if (t.reply && !into) c.append(el("p", "small reply", t.reply));
   if (t.staff_url) {
     const a = el("a", "", words.staff_page);
