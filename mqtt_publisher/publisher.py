@@ -158,6 +158,16 @@ class Publisher:
     def online(self) -> bool:
         return self._online.is_set()
 
+    def facts(self) -> dict:
+        """For the staff page's health view, in plain words."""
+        if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
+            state = "stopped after an error (in the log): restart the table to publish again"
+        elif self.online:
+            state = f"connected to {self._broker.address}"
+        else:
+            state = f"no broker at {self._broker.address}: trying again, the log keeps every event"
+        return {"mqtt": state, "mqtt_acknowledged": f"up to event {self.stats['acked']}"}
+
     # -- the publisher's thread ------------------------------------------------------
 
     def _guarded(self) -> None:

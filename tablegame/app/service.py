@@ -195,8 +195,9 @@ class Presses:
 
 def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
-               link=None) -> TableFace:
-    """The one object the staff page is given (tablegame.face)."""
+               link=None, more: Callable[[], dict] | None = None) -> TableFace:
+    """The one object the staff page is given (tablegame.face); ``more``: facts of parts
+    started after it (the MQTT publisher) for the health view."""
     from tablegame.texts import link_details
 
     def health() -> dict:
@@ -206,6 +207,8 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
         if link is not None:
             facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
+        if more is not None:
+            facts.update(more())
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
@@ -234,6 +237,17 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield server
     finally:
         server.close()
+
+
+class Later:
+    """The health facts of a part that starts after the face is made (the MQTT publisher):
+    none until ``part`` is set, then its ``facts()``."""
+
+    def __init__(self) -> None:
+        self.part = None
+
+    def __call__(self) -> dict:
+        return {} if self.part is None else self.part.facts()
 
 
 def mqtt_beside(face: TableFace, config: Config, page=None):
@@ -312,9 +326,10 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
                          post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
-        face = table_face(session, settings, config["table.store"], restart, presses, link)
+        mqtt = Later()
+        face = table_face(session, settings, config["table.store"], restart, presses, link, mqtt)
         page = stack.enter_context(staff_page(face, config))
-        stack.enter_context(mqtt_beside(face, config, page))
+        mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         main_loop(session, display, language, should_stop=should_stop,
                   tick=Heartbeat(notifier, settled, settled_after),
                   address=page.address if page else "", frames=frames)
@@ -399,9 +414,10 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(settings, presses, RailButtons))
-        face = table_face(session, settings, store, restart, presses, link)
+        mqtt = Later()
+        face = table_face(session, settings, store, restart, presses, link, mqtt)
         page = stack.enter_context(staff_page(face, config, host="127.0.0.1"))
-        stack.enter_context(mqtt_beside(face, config, page))
+        mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
