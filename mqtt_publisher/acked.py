@@ -20,6 +20,9 @@ class Acked:
         self._broker = broker
         self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
+        # no fsync per acknowledgement (the SD card): a power cut may forget the last ones,
+        # and those events are only sent again (the same ids: a subscriber drops them)
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(_SCHEMA)
 
     def get(self, log_id: int) -> int | None:

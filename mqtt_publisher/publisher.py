@@ -291,8 +291,8 @@ class _Sending:
             except queue.Empty:
                 break
             seq = self.unacked.pop(mid, None)
-            if seq is not None:   # not a status or state message
-                self._done.add(seq)
+            if seq is not None and self.acked is not None and seq > self.acked:
+                self._done.add(seq)   # (a status, state or hook, or a resent event: nothing)
                 moved = True
         while moved and self.acked is not None and self.acked + 1 in self._done:
             self._done.discard(self.acked + 1)
