@@ -3,6 +3,8 @@
 (72b, 78a, 78b.ii), leaving the seat (91), and the last-piece laws 102-112, (a) for a proper
 stroke and (b) for an improper one, law by law. Each test quotes the words of docs/rules.md it
 checks. Side 0 (Anna) plays white and is on turn unless a test says otherwise."""
+from pathlib import Path
+
 import pytest
 
 from tablegame.families.carrom.rules import CarromRules
@@ -13,6 +15,7 @@ from tablegame.families.carrom.state import (
 from tablegame.texts import say
 
 RULES = CarromRules()
+RULE_BOOK = " ".join((Path(__file__).parent.parent / "docs" / "rules.md").read_text().split())
 
 
 def at(men=(9, 9), queen="board", queen_side=None, owed=(0, 0), pocketed_own=(True, True),
@@ -47,9 +50,9 @@ BREAK_45C = ("An attempt that is **improper**, or that **pockets the striker wit
 @pytest.mark.parametrize("attempts_before", [0, 1, 2])
 def test_law_45c_an_improper_attempt_or_the_striker_down_untouched_loses_the_break_at_once(
         attempt, attempts_before):
+    """BREAK_45C, after any number of failed attempts."""
     state = RULES.apply(at(break_made=False, pocketed_own=(False, False), attempts=attempts_before),
                         attempt)
-    assert BREAK_45C
     board = state.board
     assert (state.seat, board.breaker, board.attempts, board.break_made) == (1, 1, 0, False)
     assert board.white_side == 0, "colours unchanged: Anna, who broke first, keeps white"
@@ -86,8 +89,8 @@ OWED_DUE = ("With no man pocketed yet, the due is **owed** and taken out as soon
 
 
 def test_law_78b_ii_an_owed_due_is_taken_out_when_the_opponent_pockets_a_man_of_that_colour():
+    """OWED_DUE: Ben owes a due with all his blacks on the board; Anna pockets a black."""
     state = RULES.apply(at(men=(5, 9), owed=(0, 1), pocketed_own=(True, False)), Stroke(black=1))
-    assert OWED_DUE
     assert state.board.owed == (0, 0) and state.board.men == (5, 9)
     assert state.to_place == (Placement("black", 1, "outer"),)
     assert (state.ruling.opponent_paid, state.ruling.opponent_placed_by) == (1, 0)
@@ -100,17 +103,19 @@ def test_law_78b_ii_an_owed_due_is_taken_out_when_the_opponent_pockets_a_man_of_
 
 
 def test_law_78b_ii_the_due_is_taken_out_and_the_turn_goes_on_when_own_men_went_down_too():
+    """OWED_DUE: Anna's own man keeps her turn (48); one of Ben's two dues is taken out."""
     state = RULES.apply(at(men=(5, 9), owed=(0, 2), pocketed_own=(True, False)),
                         Stroke(white=1, black=1))
-    assert OWED_DUE
     assert state.board.owed == (0, 1) and state.board.men == (4, 9) and state.seat == 0
     assert state.to_place == (Placement("black", 1, "outer"),)
 
 
 def test_law_78b_ii_on_a_foul_stroke_the_next_seat_places_own_men_the_striker_the_opponents_due():
+    """OWED_DUE, and "Striker + own + opponent's man: own man back plus 1 due, the opponent's
+    stays, turn continues (75)": Anna's white and her due go back, placed by Ben; Ben's black
+    pays his owed due, placed by Anna."""
     state = RULES.apply(at(men=(5, 9), owed=(0, 1), pocketed_own=(True, False)),
                         Stroke(white=1, black=1, striker=True))
-    assert OWED_DUE
     assert set(state.to_place) == {Placement("white", 2, "outer"), Placement("black", 1, "outer")}
     assert (state.ruling.placed_by, state.ruling.opponent_placed_by) == (1, 0)
     assert state.board.men == (6, 9) and state.board.owed == (0, 0)
@@ -151,12 +156,19 @@ LEFT_SEAT = ("Leaving the seat during a board loses the board by the leaver's me
 ])
 def test_law_91_leaving_the_seat_loses_by_the_leavers_men_and_the_queen_on_the_board(
         queen, queen_side, scores, points):
+    """LEFT_SEAT: Ben (6 blacks on the board) leaves."""
     state = at(men=(4, 6), queen=queen, queen_side=queen_side, scores=scores, seat=1)
     state = RULES.apply(state, LeftSeat(1))
-    assert LEFT_SEAT
     result = state.results[-1]
     assert (result.winner, result.points, result.case) == (0, points, "left_seat")
     assert state.scores == (scores[0] + points, 0)
+
+
+@pytest.mark.parametrize("name", ["BREAK_45C", "OWED_DUE", "LEFT_SEAT", "LAST_PIECES", "IMPROPER",
+                                  "AT_LEAST_ONE"])
+def test_the_quoted_rulings_are_the_words_of_docs_rules_md(name):
+    """The tests quote docs/rules.md section 5; a change of its words fails here first."""
+    assert " ".join(globals()[name].split()) in RULE_BOOK
 
 
 # -- the last piece (102-112): (a) a proper stroke, (b) an improper one ----------------------
@@ -239,7 +251,8 @@ LAWS = [
 @pytest.mark.parametrize("law, stroke, position, expected", LAWS,
                          ids=[f"{law}-{i}" for i, (law, *_) in enumerate(LAWS)])
 def test_law_102_112_each_last_piece_law_scores_as_the_law_says(law, stroke, position, expected):
-    assert LAST_PIECES and IMPROPER and AT_LEAST_ONE
+    """LAST_PIECES, IMPROPER and AT_LEAST_ONE, law by law (the table in
+    docs/carrom-positions.md); the ruling names the law with its (a) or (b)."""
     winner, points, case, laws = ended(stroke, **{"men": (1, 1), **position})
     assert (winner, points, case) == expected
     assert laws == (law,)
@@ -253,10 +266,9 @@ def test_law_102_112_each_last_piece_law_scores_as_the_law_says(law, stroke, pos
     for position in ({}, COVERING) if not (stroke.queen and position)])
 def test_law_102b_112b_a_last_man_by_an_improper_stroke_never_plays_on_with_the_queen_on_the_board(
         stroke, position):
-    """The queen on the board, or pocketed by this stroke or awaiting its cover: an improper
-    stroke brings her back, so she is on the board when the last man goes down."""
+    """IMPROPER: the queen on the board, pocketed by this stroke or awaiting its cover (an
+    improper stroke brings her back), so she is on the board when the last man goes down."""
     state = RULES.apply(at(men=(1, 1), **position), stroke)
-    assert IMPROPER
     assert state.ruling.board is not None and state.ruling.board.winner == 1
 
 
@@ -277,7 +289,8 @@ def test_law_108a_the_own_last_man_and_striker_on_the_covering_stroke_play_on_10
 
 
 def test_a_won_board_is_worth_at_least_one_point_from_22():
-    assert AT_LEAST_ONE
+    """AT_LEAST_ONE: both last men in one stroke, the queen covered before by either side, on
+    this stroke, or pocketed with them, both sides at 22."""
     for position, stroke in ((MINE, Stroke(white=1, black=1)), (THEIRS, Stroke(white=1, black=1)),
                              (COVERING, Stroke(white=1, black=1)), ({}, Stroke(white=1, black=1, queen=True))):
         winner, points, _, _ = ended(stroke, men=(1, 1), scores=(22, 22), **position)
