@@ -19,11 +19,12 @@ RULE_BOOK = " ".join((Path(__file__).parent.parent / "docs" / "rules.md").read_t
 
 
 def at(men=(9, 9), queen="board", queen_side=None, owed=(0, 0), pocketed_own=(True, True),
-       first_stroke=True, scores=(0, 0), seat=0, break_made=True, attempts=0):
+       first_stroke=True, scores=(0, 0), seat=0, break_made=True, attempts=0, doubles=False):
     board = BoardState(men=men, queen=queen, queen_side=queen_side, owed=owed,
                        pocketed_own=pocketed_own, break_made=break_made, attempts=attempts,
                        first_stroke=first_stroke and queen != "pending", breaker=seat % 2)
-    return CarromState((("Anna",), ("Ben",)), board, seat=seat, scores=scores)
+    players = (("Anna", "Carl"), ("Ben", "Dora")) if doubles else (("Anna",), ("Ben",))
+    return CarromState(players, board, seat=seat, scores=scores)
 
 
 def said(state, language="en"):
@@ -119,6 +120,17 @@ def test_law_78b_ii_on_a_foul_stroke_the_next_seat_places_own_men_the_striker_th
     assert set(state.to_place) == {Placement("white", 2, "outer"), Placement("black", 1, "outer")}
     assert (state.ruling.placed_by, state.ruling.opponent_placed_by) == (1, 0)
     assert state.board.men == (6, 9) and state.board.owed == (0, 0)
+
+
+def test_law_78b_ii_in_doubles_the_player_who_pocketed_the_opponents_man_places_it():
+    """OWED_DUE: Carl (seat 2, white) pockets a white with the striker and a black while Ben and
+    Dora owe a due: Dora, on his right, places the white and Carl's due; Carl the black."""
+    state = RULES.apply(at(men=(5, 9), owed=(0, 1), pocketed_own=(True, False), seat=2,
+                           doubles=True), Stroke(white=1, black=1, striker=True))
+    assert (state.ruling.placed_by, state.ruling.opponent_placed_by) == (3, 2)
+    assert said(state)[-3:-1] == ["Dora places the men inside the outer circle",
+                                  "Ben & Dora: 1 owed due taken out, Carl places it inside the "
+                                  "outer circle"]
 
 
 def test_law_72b_a_man_that_went_back_as_a_due_counts_among_the_men_left():
