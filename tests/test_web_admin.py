@@ -104,7 +104,7 @@ def test_first_start_asks_for_the_admin_password_and_there_is_no_default(fresh):
     assert fresh.get("/api/snapshot").status_code == 403
     assert login(fresh, "admin", "admin").headers["Location"].endswith("/setup")
     short = post(fresh, "/setup", {"name": "admin", "password": "short", "again": "short"})
-    assert short.status_code == 400 and "at least 8 characters" in words(short)
+    assert short.status_code == 400 and "mindestens 8 Zeichen" in words(short)
     assert post(fresh, "/setup", {"name": "admin", "password": ADMIN[1],
                                   "again": ADMIN[1]}).status_code == 303
     assert fresh.get("/").status_code == 200
@@ -148,7 +148,7 @@ def test_every_route_needs_a_login_the_right_role_and_csrf(app, admin, staff, ta
     as_staff.close()
     if method == "POST":
         no_csrf = admin.post(path, data={"token": game_token(admin), "on": "1", "key": "x"})
-        assert no_csrf.status_code == 400 and "form has expired" in words(no_csrf)
+        assert no_csrf.status_code == 400 and "Das Formular ist abgelaufen" in words(no_csrf)
     assert (logged(table), table.config_path.read_bytes()) == before
     assert not table.restarts.is_set()
 
@@ -207,7 +207,7 @@ def test_the_stream_pushes_each_change_and_frees_its_place_when_closed(admin, ta
 def test_too_many_live_views_are_refused_with_words(admin, table):
     open_ = [admin.get("/api/stream", buffered=False) for _ in range(4)]
     refused = admin.get("/api/stream")
-    assert refused.status_code == 503 and "Too many live views" in refused.get_json()["error"]
+    assert refused.status_code == 503 and "Zu viele Live-Ansichten" in refused.get_json()["error"]
     for response in open_:
         response.close()
 
@@ -225,17 +225,17 @@ def test_a_new_game_reaches_the_table_and_the_log_says_who(admin, table):
 
 
 @pytest.mark.parametrize("form,status,says", [
-    ({"game": "chess"}, 400, "Unknown game 'chess'"),
-    ({"parties": "Anna"}, 400, "from 2 to 10 parties"),
+    ({"game": "chess"}, 400, "Unbekanntes Spiel „chess“"),
+    ({"parties": "Anna"}, 400, "Bitte 2 bis 10 Parteien"),
     ({"parties": "Anna\nanna"}, 400, "anna"),
     ({"parties": "Anna\n" + "B" * 61}, 400, "60"),
     ({"game": "neunfeld", "parties": "Anna, Carl\nBen"}, 400, ""),
-    ({"options": "beds = "}, 400, "Options are lines like"),
-    ({"options": "beds = [1, 2]"}, 400, "single values"),
+    ({"options": "beds = "}, 400, "Optionen sind Zeilen wie"),
+    ({"options": "beds = [1, 2]"}, 400, "einzelne Werte"),
     ({"options": "beds = 0"}, 409, "beds: expected a whole number from 2 to 9, got 0"),
     ({"options": "nonsense = 1"}, 409, "unknown option(s) nonsense"),
     ({"parties": "A\nB\nC"}, 409, ""),
-    ({"token": "stale"}, 409, "The table has changed"),
+    ({"token": "stale"}, 409, "Der Tisch hat sich geändert"),
 ])
 def test_a_bad_new_game_is_refused_with_its_reason_and_nothing_changes(admin, table, form,
                                                                        status, says):
@@ -304,10 +304,10 @@ def test_a_correction_is_an_action_the_rules_check_and_the_log_says_who(admin, t
     ({"marks": "4"}, 409, "0 bis 3 Striche"),
     ({"party": "3"}, 409, "es gibt keine Partei 3: nur Partei 1 oder 2"),   # counted from 1
     ({"party": "0"}, 409, "es gibt keine Partei 0: nur Partei 1 oder 2"),
-    ({"bed": "two"}, 400, "bed: expected a whole number"),
-    ({"marks": None}, 400, "marks: missing"),
-    ({"name": "score"}, 400, "no correction 'score'"),
-    ({"token": "old"}, 409, "The table has changed"),
+    ({"bed": "two"}, 400, "bed: eine ganze Zahl erwartet"),
+    ({"marks": None}, 400, "marks: fehlt"),
+    ({"name": "score"}, 400, "keine Korrektur „score“"),
+    ({"token": "old"}, 409, "Der Tisch hat sich geändert"),
 ])
 def test_a_bad_correction_is_refused_and_nothing_changes(admin, table, form, status, says):
     table.session.submit(Act(CoinToss(0)), by="script", wait=5)
@@ -333,13 +333,13 @@ def test_the_settings_form_lists_every_key(admin):
 
 
 @pytest.mark.parametrize("key,value,says", [
-    ("serial.baudrate", "fast", "serial.baudrate: expected a number from 1200 to 4000000, got 'fast'"),
-    ("buttons.ok", "40", "buttons.ok: expected a BCM GPIO number from 0 to 27, got 40"),
+    ("serial.baudrate", "fast", "serial.baudrate: erwartet wird a number from 1200 to 4000000, nicht 'fast'"),
+    ("buttons.ok", "40", "buttons.ok: erwartet wird a BCM GPIO number from 0 to 27, nicht 40"),
     ("buttons.ok", "27", "buttons: each button needs its own GPIO"),
-    ("display.fullscreen", "yes", "display.fullscreen: expected true or false, got 'yes'"),
-    ("table.language", "fr", "table.language: expected one of 'de', 'en', got 'fr'"),
-    ("table.parties", "[[", "table.parties: expected"),
-    ("nonsense.key", "1", "nonsense.key: unknown setting"),
+    ("display.fullscreen", "yes", "display.fullscreen: erwartet wird true or false, nicht 'yes'"),
+    ("table.language", "fr", "table.language: erwartet wird one of 'de', 'en', nicht 'fr'"),
+    ("table.parties", "[[", "table.parties: erwartet wird"),
+    ("nonsense.key", "1", "nonsense.key: diese Einstellung gibt es nicht"),
 ])
 def test_a_bad_setting_is_refused_with_check_configs_words_and_nothing_changes(
         admin, table, key, value, says):
@@ -357,7 +357,11 @@ def test_a_good_setting_is_saved_takes_effect_live_or_says_it_needs_a_restart(ad
     assert post(admin, "/settings", {"key": "table.language", "value": "en"}).status_code == 303
     assert tomllib.loads(table.config_path.read_text())["table"]["language"] == "en"
     assert table.settings.current()["table.language"] == "en"
-    assert admin.get("/api/snapshot").get_json()["language"] == "en"
+    # the page speaks its own language whatever the table's screen speaks (issue 22, 4)
+    assert admin.get("/api/snapshot").get_json()["language"] == "de"
+    post(admin, "/settings", {"key": "table.language", "value": "de"})
+    assert admin.get("/api/snapshot", headers={"Accept-Language": "en"}).get_json()["language"] == "en"
+    post(admin, "/settings", {"key": "table.language", "value": "en"})
     saved = post(admin, "/settings", {"key": "serial.baudrate", "value": "9600"},
                  headers={"Accept": "application/json"})
     assert "serial.baudrate" in saved.get_json()["message"]

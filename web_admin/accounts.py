@@ -29,7 +29,13 @@ SESSION_SECONDS = 12 * 3600   # a login lasts one evening
 
 
 class AccountError(ValueError):
-    """A name, role or password that cannot be used; the message says why."""
+    """A name, role or password that cannot be used: ``key`` and ``values`` say why in
+    the page's words (web_admin.words), the message in English (the shell's)."""
+
+    def __init__(self, key: str, **values):
+        from web_admin.words import WORDS
+        super().__init__(WORDS["en"][key].format(**values))
+        self.key, self.values = key, values
 
 
 class Accounts:
@@ -79,7 +85,7 @@ class Accounts:
                 self._db.execute("INSERT INTO accounts VALUES (?, ?, ?)",
                                  (name, generate_password_hash(password), role))
             except sqlite3.IntegrityError:
-                raise AccountError(f"the account {name!r} exists already") from None
+                raise AccountError("err_account_exists", name=name) from None
 
     def set_password(self, name: str, password: str) -> None:
         """A new password ends every login of the account (whoever knew the old one)."""
@@ -89,11 +95,11 @@ class Accounts:
                                       (generate_password_hash(password), name))
             self._db.execute("DELETE FROM sessions WHERE account = ?", (name,))
         if cursor.rowcount == 0:
-            raise AccountError(f"there is no account {name!r}")
+            raise AccountError("err_no_account", name=name)
 
     def set_role(self, name: str, role: str) -> None:
         if role not in ROLES:
-            raise AccountError(f"the role is one of {', '.join(ROLES)}")
+            raise AccountError("err_role")
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -102,7 +108,7 @@ class Accounts:
             finally:
                 self._db.execute("COMMIT")
         if cursor.rowcount == 0:
-            raise AccountError(f"there is no account {name!r}")
+            raise AccountError("err_no_account", name=name)
 
     def remove(self, name: str) -> None:
         """The account and every login of it; the last admin stays."""
@@ -115,13 +121,13 @@ class Accounts:
             finally:
                 self._db.execute("COMMIT")
         if cursor.rowcount == 0:
-            raise AccountError(f"there is no account {name!r}")
+            raise AccountError("err_no_account", name=name)
 
     def _keep_an_admin(self, name: str, role: str | None) -> None:
         others = self._db.execute("SELECT COUNT(*) FROM accounts WHERE role = 'admin' AND name != ?",
                                   (name,)).fetchone()[0]
         if role != "admin" and others == 0:
-            raise AccountError("the table keeps at least one admin")
+            raise AccountError("err_last_admin")
 
     # -- logins -----------------------------------------------------------------------------
 
@@ -155,12 +161,11 @@ class Accounts:
 def _valid(name: str, password: str, role: str) -> str:
     name = tidy(name)
     if name_problem(name) is not None:    # the one rule for a name, as for players
-        raise AccountError(f"a name of 1 to {MAX_NAME} characters, with one that shows and "
-                           f"no control character")
+        raise AccountError("err_account_name", most=MAX_NAME)
     if role not in ROLES:
-        raise AccountError(f"the role is one of {', '.join(ROLES)}")
+        raise AccountError("err_role")
     if len(password) < MIN_PASSWORD:
-        raise AccountError(f"a password of at least {MIN_PASSWORD} characters")
+        raise AccountError("err_password_short", least=MIN_PASSWORD)
     return name
 
 

@@ -9,6 +9,8 @@ from flask import Flask, flash, jsonify, redirect, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from web_admin.words import word
+
 log = logging.getLogger(__name__)
 
 
@@ -85,14 +87,16 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf(error):
-        return refused(f"The form has expired or is not from this page ({error.description}); "
-                       f"reload the page and try again.", 400)
+        log.info("staff page: %s %s refused: %s", request.method, request.path, error.description)
+        return refused(word("err_csrf"), 400)
 
     @app.errorhandler(HTTPException)
     def http(error):
-        return refused(error.description or error.name, error.code or 400)
+        code = error.code or 400
+        known = f"err_{code}" if code in (404, 405, 413) else None
+        return refused(word(known) if known else word("err_http", code=f"{code} {error.name}"), code)
 
     @app.errorhandler(Exception)
     def unexpected(error):
         log.exception("staff page: %s %s failed", request.method, request.path)
-        return refused("Something went wrong on the table; it is in the log.", 500)
+        return refused(word("err_500"), 500)

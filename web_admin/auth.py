@@ -44,17 +44,17 @@ def guard():
     if request.endpoint in PUBLIC:
         return None
     if not accounts().any():
-        return refused("Set the admin password first.", 403) if wants_json() \
+        return refused(word("err_setup_first"), 403) if wants_json() \
             else redirect(url_for("auth.setup"))
     g.account = accounts().logged_in(session.get("login"))
     role = accounts().role(g.account) if g.account else None
     if role is None:   # not logged in, logged out, or the login was ended on the server
         session.pop("login", None)
         g.account = None
-        return refused("Log in first.", 401) if wants_json() \
+        return refused(word("err_login_first"), 401) if wants_json() \
             else redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
     if request.blueprint in ADMIN_AREAS and role != "admin":
-        return refused("Only an admin may do this.", 403)
+        return refused(word("err_admin_only"), 403)
     return None
 
 
@@ -69,7 +69,7 @@ def setup():
         try:
             accounts().add(name, password, "admin")
         except AccountError as error:
-            return render_template("setup.html", error=str(error)), 400
+            return render_template("setup.html", error=word(error.key, **error.values)), 400
         log.info("staff page: admin account %r created", name)
         table = current_app.extensions.get("table")   # none in the venue view (venue/)
         if table is not None and table.snapshot().status.showing_address == "setup":
@@ -119,6 +119,6 @@ def logout():
 @bp.route("/language/<choice>", methods=["POST"])
 def language(choice: str):
     if choice not in LANGUAGES:
-        return refused(f"The page speaks {', '.join(LANGUAGES)}.", 404)
+        return refused(word("err_languages", languages=", ".join(LANGUAGES)), 404)
     session["language"] = choice
     return redirect(local_path(request.form.get("back")), 303)

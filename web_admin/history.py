@@ -21,8 +21,8 @@ from tablegame.core.games import make_play
 from tablegame.core.replay import Replayed, replay
 from tablegame.core.standings import evening_of, evenings, standings
 from web_admin.answers import refused
-from web_admin.table import face, table_language, to_json
-from web_admin.words import language
+from web_admin.table import face, to_json
+from web_admin.words import language, word
 
 bp = Blueprint("history", __name__)
 EXPORT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(csv|json)$")
@@ -34,14 +34,14 @@ def _result(replayed) -> str:
     if replayed.outcome is None:
         return "…"
     if replayed.outcome.note is not None:   # in the table's language, not the engine's
-        return say(table_language(), replayed.outcome.note)
+        return say(language(), replayed.outcome.note)
     return replayed.outcome.reason or "draw"
 
 
 def _replayed() -> list[tuple[LoggedGame, Replayed]]:
     """Every game of the log folded through its rules again, oldest first."""
-    language = table_language()
-    return [(game, _replay(game, language)) for game in face().history.games()]
+    lang = language()
+    return [(game, _replay(game, lang)) for game in face().history.games()]
 
 
 _memo_lock = threading.Lock()
@@ -109,7 +109,7 @@ def _title(game: str) -> str:
 def page():
     evening = _evening()
     if evening is None:
-        return refused("An evening is a date like 2026-11-23.", 400)
+        return refused(word("err_evening"), 400)
     replayed = _replayed()
     return render_template("history.html", games=_games(replayed), evening=evening,
                            standings=_standings(replayed, evening),
@@ -120,8 +120,8 @@ def page():
 def one(seq: int):
     game = face().history.game(seq)
     if game is None:
-        return refused(f"There is no game {seq} in the log.", 404)
-    replayed = _replay(game, table_language())
+        return refused(word("err_no_game", seq=seq), 404)
+    replayed = _replay(game, language())
     lines = [(datetime.fromtimestamp(at).strftime("%H:%M:%S"), by, what)
              for at, by, what in replayed.lines]
     return render_template("game.html", seq=seq, lines=lines, result=_result(replayed))
@@ -143,11 +143,10 @@ def _inert(value):
 def export(name: str):
     """``name`` is a file name the browser saves as, never a path."""
     if not EXPORT_NAME.match(name):
-        return refused("An export is named like games.csv or games.json "
-                       "(letters, digits, - and _ only).", 400)
+        return refused(word("err_export_name"), 400)
     table, evening = request.args.get("table", "games"), _evening()
     if table not in ("games", "standings") or evening is None:
-        return refused("Export table=games or table=standings, with evening=YYYY-MM-DD.", 400)
+        return refused(word("err_export_table"), 400)
     replayed = _replayed()
     rows = _games(replayed) if table == "games" else _standings(replayed, evening)
     disposition = {"Content-Disposition": f'attachment; filename="{name}"'}

@@ -9,7 +9,8 @@ from flask import Blueprint, Response, current_app, render_template
 
 from tablegame.core.session import TooManyStreams
 from web_admin.answers import refused
-from web_admin.table import face, snapshot_data, snapshot_json, table_language
+from web_admin.words import language, word
+from web_admin.table import face, snapshot_data, snapshot_json
 
 log = logging.getLogger(__name__)
 bp = Blueprint("live", __name__)
@@ -52,7 +53,7 @@ def page():
 
 @bp.route("/api/snapshot")
 def snapshot():
-    return Response(snapshot_json(face().snapshot(), table_language()),
+    return Response(snapshot_json(face().snapshot(), language()),
                     mimetype="application/json")
 
 
@@ -61,13 +62,13 @@ def stream():
     try:
         subscription = face().subscribe(maxsize=4)
     except TooManyStreams as error:
-        return refused(f"Too many live views are open ({error}); close one and reload.", 503)
+        return refused(word("err_streams", count=error), 503)
     heartbeat = current_app.config["HEARTBEAT"]
-    settings = face().settings   # the generator runs outside the request: no current_app there
+    lang = language()   # the generator runs outside the request: no session there
     streams = current_app.extensions["streams"]
     if streams.ended:
         subscription.close()
-        return refused("The page is stopping.", 503)
+        return refused(word("err_stopping"), 503)
     streams.add(subscription)
 
     def events():
@@ -82,7 +83,7 @@ def stream():
                 if snap is None:
                     yield ": still here\n\n"
                     continue
-                data = snapshot_json(snap, settings.current()["table.language"])
+                data = snapshot_json(snap, lang)
                 yield f"id: {snap.version}\ndata: {data}\n\n"
         finally:
             streams.discard(subscription)

@@ -58,20 +58,20 @@ def save():
     key = request.form.get("key", "")
     setting = BY_KEY.get(key)
     if setting is None:
-        return refused(f"{key}: unknown setting", 400)
+        return refused(word("err_unknown_setting", key=key), 400)
     if "value" not in request.form:
-        return refused(f"{key}: no value given", 400)
+        return refused(word("err_no_value", key=key), 400)
     text = request.form["value"]
     value = _typed(setting, text)
     expected = setting.check(value)
     if expected:
-        return refused(f"{key}: expected {expected}, got {value!r}", 400)
+        return refused(word("err_expected", key=key, expected=expected, value=repr(value)), 400)
     try:
         restart = face().settings.save({key: value})
     except ConfigError as error:
         return refused("; ".join(error.problems), 400)
     except (ValueError, OSError) as error:
-        return refused(f"Not saved: {error}", 409)
+        return refused(word("err_not_saved", error=error), 409)
     log.info("setting %s = %r saved by %s", key, value, who())
     message = word("saved") + (" – " + word("restart_needed", keys=", ".join(restart))
                                if restart else "")

@@ -1,5 +1,5 @@
 """The table as the page reads it: snapshots as JSON (the screen's own view model,
-in the table's language), the token that makes a stale form fail, and commands
+in the page's language), the token that makes a stale form fail, and commands
 submitted with the staff member's name and a bounded wait."""
 from __future__ import annotations
 
@@ -34,9 +34,10 @@ def game_token(snapshot: Snapshot) -> str:
 
 
 def snapshot_data(snapshot: Snapshot, lang: str | None = None) -> dict[str, Any]:
-    """The snapshot as JSON data; ``lang`` is the table's language (read outside a
-    request, e.g. in the live stream, it must be given)."""
-    status, lang = snapshot.status, lang or table_language()
+    """The snapshot as JSON data, made in the page's language (the table's screen may
+    speak another); read outside a request, e.g. in the live stream, ``lang`` is given."""
+    from web_admin.words import language
+    status, lang = snapshot.status, lang or language()
     view = snapshot.view(lang)
     return {
         "version": snapshot.version,

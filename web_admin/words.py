@@ -51,6 +51,31 @@ WORDS = {
         "abandon_confirm": "Ja, Spiel abbrechen", "abandon_ask": "Das Spiel wird abgebrochen und neu begonnen. "
                            "Es bleibt im Verlauf und lässt sich dort fortsetzen.",
         "resume": "Dieses Spiel fortsetzen", "resumed": "Spiel fortgesetzt",
+        "err_setup_first": "Zuerst das Admin-Passwort festlegen.", "err_login_first": "Bitte zuerst anmelden.",
+        "err_admin_only": "Das darf nur ein Admin.", "err_languages": "Die Seite spricht {languages}.",
+        "err_csrf": "Das Formular ist abgelaufen oder stammt nicht von dieser Seite; bitte die Seite neu laden und noch einmal versuchen.",
+        "err_404": "Diese Seite gibt es nicht.", "err_405": "So lässt sich diese Seite nicht aufrufen.",
+        "err_413": "Zu viele Daten für ein Formular.", "err_http": "Die Anfrage ging nicht ({code}).",
+        "err_500": "Auf dem Tisch ist etwas schiefgegangen; es steht im Protokoll.",
+        "err_stale": "Der Tisch hat sich geändert, seit diese Seite geladen wurde (ein neues Spiel oder ein neuer Zug); nichts wurde getan. Bitte nachsehen und wenn nötig wiederholen.",
+        "err_unknown_game": "Unbekanntes Spiel „{game}“; der Tisch spielt {games}.",
+        "err_parties": "Bitte 2 bis {most} Parteien angeben, eine je Zeile.",
+        "err_options": "Optionen sind Zeilen wie „beds = 5“ oder „strict = true“: {error}",
+        "err_option_values": "Optionen sind einzelne Werte (eine Zahl, true/false oder ein Wort in Anführungszeichen).",
+        "err_on": "on=1 (Sensortest starten) oder on=0 (beenden).",
+        "err_no_correction": "{game} hat keine Korrektur „{name}“.",
+        "err_missing": "{field}: fehlt", "err_whole_number": "{field}: eine ganze Zahl erwartet, nicht „{value}“",
+        "err_evening": "Ein Abend ist ein Datum wie 2026-11-23.", "err_no_game": "Im Protokoll gibt es kein Spiel {seq}.",
+        "err_export_name": "Ein Export heißt wie games.csv oder games.json (nur Buchstaben, Ziffern, - und _).",
+        "err_export_table": "Export mit table=games oder table=standings, dazu evening=JJJJ-MM-TT.",
+        "err_streams": "Zu viele Live-Ansichten sind offen ({count}); bitte eine schließen und neu laden.",
+        "err_stopping": "Die Seite wird gerade beendet.", "err_unknown_setting": "{key}: diese Einstellung gibt es nicht",
+        "err_no_value": "{key}: kein Wert angegeben", "err_expected": "{key}: erwartet wird {expected}, nicht {value}",
+        "err_not_saved": "Nicht gespeichert: {error}",
+        "err_account_exists": "Das Konto „{name}“ gibt es schon.", "err_no_account": "Es gibt kein Konto „{name}“.",
+        "err_role": "Die Rolle ist staff oder admin.", "err_last_admin": "Der Tisch behält mindestens einen Admin.",
+        "err_account_name": "Ein Name hat 1 bis {most} Zeichen, davon eines sichtbar, und kein Steuerzeichen.",
+        "err_password_short": "Ein Passwort hat mindestens {least} Zeichen.",
     },
     "en": {
         "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
@@ -96,6 +121,31 @@ WORDS = {
         "abandon_confirm": "Yes, abandon the game", "abandon_ask": "The game is abandoned and starts afresh. "
                            "It stays in the history and can be resumed there.",
         "resume": "Resume this game", "resumed": "Game resumed",
+        "err_setup_first": "Set the admin password first.", "err_login_first": "Log in first.",
+        "err_admin_only": "Only an admin may do this.", "err_languages": "The page speaks {languages}.",
+        "err_csrf": "The form has expired or is not from this page; reload the page and try again.",
+        "err_404": "There is no such page.", "err_405": "This page cannot be asked for that way.",
+        "err_413": "Too much data for a form.", "err_http": "The request did not work ({code}).",
+        "err_500": "Something went wrong on the table; it is in the log.",
+        "err_stale": "The table has changed since this page was loaded (a new game or a new move); nothing was done. Look again and repeat if still needed.",
+        "err_unknown_game": "Unknown game '{game}'; the table plays {games}.",
+        "err_parties": "Give from 2 to {most} parties, one line each.",
+        "err_options": "Options are lines like 'beds = 5' or 'strict = true': {error}",
+        "err_option_values": "Options are single values (a number, true/false or a quoted word).",
+        "err_on": "Say on=1 (start the sensor test) or on=0 (end it).",
+        "err_no_correction": "{game} has no correction '{name}'.",
+        "err_missing": "{field}: missing", "err_whole_number": "{field}: expected a whole number, got '{value}'",
+        "err_evening": "An evening is a date like 2026-11-23.", "err_no_game": "There is no game {seq} in the log.",
+        "err_export_name": "An export is named like games.csv or games.json (letters, digits, - and _ only).",
+        "err_export_table": "Export table=games or table=standings, with evening=YYYY-MM-DD.",
+        "err_streams": "Too many live views are open ({count}); close one and reload.",
+        "err_stopping": "The page is stopping.", "err_unknown_setting": "{key}: unknown setting",
+        "err_no_value": "{key}: no value given", "err_expected": "{key}: expected {expected}, got {value}",
+        "err_not_saved": "Not saved: {error}",
+        "err_account_exists": "The account '{name}' exists already.", "err_no_account": "There is no account '{name}'.",
+        "err_role": "The role is staff or admin.", "err_last_admin": "The table keeps at least one admin.",
+        "err_account_name": "A name has 1 to {most} characters, one of them visible, and no control character.",
+        "err_password_short": "A password has at least {least} characters.",
     },
 }
 
@@ -107,8 +157,8 @@ def language() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "de"
 
 
-def word(key: str, **values) -> str:
-    return WORDS[language()][key].format(**values)
+def word(_key: str, /, **values) -> str:
+    return WORDS[language()][_key].format(**values)
 
 
 def label(key: str) -> str:
