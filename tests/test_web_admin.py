@@ -497,3 +497,17 @@ def test_carroms_refusal_counts_sides_from_one_as_people_do(side, says):
     with pytest.raises(IllegalAction) as refused:
         _check_side(side)
     assert say("de", refused.value.note) == says
+
+
+def test_the_history_says_each_event_in_the_pages_language_never_a_class_name(admin, table):
+    from tablegame.families.shove.rules import Cleared
+    post(admin, "/control/new", {"token": game_token(admin), "game": "shove-hapenny",
+                                 "parties": "Dora\nEmil", "options": ""})
+    seq = admin.get("/history/export/games.json").get_json()[0]["seq"]
+    table.session.submit(Act(CoinToss(1)), by="script", wait=5)
+    german = words(admin.get(f"/history/{seq}"))
+    assert "Münzwurf: Emil beginnt" in german
+    english = words(admin.get(f"/history/{seq}", headers={"Accept-Language": "en"}))
+    assert "Coin toss" in english and "Münzwurf" not in english
+    from tablegame.core.replay import _unsaid
+    assert _unsaid("de", Cleared()) == "Brett abgeräumt" and _unsaid("en", Cleared()) == "Board cleared"

@@ -8,7 +8,7 @@ from typing import Callable
 from tablegame.core import jsoncodec
 from tablegame.core.rules import Outcome
 from tablegame.core.history import LoggedGame
-from tablegame.texts import say
+from tablegame.texts import TEXTS, say, text
 from tablegame.texts.notes import Note
 from tablegame.core.play import GameSetup, Play
 from tablegame.core.store import UNDO
@@ -47,12 +47,22 @@ def replay(game: LoggedGame, make_play: Callable[[GameSetup], Play], language: s
             states.append(play.rules.apply(before, action))
             times.append(entry.at)
             note = play.describe(before, states[-1], action)
-            lines.append((entry.at, entry.by, say(language, note) or type(action).__name__))
+            lines.append((entry.at, entry.by, say(language, note) or _unsaid(language, action)))
         except ValueError as error:
             return Replayed(setup, None, tuple(lines), f"entry {entry.seq}: {error}",
                             _results(play, states, times))
     return Replayed(setup, play.rules.outcome(states[-1]), tuple(lines),
                     results=_results(play, states, times))
+
+
+def _unsaid(language: str, action) -> str:
+    """An action the screen does not describe (Shove's clearing keeps the turn's result on
+    screen), in the history's words: the family's ``history_<action>`` text, else a
+    generic one; never the bare class name."""
+    key = f"history_{type(action).__name__.lower()}"
+    if key in TEXTS.get(language, {}) or key in TEXTS["en"]:
+        return text(language, key)
+    return text(language, "history_action", name=type(action).__name__)
 
 
 def _results(play: Play, states: list, times: list[float]) -> tuple[tuple[float, Outcome], ...]:

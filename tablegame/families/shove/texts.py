@@ -96,6 +96,7 @@ TEXTS = {
         # the engine's reasons for refusing an action
         "shove_game_over": "das Spiel ist vorbei: bitte ein neues beginnen",
         "shove_already_clear": "das Brett ist schon abgeräumt",
+        "history_cleared": "Brett abgeräumt",
         "shove_not_an_action": "{action} ist kein Zug im Shove",
         "shove_no_such_party": "es gibt keine Partei {party}: nur Partei 1 oder 2",
         "shove_no_such_bed": "es gibt kein Bett {bed}: das Brett hat die Betten 1 bis {beds}",
@@ -149,6 +150,7 @@ TEXTS = {
         "title_short": "Short, {beds} beds",
         "shove_game_over": "the game is over: start a new one",
         "shove_already_clear": "the board is already clear",
+        "history_cleared": "Board cleared",
         "shove_not_an_action": "{action} is not an action of Shove",
         "shove_no_such_party": "there is no party {party}: only party 1 or 2",
         "shove_no_such_bed": "there is no bed {bed}: the board has beds 1 to {beds}",
