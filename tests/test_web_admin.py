@@ -124,10 +124,11 @@ ROUTES = [  # (method, path, admin only)
     ("POST", "/control/abandon", False), ("POST", "/control/calibrate", False),
     ("POST", "/control/correct", False),
     ("GET", "/health", False), ("GET", "/api/health", False),
-    ("GET", "/history", False), ("GET", "/history/1", False),
+    ("GET", "/history", False), ("GET", "/history/1", False), ("POST", "/history/1/resume", False),
     ("GET", "/history/export/games.csv", False),
     ("GET", "/settings", True), ("POST", "/settings", True), ("POST", "/settings/restart", True),
     ("GET", "/accounts", True), ("POST", "/accounts", True), ("POST", "/accounts/password", True),
+    ("POST", "/accounts/role", True), ("POST", "/accounts/remove", True),
     ("GET", "/calibrate", True), ("POST", "/calibrate", True), ("GET", "/api/calibrate", True),
 ]
 
@@ -274,7 +275,11 @@ def test_a_stale_undo_does_nothing(admin, table):
 
 def test_abandon_starts_the_game_afresh_and_the_sensor_test_turns_on_and_off(admin, table):
     table.session.submit(Act(CoinToss(0)), by="script", wait=5)
-    assert post(admin, "/control/abandon", {"token": game_token(admin)}).status_code == 303
+    asked = post(admin, "/control/abandon", {"token": game_token(admin)})   # one tap: it asks
+    assert asked.status_code == 200 and "Ja, Spiel abbrechen" in words(asked)
+    assert table.session.snapshot().status.actions == 1
+    assert post(admin, "/control/abandon", {"token": game_token(admin), "sure": "1"}) \
+        .status_code == 303
     assert table.session.snapshot().status.actions == 0
     assert post(admin, "/control/calibrate", {"on": "1"}).status_code == 303
     assert table.session.snapshot().status.calibrating
@@ -511,3 +516,21 @@ def test_the_history_says_each_event_in_the_pages_language_never_a_class_name(ad
     assert "Coin toss" in english and "Münzwurf" not in english
     from tablegame.core.replay import _unsaid
     assert _unsaid("de", Cleared()) == "Brett abgeräumt" and _unsaid("en", Cleared()) == "Board cleared"
+
+
+def test_an_abandoned_game_is_resumed_from_the_history(admin, table):
+    from tablegame.families.shove.rules import SetMarks
+    table.session.submit(Act(CoinToss(1)), by="script", wait=5)
+    table.session.submit(Act(SetMarks(0, 4, 2)), by="script", wait=5)
+    table.session.submit(Act(SetMarks(1, 2, 1)), by="script", wait=5)
+    table.session.submit(__import__("tablegame.core.session", fromlist=["Undo"]).Undo(), wait=5)
+    before = table.session.snapshot().status.state
+    abandoned = admin.get("/history/export/games.json").get_json()[0]["seq"]
+    post(admin, "/control/abandon", {"token": game_token(admin), "sure": "1"})
+    assert table.session.snapshot().status.state != before
+    page = words(admin.get(f"/history/{abandoned}"))
+    assert 'id="resume"' in page
+    resumed = post(admin, f"/history/{abandoned}/resume", {})
+    assert resumed.status_code == 303, words(resumed)
+    assert table.session.snapshot().status.state == before      # the undone mark stays undone
+    assert logged(table)[-1] == ("action", "staff:admin")

@@ -69,9 +69,13 @@ def new_game():
 
 @bp.route("/control/abandon", methods=["POST"])
 def abandon():
-    """The game is given up: the same game starts afresh for the same parties."""
+    """The game is given up: the same game starts afresh for the same parties. It asks
+    first (one stray tap must not end a game); the abandoned game stays in the log, and
+    the history can resume it."""
     if (stale := _stale()) is not None:
         return stale
+    if request.form.get("sure") != "1":
+        return render_template("abandon.html", token=request.form.get("token")), 200
     return _answer(NewGame(face().snapshot().status.setup))
 
 

@@ -124,7 +124,31 @@ def one(seq: int):
     replayed = _replay(game, language())
     lines = [(datetime.fromtimestamp(at).strftime("%H:%M:%S"), by, what)
              for at, by, what in replayed.lines]
-    return render_template("game.html", seq=seq, lines=lines, result=_result(replayed))
+    return render_template("game.html", seq=seq, lines=lines, result=_result(replayed),
+                           resumable=replayed.outcome is None and not replayed.problem
+                           and replayed.setup is not None)
+
+
+@bp.route("/history/<int:seq>/resume", methods=["POST"])
+def resume(seq: int):
+    """An unfinished game (an abandoned one) played on from where it was: a new game with
+    its setup, then its line of play again, each action checked by the rules as it was
+    the first time. Both the abandoned game and this one stay in the log."""
+    from tablegame.core.session import Act, NewGame
+    from web_admin.auth import by
+    from web_admin.answers import done
+    from web_admin.table import reply_words, submit
+    game = face().history.game(seq)
+    if game is None:
+        return refused(word("err_no_game", seq=seq), 404)
+    replayed = _replay(game, language())
+    if replayed.setup is None or replayed.problem or replayed.outcome is not None:
+        return refused(word("err_not_resumable", seq=seq), 409)
+    for command in (NewGame(replayed.setup), *(Act(a) for a in replayed.played)):
+        reply = submit(command, by())
+        if not reply.accepted:
+            return refused(reply_words(reply), 409)
+    return done(word("resumed"), "/")
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

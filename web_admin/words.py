@@ -76,6 +76,7 @@ WORDS = {
         "err_role": "Die Rolle ist staff oder admin.", "err_last_admin": "Der Tisch behält mindestens einen Admin.",
         "err_account_name": "Ein Name hat 1 bis {most} Zeichen, davon eines sichtbar, und kein Steuerzeichen.",
         "err_password_short": "Ein Passwort hat mindestens {least} Zeichen.",
+        "err_not_resumable": "Spiel {seq} lässt sich nicht fortsetzen: es ist zu Ende oder nicht mehr lesbar.",
     },
     "en": {
         "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
@@ -146,6 +147,7 @@ WORDS = {
         "err_role": "The role is staff or admin.", "err_last_admin": "The table keeps at least one admin.",
         "err_account_name": "A name has 1 to {most} characters, one of them visible, and no control character.",
         "err_password_short": "A password has at least {least} characters.",
+        "err_not_resumable": "Game {seq} cannot be resumed: it has ended or no longer reads.",
     },
 }
 
