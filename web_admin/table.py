@@ -15,6 +15,7 @@ from tablegame.core import jsoncodec
 from tablegame.face import TableFace
 from tablegame.texts import say
 from tablegame.core.session import Reply, Snapshot
+from web_admin.cards import board_words, cards
 
 
 def face() -> TableFace:
@@ -39,6 +40,8 @@ def snapshot_data(snapshot: Snapshot, lang: str | None = None) -> dict[str, Any]
     from web_admin.words import language
     status, lang = snapshot.status, lang or language()
     view = snapshot.view(lang)
+    view_data = jsoncodec.to_data(view)
+    readings = [{"kind": type(r).__name__, **jsoncodec.to_data(r)} for r in status.readings]
     return {
         "version": snapshot.version,
         "token": game_token(snapshot),
@@ -49,8 +52,10 @@ def snapshot_data(snapshot: Snapshot, lang: str | None = None) -> dict[str, Any]
         "calibrating": status.calibrating,
         "language": lang,
         "kind": type(view).__name__,
-        "view": jsoncodec.to_data(view),
-        "readings": [{"kind": type(r).__name__, **jsoncodec.to_data(r)} for r in status.readings],
+        "view": view_data,
+        "readings": readings,
+        "cards": cards(type(view).__name__, view_data, lang),       # each party in words
+        "board_words": board_words(view_data, readings, lang),     # the drawing's alternative
     }
 
 

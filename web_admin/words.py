@@ -45,7 +45,7 @@ WORDS = {
         "won": "gewonnen", "lost": "verloren", "drawn": "unentschieden", "games": "Spiele",
         "no_results": "An diesem Abend ist noch kein Spiel zu Ende gegangen.",
         "evenings": "Abende",
-        "skip": "Zum Inhalt springen", "back": "Zurück", "error": "Nicht möglich",
+        "board": "Brett", "skip": "Zum Inhalt springen", "back": "Zurück", "error": "Nicht möglich",
         "password_again": "Passwort wiederholen", "passwords_differ": "Die beiden Passwörter sind verschieden.",
         "remove": "Konto löschen", "set_role": "Rolle ändern", "really": "Wirklich?",
         "abandon_confirm": "Ja, Spiel abbrechen", "abandon_ask": "Das Spiel wird abgebrochen und neu begonnen. "
@@ -116,7 +116,7 @@ WORDS = {
         "won": "won", "lost": "lost", "drawn": "drawn", "games": "Games",
         "no_results": "No game has ended this evening yet.",
         "evenings": "Evenings",
-        "skip": "Skip to the content", "back": "Back", "error": "Not possible",
+        "board": "Board", "skip": "Skip to the content", "back": "Back", "error": "Not possible",
         "password_again": "Password again", "passwords_differ": "The two passwords differ.",
         "remove": "Delete account", "set_role": "Change role", "really": "Really?",
         "abandon_confirm": "Yes, abandon the game", "abandon_ask": "The game is abandoned and starts afresh. "
