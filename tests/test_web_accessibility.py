@@ -52,7 +52,8 @@ SMALL_TEXT = """() => {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    table = Table(tmp_path_factory.mktemp("a11y"), GameSetup("shove-hapenny", (("Anna",), ("Ben",))))
+    table = Table(tmp_path_factory.mktemp("a11y"), GameSetup("shove-hapenny", (("Anna",), ("Ben",))),
+                  max_streams=16)
     server = PageServer(table.face, "127.0.0.1", 0, threads=8).start()
     client = server.app.test_client()
     from test_web_admin import post
@@ -135,4 +136,26 @@ def test_keyboard_users_get_a_skip_link_first_and_a_visible_focus(site, chromium
     focused = page.evaluate("() => [document.activeElement.className, document.activeElement.textContent,"
                             " getComputedStyle(document.activeElement).outlineStyle]")
     assert focused[0] == "skip" and focused[1] == "Skip to the content" and focused[2] != "none"
+    page.context.close()
+
+
+def test_calibrate_is_pushed_not_polled(site, chromium):
+    """A phone left open on /calibrate asks for nothing while the table is still."""
+    import time
+    from tablegame.core.session import Calibrate
+    base, table = site
+    page = page_in(chromium, base, "en")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/calibrate" in r.url else None)
+    page.goto(base + "/calibrate")
+    page.wait_for_timeout(1000)           # the stream's first snapshot: one refresh
+    asked.clear()
+    page.wait_for_timeout(3000)
+    assert asked == []
+    table.session.submit(Calibrate(True), by="script", wait=5)     # a change: the sensor test
+    table.session.submit(Calibrate(False), by="script", wait=5)
+    deadline = time.monotonic() + 10
+    while not asked and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert len(asked) >= 1
     page.context.close()

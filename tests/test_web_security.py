@@ -248,3 +248,12 @@ def test_the_shell_command_sets_a_forgotten_admin_password_and_ends_its_logins(a
                           capture_output=True, text=True, timeout=60)
     assert typo.returncode == 1 and "differ" in typo.stderr
     assert login(app.test_client(), "admin", "fresh-secret-7").status_code == 303
+
+
+def test_static_files_are_cached_and_their_address_changes_with_their_content(admin):
+    import re
+    page = words(admin.get("/"))
+    css = re.search(r'href="(/static/page\.css\?v=[0-9a-f]{12})"', page).group(1)
+    answer = admin.get(css)
+    assert answer.status_code == 200 and "max-age=31536000" in answer.headers["Cache-Control"]
+    assert re.search(r'src="/static/live\.js\?v=[0-9a-f]{12}"', page)

@@ -27,6 +27,27 @@ MAX_BODY = 64 * 1024        # bytes: a form or a JSON body, never more
 SESSION_HOURS = 12          # a login lasts one evening
 
 
+STATIC_MAX_AGE = 365 * 24 * 3600   # s: a static file's address changes with its content
+
+
+def _cache_static(app: Flask) -> None:
+    """Static files are cached for a year by the browser, and their address carries a hash
+    of their content (``?v=…``), so a new version is fetched at once and an unchanged one
+    never again (it was a round trip per file per page)."""
+    import hashlib
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE
+    versions: dict[str, str] = {}
+
+    @app.url_defaults
+    def versioned(endpoint, values):
+        if endpoint == "static" and "filename" in values:
+            name = values["filename"]
+            if name not in versions:
+                data = (Path(app.static_folder) / name).read_bytes()
+                versions[name] = hashlib.sha256(data).hexdigest()[:12]
+            values["v"] = versions[name]
+
+
 def create_app(face: TableFace, config: dict | None = None) -> Flask:
     from web_admin import (accounts_area, auth, calibrate, control, health, history, live,
                            settings_area)
@@ -53,6 +74,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     for module in (auth, live, control, health, settings_area, calibrate, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
+    _cache_static(app)
     app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label,
                                  who=auth.who, is_admin=auth.is_admin)
     return app
