@@ -534,3 +534,17 @@ def test_an_abandoned_game_is_resumed_from_the_history(admin, table):
     assert resumed.status_code == 303, words(resumed)
     assert table.session.snapshot().status.state == before      # the undone mark stays undone
     assert logged(table)[-1] == ("action", "staff:admin")
+
+
+def test_settings_show_what_runs_under_simulate_and_why(admin, table):
+    from types import SimpleNamespace
+    from tablegame.app.service import _say_what_runs
+    _say_what_runs(table.settings, "/tmp/other.sqlite", "/dev/pts/9", SimpleNamespace(port=43210),
+                   [1280, 800])
+    page = words(admin.get("/settings"))
+    assert "Der Tisch läuft mit /dev/pts/9: simuliert: das virtuelle Brett" in page
+    assert "Der Tisch läuft mit /tmp/other.sqlite: simuliert" in page
+    assert "Der Tisch läuft mit 127.0.0.1: simuliert: die Seite nur für diesen Rechner" in page
+    assert "Der Tisch läuft mit 43210" in page
+    english = words(admin.get("/settings", headers={"Accept-Language": "en"}))
+    assert "The table runs with /dev/pts/9: simulated: the virtual board" in english

@@ -22,11 +22,22 @@ BY_KEY = {s.key: s for s in SETTINGS}
 
 @bp.route("/settings")
 def page():
-    saved, running = face().settings.saved(), face().settings.current()
+    settings = face().settings
+    saved, running = settings.saved(), settings.current()
+    instead = getattr(settings, "instead", {})
     rows = [(s, _shown(saved[s.key]), _shown(s.default), takes_effect(s.key),
-             _shown(running[s.key]) if saved[s.key] != running[s.key] else None)
-            for s in SETTINGS]
+             _running(s.key, saved, running, instead)) for s in SETTINGS]
     return render_template("settings.html", rows=rows, path=face().settings.path)
+
+
+def _running(key: str, saved, running, instead) -> str | None:
+    """What the table runs with where it is not the saved value, and why (None: the same)."""
+    if key in instead:
+        value, why = instead[key]
+        return word("runs_instead", value=_shown(value), why=word(why))
+    if saved[key] != running[key]:
+        return word("running_now", value=_shown(running[key]))
+    return None
 
 
 def _shown(value) -> str:

@@ -44,6 +44,14 @@ class ConfigFile:
         self._config = self._saved = config
         self._lock = threading.RLock()   # one save at a time (save holds it across _write)
         self.version = 0                # grows with every saved change
+        # what runs instead of the file's value, and why (a reason's key the page words):
+        # ``simulate`` runs the virtual board, its own log, the page on 127.0.0.1 …
+        self.instead: dict[str, tuple[Any, str]] = {}
+
+    def runs_instead(self, key: str, value: Any, why: str) -> None:
+        """Say that ``key`` runs with ``value`` whatever the file says, because of ``why``."""
+        if value != self._config[key]:
+            self.instead[key] = (value, why)
 
     def current(self) -> Config:
         return self._config
