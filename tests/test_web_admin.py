@@ -205,8 +205,10 @@ def test_the_stream_pushes_each_change_and_frees_its_place_when_closed(admin, ta
     assert table.session.streams == 0
 
 
-def test_too_many_live_views_are_refused_with_words(admin, table):
+def test_too_many_live_views_are_refused_with_words(app, admin, table):
+    app.config["MAX_STREAMS"] = 4
     open_ = [admin.get("/api/stream", buffered=False) for _ in range(4)]
+    assert table.session.streams == 1          # all four through the page's one relay
     refused = admin.get("/api/stream")
     assert refused.status_code == 503 and "Zu viele Live-Ansichten" in refused.get_json()["error"]
     for response in open_:

@@ -18,6 +18,7 @@ from tablegame.face import TableFace
 from web_admin.meanings import meaning
 from web_admin import answers
 from web_admin.accounts import Accounts
+from web_admin.relay import Relay
 from web_admin.throttle import Throttle
 from web_admin.words import label, language, word
 
@@ -68,7 +69,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     app.extensions["table"] = face
     app.extensions["accounts"] = accounts
     app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or time.monotonic)
-    app.extensions["streams"] = live.OpenStreams()
+    app.extensions["relay"] = Relay(face)
     app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
     CSRFProtect(app)
     for module in (auth, live, control, health, settings_area, calibrate, history, accounts_area):

@@ -4,8 +4,9 @@ Plain waitress stops accepting at its connection limit (100), so 100 idle socket
 from anyone on the pub's Wi-Fi made the page unreachable until they went quiet. Here
 the limit is never reached by idle connections:
 
-- one address holds at most ``PER_ADDRESS`` connections; a newcomer beyond that
-  replaces that address's oldest idle one, or is closed at once when all are busy;
+- one address holds at most ``PER_ADDRESS`` idle connections; a newcomer beyond that
+  replaces that address's oldest idle one (its busy ones, pages being answered and live
+  views, are bounded by the workers and web.max_streams);
 - from ``connection_limit - RESERVE`` connections on, each newcomer replaces the oldest
   idle connection of the whole server, one that never completed a request first (a
   browser's own idle keep-alive goes last, and a browser simply opens another);
@@ -54,24 +55,20 @@ class GuardedServer(TcpWSGIServer):
             return
         conn, addr = accepted
         addr = self.fix_addr(addr)
-        if not self._place_for(addr[0]):
-            log.warning("staff page: connection from %s refused: %d busy connections of its own",
-                        addr[0], PER_ADDRESS)
-            conn.close()
-            return
+        self._make_room(addr[0])
         self.set_socket_options(conn)
         self.channel_class(self, conn, addr, self.adj, map=self._map)
 
-    def _place_for(self, host: str) -> bool:
-        """Make room for one more connection from ``host``; False if there is none."""
+    def _make_room(self, host: str) -> None:
+        """Room for one more connection from ``host``: its own oldest idle one goes when it
+        holds ``PER_ADDRESS`` idle ones (busy ones are bounded by the workers and the live
+        views), and the server's oldest idle one when the server is nearly full."""
         channels = [c for c in list(self.active_channels.values()) if not c.will_close]
-        own = [c for c in channels if c.addr and c.addr[0] == host]
-        if len(own) >= PER_ADDRESS:
-            return _close_oldest_idle(own)
-        if len(channels) >= self.adj.connection_limit - RESERVE:
+        own_idle = [c for c in channels if c.addr and c.addr[0] == host and c.idle()]
+        if len(own_idle) >= PER_ADDRESS:
+            _close_oldest_idle(own_idle)
+        elif len(channels) >= self.adj.connection_limit - RESERVE:
             _close_oldest_idle(channels)
-        return True
-
 
     def close_all(self) -> None:
         """Stop: every connection, then the listening socket; the loop then ends. Called

@@ -44,7 +44,7 @@ class PageServer:
         """Live views first (each ends its stream), then the answers still in service
         finish, then the workers, the connections and the listening socket close, in
         that order: nothing writes to a socket that is gone."""
-        self.app.extensions["streams"].end_all()
+        self.app.extensions["relay"].end()
         deadline = time.monotonic() + STOP_WAIT
         while self._busy() and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -53,7 +53,7 @@ class PageServer:
         self._thread.join(5)
 
     def _busy(self) -> bool:
-        return len(self.app.extensions["streams"]) > 0 or \
+        return self.app.extensions["relay"].viewers > 0 or \
             any(not c.idle() for c in list(self._server.active_channels.values()))
 
 
