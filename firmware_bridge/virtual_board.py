@@ -238,6 +238,15 @@ class VirtualBoard:
             self._answer_request(now)
         self._queue(done)
 
+    def use(self, world: World) -> None:
+        """From now on the board senses ``world`` (a new game of another family on the
+        desktop), after the work queued before it; it then reports what it sees, as it
+        answers a re-sync. A shot still being streamed from the old world ends there."""
+        def swap(now: float) -> None:
+            self._world, self._stream = world, None
+            self._answer_request(now)
+        self._queue(swap)
+
     def report(self, reading: Reading) -> None:
         """Sends ``reading`` (a DiceReading, a SquaresReading or a settled
         BoardSnapshot) as a board event, after the work queued before it: resent

@@ -24,7 +24,7 @@ from tablegame.registry import family_of
 from tablegame.config import Config, play_settings, setup_for
 from tablegame.config.file import ConfigFile
 from tablegame.face import TableFace
-from tablegame.app.frames import Frames
+from tablegame.app.frames import Frames, Guarded, OnceLog
 from tablegame.core.history import History
 from tablegame.app.notify import Notifier
 from tablegame.core.games import make_play
@@ -71,10 +71,13 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
     ``language`` may be a function: the live setting, read on every frame. ``tick``
     runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
     is the staff page's, shown as a QR code when the status asks for it. ``frames``:
-    the ones that drew before the loop (they know the faults already logged)."""
+    the ones that drew before the loop (they know the faults already logged). What a
+    handler or ``after_change`` raises is logged once and the loop goes on (Guarded)."""
     import pygame
 
-    handlers = list(handlers)
+    once = OnceLog()
+    handlers = [Guarded(handle, "a window event's handler", once) for handle in handlers]
+    after_change = Guarded(after_change, "the desktop hands' after_change", once)
     frames = frames or Frames(display)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
@@ -367,7 +370,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     from hardware.display.display import Display
     from hardware.display.names import SCREENS_WITH_NAMES
     from hardware.keys import KeysToPins
-    from tablegame.app.desktop import hands_for
+    from tablegame.app.desktop import SwitchingHands
     from tablegame.app.name_editor import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
@@ -375,7 +378,7 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     log_dying_threads()
     settings = ConfigFile(config_path, config)
     session = open_session(config, store, setup, live=settings.current)
-    hands = hands_for(session, config)
+    hands = SwitchingHands(session, config)
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
