@@ -4,6 +4,7 @@ resulting state is printed as JSON. A misscore can so be reported as a file and
 replayed. The format is in docs/headless.md."""
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -24,6 +25,7 @@ from tablegame.core.sensors import LinkState
 from tablegame.registry import family_of, installed, playable
 from tablegame.app.headless_steps import STEPS, step_problem
 from tablegame.core.session import NewGame, Session
+from tablegame.core.store import LogLock
 
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
@@ -147,9 +149,12 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
         except ValueError:
             play = None   # the session refuses that game below, and says why
         _check_for(script, config, play)
-    with tempfile.TemporaryDirectory(prefix="tablegame-") as folder:
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
         kept = store is not None
         store = store or os.path.join(folder, "table.sqlite")
+        held = LogLock(store)   # as a table holds its log: none other writes into it meanwhile
+        stack.callback(held.release)
         session = open_session(config, store, rng=random.Random(script.seed))
         if not script.resume:
             wanted = script.setup or setup_for(config)

@@ -30,7 +30,7 @@ from tablegame.app.notify import Notifier
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame, Session, ShowAddress
-from tablegame.core.store import EventLog
+from tablegame.core.store import EventLog, LogLock
 from tablegame.views import notice
 from tablegame.views.address import address_view
 
@@ -217,17 +217,14 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
 
 
 @contextlib.contextmanager
-def staff_page(face: TableFace, config: Config, host: str | None = None):
+def staff_page(face: TableFace, config: Config, host: str | None = None,
+               any_free_port: bool = False):
     """The staff page served beside the table while the block runs; a page that
-    cannot start (port taken) is logged and the table plays on without it."""
-    from web_admin.serve import PageServer
-    try:
-        server = PageServer(face, host or config["web.host"], config["web.port"],
-                            config["web.threads"]).start()
-    except OSError as error:
-        log.error("the staff page cannot listen on %s:%s: %s", host or config["web.host"],
-                  config["web.port"], error)
-        print(f"staff page not started: {error}", flush=True)
+    cannot start (port taken) is logged and the table plays on without it. On a desktop
+    (``any_free_port``) a port that is taken gives way to a free one, which is printed."""
+    server = _serve(face, host or config["web.host"], config["web.port"], config["web.threads"],
+                    any_free_port)
+    if server is None:
         yield None
         return
     print(f"staff page: {server.address}", flush=True)
@@ -237,6 +234,24 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield server
     finally:
         server.close()
+
+
+def _serve(face: TableFace, host: str, port: int, threads: int, any_free_port: bool):
+    """The started PageServer, or None (said on the terminal and in the journal)."""
+    import errno
+    from web_admin.serve import PageServer
+    try:
+        return PageServer(face, host, port, threads).start()
+    except OSError as error:
+        if any_free_port and port != 0 and error.errno == errno.EADDRINUSE:
+            log.warning("port %s is taken (another program listens there): the staff page "
+                        "takes a free port instead", port)
+            print(f"port {port} is taken: the staff page listens on a free port instead",
+                  flush=True)
+            return _serve(face, host, 0, threads, False)
+        log.error("the staff page cannot listen on %s:%s: %s", host, port, error)
+        print(f"staff page not started: {error}", flush=True)
+        return None
 
 
 class MissingHardware(RuntimeError):
@@ -273,9 +288,16 @@ class Heartbeat:
 def run(config: Config, config_path: str | Path | None = None, notifier: Notifier | None = None,
         settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> bool:
     """The Pi: the board on its serial port, the rail buttons on GPIO, full screen.
-    Raises MissingHardware (in words) when the screen or the pins are not there;
-    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly.
-    True when it ended for the staff page's restart (then ``start_again``)."""
+    Raises MissingHardware (in words) when the screen or the pins are not there, LogInUse
+    when another table holds the log; ``settled`` is called once the table has run
+    ``settled_after`` s, or stopped cleanly. True when it ended for the staff page's
+    restart (then ``start_again``)."""
+    with LogLock(config["table.store"]):
+        return _run(config, config_path, notifier, settled, settled_after)
+
+
+def _run(config: Config, config_path: str | Path | None, notifier: Notifier | None,
+         settled: Callable[[], None], settled_after: float) -> bool:
     from hardware.display.display import Display
 
     notifier = notifier or Notifier()
@@ -362,7 +384,14 @@ def _rail_buttons(settings: ConfigFile, presses: Presses, RailButtons):
 def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
              config_path: str | Path | None = None) -> bool:
     """The desktop: the virtual board on a pty, mock pins driven by keys, a window.
-    True when it ended for the staff page's restart (then ``start_again``)."""
+    LogInUse (in words) when another table holds ``store``. True when it ended for the
+    staff page's restart (then ``start_again``)."""
+    with LogLock(store):
+        return _simulate(config, store, setup, config_path)
+
+
+def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
+              config_path: str | Path | None) -> bool:
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     from firmware_bridge.link import BoardLink
     from firmware_bridge.virtual_board import VirtualBoard
@@ -393,7 +422,8 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         presses = Presses(session)
         stack.enter_context(_rail_buttons(settings, presses, RailButtons))
         page = stack.enter_context(staff_page(
-            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1"))
+            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1",
+            any_free_port=True))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
