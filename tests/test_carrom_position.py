@@ -11,7 +11,7 @@ import pytest
 from tablegame.families.carrom.position import PositionError, load, run
 
 ROOT = Path(__file__).parent.parent
-EXAMPLE = ROOT / "examples" / "carrom-queen-cover.json"
+EXAMPLE = ROOT / "examples" / "carrom-ruling" / "carrom-queen-cover.json"
 CLI = [sys.executable, "-m", "tablegame.app.cli", "carrom-ruling"]
 
 

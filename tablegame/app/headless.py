@@ -13,6 +13,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from tablegame.core import jsoncodec
 from tablegame.config import Config, setup_for
@@ -133,9 +134,12 @@ def _script_of(step: dict):
     return next((m for m in family_scripts().values() if any(k in step for k in m.STEPS)), None)
 
 
-def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
-    """Run ``script`` against a fresh game on the virtual board; the result as data."""
+def run_script(script: Script, config: Config, store: str | Path | None = None,
+               look: Callable[[Session], None] | None = None) -> dict:
+    """Run ``script`` against a fresh game on the virtual board; the result as data.
+    ``look`` sees the session once every step has settled (a test draws its screen)."""
     from firmware_bridge.link import BoardLink
+    from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import Fault, VirtualBoard
     from tablegame.app.service import open_session
 
@@ -168,12 +172,19 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
         world = family_scripts()[family.name].world(session, config)
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
-        board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
+        memory = BoardMemory.beside(store)
+        if script.resume:   # and as the board itself last showed it (board_memory)
+            world.put_back(memory.recall())
+        board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False,
+                             memory=memory)
         link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:
-            _wait(session, board, lambda: _operational(session), "the link to come up")
+            # up, and the board's answer to the link's first REQUEST_SNAPSHOT handled (a
+            # script of no steps, a resumed game, reports the board as it was then)
+            _wait(session, board, lambda: _operational(session) and board.stats.snapshot_requests,
+                  "the link to come up")
             for i, step in enumerate(script.steps, 1):
                 _do(step, i, session, board, world, config, Fault)
                 _wait(session, board, lambda: True, f"step {i} to settle")
@@ -181,6 +192,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
                 _wait(session, board, lambda: True, f"step {i} to settle")
                 if board.failures:
                     raise ScriptError(f"step {i}: the simulated board failed: {board.failures[0]}")
+            if look is not None:
+                look(session)
             return result(session, config["table.language"], store if kept else None)
         finally:
             link.close()

@@ -31,6 +31,7 @@ from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame, Session, ShowAddress
 from tablegame.core.store import EventLog, LogLock
+from tablegame.texts.notes import Note
 from tablegame.views import notice
 from tablegame.views.address import address_view
 
@@ -394,6 +395,7 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
               config_path: str | Path | None) -> bool:
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     from firmware_bridge.link import BoardLink
+    from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import VirtualBoard
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
@@ -411,8 +413,11 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
+        memory = BoardMemory.beside(store)
+        if session.status.note != Note.of("new_game"):   # a game resumed: the board as it was
+            hands.world.put_back(memory.recall())
         board = VirtualBoard(hands.world, link_path=os.path.join(folder, "board"),
-                             realtime=config["simulation.realtime"])
+                             realtime=config["simulation.realtime"], memory=memory)
         stack.callback(board.close)
         board.start()
         link = BoardLink(board.port, session.post, post_event=session.post)

@@ -13,6 +13,7 @@ board sends its event again (docs/protocol.md). ``./dev bench bench_latency``
 measures the modes side by side."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -98,7 +99,12 @@ class LogLock:
         os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
 
     def release(self) -> None:
+        """Ends the hold and removes the lock file (while still holding it: a table that
+        opened it meanwhile was refused, not made to wait), so a log that could not be
+        used leaves nothing behind."""
         if self._fd >= 0:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)
             os.close(self._fd)   # closing the descriptor ends the flock
             self._fd = -1
 
