@@ -57,8 +57,10 @@ def load_script(path: str | Path, config: Config) -> Script:
         raise ScriptError(f'{path}: expected an object with a "steps" list')
     unknown = [k for k in raw if k not in KEYS]
     if unknown:
+        hint = (f" (this is a Carrom position: tablegame carrom-ruling {path})"
+                if "position" in unknown else "")
         raise ScriptError(f"{path}: unknown key {', '.join(map(repr, unknown))}; "
-                          f"a script may have {', '.join(KEYS)}")
+                          f"a script may have {', '.join(KEYS)}{hint}")
     settings = raw.get("settings", {})
     if not isinstance(settings, dict):
         raise ScriptError(f'{path}: "settings" is an object of settings such as '
