@@ -1,7 +1,6 @@
 """``tablegame run`` (the Pi service), ``tablegame simulate`` (the same table on a
-simulated board), ``tablegame carrom-ruling`` (a Carrom position replayed without
-physics), and for the installer ``tablegame check-config``, ``tablegame doctor`` and
-``tablegame config-template``."""
+simulated board), each family's own commands (its registration's ``commands``), and for
+the installer ``tablegame check-config``, ``tablegame doctor`` and ``tablegame config-template``."""
 from __future__ import annotations
 
 import argparse
