@@ -67,13 +67,14 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
               should_stop: Callable[[], bool] = lambda: False,
               tick: Callable[[], None] = lambda: None, address: str = "",
-              frames: Frames | None = None) -> None:
+              frames: Frames | None = None, dress: Callable | None = None) -> None:
     """Process events as they come and redraw on every change, until the window closes.
     ``language`` may be a function: the live setting, read on every frame. ``tick``
     runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
     is the staff page's, shown as a QR code when the status asks for it. ``frames``:
     the ones that drew before the loop (they know the faults already logged). What a
-    handler or ``after_change`` raises is logged once and the loop goes on (Guarded)."""
+    handler or ``after_change`` raises is logged once and the loop goes on (Guarded).
+    ``dress(view, language)``: the desktop's words over the game's view (its hands')."""
     import pygame
 
     once = OnceLog()
@@ -82,7 +83,7 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
     frames = frames or Frames(display)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    show(frames, session, shown_language, address)
+    show(frames, session, shown_language, address, dress)
     log.info("the table is on the screen (%dx%d)", *frames.size)
     settle_memory()
     while not should_stop():
@@ -99,7 +100,7 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            show(frames, session, shown_language, address)
+            show(frames, session, shown_language, address, dress)
         session.flush()   # drawn first, then on the disk, then the board's ACK
 
 
@@ -113,7 +114,8 @@ def settle_memory() -> None:
     gc.freeze()
 
 
-def show(frames: Frames, session: Session, language: str, address: str = "") -> None:
+def show(frames: Frames, session: Session, language: str, address: str = "",
+         dress: Callable | None = None) -> None:
     """Draw the table (the staff page's address as a QR code over it when the status asks
     for it); a game's view or screen that fails is logged with its traceback (once, however
     many frames it fails) and a short message for the staff takes the screen until the
@@ -121,6 +123,8 @@ def show(frames: Frames, session: Session, language: str, address: str = "") -> 
     def view():
         status = session.status
         view = session.play.view(status, language)
+        if dress is not None:
+            view = dress(view, language)
         if status.showing_address:
             view = address_view(view, address, language, status.showing_address)
         return view
@@ -441,5 +445,5 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
              *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
                   after_change=hands.after_change, should_stop=should_stop,
-                  address=page.address if page else "")
+                  address=page.address if page else "", dress=hands.dress)
     return restart.asked

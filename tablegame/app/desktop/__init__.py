@@ -53,6 +53,12 @@ class SwitchingHands:
         """The event to the current family's handlers (True: one of them used it)."""
         return any([bool(handle(event)) for handle in self._handlers])
 
+    def dress(self, view, language: str):
+        """The view as the desktop shows it: the family's hands may add what only the
+        desktop has (Shove: how to clear the board with the mouse or a key)."""
+        dress = getattr(self.current, "dress", None)
+        return view if dress is None else dress(view, language)
+
     def after_change(self) -> None:
         family = family_of(self._session.status.setup.game).name
         if family != self._family:
