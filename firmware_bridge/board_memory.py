@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 
+from tablegame.core.atomic_file import write_atomically
 from tablegame.core.sensors import AT_REST, at_rest_from_data, at_rest_to_data
 
 log = logging.getLogger(__name__)
@@ -35,10 +35,9 @@ class BoardMemory:
         if type(reading) not in AT_REST or not getattr(reading, "settled", True):
             return
         self._kept[type(reading)] = reading
-        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}")
-        try:
-            temp.write_text(json.dumps(at_rest_to_data(tuple(self._kept.values()))))
-            os.replace(temp, self.path)   # a kill leaves the old file or the new one
+        data = json.dumps(at_rest_to_data(tuple(self._kept.values()))).encode("utf-8")
+        try:   # a kill leaves the old file or the new one, and no leftovers for good
+            write_atomically(self.path, data, durable=False)
         except OSError as error:
             log.warning("the simulated board cannot keep what it shows in %s: %s",
                         self.path, error)

@@ -90,3 +90,21 @@ def test_a_save_keeps_the_files_mode_and_removes_a_killed_saves_leftovers(path):
     ConfigFile(path, load(path)).save({"table.language": "en"})
     assert path.stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in path.parent.iterdir()) == sorted(["config.toml", mine.name])
+
+
+def test_the_count_of_failed_starts_and_the_solver_cache_are_written_the_same_way(tmp_path):
+    """The same fault elsewhere: every file the table replaces goes through one writer."""
+    import inspect
+    from tablegame.app import starts
+    from tablegame.families.neunfeld import solver
+    for module in (starts, solver):
+        source = inspect.getsource(module)
+        assert "write_atomically(" in source and "mkstemp" not in source, module.__name__
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / f".failed-starts.json.{dead.pid}.x1y2").write_text("{")   # a start killed mid-write
+    counter = starts.Starts(state)
+    counter.begin()
+    assert sorted(p.name for p in state.iterdir()) == [counter.path.name]
