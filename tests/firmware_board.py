@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import json
+import logging
 import os
 import select
 import shutil
@@ -35,6 +36,7 @@ from firmware_bridge.codec import (
 from firmware_bridge.virtual_board import DEFAULT_PARAMS, BoardStats, Fault, _not_an_event, _REPORTABLE
 from tablegame.sensors import BoardSnapshot, PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 
+log = logging.getLogger(__name__)
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 SETTLE_S = 0.3
 KINDS = {"white": 0, "black": 1, "queen": 2, "striker": 3}
@@ -239,7 +241,7 @@ class FirmwareBoard:
         if problem:
             raise ValueError(f"report(): {problem}")
         msg_type, payload = payload_of(reading)
-        self._queue(lambda: self.command(f"event {msg_type} {payload.hex() or '-'}"))
+        self._queue(_Report(lambda: self.command(f"event {msg_type} {payload.hex() or '-'}")))
 
     def inject(self, fault: Fault, **params: Any) -> None:
         with self._lock:
@@ -282,27 +284,26 @@ class FirmwareBoard:
             self._jobs.append(job)
 
     def _work(self) -> None:
+        """Runs the queued jobs in turn, each once the firmware has no event waiting
+        (a HELLO from the host drops the queued reports first, as the board's queue)."""
         while not self._stop.is_set():
-            with self._lock:
-                job = self._jobs.popleft() if self._jobs else None
-                self._busy = job is not None
+            job = None
+            if self._jobs and self.status()["idle"]:
+                with self._lock:
+                    job = self._jobs.popleft() if self._jobs else None
+                    self._busy = job is not None
             if job is None:
                 time.sleep(0.005)
                 continue
             try:
-                self._wait_for_firmware_idle()
                 job()
             except Exception as error:   # the world refused: a sensor fault, as the virtual board says
+                log.exception("the firmware board's world could not do its work")
                 self.failures.append(str(error))
                 self.command(f"fault the simulated board failed: {error}")
             finally:
                 with self._lock:
                     self._busy = False
-
-    def _wait_for_firmware_idle(self) -> None:
-        """A shot waits for the ACK of the last event, as a guest waits for the table."""
-        while not self._stop.is_set() and not self.status()["idle"]:
-            time.sleep(0.01)
 
     def _play(self, shot) -> None:
         """Feeds each frame of the shot to the sensors, one scan interval apart (at once
@@ -351,6 +352,8 @@ class FirmwareBoard:
         except OSError:
             return
         for item in self._host_decoder.feed(data):
+            if isinstance(item, Frame) and item.type == MsgType.HELLO:
+                self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _Report))
             if isinstance(item, Frame) and item.type == MsgType.REQUEST_SNAPSHOT and not self._carrom \
                     and hasattr(self._world, "readings"):
                 self._push_readings()     # the sensors' state as the request is read
@@ -443,8 +446,40 @@ class FirmwareBoard:
                     pass
 
 
+class _Report:
+    """A queued board event: a HELLO drops it, as the board drops its queued events."""
+
+    def __init__(self, send):
+        self.send = send
+
+    def __call__(self):
+        self.send()
+
+
 def _is_carrom(world) -> bool:
     try:
         return any(isinstance(r, PiecesSnapshot) for r in world.readings())
     except (AttributeError, TypeError):
         return False
+
+
+BOARDS = ["virtual", "firmware"]   # one conformance suite, two boards
+
+
+def make_board(kind: str, world, **kwargs):
+    """The board a conformance test runs against: the Python virtual board, or the
+    firmware under MicroPython (skipped, with the reason, where it cannot run)."""
+    import pytest
+    from firmware_bridge.virtual_board import VirtualBoard
+    if kind == "virtual":
+        return VirtualBoard(world, **kwargs)
+    if micropython() is None:
+        pytest.skip(why_no_micropython())
+    return FirmwareBoard(world, **kwargs)
+
+
+def virtual_only(request, reason: str) -> None:
+    """Skips the firmware's run of a test of the virtual board's own machinery."""
+    import pytest
+    if request.node.callspec.params.get("board_kind") == "firmware":
+        pytest.skip(f"virtual board only: {reason}")
