@@ -25,6 +25,7 @@ import select
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tty
@@ -75,14 +76,14 @@ class FirmwareBoard:
                  faults: dict[int, Fault] | None = None, firmware: str = "tablefw-1.0", board_id: int = 0x7AB1E,
                  protocol_version: int = 1, heartbeat: float = 0.5, resend: float = 0.25, seed: int = 0,
                  capabilities: Capability = Capability.COINS, first_seq: int | None = None,
-                 interpreter: str | None = None):
+                 interpreter: str | None = None, sensors: dict | None = None):
         self._world = world
         self.port = str(link_path)
         self._realtime = realtime
         self._interval = 1.0 / frame_rate
         self._scripted = dict(faults or {})
         self._carrom = _is_carrom(world)
-        self.config = {"sensors": self._sensors(world, Capability(capabilities)), "board_id": board_id,
+        self.config = {"sensors": sensors or self._sensors(world, Capability(capabilities)), "board_id": board_id,
                        "firmware": firmware, "protocol_version": protocol_version,
                        "heartbeat_ms": round(heartbeat * 1000), "resend_ms": round(resend * 1000),
                        "first_seq": -1 if first_seq is None else first_seq}
@@ -134,8 +135,11 @@ class FirmwareBoard:
         os.set_blocking(ctl_r, False)
         os.set_blocking(self._fw_out, False)
         config = {**self.config, "control_fd": ctl_r, "status_fd": status_w}
+        self._config_file = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)
+        with self._config_file as file:   # a file: the wheel's launcher mangles long arguments
+            json.dump(config, file)
         self._proc = subprocess.Popen(
-            [self._interpreter, "sim_main.py", json.dumps(config)], cwd=FIRMWARE,
+            [self._interpreter, "sim_main.py", self._config_file.name], cwd=FIRMWARE,
             stdin=link_r, stdout=fw_w, pass_fds=(ctl_r, status_w), stderr=subprocess.PIPE)
         for fd in (link_r, fw_w, ctl_r, status_w):
             os.close(fd)
@@ -167,6 +171,7 @@ class FirmwareBoard:
                 if err:
                     self.failures.append(err)
                 self._proc = None
+                os.unlink(self._config_file.name)
 
     def __enter__(self) -> FirmwareBoard:
         self.start()
@@ -195,6 +200,8 @@ class FirmwareBoard:
 
     def _push_world(self) -> None:
         world = self._world
+        if world is None:
+            return
         if self._carrom:
             self.command(pieces_line(world.positions()))
         elif hasattr(world, "readings"):
@@ -355,7 +362,7 @@ class FirmwareBoard:
             if isinstance(item, Frame) and item.type == MsgType.HELLO:
                 self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _Report))
             if isinstance(item, Frame) and item.type == MsgType.REQUEST_SNAPSHOT and not self._carrom \
-                    and hasattr(self._world, "readings"):
+                    and hasattr(self._world, "readings") and "readings" in self.config["sensors"]:
                 self._push_readings()     # the sensors' state as the request is read
         try:
             os.write(self._link_w, data)

@@ -45,7 +45,10 @@ class Settle:
         limit: the order of a scan does not matter. Count changes are motion."""
         if n != self._n:
             return True
-        ox, oy, ok, limit = self._x, self._y, self._kind, self._limit
+        ox = self._x          # one name each: MicroPython builds a tuple to unpack four
+        oy = self._y
+        ok = self._kind
+        limit = self._limit
         for i in range(n):
             x = xs[i]
             y = ys[i]

@@ -3,7 +3,7 @@ and benchmarks: the protocol on stdin/stdout (the harness relays it to a pty, as
 a USB cable would), the simulated sensors' script on fd 3, status lines on fd 4 (or the
 config's control_fd and status_fd).
 
-    micropython firmware/tablefw/unix.py CONFIG_JSON     (run from firmware/)
+    micropython sim_main.py CONFIG.json     (run from firmware/)
 
 The harness makes stdin and fd 3 non-blocking, so a read returns what is there.
 """
