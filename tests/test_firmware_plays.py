@@ -1,0 +1,117 @@
+"""The firmware under MicroPython plays against the real host: its simulated
+sensors fed from the table's own physics (Shove, Carrom) or a scenario (Neunfeld),
+its frames read by the real BoardLink over a pty, the readings judged by a Session
+on a real SQLite log: what a guest would see happen at the table."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.firmware_board import FirmwareBoard, micropython, why_no_micropython
+from tests.web_table import Table
+
+pytestmark = pytest.mark.skipif(micropython() is None, reason=why_no_micropython())
+PARTIES = (("Anna",), ("Ben",))
+
+
+def wait_for(condition, timeout, what, tell=lambda: ""):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s {tell()}"
+        time.sleep(0.02)
+
+
+class FirmwareTable(Table):
+    """A table whose board is the firmware: the session, its writer thread, the link."""
+
+    def __init__(self, folder, setup, world=None, **board):
+        from firmware_bridge.link import BoardLink
+        super().__init__(folder, setup)
+        self.world = world(self.session) if world else None
+        self.board = FirmwareBoard(self.world, link_path=str(folder / "board"), realtime=False, **board)
+        self.board.start()
+        self.link = BoardLink(self.board.port, self.session.post, heartbeat=0.2, post_event=self.session.post)
+        self.link.start()
+
+    def state(self):
+        return self.session.snapshot().status.state
+
+    def close(self):
+        self.link.close()
+        self.board.close()
+        super().close()
+        assert self.board.failures == []
+
+
+@pytest.fixture
+def table(tmp_path):
+    made = []
+
+    def make(setup, world=None, **board):
+        made.append(FirmwareTable(tmp_path, setup, world, **board))
+        return made[-1]
+    yield make
+    for each in made:
+        each.close()
+
+
+def test_a_shove_turn_the_firmware_settles_and_the_referee_counts(table):
+    from tablegame.events import ButtonPress
+    from tablegame.physics.shove import Shot, speed_to_reach, start_y
+    from tablegame.play.base import GameSetup
+    from tablegame.simulation import SimulatedTable
+    t = table(GameSetup("shove-hapenny", PARTIES), lambda s: SimulatedTable(s.play.board, 0.25))
+    t.session.post(ButtonPress("ok"), by="button")                        # the toss
+    wait_for(lambda: t.state().starter is not None, 10, "the toss")
+    board = t.world.board
+    near, far = board.bed_span(3)
+    t.board.shoot(Shot(x=100.0, angle=0.0, speed=speed_to_reach(board, (near + far) / 2 - start_y(board))))
+    wait_for(lambda: t.state().on_board == 1, 15, "the coin in bed 3 counted")
+    assert t.state().coins_left == 4
+    assert t.board.wait_idle(5) and t.board.stats.acks >= 2             # the resync and the settled shot
+
+
+def test_a_carrom_break_with_two_whites_through_the_pockets(table):
+    from tablegame.physics.carrom import Strike
+    from tablegame.play.base import GameSetup
+    from tablegame.simulation_carrom import CarromWorld
+    t = table(GameSetup("carrom", PARTIES), lambda s: CarromWorld(s.play.board))
+    wait_for(lambda: t.session.snapshot().status.actions == 1, 15, "the set-up seen")
+    t.board.shoot(Strike(0, 0.0, 0.0, 7000.0))                            # the break: two whites down
+    wait_for(lambda: t.state().board.men == (7, 9), 20, "two whites pocketed")
+    assert t.board.wait_idle(5)
+    assert t.state().seat == 0 and t.session.snapshot().status.problem is None   # she pocketed: plays on
+
+
+def test_a_neunfeld_move_read_by_the_squares(table):
+    from tablegame.games.neunfeld import NeunfeldRules, Roll, position_after
+    from tablegame.play.base import GameSetup
+    from tablegame.play.neunfeld_referee import squares_reading
+    from tablegame.sensors import DiceReading
+    from tests.test_neunfeld_rules import seed_actions
+
+    def mask(squares):
+        return sum(1 << i for i, on in enumerate(squares_reading(squares).occupied) if on)
+
+    rules = NeunfeldRules()
+    state = rules.initial_state(PARTIES)
+    t = table(GameSetup("neunfeld", PARTIES),
+              sensors={"squares": {"count": 9}, "readings": {"capability": 8}})
+    t.board.command("squares 0")                                        # the pieces off the board
+    wait_for(lambda: t.session.snapshot().status.readings, 15, "the board's first reading")  # reports need a HELLO
+    actions = list(seed_actions())
+    first_move = next(i for i, a in enumerate(actions) if not isinstance(a, Roll))
+    for action in actions[:first_move + 1]:
+        if isinstance(action, Roll):
+            t.board.report(DiceReading(tuple(action.tops), (False,) * 3, True))   # the camera's dice
+        else:
+            after = position_after(state.position, action)
+            t.board.report(DiceReading(tuple(after.tops), (False,) * 3, True))    # the die tipped
+            assert t.board.wait_idle(5)
+            t.board.command(f"squares {mask(after.squares)}")                     # the piece moved
+        state = rules.apply(state, action)
+        expected = state
+        wait_for(lambda: t.state() == expected, 15, f"{action} on the table",
+                 lambda: f"{t.session.snapshot().status}")
+    assert t.session.snapshot().status.problem is None
