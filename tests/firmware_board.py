@@ -35,7 +35,7 @@ from typing import Any
 from firmware_bridge.codec import (
     Capability, Frame, FrameDecoder, MsgType, cobs_decode, cobs_encode, encode, is_board_event)
 from firmware_bridge.virtual_board import DEFAULT_PARAMS, BoardStats, Fault, _not_an_event, _REPORTABLE
-from tablegame.sensors import BoardSnapshot, PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
+from tablegame.core.sensors import BoardSnapshot, PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 
 log = logging.getLogger(__name__)
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"

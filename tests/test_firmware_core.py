@@ -132,7 +132,7 @@ def test_crc_vector():
 
 from firmware_bridge.codec import (Ack, BoardError, BoardInfo, Capability, Heartbeat, Hello,   # noqa: E402
                                    RequestSnapshot, decode, encode)
-from tablegame.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PiecesSnapshot,   # noqa: E402
+from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PiecesSnapshot,   # noqa: E402
                                SquaresReading, StrokeStarted)
 
 

@@ -57,10 +57,10 @@ def table(tmp_path):
 
 
 def test_a_shove_turn_the_firmware_settles_and_the_referee_counts(table):
-    from tablegame.events import ButtonPress
-    from tablegame.physics.shove import Shot, speed_to_reach, start_y
-    from tablegame.play.base import GameSetup
-    from tablegame.simulation import SimulatedTable
+    from tablegame.core.events import ButtonPress
+    from tablegame.families.shove.physics import Shot, speed_to_reach, start_y
+    from tablegame.core.play import GameSetup
+    from tablegame.families.shove.simulation import SimulatedTable
     t = table(GameSetup("shove-hapenny", PARTIES), lambda s: SimulatedTable(s.play.board, 0.25))
     t.session.post(ButtonPress("ok"), by="button")                        # the toss
     wait_for(lambda: t.state().starter is not None, 10, "the toss")
@@ -73,9 +73,9 @@ def test_a_shove_turn_the_firmware_settles_and_the_referee_counts(table):
 
 
 def test_a_carrom_break_with_two_whites_through_the_pockets(table):
-    from tablegame.physics.carrom import Strike
-    from tablegame.play.base import GameSetup
-    from tablegame.simulation_carrom import CarromWorld
+    from tablegame.families.carrom.physics import Strike
+    from tablegame.core.play import GameSetup
+    from tablegame.families.carrom.simulation import CarromWorld
     t = table(GameSetup("carrom", PARTIES), lambda s: CarromWorld(s.play.board))
     wait_for(lambda: t.session.snapshot().status.actions == 1, 15, "the set-up seen")
     t.board.shoot(Strike(0, 0.0, 0.0, 7000.0))                            # the break: two whites down
@@ -85,10 +85,10 @@ def test_a_carrom_break_with_two_whites_through_the_pockets(table):
 
 
 def test_a_neunfeld_move_read_by_the_squares(table):
-    from tablegame.games.neunfeld import NeunfeldRules, Roll, position_after
-    from tablegame.play.base import GameSetup
-    from tablegame.play.neunfeld_referee import squares_reading
-    from tablegame.sensors import DiceReading
+    from tablegame.families.neunfeld.rules import NeunfeldRules, Roll, position_after
+    from tablegame.core.play import GameSetup
+    from tablegame.families.neunfeld.referee import squares_reading
+    from tablegame.core.sensors import DiceReading
     from tests.test_neunfeld_rules import seed_actions
 
     def mask(squares):
