@@ -115,3 +115,11 @@ def test_a_neunfeld_move_read_by_the_squares(table):
         wait_for(lambda: t.state() == expected, 15, f"{action} on the table",
                  lambda: f"{t.session.snapshot().status}")
     assert t.session.snapshot().status.problem is None
+
+
+def test_doctor_names_the_firmware_and_says_it_answers(tmp_path):
+    from tablegame.app.doctor import handshake
+    with FirmwareBoard(None, link_path=str(tmp_path / "board"), sensors={"squares": {"count": 9}}) as board:
+        check = handshake(board.port, 115200)
+    assert check.ok, check.words
+    assert check.words.endswith("board 0x7ab1e, firmware tablefw-1.0, protocol 1: answering")
