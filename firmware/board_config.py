@@ -5,8 +5,9 @@
 
 BOARD = {
     "sensors": {
-        # Neunfeld: a hall sensor (A3144 or similar, open collector) or a reed switch
-        # under each square, square 1 first; the Pico's pull-up on, active low.
+        # Neunfeld: a reed switch or a 3.3 V hall switch with an open-drain output (TI
+        # DRV5032 or similar) under each square, square 1 first; the Pico's pull-up on,
+        # active low (a magnet in each piece closes it).
         "squares": {"pins": [2, 3, 4, 5, 6, 7, 8, 9, 10], "active_low": True},
 
         # Carrom: a break-beam across each pocket's throat, pocket 0 first (seat 0's

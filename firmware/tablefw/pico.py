@@ -4,8 +4,9 @@ on the USB serial line that MicroPython also uses for its REPL.
 Ctrl-C: a 0x03 byte from the host is data here (COBS code bytes and seqs are full
 of them), so the loop turns MicroPython's keyboard interrupt off with
 ``micropython.kbd_intr(-1)``; the REPL is still reached for an update by holding
-the BOOTSEL button for a second while the firmware runs (it then turns Ctrl-C back
-on and leaves to the REPL): see firmware/README.md for why not a second CDC port.
+the BOOTSEL button for a second while the firmware runs: it leaves a mark in flash
+and restarts, and the next start stays in the REPL, without the watchdog (which
+cannot be stopped once running). See firmware/README.md for why not a second CDC port.
 A watchdog restarts a hung loop; after any restart the board is silent until the
 host's HELLO, with a random first seq (docs/protocol.md).
 """
@@ -23,6 +24,7 @@ from tablefw.board import Board
 
 WATCHDOG_MS = 2000
 BOOTSEL_HOLD_MS = 1000
+REPL_ONCE = "repl-once"      # present at start: stay in the REPL this once (an update)
 
 
 class PicoHardware:
@@ -67,6 +69,10 @@ def board_id(config):
 
 
 def run(config):
+    if REPL_ONCE in os.listdir():
+        os.remove(REPL_ONCE)
+        print("tablefw: staying in the REPL for an update (mpremote); reset to run the board")
+        return
     wrong = board_config.problems(config)
     if wrong:      # no board without a config that makes sense: say why on the REPL
         for line in wrong:
@@ -104,8 +110,8 @@ def serve(board):
         if rp2.bootsel_button():
             held_since = now if held_since is None else held_since
             if time.ticks_diff(now, held_since) >= BOOTSEL_HOLD_MS:
-                micropython.kbd_intr(3)
-                return      # to the REPL, for mpremote (the watchdog is stopped by a soft reset)
+                open(REPL_ONCE, "w").close()
+                machine.reset()     # the next start stays in the REPL (see run)
         else:
             held_since = None
         time.sleep_ms(1)

@@ -1,6 +1,6 @@
-"""Neunfeld's squares: one hall sensor (A3144-type, open collector, active low) or
-reed switch under each square, a magnet in each piece; one GPIO per square with
-the pull-up on (pins in board_config.py, wiring in docs/hardware.md)."""
+"""Neunfeld's squares: one reed switch or 3.3 V hall switch (open drain, active low,
+e.g. TI DRV5032) under each square, a magnet in each piece; one GPIO per square
+with the pull-up on (pins in board_config.py, wiring in docs/hardware.md)."""
 from tablefw import protocol as P
 from tablefw.ticks import ticks_diff
 
