@@ -120,7 +120,7 @@ class FirmwareBoard:
         if self._interpreter is None:
             raise RuntimeError(why_no_micropython())
         self._spawn()
-        self._plug()
+        self._plug(restart=False)     # the firmware has just started: it is powered up
         for target, name in ((self._relay, "relay"), (self._work, "jobs")):
             thread = threading.Thread(target=target, name=f"FirmwareBoard {name}", daemon=True)
             thread.start()
@@ -295,7 +295,7 @@ class FirmwareBoard:
         (a HELLO from the host drops the queued reports first, as the board's queue)."""
         while not self._stop.is_set():
             job = None
-            if self._jobs and self.status()["idle"]:
+            if self._jobs and not self._host_waiting() and self.status()["idle"]:
                 with self._lock:
                     job = self._jobs.popleft() if self._jobs else None
                     self._busy = job is not None
@@ -311,6 +311,18 @@ class FirmwareBoard:
             finally:
                 with self._lock:
                     self._busy = False
+
+    def _host_waiting(self) -> bool:
+        """Bytes from the host not yet relayed (a HELLO the host sent before it saw our
+        BOARD_INFO): a job waits for them, as the virtual board reads before its work."""
+        with self._lock:
+            master = self._master
+            if master is None:
+                return False
+            try:
+                return bool(select.select([master], [], [], 0)[0])
+            except (OSError, ValueError):
+                return False
 
     def _play(self, shot) -> None:
         """Feeds each frame of the shot to the sensors, one scan interval apart (at once
@@ -363,7 +375,8 @@ class FirmwareBoard:
                 self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _Report))
             if isinstance(item, Frame) and item.type == MsgType.REQUEST_SNAPSHOT and not self._carrom \
                     and hasattr(self._world, "readings") and "readings" in self.config["sensors"]:
-                self._push_readings()     # the sensors' state as the request is read
+                self._push_readings()     # the sensors' state as the request is read:
+                self.status()             # taken by the firmware before the request reaches it
         try:
             os.write(self._link_w, data)
         except (BlockingIOError, OSError):
@@ -425,7 +438,7 @@ class FirmwareBoard:
         self._replug_at = None if params["delay"] is None else time.monotonic() + params["delay"]
         return b""
 
-    def _plug(self) -> None:
+    def _plug(self, restart: bool = True) -> None:
         """A USB board is powered by its cable: plugging it in restarts the firmware."""
         master, slave = os.openpty()
         tty.setraw(slave)
@@ -433,7 +446,8 @@ class FirmwareBoard:
         self._master, self._slave = master, slave
         self._replug_at = None
         self._host_decoder = FrameDecoder()
-        self.reset(self.config["first_seq"] if self.config["first_seq"] >= 0 else None)
+        if restart:   # before the pty exists for the host: no HELLO can overtake it
+            self.reset(self.config["first_seq"] if self.config["first_seq"] >= 0 else None)
         tmp = f"{self.port}.{os.getpid()}.tmp"
         if os.path.lexists(tmp):
             os.unlink(tmp)

@@ -48,27 +48,40 @@ def run(config):
     poller.register(link_in, select.POLLIN)
     poller.register(control, select.POLLIN)
     chunk = bytearray(256)
-    pending = b""
+    script = Script(control, status)
     while True:
         poller.poll(config.get("poll_ms", 2))
-        got = control.read(4096)   # the script first: a sensor set before a request is read
-        if got:
-            pending += got
-            while b"\n" in pending:
-                line, pending = pending.split(b"\n", 1)
-                answer = sim.command(board, line.decode(), ticks_ms(), reset)
-                if answer is not None:
-                    status.write((answer + "\n").encode())
-                    _flush(status)
-        elif got is not None and len(got) == 0:
-            return            # the harness is gone: power off
-        n = link_in.readinto(chunk)
+        n = link_in.readinto(chunk)   # the line first, as a board reads its UART before its loop
         if n:
             board.feed(chunk, n)
         elif n == 0:
-            return
+            return            # the harness closed the line: power off
+        if not script.run(sim, board, reset):
+            return            # the harness is gone: power off
         board.tick(ticks_ms())
 
+
+class Script:
+    """The simulated sensors' script: text lines on the control pipe, answers on status."""
+
+    def __init__(self, control, status):
+        self._control = control
+        self._status = status
+        self._pending = b""
+
+    def run(self, sim, board, reset):
+        got = self._control.read(4096)
+        if got is not None and len(got) == 0:
+            return False
+        if got:
+            self._pending += got
+            while b"\n" in self._pending:
+                line, self._pending = self._pending.split(b"\n", 1)
+                answer = sim.command(board, line.decode(), ticks_ms(), reset)
+                if answer is not None:
+                    self._status.write((answer + "\n").encode())
+                    _flush(self._status)
+        return True
 
 
 def _flush(stream):
