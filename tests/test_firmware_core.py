@@ -317,3 +317,60 @@ def test_a_striker_is_told_by_the_time_it_blocks_the_beam():
     pockets.beam_cleared(0, 50)
     line.run(5)
     assert PiecePocketed(0, "striker") in line.said()
+
+
+# -- the config on the Pico: the drivers, and so the capabilities, follow it --------------------
+
+from tablefw import config as board_config                          # noqa: E402
+from tablefw.drivers.colour import classify                         # noqa: E402
+
+
+class FakeHardware:
+    def __init__(self):
+        self.beams = None
+
+    def squares_reader(self, pins, active_low):
+        return lambda: 0
+
+    def colour_reader(self, spec):
+        return lambda pocket: 0
+
+    def watch_beams(self, pins, cleared):
+        self.beams = (pins, cleared)
+
+
+@pytest.mark.parametrize("sensors, caps", [
+    ({"squares": {"pins": list(range(2, 11))}}, Capability.SQUARES),
+    ({"pockets": {"beam_pins": [11, 12, 13, 14]}}, Capability.POCKETS),
+    ({"squares": {"pins": [2, 3]}, "pockets": {"beam_pins": [11, 12, 13, 14]}},
+     Capability.SQUARES | Capability.POCKETS)])
+def test_board_info_capabilities_follow_the_config(sensors, caps):
+    config = {"sensors": sensors}
+    assert board_config.problems(config) == []
+    hw = FakeHardware()
+    line = Line(board_config.drivers(config, hw))
+    line.greet()
+    assert line.said()[0].capabilities == caps
+    assert (hw.beams is not None) == ("pockets" in sensors)      # the beams' interrupts are set up
+
+
+@pytest.mark.parametrize("config, words", [
+    ({}, "must name at least one of squares, pockets"),
+    ({"sensors": {"coins": {}}}, "unknown sensor kind 'coins'"),
+    ({"sensors": {"pockets": {"beam_pins": [1, 2]}}}, "pockets need 4 beam_pins"),
+    ({"sensors": {"squares": {"pins": []}}}, "squares need 1 to 32 pins")])
+def test_a_config_that_makes_no_sense_is_named_in_words(config, words):
+    assert any(words in problem for problem in board_config.problems(config))
+
+
+def test_the_shipped_board_config_is_a_squares_board():
+    namespace = {}
+    exec((ROOT / "firmware" / "board_config.py").read_text(), namespace)
+    assert board_config.problems(namespace["BOARD"]) == []
+    assert board_config.capabilities(board_config.drivers(namespace["BOARD"], FakeHardware())) == P.CAP_SQUARES
+
+
+@pytest.mark.parametrize("rgbc, kind", [((900, 850, 800, 2400), 0), ((60, 60, 55, 180), 1), ((900, 300, 280, 1500), 2)])
+def test_the_pocket_colour_tells_white_black_and_the_queen(rgbc, kind):
+    red, green, blue, clear = rgbc
+    assert classify(red, green, blue, clear, white_clear=2500) == kind

@@ -123,3 +123,25 @@ def test_doctor_names_the_firmware_and_says_it_answers(tmp_path):
         check = handshake(board.port, 115200)
     assert check.ok, check.words
     assert check.words.endswith("board 0x7ab1e, firmware tablefw-1.0, protocol 1: answering")
+
+
+def test_the_same_firmware_runs_under_cpython_against_the_real_link(tmp_path):
+    """The firmware's modules run unchanged under CPython too (the simulated board's
+    main loop included): the same handshake and resync."""
+    import sys
+    from firmware_bridge.link import BoardLink
+    from tablegame.core.sensors import LinkState, SquaresReading
+    from tests.test_link import Inbox, status
+    with FirmwareBoard(None, link_path=str(tmp_path / "board"), interpreter=sys.executable,
+                       sensors={"squares": {"count": 9}}) as board:
+        board.command("squares 5")
+        inbox = Inbox()
+        link = BoardLink(board.port, inbox, heartbeat=0.1, silence_timeout=1.0)
+        link.start()
+        try:
+            inbox.wait_for(status(LinkState.OPERATIONAL), timeout=10)
+            reading = inbox.wait_for(lambda item: isinstance(item, SquaresReading), timeout=5)
+            assert reading.occupied[:3] == (True, False, True)
+        finally:
+            link.close()
+    assert board.failures == []
