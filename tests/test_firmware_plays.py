@@ -145,3 +145,32 @@ def test_the_same_firmware_runs_under_cpython_against_the_real_link(tmp_path):
         finally:
             link.close()
     assert board.failures == []
+
+
+def test_in_real_time_moving_snapshots_come_10_to_30_a_second_and_settle_300_ms_after_the_last_motion(tmp_path):
+    from firmware_bridge.link import BoardLink
+    from tablegame.core.sensors import BoardSnapshot, CoinReading
+    from tests.test_link import Inbox, ScriptedWorld
+    frames = [(CoinReading(100.0, 50.0 + 4 * i),) for i in range(50)]      # 1 s of sliding at 50 scans/s
+    with FirmwareBoard(ScriptedWorld(), link_path=str(tmp_path / "board"), realtime=True, frame_rate=50) as board:
+        inbox = Inbox()
+        link = BoardLink(board.port, inbox, heartbeat=0.1, silence_timeout=1.0)
+        link.start()
+        try:
+            inbox.wait_for(lambda i: isinstance(i, BoardSnapshot) and i.settled, timeout=10)
+            before = len(inbox.snapshots())
+            board.shoot(frames)
+            arrivals = []                                       # (time, snapshot) as the host got them
+            deadline = time.monotonic() + 6
+            while not (arrivals and arrivals[-1][1].settled):
+                assert time.monotonic() < deadline, "no settled snapshot"
+                for snapshot in inbox.snapshots()[before + len(arrivals):]:
+                    arrivals.append((time.monotonic(), snapshot))
+                time.sleep(0.002)
+        finally:
+            link.close()
+    moving = [t for t, s in arrivals if not s.settled]
+    settled_at, settled = arrivals[-1]
+    assert settled == BoardSnapshot(frames[-1], settled=True)
+    assert 10 <= len(moving) / (moving[-1] - moving[0] + 0.05) <= 30  # the protocol's 10 to 30 a second
+    assert 0.25 <= settled_at - moving[-1] <= 0.6                      # SETTLE_MS after the last motion

@@ -144,7 +144,7 @@ def test_clear_reports_an_empty_board(board_and_host):
 
 def test_realtime_streams_moving_snapshots_at_the_frame_rate(board_and_host, request):
     virtual_only(request, "the firmware sends what it scans at its own rate (20 moving frames a second, "
-                          "settled 0.3 s after the last motion): tests/test_firmware_board.py checks that")
+                          "settled 0.3 s after the last motion): tests/test_firmware_plays.py checks that")
     frames = [(CoinReading(100.0, float(y)),) for y in range(50, 200, 10)]  # 15 frames
     board, host = board_and_host(realtime=True, frame_rate=50.0)
     board.shoot(frames)
