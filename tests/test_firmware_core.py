@@ -374,3 +374,64 @@ def test_the_shipped_board_config_is_a_squares_board():
 def test_the_pocket_colour_tells_white_black_and_the_queen(rgbc, kind):
     red, green, blue, clear = rgbc
     assert classify(red, green, blue, clear, white_clear=2500) == kind
+
+
+# -- the Pico's own module, on stand-in `machine` pins (no Pico here: its wiring logic only) ------
+
+class FakePin:
+    IN, PULL_UP, IRQ_FALLING, IRQ_RISING = 0, 1, 2, 4
+    made = {}
+
+    def __init__(self, number, mode=None, pull=None):
+        self.number, self.pull, self.level, self.handler = number, pull, 1, None
+        FakePin.made[number] = self
+
+    def value(self):
+        return self.level
+
+    def irq(self, handler, trigger):
+        self.handler = handler
+
+
+@pytest.fixture
+def pico(monkeypatch):
+    import types
+    machine = types.SimpleNamespace(Pin=FakePin, unique_id=lambda: b"\x01\x02\x03\x04\x05\x06\x07\x08")
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(kbd_intr=lambda c: None))
+    clock = [1000]
+    import time as real_time
+    monkeypatch.setattr(real_time, "ticks_ms", lambda: clock[0], raising=False)
+    monkeypatch.setattr(real_time, "ticks_diff", lambda a, b: a - b, raising=False)
+    sys.modules.pop("tablefw.pico", None)
+    import tablefw.pico as module
+    FakePin.made = {}
+    yield module, clock
+    sys.modules.pop("tablefw.pico", None)
+
+
+def test_the_picos_square_pins_are_pulled_up_and_read_active_low(pico):
+    module, _clock = pico
+    read = module.PicoHardware().squares_reader([2, 3, 4], active_low=True)
+    assert all(FakePin.made[n].pull == FakePin.PULL_UP for n in (2, 3, 4))
+    FakePin.made[3].level = 0                      # a magnet over square 2
+    assert read() == 0b010
+
+
+def test_the_picos_beam_interrupt_times_the_blocking(pico):
+    module, clock = pico
+    cleared = []
+    module.PicoHardware().watch_beams([11, 12, 13, 14], lambda pocket, ms: cleared.append((pocket, ms)))
+    pin = FakePin.made[13]
+    pin.level = 0
+    pin.handler(pin)                               # the beam broken...
+    clock[0] += 45
+    pin.level = 1
+    pin.handler(pin)                               # ...and back 45 ms later
+    assert cleared == [(2, 45)]
+
+
+def test_the_board_id_is_the_flash_ids_low_32_bits_unless_configured(pico):
+    module, _clock = pico
+    assert module.board_id({}) == 0x08070605
+    assert module.board_id({"board_id": 0x2A}) == 0x2A
