@@ -198,18 +198,3 @@ def test_every_character_the_texts_use_has_a_glyph_in_the_screens_font():
                    if pygame.image.tobytes(font.render(c, True, (255, 255, 255)), "RGBA") == missing)
     assert boxes == []
 
-
-def test_men_of_both_colours_to_the_same_circle_share_one_line():
-    """Issue 22, item 20: the placing screen beside the board is narrow; two colours' men
-    for the outer circle take one line, so the problem below still reads whole."""
-    from tablegame.families.carrom.play import placement_notes
-    from tablegame.families.carrom.state import Placement
-    from tablegame.texts import say
-    placements = (Placement("queen", 1, "centre"), Placement("black", 2, "outer"),
-                  Placement("white", 1, "outer"))
-    assert [say("de", n) for n in placement_notes(placements)] == [
-        "Königin in den Mittelkreis", "Schwarz 2, Weiß 1: in den äußeren Kreis setzen"]
-    assert [say("en", n) for n in placement_notes(placements[1:])] == [
-        "Black 2, White 1: inside the outer circle"]
-    assert [say("de", n) for n in placement_notes(placements[2:])] == [
-        "Weiß: 1 Stein in den äußeren Kreis setzen"]

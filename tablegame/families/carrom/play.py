@@ -22,7 +22,7 @@ from typing import Any
 
 from tablegame.core.events import ButtonPress
 from tablegame.families.carrom.rules import CarromRules
-from tablegame.families.carrom.ruling import placement_note, ruling_notes
+from tablegame.families.carrom.ruling import placement_notes, ruling_notes
 from tablegame.families.carrom.state import (
     BOARDS, QUEEN_COVERED, QUEEN_PENDING, CarromState, CoinToss, FoulDuringTurn, LeftSeat,
     Placed, TechnicalFoul,
@@ -280,8 +280,8 @@ class CarromPlay:
             queen=self._queen(state, language),
             queen_side=state.board.queen_side,
             status=self._status(state, language),
-            to_place=tuple(say(language, note)
-                           for note in placement_notes(referee.still_to_place(state, latest))),
+            to_place=tuple(say(language, note) for note in
+                           placement_notes(referee.still_to_place(state, latest))),
             ruling=tuple(say(language, n) for n in ruling_notes(state)),
             # a ruling is shown line by line: the message line does not say it again
             message="" if status.note is not None and status.note.key == "cr_ruling" else
@@ -368,21 +368,3 @@ def carrom_play(rules: CarromRules, settings: PlaySettings) -> CarromPlay:
     registration's board Options, checked before this is called)."""
     return CarromPlay(rules, CarromBoard(**settings.values))
 
-
-def placement_notes(placements) -> list[Note]:
-    """What to put back, one note a line; the men of both colours that go to the same
-    circle share one ("Schwarz 2, Weiß 1: in den äußeren Kreis setzen")."""
-    men: dict[str, list] = {}
-    for p in placements:
-        if p.piece in ("white", "black"):
-            men.setdefault(p.where, []).append(p)
-    notes, said = [], set()
-    for p in placements:
-        group = men.get(p.where, []) if p.piece in ("white", "black") else []
-        if len(group) < 2:
-            notes.append(placement_note(p))
-        elif p.where not in said:
-            said.add(p.where)
-            notes.append(Note.of("cr_place_men", where=p.where,
-                                 counts=tuple((m.piece, m.count) for m in group)))
-    return notes

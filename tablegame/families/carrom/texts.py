@@ -67,12 +67,12 @@ def _place(language):
 
 
 def _place_men(language):
-    """Both colours' men to the same circle, on one line: "Schwarz 2, Weiß 1: in den
-    äußeren Kreis setzen" (the screen beside the board is narrow; guests act on all of it)."""
-    def words(counts, where):
-        names = ", ".join(f"{_PIECES[language][piece][0]} {count}" for piece, count in counts)
+    """Both colours' men to one place: "Schwarz: 2 Steine, Weiß: 1 Stein in den äußeren Kreis setzen"."""
+    def words(men, where):
         verb = " setzen" if language == "de" else ""
-        return f"{names}: {_WHERE[language][where]}{verb}"
+        said = ", ".join(f"{_PIECES[language][piece][0]}: {amount(count, *_PIECES[language][piece][1:])}"
+                         for piece, count in men)
+        return f"{said} {_WHERE[language][where]}{verb}"
     return words
 
 
