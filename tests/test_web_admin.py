@@ -236,7 +236,7 @@ def test_a_new_game_reaches_the_table_and_the_log_says_who(admin, table):
     ({"options": "beds = "}, 400, "Optionen sind Zeilen wie"),
     ({"options": "beds = [1, 2]"}, 400, "einzelne Werte"),
     ({"options": "beds = 0"}, 409, "beds: expected a whole number from 2 to 9, got 0"),
-    ({"options": "nonsense = 1"}, 409, "unknown option(s) nonsense"),
+    ({"options": "nonsense = 1"}, 400, "Unbekannte Option(en) nonsense; dieses Spiel kennt: "),
     ({"parties": "A\nB\nC"}, 409, ""),
     ({"token": "stale"}, 409, "Der Tisch hat sich geändert"),
 ])

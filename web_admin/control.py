@@ -8,6 +8,7 @@ import tomllib
 
 from flask import Blueprint, render_template, request
 
+from tablegame.registry import find
 from tablegame.core.corrections import correction_action, corrections_for
 from tablegame.core.parties import parse_parties, say_problem, solo
 from tablegame.core.games import playable_games
@@ -64,6 +65,10 @@ def new_game():
         return refused(word("err_options", error=error), 400)
     if any(isinstance(v, (dict, list)) for v in options.values()):
         return refused(word("err_option_values"), 400)
+    takes = sorted(o.name for o in (*find(game).options, *find(game).play_options))
+    if unknown := sorted(set(options) - set(takes)):    # said here, in the page's language
+        return refused(word("err_unknown_options", names=", ".join(unknown),
+                            takes=", ".join(takes) or "–"), 400)
     return _answer(NewGame(GameSetup(game, parties, tuple(sorted(options.items())))))
 
 
