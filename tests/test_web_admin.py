@@ -550,3 +550,19 @@ def test_settings_show_what_runs_under_simulate_and_why(admin, table):
     assert "Der Tisch läuft mit 43210" in page
     english = words(admin.get("/settings", headers={"Accept-Language": "en"}))
     assert "The table runs with /dev/pts/9: simulated: the virtual board" in english
+
+
+@pytest.mark.parametrize("game,says", [
+    ("carrom", ["Weiß · 9 Steine auf dem Brett", "0 Punkte", "Boards: –"]),
+    ("schocken", ["Deckel: 0"]),
+    ("neunfeld", ["noch vor dem Brett", "Ziel: Feld 9"]),
+    ("shove-hapenny", ["noch keine Striche"]),
+])
+def test_each_familys_card_on_the_page_is_drawn_for_people(admin, game, says):
+    started = post(admin, "/control/new", {"token": game_token(admin), "game": game,
+                                           "parties": "Anna\nBen", "options": ""})
+    assert started.status_code == 303, words(started)
+    anna = admin.get("/api/snapshot").get_json()["cards"][0]
+    assert anna["name"] == "Anna" and anna["lines"][:len(says)] == says
+    assert not any(line.strip().isdigit() for line in anna["lines"])   # no bare numbers
+    assert all(line in words(admin.get("/")) for line in says)        # and without JavaScript

@@ -257,3 +257,16 @@ def test_static_files_are_cached_and_their_address_changes_with_their_content(ad
     answer = admin.get(css)
     assert answer.status_code == 200 and "max-age=31536000" in answer.headers["Cache-Control"]
     assert re.search(r'src="/static/live\.js\?v=[0-9a-f]{12}"', page)
+
+
+def test_an_error_page_is_a_page_with_a_heading_and_a_real_link_back(app, admin):
+    import re
+    answer = admin.get("/history/99999", headers={"Referer": "http://localhost/history?evening=2026-11-23"})
+    page = words(answer)
+    assert answer.status_code == 404 and "<h1>Nicht möglich</h1>" in page
+    assert "Im Protokoll gibt es kein Spiel 99999." in page and "404:" not in page
+    assert re.search(r'<a href="/history\?evening=2026-11-23" id="back">Zurück</a>', page)
+    elsewhere = words(admin.get("/history/99999", headers={"Referer": "http://evil.example/x"}))
+    assert '<a href="/" id="back">' in elsewhere and "javascript:" not in elsewhere
+    english = words(admin.get("/nowhere", headers={"Accept-Language": "en"}))
+    assert "<h1>Not possible</h1>" in english and "There is no such page." in english
