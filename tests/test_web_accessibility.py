@@ -159,3 +159,22 @@ def test_calibrate_is_pushed_not_polled(site, chromium):
         page.wait_for_timeout(100)
     assert len(asked) >= 1
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["carrom", "schocken", "neunfeld"])
+def test_every_familys_live_view_passes_axe_in_both_languages(site, chromium, game):
+    from tablegame.core.session import NewGame
+    base, table = site
+    before = table.session.snapshot().status.setup
+    assert table.session.submit(NewGame(GameSetup(game, (("Anna",), ("Ben",)))), wait=5).accepted
+    problems = {}
+    try:
+        for lang in LOCALES:
+            page = page_in(chromium, base, lang)
+            found = audit(page) + page.evaluate(SMALL_TARGETS) + page.evaluate(SMALL_TEXT)
+            if found:
+                problems[lang] = found
+            page.context.close()
+    finally:
+        table.session.submit(NewGame(before), wait=5)
+    assert not problems, problems
