@@ -38,7 +38,9 @@ def played(board: ShoveBoard, coins) -> Coins:
 def check_shove(board: ShoveBoard, before: Coins, after: Coins,
                 tolerance: float = plausibility.SENSOR_ERROR) -> Check:
     """One counted shove (one new played coin) between ``before`` and ``after``: the
-    geometric pass, then for what it cannot explain a bounded search with the physics."""
+    geometric pass, then for what it cannot explain a bounded search with the physics.
+    The board may list its coins in any order: both readings are put in one order first."""
+    before, after = plausibility.canonical(before), plausibility.canonical(after)
     check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
                                width=board.width, new=1, tolerance=tolerance)
     if not check.counted or not check.moved:

@@ -25,8 +25,9 @@ import math
 from dataclasses import dataclass
 
 from tablegame.families.shove.board import Lie, ShoveBoard
-from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, assignments,
-                                            contact_point, distance, segment_distance, unit)
+from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, apart,
+                                            assignments, canonical, contact_point, distance,
+                                            segment_distance, unit)
 from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
 
 MAX_SHOTS = 40          # simulations per check at most (bounds the time)
@@ -41,6 +42,7 @@ GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
+CRADLE_LENGTH = 4       # touching coins that pass a hit on, at most (a row across a bed)
 GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
@@ -70,7 +72,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
     start point first, the best few aimed, then a coarse scan of each proposal's family
     along the front edge, then along the best family and freely around the best shot."""
     trial = _Trial(board, before, after, tolerance, budget)
-    proposals = _proposals(board, trial.before, after, check)[:FIRST_GUESSES]
+    proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
     for family, x0, _ in proposals:
         tried.append((trial.run(family.shot(x0)), family, x0, 0.0, 1.0))
@@ -117,6 +119,7 @@ class _Family:
     y0: float
     d: float
     to: tuple[float, float]     # where the hit coin is seen at rest
+    end: Moved | None = None    # a cradle's: the coin the hit was passed on to
 
     @property
     def contact(self) -> tuple[float, float]:
@@ -169,17 +172,34 @@ def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family
 
 
 def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
-    """First hits on a coin ``s`` that touches ``m`` and passed the hit on to it, moving
-    too little itself for the sensors to tell (Newton's cradle): ``s`` took the speed that
-    slides ``m`` as far as it went, divided by ``(1+e)/2``."""
-    out = []
-    u = unit(m.before, m.after)
-    for s in still:
-        n = unit(s, m.before)
-        # touching, and ``m`` went on along their line of centres (within 37 degrees)
-        if distance(s, m.before) < d + CRADLE_GAP and n[0] * u[0] + n[1] * u[1] >= 0.8:
-            slide = (2 / (1 + RESTITUTION)) ** 2 * distance(m.before, m.after)
-            out.append(_Family(s, n, slide, y0, d, s))
+    """First hits on a coin behind ``m`` that passed the hit on to it through a row of
+    touching coins, each moving too little itself for the sensors to tell (Newton's
+    cradle, of up to ``CRADLE_LENGTH`` coins): the hit runs along each line of centres,
+    turning at most 37 degrees at a coin, and each coin takes ``(1+e)/2`` of the speed
+    of the one behind it along their line of centres. So, from ``m`` back, each coin
+    needs the speed of the one in front divided by ``(1+e)/2`` and by the cos of the
+    turn there."""
+    out: list[_Family] = []
+    pass_on = (2 / (1 + RESTITUTION)) ** 2
+
+    def back(row: list, way: tuple[float, float], need: float) -> None:
+        # ``row[-1]`` pushed the coin in front of it along ``way`` and needed ``need``
+        # (slide units) moving along it; who touches it behind and could have pushed it?
+        front = row[-1]
+        for s in still:
+            if s in row or distance(s, front) >= d + CRADLE_GAP:
+                continue
+            n = unit(s, front)
+            cos = n[0] * way[0] + n[1] * way[1]
+            if cos < 0.8:
+                continue
+            # ``m``'s own way is read, not a line of centres: it went along ``n``
+            slide = pass_on * (need if len(row) == 1 else need / cos ** 2)
+            out.append(_Family(s, n, slide, y0, d, s, m))
+            if len(row) < CRADLE_LENGTH:
+                back(row + [s], n, slide)
+
+    back([m.before], unit(m.before, m.after), distance(m.before, m.after))
     return out
 
 
@@ -219,7 +239,8 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
 
 
 def _near(p, points) -> bool:
-    return any(distance(p, q) < 2.0 for q in points)
+    """``p`` (pulled apart from an overlap, up to 1.4 mm) is one of ``points`` as read."""
+    return any(distance(p, q) < 3.0 for q in points)
 
 
 def _start(family: _Family, rest) -> float | None:
@@ -241,34 +262,54 @@ def _start(family: _Family, rest) -> float | None:
 def _shoot(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
            aiming: int = AIMING) -> tuple[float, float, float]:
     """Simulate the family's shot from ``x0`` (turned by ``da`` degrees, its reach past
-    the contact times ``grow``), then correct aim and reach (at most ``aiming`` times)
-    until the hit coin goes where it is seen: the model's cut shots pass on less speed
-    than ideal equal discs (rim friction, spin). Newton steps: the hit coin leaves
-    along the line of centres, which turns by ``D/(d*cos) - 1`` times the aim (``D``
-    from the front edge to the coin, ``cos`` of the cut), and its slide grows with
-    ``cos**2`` and with the reach beyond the contact. Returns the best score with its
-    ``da`` and ``grow``."""
-    k = trial.before.index(family.at)
-    launch = (x0, family.y0)
+    the contact times ``grow``), then correct aim and reach (at most ``aiming`` times,
+    ``_correction``) until the hit coin goes where it is seen. Returns the best score
+    with its ``da`` and ``grow``."""
     best = (trial.run(family.shot(x0, da, grow)), da, grow)
     for _ in range(aiming):
-        if trial.best.explains or len(trial.rested) <= k:
+        if trial.best.explains:
             break
-        seen, sim = _polar(family.at, family.to), _polar(family.at, trial.rested[k])
-        angle = family.shot(x0, da, grow).angle
-        cos = _cut(launch, angle, family.at, family.d)
-        if sim[0] < 1.0 or seen[0] < 1.0 or cos is None:
-            break  # missed it (or it hardly moved): nothing to steer by
-        gain = distance(launch, family.at) / (family.d * max(cos, 0.2)) - 1
-        turn = math.remainder(seen[1] - sim[1], 2 * math.pi)
-        step = max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
-        new_cos = _cut(launch, angle + step, family.at, family.d) or cos
-        factor = max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
+        correction = _correction(trial, family, x0, da, grow)
+        if correction is None:
+            break
+        step, factor = correction
         if abs(step) < 0.05 and abs(factor - 1) < 0.02:
             break
         da, grow = da + step, grow * factor
         best = min(best, (trial.run(family.shot(x0, da, grow)), da, grow))
     return best
+
+
+def _correction(trial: _Trial, family: _Family, x0: float, da: float,
+                grow: float) -> tuple[float, float] | None:
+    """The Newton step on aim (degrees) and reach (a factor) after the last shot, or
+    None if there is nothing to steer by. The model's cut shots pass on less speed than
+    ideal equal discs (rim friction, spin): the hit coin leaves along the line of
+    centres, which turns by ``D/(d*cos) - 1`` times the aim (``D`` from the front edge
+    to the coin, ``cos`` of the cut), and its slide grows with ``cos**2`` and with the
+    reach beyond the contact. A cradle's first coin hardly moves and the rows' lines of
+    centres fix where its last coin goes: only the reach is steered, by that coin."""
+    if family.end is not None:
+        k = trial.before.index(family.end.before)
+        if len(trial.rested) <= k:
+            return None
+        sim = distance(family.end.before, trial.rested[k])
+        seen = distance(family.end.before, family.end.after)
+        return (0.0, max(0.5, min(2.0, seen / sim))) if sim >= 1.0 else (0.0, 2.0)
+    k = trial.before.index(family.at)
+    if len(trial.rested) <= k:
+        return None
+    launch = (x0, family.y0)
+    seen, sim = _polar(family.at, family.to), _polar(family.at, trial.rested[k])
+    angle = family.shot(x0, da, grow).angle
+    cos = _cut(launch, angle, family.at, family.d)
+    if sim[0] < 1.0 or seen[0] < 1.0 or cos is None:
+        return None  # missed it (or it hardly moved): nothing to steer by
+    gain = distance(launch, family.at) / (family.d * max(cos, 0.2)) - 1
+    turn = math.remainder(seen[1] - sim[1], 2 * math.pi)
+    step = max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
+    new_cos = _cut(launch, angle + step, family.at, family.d) or cos
+    return step, max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
 
 
 def _polar(p, q) -> tuple[float, float]:
@@ -314,8 +355,10 @@ class _Trial:
         self.rehearsal = None
         self.rested: list = []   # where the last shot left each coin (``before``'s order)
         self._seen: dict = {}
-        self.before = _apart([tuple(map(float, p)) for p in before], board.coin_diameter)
-        self.after = [tuple(map(float, p)) for p in after]
+        # one order for every listing of the same board (the simulation's too: the
+        # solver takes the coins in order), pulled apart where the readings overlap
+        self.before = apart(canonical(before), board.coin_diameter)
+        self.after = canonical(after)
         # both readings are off by up to ``tolerance`` on each axis; the hit's direction
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
@@ -420,19 +463,3 @@ def _refine(trial: _Trial) -> None:
                 for i in (1, 2, 3):
                     simplex[i] = tuple((a + b) / 2 for a, b in zip(simplex[0], simplex[i]))
                     scores[i] = trial.run(Shot(*simplex[i]))
-
-
-def _apart(coins: list, d: float) -> list:
-    """The readings with coins that the sensor error makes overlap pushed apart along
-    their line of centres (touching coins are read up to 2.8 mm into each other)."""
-    placed: list = []
-    for x, y in coins:
-        for _ in range(3):
-            near = [(px, py) for px, py in placed if 0 < math.hypot(x - px, y - py) < d + 0.01]
-            if not near:
-                break
-            px, py = near[0]
-            gap = math.hypot(x - px, y - py)
-            x, y = px + (x - px) * (d + 0.02) / gap, py + (y - py) * (d + 0.02) / gap
-        placed.append((x, y))
-    return placed
