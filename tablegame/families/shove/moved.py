@@ -36,7 +36,8 @@ def played(board: ShoveBoard, coins) -> Coins:
 
 
 def check_shove(board: ShoveBoard, before: Coins, after: Coins,
-                tolerance: float = plausibility.SENSOR_ERROR) -> Check:
+                tolerance: float = plausibility.SENSOR_ERROR,
+                budget: int = search.MAX_SHOTS) -> Check:
     """One counted shove (one new played coin) between ``before`` and ``after``: the
     geometric pass, then for what it cannot explain a bounded search with the physics.
     The board may list its coins in any order: both readings are put in one order first."""
@@ -45,7 +46,7 @@ def check_shove(board: ShoveBoard, before: Coins, after: Coins,
                                width=board.width, new=1, tolerance=tolerance)
     if not check.counted or not check.moved:
         return check
-    fit = search.best_fit(board, before, after, check, tolerance)
+    fit = search.best_fit(board, before, after, check, tolerance, budget)
     if fit.explains:
         return replace(check, unexplained=())
     return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1])
