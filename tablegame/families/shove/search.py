@@ -35,17 +35,20 @@ AIMING = 2              # corrections of a shot's aim and reach after its first 
 AIMED = 3               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
 FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
+ENERGY_LOSS = 1.25      # reach over the summed ways of the coins: collisions lose energy too
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
 KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
-SLIDE_SHARE = 0.26      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
+SLIDE_SHARE = 0.36      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
+SCAN_POINTS = 6         # and at most this many, the nearest to the family's best first
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
 CRADLE_LENGTH = 4       # touching coins that pass a hit on, at most (a row across a bed)
 GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
+SHOT_AFTER_HIT = 0.15   # of its way after its first hit: its own friction, the cut's geometry
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
@@ -74,19 +77,22 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
     trial = _Trial(board, before, after, tolerance, budget)
     proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
-    for family, x0, _ in proposals:
-        tried.append((trial.run(family.shot(x0)), family, x0, 0.0, 1.0))
+    for family, x0, _, grow in proposals:
+        tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
         if trial.best.explains:
             return trial.best
-    for _, family, x0, _, _ in sorted(tried, key=lambda t: t[0])[:AIMED]:
-        score, da, grow = _shoot(trial, family, x0, 0.0, 1.0)
+    for _, family, x0, _, grow in sorted(tried, key=lambda t: t[0])[:AIMED]:
+        score, da, grow = _shoot(trial, family, x0, 0.0, grow)
         tried.append((score, family, x0, da, grow))
         if trial.best.explains:
             return trial.best
-    clears = {family: clear for family, _, clear in proposals}
+    clears = {family: clear for family, _, clear, _ in proposals}
     for family in sorted(clears, key=lambda f: min(t[0] for t in tried if t[1] == f)):
-        _, _, _, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
-        for x0 in clears[family][len(clears[family]) % SCAN // 2::SCAN]:
+        _, _, best_x, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
+        # outward from the family's best start point: near it first, and not too far
+        scan = clears[family][len(clears[family]) % SCAN // 2::SCAN]
+        straight = min(scan, key=lambda x: abs(x - family.contact[0]), default=best_x)
+        for x0 in [straight, *sorted(scan, key=lambda x: abs(x - best_x))][:SCAN_POINTS]:
             if trial.runs >= trial.budget - REFINE or trial.best.explains:
                 break
             if all(t[1] != family or abs(t[2] - x0) >= SCAN * GRID / 2 for t in tried):
@@ -96,9 +102,9 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         return trial.best
     if tried:
         score, family, x0, da, grow = min(tried, key=lambda t: t[0])
-        _along(trial, family, clears[family], x0, da, grow, score)
-    if trial.best.shot is not None and not trial.best.explains:
-        _refine(trial)
+        x0 = _along(trial, family, clears[family], x0, da, grow, score)
+        if not trial.best.explains:
+            _refine(trial, family, x0, da, grow)
     return trial.best
 
 
@@ -232,10 +238,31 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
                 guess = _start(family, rest)
                 guess = family.contact[0] if guess is None else guess
                 x0 = min(clear, key=lambda x: abs(x - guess))
-                if (family, x0) not in seen:
-                    seen.add((family, x0))
-                    out.append((family, x0, clear))
+                for grow in _grows(family, x0, rest, moved):
+                    if (family, x0, grow) not in seen:
+                        seen.add((family, x0, grow))
+                        out.append((family, x0, clear, grow))
     return out
+
+
+def _grows(family: _Family, x0: float, rest, moved: list[Moved]) -> list[float]:
+    """How hard to try the family's shot from ``x0`` (its reach past the contact, times
+    the family's own): as the first hit asks (1), and as the energy the board shows
+    asks. The first hit tells too little of a hard shot (the shot coin goes on and
+    knocks more coins, a hit coin knocks on others and stops short), but friction took
+    all the energy of the shot: its reach is at least the ways of all the coins that
+    moved, the shot coin's to its first hit and on to its rest, and collisions
+    (restitution ``e``) take ``ENERGY_LOSS`` more. Chains (two or more coins moved) try
+    the energy's reach first."""
+    contact = family.contact
+    to_contact = math.hypot(contact[0] - x0, contact[1] - family.y0)
+    energy = ENERGY_LOSS * (to_contact + distance(contact, rest)
+                            + sum(distance(m.before, m.after) for m in moved))
+    past = family.shot(x0).speed - to_contact   # the reach past the contact at grow 1
+    if past <= 0 or energy < 1.2 * (to_contact + past):
+        return [1.0]
+    grow = (energy - to_contact) / past
+    return [grow, 1.0] if len(moved) >= 2 else [1.0, grow]
 
 
 def _near(p, points) -> bool:
@@ -326,9 +353,9 @@ def _cut(launch, angle: float, at, d: float) -> float | None:
 
 
 def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: float,
-           grow: float, score: float) -> None:
+           grow: float, score: float) -> float:
     """Search the family's clear start points around ``x0`` (with the aim's correction
-    found there): steps that double while they improve, then halve."""
+    found there): steps that double while they improve, then halve. Returns the best."""
     low, high = min(clear, default=x0), max(clear, default=x0)
     step = 8.0
     while not trial.best.explains and step >= 1.0 and trial.runs < trial.budget - REFINE // 2:
@@ -341,6 +368,7 @@ def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: fl
                     break
         else:
             step /= 2
+    return x0
 
 
 # -- simulate and compare ------------------------------------------------------------------
@@ -387,13 +415,28 @@ class _Trial:
         except ValueError:
             return MISSING
         self.rested = [(c.x, c.y) for c in rested]
-        error, score, off = self._compare(self.rested, (x, start_y(board)))
+        launch = (x, start_y(board))
+        error, score, off = self._compare(self.rested, launch, self._first_hit(launch, shot.angle))
         self._seen[key] = score, self.rested
         if error < self.best.error:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
 
-    def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
+    def _first_hit(self, launch, angle: float):
+        """Where the shot coin's centre is when it touches the first coin on its way
+        (None: it hits none), from the straight line it is shot along."""
+        a = math.radians(angle)
+        u, d = (math.sin(a), math.cos(a)), self.board.coin_diameter
+        first = None
+        for p in self.before:
+            rx, ry = p[0] - launch[0], p[1] - launch[1]
+            along, across = rx * u[0] + ry * u[1], abs(rx * u[1] - ry * u[0])
+            if across < d and along > 0:
+                t = along - math.sqrt(d * d - across * across)
+                first = t if first is None else min(first, t)
+        return None if first is None else (launch[0] + first * u[0], launch[1] + first * u[1])
+
+    def _compare(self, rested, launch, hit=None) -> tuple[float, float, tuple[Moved, ...]]:
         """The worst coin's error (distance over allowance: the verdict), the root of
         the summed squares of every coin's (smoother, the search steers by it), and the
         coins off (the shot coin is never one: it did not lie on the board)."""
@@ -414,10 +457,12 @@ class _Trial:
             k, start, p = sim[i]
             slide = distance(start, p)
             allowance = self.sensor
-            if k == shot_i:
-                allowance += KNOCK + SHOT_SHARE * slide
-            elif slide > self.still:
-                allowance += KNOCK + SLIDE_SHARE * slide
+            if k == shot_i:   # its reach is fitted; after its first hit, it is a hit coin
+                after_hit = 0.0 if hit is None else distance(hit, p)
+                allowance += KNOCK + SHOT_SHARE * slide + SHOT_AFTER_HIT * after_hit
+            elif slide > self.still:   # the model's slide, or the seen one if longer: a
+                # coin knocked on in a chain goes where the chain's blurred geometry sends it
+                allowance += KNOCK + SLIDE_SHARE * max(slide, distance(start, self.after[j]))
             elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
                                           for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
@@ -431,15 +476,17 @@ class _Trial:
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
-def _refine(trial: _Trial) -> None:
-    """Nelder-Mead from the best shot over (start point, angle, reach) until the budget
-    is spent or a shot explains the board."""
-    s = trial.best.shot
-    steps = (6.0, 1.5, max(8.0, 0.06 * s.speed))
-    simplex = [(s.x, s.angle, s.speed)]
+def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float) -> None:
+    """Nelder-Mead from the best shot found, over the family's start point, aim and
+    reach past the contact (not over raw start point and angle: a start point moved
+    with its angle kept misses the coin, one moved within the family still hits it),
+    until the budget is spent or a shot explains the board."""
+    shot = lambda p: family.shot(p[0], p[1], max(p[2], 0.05))  # noqa: E731
+    simplex = [(x0, da, grow)]
+    steps = (6.0, 0.6, 0.12 * grow)
     simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
                 for i in range(3)]
-    scores = [trial.run(Shot(*p)) for p in simplex]  # the first from the cache, as a rule
+    scores = [trial.run(shot(p)) for p in simplex]  # the first from the cache, as a rule
     while trial.runs < trial.budget and not trial.best.explains:
         order = sorted(range(4), key=lambda i: scores[i])
         simplex, scores = [simplex[i] for i in order], [scores[i] for i in order]
@@ -447,19 +494,19 @@ def _refine(trial: _Trial) -> None:
         worst = simplex[3]
         point = lambda f: tuple(c + f * (c - w) for c, w in zip(centre, worst))  # noqa: E731
         reflected = point(1.0)
-        r = trial.run(Shot(*reflected))
+        r = trial.run(shot(reflected))
         if r < scores[0]:
             expanded = point(2.0)
-            e = trial.run(Shot(*expanded))
+            e = trial.run(shot(expanded))
             simplex[3], scores[3] = (expanded, e) if e < r else (reflected, r)
         elif r < scores[2]:
             simplex[3], scores[3] = reflected, r
         else:
             contracted = point(-0.5)
-            c = trial.run(Shot(*contracted))
+            c = trial.run(shot(contracted))
             if c < scores[3]:
                 simplex[3], scores[3] = contracted, c
             else:  # shrink towards the best
                 for i in (1, 2, 3):
                     simplex[i] = tuple((a + b) / 2 for a, b in zip(simplex[0], simplex[i]))
-                    scores[i] = trial.run(Shot(*simplex[i]))
+                    scores[i] = trial.run(shot(simplex[i]))
