@@ -322,13 +322,41 @@ def test_between_shoves_any_coin_moved_a_diameter_is_flagged_and_none_moved_is_f
 
 
 def test_a_small_corpus_of_simulated_shots():
-    """60 genuine shots with noise, and the same with one far coin moved by hand (the
-    full 2,000-shot run: python -m tablegame.families.shove.corpus)."""
-    samples = corpus.generate(60, seed=5)
+    """60 genuine shots of the first corpus with noise, and the same with one far coin
+    moved by hand (the full run: python -m tablegame.families.shove.corpus 1000 --gentle)."""
+    samples = corpus.generate(60, seed=5, mode="gentle")
     assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
     assert cheats >= 30
-    assert alarms <= 0.04 and caught >= 0.9  # the full run: <= 1 % and >= 95 %
+    assert alarms <= 0.04 and caught >= 0.9
+
+
+def test_the_pub_corpus_plays_as_a_pub_does():
+    """Issue 21: boards with four or five coins down, coins touching, hard shots (a lone
+    coin would slide 500 mm or more), knock-ons of two or more coins; the check on 60 of
+    them (docs/physics-check.md has the full figures: false alarms are several per cent
+    here, the table's weak spot)."""
+    samples = corpus.generate(60, seed=5)
+    touching = [s for s in samples if any(math.dist(a, b) < D + 3 for i, a in enumerate(s.before)
+                                          for b in s.before[:i])]
+    assert sum(s.kind == "hard" for s in samples) >= 15
+    assert sum(s.knocked >= 2 for s in samples) >= 15
+    assert sum(len(s.before) >= 4 for s in samples) >= 30 and len(touching) >= 20
+    assert all(s.shot.speed >= speed_to_reach(BOARD, 500) * 0.999
+               for s in samples if s.kind == "hard")
+    alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
+    assert cheats >= 30 and alarms <= 0.12 and caught >= 0.9
+
+
+def test_the_corpus_command_prints_the_tables_and_refuses_bad_arguments(capsys):
+    assert corpus.main(["6", "3", "--tolerances", "1.0"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 3 (pub): 6 genuine shots" in out and "| all 6 |" in out
+    with pytest.raises(SystemExit) as stop:
+        corpus.main(["many"])
+    assert stop.value.code == 2
+    assert corpus.main(["0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
 
 
 def test_a_headless_nudge_is_caught_and_named(tmp_path):

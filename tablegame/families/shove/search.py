@@ -32,23 +32,22 @@ from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, s
 
 MAX_SHOTS = 40          # simulations per check at most (bounds the time)
 AIMING = 2              # corrections of a shot's aim and reach after its first simulation
-AIMED = 3               # proposals whose aim is corrected, the best first
+AIMED = 5               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
-FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
+FIRST_GUESSES = 14      # proposals of the geometric pass simulated at most
 ENERGY_LOSS = 1.25      # reach over the summed ways of the coins: collisions lose energy too
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
 KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
 SLIDE_SHARE = 0.36      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
-SCAN_POINTS = 6         # and at most this many, the nearest to the family's best first
+SCAN_POINTS = 4         # and at most this many, the nearest to the family's best first
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
 CRADLE_LENGTH = 4       # touching coins that pass a hit on, at most (a row across a bed)
 GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
-SHOT_AFTER_HIT = 0.15   # of its way after its first hit: its own friction, the cut's geometry
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
@@ -235,13 +234,38 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
                 clear = clears[family]
                 if not clear:
                     continue
-                guess = _start(family, rest)
-                guess = family.contact[0] if guess is None else guess
-                x0 = min(clear, key=lambda x: abs(x - guess))
-                for grow in _grows(family, x0, rest, moved):
-                    if (family, x0, grow) not in seen:
-                        seen.add((family, x0, grow))
-                        out.append((family, x0, clear, grow))
+                for guess in _starts(family, rest, moved):
+                    x0 = min(clear, key=lambda x: abs(x - guess))
+                    for grow in _grows(family, x0, rest, moved):
+                        if (family, x0, grow) not in seen:
+                            seen.add((family, x0, grow))
+                            out.append((family, x0, clear, grow))
+    return out
+
+
+def _starts(family: _Family, rest, moved: list[Moved]) -> list[float]:
+    """Where on the front edge the family's shot may have set off: as its coin's rest
+    tells (``_start``), or, if it went on to knock another coin ``k`` first, as the way
+    to that hit tells (the coin left the first hit along the way to its contact with
+    ``k``: its speed across the line of centres, and ``(1-e)/2`` of that along it)."""
+    first = _start(family, rest)
+    out = [family.contact[0] if first is None else first]
+    contact, n = family.contact, family.n
+    t = (-n[1], n[0])
+    for k in moved:
+        if k.before == family.at or distance(k.before, k.after) < 1.0:
+            continue
+        w = unit(contact, contact_point(k, family.d))
+        along, across = w[0] * n[0] + w[1] * n[1], w[0] * t[0] + w[1] * t[1]
+        if along <= 0.05:
+            continue   # not ahead of the hit: the shot coin cannot have gone there
+        ratio = (1 - RESTITUTION) / 2 * across / along   # across over along, coming in
+        vx, vy = n[0] + ratio * t[0], n[1] + ratio * t[1]
+        if vy <= 1e-3:
+            continue
+        x0 = contact[0] - vx / vy * (contact[1] - family.y0)
+        if all(abs(x0 - x) >= 2 * GRID for x in out):
+            out.append(x0)
     return out
 
 
@@ -415,28 +439,13 @@ class _Trial:
         except ValueError:
             return MISSING
         self.rested = [(c.x, c.y) for c in rested]
-        launch = (x, start_y(board))
-        error, score, off = self._compare(self.rested, launch, self._first_hit(launch, shot.angle))
+        error, score, off = self._compare(self.rested, (x, start_y(board)))
         self._seen[key] = score, self.rested
         if error < self.best.error:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
 
-    def _first_hit(self, launch, angle: float):
-        """Where the shot coin's centre is when it touches the first coin on its way
-        (None: it hits none), from the straight line it is shot along."""
-        a = math.radians(angle)
-        u, d = (math.sin(a), math.cos(a)), self.board.coin_diameter
-        first = None
-        for p in self.before:
-            rx, ry = p[0] - launch[0], p[1] - launch[1]
-            along, across = rx * u[0] + ry * u[1], abs(rx * u[1] - ry * u[0])
-            if across < d and along > 0:
-                t = along - math.sqrt(d * d - across * across)
-                first = t if first is None else min(first, t)
-        return None if first is None else (launch[0] + first * u[0], launch[1] + first * u[1])
-
-    def _compare(self, rested, launch, hit=None) -> tuple[float, float, tuple[Moved, ...]]:
+    def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
         """The worst coin's error (distance over allowance: the verdict), the root of
         the summed squares of every coin's (smoother, the search steers by it), and the
         coins off (the shot coin is never one: it did not lie on the board)."""
@@ -457,9 +466,8 @@ class _Trial:
             k, start, p = sim[i]
             slide = distance(start, p)
             allowance = self.sensor
-            if k == shot_i:   # its reach is fitted; after its first hit, it is a hit coin
-                after_hit = 0.0 if hit is None else distance(hit, p)
-                allowance += KNOCK + SHOT_SHARE * slide + SHOT_AFTER_HIT * after_hit
+            if k == shot_i:
+                allowance += KNOCK + SHOT_SHARE * slide
             elif slide > self.still:   # the model's slide, or the seen one if longer: a
                 # coin knocked on in a chain goes where the chain's blurred geometry sends it
                 allowance += KNOCK + SLIDE_SHARE * max(slide, distance(start, self.after[j]))
