@@ -35,6 +35,7 @@ AIMING = 2              # corrections of a shot's aim and reach after its first 
 AIMED = 5               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
 FIRST_GUESSES = 14      # proposals of the geometric pass simulated at most
+TURN = 4                # of them per first-hit coin in turn, the lowest coin first
 ENERGY_LOSS = 1.25      # reach over the summed ways of the coins: collisions lose energy too
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
 KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
@@ -212,7 +213,7 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
     """(family, start point, clear start points) for each proposed first hit: the start
     point from where the shot coin came to rest after it (it kept its speed across the
     line of centres and ``(1-e)/2`` of that along it), moved to the nearest from which
-    the way to the hit is clear; the likeliest proposals first."""
+    the way to the hit is clear; the likeliest proposals first (``_likeliest``)."""
     d, y0 = board.coin_diameter, start_y(board)
     after = [tuple(map(float, p)) for p in after]
     moved_idx = [i for i, p in enumerate(before) if _near(p, [m.before for m in check.moved])]
@@ -240,7 +241,22 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
                         if (family, x0, grow) not in seen:
                             seen.add((family, x0, grow))
                             out.append((family, x0, clear, grow))
-    return out
+    return _likeliest(out)
+
+
+def _likeliest(proposals: list[tuple]) -> list[tuple]:
+    """The proposals, those of the coin nearest the front edge first: the shot coin
+    meets it first on most ways up the board. Taken in turns, ``TURN`` of that coin's
+    (in the order of the assignments), then as many of the next coin's, and so on
+    round, so that every coin's likeliest are tried early."""
+    ats = sorted({p[0].at for p in proposals}, key=lambda a: (a[1], a[0]))
+    count: dict = {}
+    keyed = []
+    for n, p in enumerate(proposals):
+        k = count.get(p[0].at, 0)
+        count[p[0].at] = k + 1
+        keyed.append(((k // TURN, ats.index(p[0].at), n), p))
+    return [p for _, p in sorted(keyed, key=lambda kp: kp[0])]
 
 
 def _starts(family: _Family, rest, moved: list[Moved]) -> list[float]:
