@@ -60,7 +60,7 @@ class World(Protocol):
 
     A frame of ``shoot()`` is the coins' positions, or an object whose
     ``messages(settled)`` lists what one scan sends (a pocket board's stroke events and
-    its pieces, ``tablegame.families.carrom.simulation.StrokeFrame``)."""
+    its pieces: the Carrom family's simulated stroke frames)."""
 
     def positions(self) -> tuple[CoinReading, ...]: ...
     def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]: ...

@@ -135,7 +135,7 @@ class Family:
 @lru_cache(maxsize=None)
 def families() -> tuple[Family, ...]:
     """Every registered family: the ``FAMILY`` of each package in ``tablegame.families``, in order."""
-    package = importlib.import_module("tablegame.families")   # the folder of family packages
+    package = importlib.import_module(f"{__package__}.families")   # the folder beside this module
     found = [importlib.import_module(f"{package.__name__}.{info.name}").FAMILY
              for info in pkgutil.iter_modules(package.__path__) if info.ispkg]
     return tuple(sorted(found, key=lambda f: (f.order, f.name)))

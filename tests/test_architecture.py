@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
-            "waitress")
+            "waitress", "mqtt_publisher", "venue", "paho")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
       "tablegame.core.store", "tablegame.core.session", "tablegame.physics")
 FAMILIES = sorted(p.parent.name for p in (ROOT / "tablegame/families").glob("*/__init__.py"))

@@ -79,7 +79,8 @@ def test_fouls_from_the_rail_buttons(config):
     assert state["seat"] == 1 and state["ruling"]["laws"] == ["64a"]
     assert state["to_place"] == [{"piece": "white", "count": 1, "where": "outer"}]
     result = run(config, BREAK, {"foul": "left_seat_1"})
-    assert result["state"]["scores"] == [9, 0] and result["state"]["boards_played"] == 1  # 9 blacks left
+    # docs/rules.md: "by the leaver's men **and the queen** still on the board" (91)
+    assert result["state"]["scores"] == [9 + 3, 0] and result["state"]["boards_played"] == 1
 
 
 def test_a_bad_step_names_itself(config):

@@ -284,10 +284,11 @@ def test_leaving_the_seat_loses_the_board():
         s.handle(ButtonPress("menu"))
     s.handle(ButtonPress("ok"))
     state = s.status.state
-    assert state.boards_played == 1 and state.scores == (9, 0)
+    # docs/rules.md: "by the leaver's men **and the queen** still on the board" (91)
+    assert state.boards_played == 1 and state.scores == (9 + 3, 0)
     view = s.play.view(s.status, "de")
-    assert view.board_winner == "Anna gewinnt das Board: 9 Punkte (Platz verlassen)"
-    assert view.parties[0].boards == "Boards: 9" and view.parties[0].score == 9
+    assert view.board_winner == "Anna gewinnt das Board: 12 Punkte (Platz verlassen)"
+    assert view.parties[0].boards == "Boards: 12" and view.parties[0].score == 12
 
 
 def test_doubles_the_turn_passes_to_the_right_and_the_screen_names_the_seat():

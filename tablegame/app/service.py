@@ -195,8 +195,9 @@ class Presses:
 
 def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
-               link=None) -> TableFace:
-    """The one object the staff page is given (tablegame.face)."""
+               link=None, more: Callable[[], dict] | None = None) -> TableFace:
+    """The one object the staff page is given (tablegame.face); ``more``: facts of parts
+    started after it (the MQTT publisher) for the health view."""
     from tablegame.texts import link_details
 
     def health() -> dict:
@@ -206,6 +207,8 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
         if link is not None:
             facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
+        if more is not None:
+            facts.update(more())
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
@@ -234,6 +237,26 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield server
     finally:
         server.close()
+
+
+class Later:
+    """The health facts of a part that starts after the face is made (the MQTT publisher):
+    none until ``part`` is set, then its ``facts()``."""
+
+    def __init__(self) -> None:
+        self.part = None
+
+    def __call__(self) -> dict:
+        return {} if self.part is None else self.part.facts()
+
+
+def mqtt_beside(face: TableFace, config: Config, page=None):
+    """The MQTT publisher beside the table while the block runs, when ``[mqtt] enabled``
+    (docs/mqtt.md); paho is not even imported otherwise."""
+    if not config["mqtt.enabled"]:
+        return contextlib.nullcontext()
+    from mqtt_publisher.wiring import publishing
+    return publishing(face, config, page.address if page is not None else "")
 
 
 class MissingHardware(RuntimeError):
@@ -303,8 +326,10 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
                          post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
-        page = stack.enter_context(staff_page(
-            table_face(session, settings, config["table.store"], restart, presses, link), config))
+        mqtt = Later()
+        face = table_face(session, settings, config["table.store"], restart, presses, link, mqtt)
+        page = stack.enter_context(staff_page(face, config))
+        mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         main_loop(session, display, language, should_stop=should_stop,
                   tick=Heartbeat(notifier, settled, settled_after),
                   address=page.address if page else "", frames=frames)
@@ -389,8 +414,10 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(settings, presses, RailButtons))
-        page = stack.enter_context(staff_page(
-            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1"))
+        mqtt = Later()
+        face = table_face(session, settings, store, restart, presses, link, mqtt)
+        page = stack.enter_context(staff_page(face, config, host="127.0.0.1"))
+        mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],

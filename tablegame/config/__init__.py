@@ -123,6 +123,37 @@ SETTINGS = [
 ]
 
 
+def _topic_name(v):
+    """A venue's or a table's name: one MQTT topic level (docs/mqtt.md)."""
+    ok = isinstance(v, str) and 0 < len(v) <= 40 and all(c.isalnum() or c in "-_" for c in v)
+    return None if ok else "1 to 40 letters, digits, - or _ (one topic level: no / + # or space)"
+
+
+# [mqtt]: the table publishes its status, state and events to a broker (docs/mqtt.md); off
+# by default, and nothing of it is imported unless it is on.
+SETTINGS += [
+    Setting("mqtt.enabled", False, _is(bool, "true or false"), "publish to an MQTT broker"),
+    Setting("mqtt.host", "localhost", _is(str, "a host name or address"), "the broker's host"),
+    Setting("mqtt.port", 1883, _number(1, 65535, int), "the broker's port (8883 with TLS)"),
+    Setting("mqtt.tls", False, _is(bool, "true or false"), "talk to the broker over TLS"),
+    Setting("mqtt.ca_file", "", _is(str, "a file path"),
+            "with TLS: the CA certificate that signed the broker's (\"\": the system's)"),
+    Setting("mqtt.cert_file", "", _is(str, "a file path"),
+            "with TLS: this table's client certificate (\"\": none, use the password)"),
+    Setting("mqtt.key_file", "", _is(str, "a file path"), "with TLS: the client certificate's key"),
+    Setting("mqtt.username", "", _is(str, "a user name"), "the broker's user for this table"),
+    Setting("mqtt.password", "", _is(str, "a password"), "that user's password"),
+    Setting("mqtt.venue", "pub", _topic_name, "the venue's name in the topics"),
+    Setting("mqtt.table", "table-1", _topic_name, "this table's name in the topics (unique in the venue)"),
+    Setting("mqtt.keepalive", 10, _number(5, 600, int),
+            "seconds between pings: a table without power shows offline within 1.5 times this"),
+    Setting("mqtt.accept_commands", False, _is(bool, "true or false"),
+            "take commands (new game, pause) from the venue view through .../cmd/ topics"),
+    Setting("mqtt.staff_url", "", _is(str, "an address such as http://10.0.0.21:8080/"),
+            "the staff page's address the venue view links to (\"\": the address it is served on)"),
+]
+
+
 def _family_setting(family: str, option: Option) -> Setting:
     """A family's table setting (its registration's ``settings``) as a row of the table."""
     return Setting(f"{family}.{option.name}", option.default,
@@ -203,6 +234,9 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     if values["web.max_streams"] >= values["web.threads"]:
         say("web", f"web.max_streams ({values['web.max_streams']}) must be fewer than "
                    f"web.threads ({values['web.threads']}), so pages load while views are live")
+    if values["mqtt.cert_file"] and not (values["mqtt.tls"] and values["mqtt.key_file"]):
+        say("mqtt", "a client certificate (mqtt.cert_file) needs mqtt.tls = true and its "
+                    "mqtt.key_file")
     config = Config(values, games=tables["games"], boards=tables["boards"])
     if not bad & {"table.game", "table.parties"}:   # built with defaults for the bad keys
         defaults = {s.key: s.default for s in SETTINGS}

@@ -173,10 +173,10 @@ def _make_room(path: Path) -> None:
                        f"created ({error.strerror or error})") from None
 
 
-def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
-    """The entries from seq ``since`` on, in order."""
+def read_entries(db: sqlite3.Connection, since: int = 0, limit: int = -1) -> list[Entry]:
+    """The entries from seq ``since`` on, in order; at most ``limit`` (-1: all)."""
     rows = db.execute("SELECT seq, at, kind, data, by, seen FROM events WHERE seq >= ? "
-                      "ORDER BY seq", (since,))
+                      "ORDER BY seq LIMIT ?", (since, limit))
     return [Entry(seq, at, kind, json.loads(data), by, json.loads(seen))
             for seq, at, kind, data, by, seen in rows]
 

@@ -30,6 +30,9 @@ def ruling_notes(state: CarromState, ruling: Ruling | None = None) -> tuple[Note
     notes += [placement_note(p) for p in ruling.returned]
     if ruling.placed_by is not None:
         notes.append(Note.of("cr_placed_by", who=state.player(ruling.placed_by)))
+    if ruling.opponent_placed_by is not None:
+        notes.append(Note.of("cr_opponent_due", party=state.party_name(1 - ruling.side),
+                             paid=ruling.opponent_paid, who=state.player(ruling.opponent_placed_by)))
     if ruling.board is not None:
         notes.append(Note.of("cr_board_won", party=state.party_name(ruling.board.winner),
                              points=ruling.board.points, case=ruling.board.case))
