@@ -328,14 +328,14 @@ def test_a_small_corpus_of_simulated_shots():
     assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
     assert cheats >= 30
-    assert alarms <= 0.04 and caught >= 0.9
+    assert alarms <= 0.04 and caught >= 0.75  # the pub's setting gives up some catches
 
 
 def test_the_pub_corpus_plays_as_a_pub_does():
     """Issue 21: boards with four or five coins down, coins touching, hard shots (a lone
     coin would slide 500 mm or more), knock-ons of two or more coins; the check on 60 of
-    them (docs/physics-check.md has the full figures: false alarms are several per cent
-    here, the table's weak spot)."""
+    them in the pub's setting (docs/physics-check.md has the full figures: about 1 % false
+    alarms, four in five hand moves far from the shot caught)."""
     samples = corpus.generate(60, seed=5)
     touching = [s for s in samples if any(math.dist(a, b) < D + 3 for i, a in enumerate(s.before)
                                           for b in s.before[:i])]
@@ -345,13 +345,13 @@ def test_the_pub_corpus_plays_as_a_pub_does():
     assert all(s.shot.speed >= speed_to_reach(BOARD, 500) * 0.999
                for s in samples if s.kind == "hard")
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
-    assert cheats >= 30 and alarms <= 0.12 and caught >= 0.9
+    assert cheats >= 30 and alarms <= 0.05 and caught >= 0.6
 
 
 def test_the_corpus_command_prints_the_tables_and_refuses_bad_arguments(capsys):
     assert corpus.main(["6", "3", "--tolerances", "1.0"]) == 0
     out = capsys.readouterr().out
-    assert "seed 3 (pub): 6 genuine shots" in out and "| all 6 |" in out
+    assert "seed 3 (pub corpus, the pub's check): 6 genuine shots" in out and "| all 6 |" in out
     with pytest.raises(SystemExit) as stop:
         corpus.main(["many"])
     assert stop.value.code == 2

@@ -56,25 +56,28 @@ MISSING = 1e3           # error of a coin the simulation lost or the board did n
 @dataclass(frozen=True)
 class Fit:
     """The best shot found and how far it is off: ``error`` is the worst coin's distance
-    in units of its allowance (at most 1: the shot explains the board); ``off`` the coins
-    it leaves unexplained (where they lay, where they are seen)."""
+    in units of its allowance (at most ``limit``: the shot explains the board); ``off``
+    the coins beyond their allowance (where they lay, where they are seen)."""
 
     shot: Shot | None
     error: float
     off: tuple[Moved, ...] = ()
+    limit: float = 1.0
 
     @property
     def explains(self) -> bool:
-        return self.error <= 1.0
+        return self.error <= self.limit
 
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
-             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
+             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS,
+             limit: float = 1.0) -> Fit:
     """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
-    pass of the two), tried in at most ``budget`` simulations: each proposal's own
+    pass of the two), every coin within ``limit`` times its allowance (the search stops
+    at the first such shot), tried in at most ``budget`` simulations: each proposal's own
     start point first, the best few aimed, then a coarse scan of each proposal's family
     along the front edge, then along the best family and freely around the best shot."""
-    trial = _Trial(board, before, after, tolerance, budget)
+    trial = _Trial(board, before, after, tolerance, budget, limit)
     proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
     for family, x0, _, grow in proposals:
@@ -417,7 +420,8 @@ class _Trial:
     """The simulations of one check, and the best fit so far. A ``Shot`` here carries
     its reach (mm of a lone coin's slide) in place of a speed."""
 
-    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int):
+    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int,
+                 limit: float = 1.0):
         self.board, self.budget, self.runs = board, budget, 0
         self.table = ShoveTable(board)
         self.rehearsal = None
@@ -431,7 +435,7 @@ class _Trial:
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
-        self.best = Fit(None, math.inf)
+        self.best = Fit(None, math.inf, limit=limit)
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
@@ -458,7 +462,7 @@ class _Trial:
         error, score, off = self._compare(self.rested, (x, start_y(board)))
         self._seen[key] = score, self.rested
         if error < self.best.error:
-            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.best.limit)
         return score
 
     def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
