@@ -119,7 +119,8 @@ def apart(points: Sequence[Point], d: float, rounds: int = 60) -> list[Point]:
                 if gap < 1e-9:   # read on top of each other: part them along y
                     dx, dy, gap = 0.0, 1.0, 1.0
                 half = (d + 0.02 - gap) / 2 / gap
-                p[0], p[1], q[0], q[1] = p[0] - half * dx, p[1] - half * dy, q[0] + half * dx, q[1] + half * dy
+                p[0], p[1] = p[0] - half * dx, p[1] - half * dy
+                q[0], q[1] = q[0] + half * dx, q[1] + half * dy
                 pushed = True
         if not pushed:
             break

@@ -281,7 +281,8 @@ def main(argv: list[str]) -> int:
           f"knock-ons, {sum(s.knocked > 1 for s in samples)} with two or more), "
           f"{sum(s.cheat is not None for s in samples)} with a coin moved by hand far from the "
           f"shot, {sum(s.near is not None for s in samples)} near its path")
-    print("| sensor tolerance (mm) | false alarms | caught far | caught near the path | check p99 (CPU) |")
+    print("| sensor tolerance (mm) | false alarms | caught far | caught near the path "
+          "| check p99 (CPU) |")
     print("|---|---|---|---|---|")
     table = None
     for tol in tolerances:
