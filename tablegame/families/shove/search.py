@@ -6,16 +6,18 @@ The geometric pass (:mod:`tablegame.physics.plausibility`) says which coins move
 proposes which went where; here each proposal becomes a shot: the first hit of equal
 coins fixes the shot coin's speed along the line of centres (from how far the hit coin
 slid) and across it (from where the shot coin came to rest), hence where on the front
-edge it set off and how hard. The best of these shots is refined locally (Nelder-Mead
-over start point, angle and reach), and the best fit decides. Shots are given by their
+edge it set off and how hard; a hard shot is tried as hard as the energy the board
+shows asks too. The best of these shots is refined locally (Nelder-Mead over the start
+point, aim and reach of its family), and the best fit decides. Shots are given by their
 *reach*, the slide of a lone coin: under Coulomb friction the paths of equal coins do
 not depend on the friction, so a board with other friction than the model's is fitted
 as well by another reach.
 
 A coin is explained when the simulated coin lies within its allowance of where it is
 seen: the sensor term (both readings are off) for a coin the shot left still; for one
-that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its simulated slide (the hits'
-geometry blurred by the readings, friction and bounce of this coin, chains); for the
+that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its slide, simulated or seen if
+longer (the hits' geometry blurred by the readings, friction and bounce of this coin,
+chains); for the
 shot coin ``SHOT_SHARE`` of its slide (its reach is fitted). docs/physics-check.md has
 the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
 not by a clock."""
@@ -76,7 +78,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
     pass of the two), every coin within ``limit`` times its allowance (the search stops
     at the first such shot), tried in at most ``budget`` simulations: each proposal's own
     start point first, the best few aimed, then a coarse scan of each proposal's family
-    along the front edge, then along the best family and freely around the best shot."""
+    along the front edge, then along the best family and around the best shot in it."""
     trial = _Trial(board, before, after, tolerance, budget, limit)
     proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
