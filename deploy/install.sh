@@ -142,7 +142,7 @@ folders() {
 source_stamp() {
     # what is installed: a hash of the source files, so an unchanged checkout is not
     # installed again (and a changed one is)
-    (cd "$SOURCE" && find pyproject.toml tablegame firmware_bridge hardware web_admin \
+    (cd "$SOURCE" && find pyproject.toml deploy/constraints.txt tablegame firmware_bridge hardware web_admin \
         -type f ! -path '*__pycache__*' -print0 | sort -z | xargs -0 sha1sum | sha1sum | cut -c1-16)
 }
 
@@ -160,7 +160,8 @@ program() {
         [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
         "$venv/bin/python" -m pip install --quiet --upgrade pip
         # a regular install (not editable): the program does not depend on this checkout
-        "$venv/bin/python" -m pip install --quiet --upgrade "$SOURCE"
+        # exactly the tested set (deploy/constraints.txt), not whatever the index serves today
+        "$venv/bin/python" -m pip install --quiet --upgrade -c "$SOURCE/deploy/constraints.txt" "$SOURCE"
         rm -f "$venv"/.installed-* && touch "$stamp"
         CHANGED=yes
         say "installed  $VENV"

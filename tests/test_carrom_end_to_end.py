@@ -12,7 +12,7 @@ from tablegame.config import load
 from tablegame.app.headless import Script, ScriptError, load_script, run_script
 from tablegame.core.play import GameSetup
 
-BOARD = Path(__file__).parent.parent / "examples" / "carrom-board.json"
+BOARD = Path(__file__).parent.parent / "examples" / "headless" / "carrom-board.json"
 SINGLES = GameSetup("carrom", (("Anna",), ("Ben",)))
 BREAK = {"strike": {"along": 0, "angle": 0, "speed": 7000}}          # two whites go down
 SECOND = {"strike": {"along": -150, "angle": -36, "speed": 7000}}    # a white and two blacks

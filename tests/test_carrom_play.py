@@ -191,7 +191,7 @@ def test_a_man_put_back_outside_the_outer_circle_is_refused_until_it_lies_inside
     board.stroke(pocketed=("striker",))
     board.put_back("white", radius=150)
     assert s.status.state.to_place != ()
-    assert said(s)[1].startswith("Weiß: zurückgelegt außerhalb des äußeren Kreises (x 370 mm, y 220 mm)")
+    assert said(s)[1].startswith("Weiß bei x 370 mm, y 220 mm liegt außerhalb des äußeren Kreises")
     board.pieces.pop()
     board.put_back("white")
     assert s.status.state.to_place == () and said(s)[1] == ""

@@ -144,8 +144,8 @@ def handshake(port: str, baudrate: int, timeout: float = HANDSHAKE_TIMEOUT) -> C
                         check_version(message)
                     except VersionMismatch as error:
                         return Check(part, False, f"{port}: wrong protocol version: {error}")
-                    return Check(part, True, f"{port}: the board answers (board {message.board_id:#x}, "
-                                 f"firmware {message.firmware}, protocol {message.version})")
+                    return Check(part, True, f"{port}: board {message.board_id:#x}, "
+                                 f"firmware {message.firmware}, protocol {message.version}: answering")
     return Check(part, False, f"{port} opens, but no handshake: the board did not answer HELLO "
                  f"within {timeout:g} s (wrong device, wrong baud rate, or the firmware is not running)")
 

@@ -66,6 +66,16 @@ def _place(language):
     return words
 
 
+def _place_men(language):
+    """Both colours' men to one place: "Schwarz: 2 Steine, Weiß: 1 Stein in den äußeren Kreis setzen"."""
+    def words(men, where):
+        verb = " setzen" if language == "de" else ""
+        said = ", ".join(f"{_PIECES[language][piece][0]}: {amount(count, *_PIECES[language][piece][1:])}"
+                         for piece, count in men)
+        return f"{said} {_WHERE[language][where]}{verb}"
+    return words
+
+
 def _about_colour(language, sentence):
     """"Weiß: ..." / "White: ...": the colour's name, then the sentence."""
     def words(colour, **values):
@@ -171,7 +181,7 @@ def _game_won(language):
 
 TEXTS = {
     "de": {
-        "cr_place": _place("de"), "cr_laws": _laws("de"), "cr_pocketed": _pocketed("de"),
+        "cr_place": _place("de"), "cr_place_men": _place_men("de"), "cr_laws": _laws("de"), "cr_pocketed": _pocketed("de"),
         "cr_queen": _chosen(_QUEEN["de"], "queen"), "cr_dues": _dues("de"),
         "cr_turn": _chosen(_TURNS["de"], "turn"),
         "cr_board_won": _board_won("de"), "cr_game_won": _game_won("de"),
@@ -198,7 +208,7 @@ TEXTS = {
         "cr_untouched_moved": "Ein Anstoß, der keinen Stein berührt, bewegt keinen Stein",
     },
     "en": {
-        "cr_place": _place("en"), "cr_laws": _laws("en"), "cr_pocketed": _pocketed("en"),
+        "cr_place": _place("en"), "cr_place_men": _place_men("en"), "cr_laws": _laws("en"), "cr_pocketed": _pocketed("en"),
         "cr_queen": _chosen(_QUEEN["en"], "queen"), "cr_dues": _dues("en"),
         "cr_turn": _chosen(_TURNS["en"], "turn"),
         "cr_board_won": _board_won("en"), "cr_game_won": _game_won("en"),

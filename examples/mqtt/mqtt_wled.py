@@ -2,7 +2,7 @@
 at any table, a WLED strip flashes the winning side's colour for a few seconds, through
 WLED's own MQTT API (its "MQTT" settings: the same broker, device topic wled/bar).
 
-    python examples/mqtt_wled.py --broker venue-broker.local --wled wled/bar
+    python examples/mqtt/mqtt_wled.py --broker venue-broker.local --wled wled/bar
 
 Colours by the winning party's seat (0: green, 1: amber, then blue, red, ...); a
 Schock-out flashes red. Runs until Ctrl-C; needs only paho-mqtt."""
