@@ -8,6 +8,7 @@ from tablegame.families.carrom.state import Placed
 from tablegame.core.play import GameSetup
 from tablegame.core.session import Act
 from web_admin import create_app
+from test_web_admin import token
 from web_table import Table
 
 CARROM = GameSetup("carrom", (("Anna",), ("Ben",)))
@@ -24,8 +25,7 @@ def admin(tmp_path):
 
 
 def post(client, path, data):
-    page = client.get("/login" if path == "/setup" else "/control", follow_redirects=True)
-    csrf = re.search(r'name="csrf-token" content="([^"]+)"', page.get_data(as_text=True)).group(1)
+    csrf = token(client, "/login" if path == "/setup" else "/control")   # never an error page's
     return client.post(path, data={**data, "csrf_token": csrf}, headers={"Accept": "application/json"})
 
 
