@@ -268,6 +268,10 @@ class FirmwareBoard:
         with self._lock:
             self._out_buf.clear()
             self.command(f"reset {-1 if first_seq is None else first_seq}")
+            # the firmware reads its control line and the host's bytes apart: wait until it
+            # has restarted, or a HELLO sent next could still reach the board before the reset
+            self.status()
+            self._out_buf.clear()
 
     @property
     def next_seq(self) -> int:
