@@ -1,0 +1,222 @@
+"""Pieces in one camera frame: where each lies (board mm) and what it is.
+
+The frame is rectified onto the board plane, its light evened out against the board's
+own wood (a warm lamp, a dim pub), every pixel scored against the colours the board
+can show (wood, frame, ink, pockets, each kind of piece, skin), and each kind's score
+searched with a matched filter of its piece's size (a disc, minus a thin ring around
+it: a piece, not a patch of colour). Peaks are refined to a sub-pixel centre and
+corrected for the piece's height. What the pieces do not explain (a hand, a beer mat,
+a patch the light hides) makes the frame *unsure*: the board reports nothing from it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from camera_board.calibrate import Calibration
+from camera_board.scene import PIECE_COLOURS, RED_INK, SKIN, TABLE, Layout
+
+DARK = 22.0            # median grey of the surface below which the camera cannot see the board
+THRESHOLD = 0.55       # matched-filter response a piece must reach
+UNSURE = 0.35          # a peak between this and THRESHOLD: something piece-like, not sure
+TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
+UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: str
+    x: float
+    y: float
+    score: float
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """What one frame shows: ``pieces`` when ``problem`` is None; else why not."""
+    pieces: tuple[Found, ...] = ()
+    problem: str | None = None
+    hand: bool = False
+    brightness: float = 0.0
+    details: dict = field(default_factory=dict, compare=False)
+
+
+def _lab(bgr) -> np.ndarray:
+    pixel = np.array([[bgr]], np.float32) / 255.0
+    return cv2.cvtColor(pixel, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+class Detector:
+    """``Detector(layout, lens)`` then ``see(frame)`` for each camera frame."""
+
+    def __init__(self, layout: Layout, calibration: Calibration, heights: dict[str, float]):
+        self.layout, self.calibration, self.heights = layout, calibration, heights
+        self.kinds = tuple(layout.piece_radii)
+        # no ink: a black line is a black man's colour; its thinness tells them apart
+        refs = {"wood": layout.wood, "frame": layout.frame_colour, "red_ink": RED_INK,
+                "hole": (10, 10, 10), "paper": (255, 255, 255), "skin": SKIN,
+                **{k: PIECE_COLOURS[k] for k in self.kinds}}
+        self.names = tuple(refs)
+        self.refs = np.array([_lab(c) for c in refs.values()], np.float32)
+        self.columns = (*self.names, "piece")   # "piece": any piece's colour, or a highlight on one
+        self._wood = np.array(layout.wood, np.float32)
+        self._kernels = {k: _kernel(r * calibration.scale) for k, r in layout.piece_radii.items()}
+        self._surface = None
+        self._table = self._share_table()
+        side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
+        self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+
+    def see(self, frame: np.ndarray) -> Sighting:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        problem = self.calibration.update(gray)
+        if problem is not None:
+            return Sighting(problem=problem, brightness=float(np.median(gray)))
+        view = self.calibration.rectify(frame)
+        evened, brightness = self._even_out(view)
+        if evened is None:
+            return Sighting(problem="the board is too dark to see", brightness=brightness)
+        scores = self._scores(evened)
+        found, unsure = self._peaks(scores)
+        skin = cv2.morphologyEx((scores["skin"] > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+        hand = np.count_nonzero(skin) > 0.3 * self._area(min(self.layout.piece_radii.values()))
+        if hand:
+            return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
+        left = self._unexplained(scores, found)
+        if unsure or left:
+            return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
+                            brightness=brightness, details={"found": found})
+        return Sighting(tuple(found), brightness=brightness)
+
+    # -- light -------------------------------------------------------------------------
+    def _surface_mask(self, shape) -> np.ndarray:
+        if self._surface is None or self._surface.shape != shape[:2]:
+            mask = np.zeros(shape[:2], np.uint8)
+            a = self.calibration.to_pixel(0, 0)
+            b = self.calibration.to_pixel(self.layout.width, self.layout.length)
+            cv2.rectangle(mask, (int(a[0]) + 4, int(b[1]) + 4), (int(b[0]) - 4, int(a[1]) - 4), 1, -1)
+            self._surface = mask.astype(bool)
+        return self._surface
+
+    def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float]:
+        """The view as under neutral light: each channel scaled so the surface's median
+        is the wood's colour. None when the surface is too dark to read."""
+        surface = view[self._surface_mask(view.shape)]
+        median = np.median(surface[:: max(1, len(surface) // 20000)], axis=0).astype(np.float32)
+        brightness = float(median.mean())
+        if brightness < DARK or median.min() < 5:
+            return None, brightness
+        gain = self._wood / median
+        return np.clip(view.astype(np.float32) * gain, 0, 255), brightness
+
+    # -- colours ------------------------------------------------------------------------
+    def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
+        """Each reference colour's share of each pixel (a soft nearest colour), looked up
+        in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
+        q = evened.astype(np.int32) >> 2
+        index = (q[..., 0] << 12) | (q[..., 1] << 6) | q[..., 2]
+        wanted = (*self.kinds, "skin", "piece")
+        return {name: self._table[:, self.columns.index(name)][index] for name in wanted}
+
+    def _share_table(self) -> np.ndarray:
+        levels = (np.arange(64, dtype=np.float32) * 4 + 2) / 255.0
+        b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+        lab = cv2.cvtColor(np.stack([b, g, r], -1).reshape(-1, 1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+        weight = np.array([0.5, 1.0, 1.0], np.float32)
+        distances = np.stack([(((lab - ref) * weight) ** 2).sum(axis=1) for ref in self.refs], axis=1)
+        shares = np.exp(-(distances - distances.min(axis=1, keepdims=True)) / TEMPERATURE)
+        shares /= shares.sum(axis=1, keepdims=True)
+        piece = sum(shares[:, self.names.index(k)] for k in self.kinds) + shares[:, self.names.index("paper")]
+        return np.c_[shares, piece].astype(np.float32)
+
+    # -- pieces -------------------------------------------------------------------------
+    def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
+        candidates, unsure = [], []
+        for kind in self.kinds:
+            response = cv2.filter2D(scores[kind], -1, self._kernels[kind], borderType=cv2.BORDER_CONSTANT)
+            r = self.layout.piece_radii[kind] * self.calibration.scale
+            size = max(3, int(r) | 1)
+            local = cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+            vs, us = np.nonzero((response >= local) & (response >= UNSURE))
+            for u, v in zip(us, vs):
+                candidates.append((float(response[v, u]), kind, u, v))
+        candidates.sort(reverse=True)
+        kept = []
+        for score, kind, u, v in candidates:    # strongest first; a weaker one overlapping it is a shadow of it
+            r = self.layout.piece_radii[kind] * self.calibration.scale
+            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            if self._in_hole(u, v):
+                continue
+            if score < THRESHOLD:
+                x, y = self.calibration.to_board(u, v)
+                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
+                continue
+            kept.append((score, kind, u, v, r))
+        centres = [(u, v, r) for _, _, u, v, r in kept]
+        found = []
+        for score, kind, u, v, r in kept:
+            cu, cv = self._refine(scores["piece"], u, v, r, centres)
+            x, y = self.calibration.to_board(cu, cv, self.heights[kind])
+            found.append(Found(kind, x, y, score))
+        return found, unsure
+
+    def _in_hole(self, u: float, v: float) -> bool:
+        x, y = self.calibration.to_board(u, v)
+        return any(math.hypot(x - hx, y - hy) < hr for hx, hy, hr in self.layout.holes)
+
+    def _refine(self, score: np.ndarray, u: int, v: int, r: float, centres) -> tuple[float, float]:
+        """The centroid of the piece's colour near the peak, each pixel given to the nearest
+        piece (so a touching neighbour does not pull), twice over."""
+        cu, cv = float(u), float(v)
+        reach = int(r + 4)
+        h, w = score.shape
+        u0, u1, v0, v1 = max(0, u - reach), min(w, u + reach + 1), max(0, v - reach), min(h, v + reach + 1)
+        patch = score[v0:v1, u0:u1]
+        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+        others = [(ou, ov) for ou, ov, _ in centres if (ou, ov) != (u, v) and abs(ou - u) + abs(ov - v) < 4 * r]
+        for _ in range(3):
+            near = (gu - cu) ** 2 + (gv - cv) ** 2
+            mask = near <= (r + 1.0) ** 2
+            for ou, ov in others:
+                mask &= near <= (gu - ou) ** 2 + (gv - ov) ** 2
+            weight = patch * mask
+            total = weight.sum()
+            if total <= 0:
+                break
+            cu, cv = float((weight * gu).sum() / total), float((weight * gv).sum() / total)
+        return cu, cv
+
+    def _area(self, radius_mm: float) -> float:
+        return math.pi * (radius_mm * self.calibration.scale) ** 2
+
+    def _unexplained(self, scores, found: list[Found]) -> list[str]:
+        """Piece-coloured patches the size of a piece that no found piece covers."""
+        mask = np.zeros(scores[self.kinds[0]].shape, np.float32)
+        for kind in self.kinds:
+            mask = np.maximum(mask, scores[kind])
+        for piece in found:
+            u, v = self.calibration.to_pixel(piece.x, piece.y)
+            r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3
+            cv2.circle(mask, (int(round(u)), int(round(v))), int(r), 0.0, -1)
+        blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(blobs)
+        limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
+        out = []
+        for i in range(1, count):
+            if stats[i, cv2.CC_STAT_AREA] > limit:
+                x, y = self.calibration.to_board(*centroids[i])
+                out.append(f"a patch at {x:.0f}, {y:.0f} mm")
+        return out
+
+
+def _kernel(r: float) -> np.ndarray:
+    """A disc of radius ``r`` px (weights summing to 1) minus half of a ring just outside it."""
+    reach = int(math.ceil(r + 5))
+    y, x = np.mgrid[-reach:reach + 1, -reach:reach + 1].astype(np.float32)
+    d = np.sqrt(x * x + y * y)
+    disc = np.clip(r - d + 0.5, 0, 1)
+    ring = ((d > r + 1.5) & (d <= r + 4.0)).astype(np.float32)
+    return disc / disc.sum() - 0.5 * ring / ring.sum()

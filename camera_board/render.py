@@ -1,0 +1,193 @@
+"""Draws a Scene as a camera above the table sees it: perspective from the camera's
+pose and lens, barrel distortion, the pieces' tops at their height (so they show the
+parallax a real camera sees), drop shadows, a specular highlight on each piece, a
+guest's shadow, a hand reaching in, warm light, exposure, blur and sensor noise.
+
+Every random choice comes from the ``numpy.random.Generator`` passed in, so a seed
+gives the same picture on every machine (OpenCV's drawing is deterministic)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from camera_board.camera import Lens, Pose, lens_maps, plane_homography
+from camera_board.scene import MARKER_DICT, PIECE_COLOURS, SKIN, TABLE, Layout, Scene
+
+TEXTURE_SCALE = 2.5   # texture pixels per mm of the board plane
+SHIFT = 4             # OpenCV's fixed-point drawing: 1/16 px
+
+
+@dataclass(frozen=True)
+class Light:
+    exposure: float = 1.0                 # overall gain (0.25: a dim pub)
+    warmth: float = 0.0                   # 0 neutral, 1 a warm tungsten lamp
+    noise: float = 2.0                    # sensor noise, grey levels (sigma)
+    blur: float = 0.6                     # defocus, pixels (sigma)
+    lamp: tuple[float, float, float] = (0.0, 0.0, 1500.0)   # board mm: highlights and shadows
+    specular: float = 0.8                 # strength of the highlight on each piece
+    guest_shadow: tuple[float, float, float, float] | None = None   # x, y, radius mm, depth 0..1
+    hand: tuple[float, float, float] | None = None   # x, y of the fingertips (mm), angle in degrees
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One picture: what, from where, in what light."""
+    scene: Scene
+    lens: Lens
+    pose: Pose
+    light: Light
+
+
+def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
+    """The camera's picture (BGR, uint8) of ``shot``."""
+    layout, lens = shot.scene.layout, shot.lens
+    rotation, translation = shot.pose.rotation_translation()
+    project = _projector(lens.matrix, rotation, translation)
+    texture, to_board = _texture(layout, shot.scene, shot.light)
+    board_to_ideal = plane_homography(lens.matrix, rotation, translation)
+    ideal = cv2.warpPerspective(texture, board_to_ideal @ to_board, lens.size, flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE)
+    ideal = ideal.astype(np.float32)
+    for piece in sorted(shot.scene.pieces, key=lambda p: p.height):
+        _draw_piece(ideal, piece, project, shot.light)
+    if shot.light.guest_shadow is not None:
+        _guest_shadow(ideal, shot.light.guest_shadow, board_to_ideal)
+    if shot.light.hand is not None:
+        _hand(ideal, shot.light.hand, project)
+    picture = cv2.remap(ideal, *lens_maps(lens), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return _sensor(picture, shot.light, rng)
+
+
+def _projector(matrix, rotation, translation):
+    def project(points: np.ndarray, height: float) -> np.ndarray:
+        h = plane_homography(matrix, rotation, translation, height)
+        p = np.c_[points, np.ones(len(points))] @ h.T
+        return p[:, :2] / p[:, 2:]
+    return project
+
+
+def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np.ndarray]:
+    """The board plane seen straight down, and the matrix from texture pixels to board mm."""
+    x0, y0, x1, y1 = layout.extent(margin=40.0)
+    s = TEXTURE_SCALE
+    size = (int(math.ceil((x1 - x0) * s)), int(math.ceil((y1 - y0) * s)))
+    tex = np.empty((size[1], size[0], 3), np.uint8)
+    tex[:] = TABLE
+
+    def px(x, y):
+        return int(round((x - x0) * s * 16)), int(round((y1 - y) * s * 16))
+
+    def rect(xa, ya, xb, yb, colour):
+        cv2.rectangle(tex, px(xa, yb), px(xb, ya), colour, -1, cv2.LINE_AA, SHIFT)
+
+    f = layout.frame
+    rect(-f, -f, layout.width + f, layout.length + f, layout.frame_colour)
+    rect(0, 0, layout.width, layout.length, layout.wood)
+    for line in layout.lines:
+        cv2.line(tex, px(line.x0, line.y0), px(line.x1, line.y1), line.colour,
+                 max(1, int(round(line.width * s))), cv2.LINE_AA, SHIFT)
+    for c in layout.circles:
+        thickness = -1 if c.width == 0 else max(1, int(round(c.width * s)))
+        cv2.circle(tex, px(c.x, c.y), int(round(c.radius * s * 16)), c.colour, thickness, cv2.LINE_AA, SHIFT)
+    for hx, hy, hr in layout.holes:
+        cv2.circle(tex, px(hx, hy), int(round(hr * s * 16)), (10, 10, 10), -1, cv2.LINE_AA, SHIFT)
+    _markers(tex, layout, px, s)
+    _drop_shadows(tex, scene, light, px, s)
+    to_board = np.array([[1 / s, 0, x0], [0, -1 / s, y1], [0, 0, 1]], dtype=np.float64)
+    return tex, to_board
+
+
+def _markers(tex, layout: Layout, px, s: float) -> None:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
+    for marker, corners in layout.marker_corners().items():
+        (left, top), (right, bottom) = corners[0], corners[2]
+        quiet = layout.marker_size / 6 * 0.8
+        a, b = px(left - quiet, top + quiet), px(right + quiet, bottom - quiet)
+        cv2.rectangle(tex, a, b, (255, 255, 255), -1, cv2.LINE_AA, SHIFT)
+        u0, v0 = int(round((left - layout.extent(40.0)[0]) * s)), px(left, top)[1] // 16
+        side = int(round(layout.marker_size * s))
+        image = cv2.aruco.generateImageMarker(dictionary, marker, side, borderBits=1)
+        tex[v0:v0 + side, u0:u0 + side] = image[..., None]
+
+
+def _drop_shadows(tex, scene: Scene, light: Light, px, s: float) -> None:
+    """Each piece's shadow on the board, thrown away from the lamp."""
+    shade = np.zeros(tex.shape[:2], np.float32)
+    lx, ly, lz = light.lamp
+    for p in scene.pieces:
+        k = p.height / max(lz - p.height, 1.0)
+        sx, sy = p.x + (p.x - lx) * k, p.y + (p.y - ly) * k
+        cv2.circle(shade, px(sx, sy), int(round((p.radius + 1.0) * s * 16)), 1.0, -1, cv2.LINE_AA, SHIFT)
+    if scene.pieces:
+        shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * s)
+        tex[:] = (tex * (1 - 0.45 * shade[..., None])).astype(np.uint8)
+
+
+def _circle(x: float, y: float, r: float, n: int = 72) -> np.ndarray:
+    a = np.linspace(0, 2 * math.pi, n, endpoint=False)
+    return np.c_[x + r * np.cos(a), y + r * np.sin(a)]
+
+
+def _fill(image, points: np.ndarray, colour) -> None:
+    cv2.fillPoly(image, [np.round(points * 16).astype(np.int32)], colour, cv2.LINE_AA, SHIFT)
+
+
+def _draw_piece(ideal: np.ndarray, piece, project, light: Light) -> None:
+    """The piece's side (darker), its top face, and the lamp's highlight on it."""
+    colour = np.array(PIECE_COLOURS[piece.kind], np.float32)
+    ring = _circle(piece.x, piece.y, piece.radius)
+    bottom, top = project(ring, 0.0), project(ring, piece.height)
+    side = cv2.convexHull(np.r_[bottom, top].astype(np.float32)).reshape(-1, 2)
+    _fill(ideal, side, tuple(float(c) for c in colour * 0.55))
+    _fill(ideal, top, tuple(float(c) for c in colour * 0.85))
+    _fill(ideal, project(_circle(piece.x, piece.y, piece.radius * 0.88), piece.height),
+          tuple(float(c) for c in colour))
+    if light.specular > 0:
+        lx, ly, lz = light.lamp
+        k = min(0.45, 0.35 * math.hypot(piece.x - lx, piece.y - ly) / max(lz, 1.0) + 0.15)
+        a = math.atan2(ly - piece.y, lx - piece.x)
+        hx, hy = piece.x + k * piece.radius * math.cos(a), piece.y + k * piece.radius * math.sin(a)
+        (cx, cy), = project(np.array([[hx, hy]]), piece.height)
+        spot = np.zeros(ideal.shape[:2], np.float32)
+        scale = np.linalg.norm(project(np.array([[hx + 1, hy]]), piece.height) - (cx, cy))
+        cv2.circle(spot, (int(cx * 16), int(cy * 16)), int(piece.radius * 0.22 * scale * 16), 1.0, -1,
+                   cv2.LINE_AA, SHIFT)
+        spot = cv2.GaussianBlur(spot, (0, 0), max(0.5, piece.radius * 0.08 * scale))
+        ideal += (light.specular * 255 * spot)[..., None]
+
+
+def _guest_shadow(ideal: np.ndarray, shadow, board_to_ideal) -> None:
+    x, y, radius, depth = shadow
+    centre = board_to_ideal @ np.array([x, y, 1.0])
+    edge = board_to_ideal @ np.array([x + radius, y, 1.0])
+    c, e = centre[:2] / centre[2], edge[:2] / edge[2]
+    mask = np.zeros(ideal.shape[:2], np.float32)
+    cv2.circle(mask, (int(c[0]), int(c[1])), int(np.linalg.norm(e - c)), 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(2.0, np.linalg.norm(e - c) / 4))
+    ideal *= (1 - depth * mask)[..., None]
+
+
+def _hand(ideal: np.ndarray, hand, project) -> None:
+    """A forearm and hand 60 mm above the board, reaching to the fingertips at (x, y)."""
+    x, y, angle = hand
+    a = math.radians(angle)
+    back = np.array([-math.cos(a), -math.sin(a)])
+    across = np.array([-back[1], back[0]])
+    tip = np.array([x, y])
+    outline = [tip + across * 30, tip + back * 180 + across * 45, tip + back * 700 + across * 60,
+               tip + back * 700 - across * 60, tip + back * 180 - across * 45, tip - across * 30]
+    _fill(ideal, project(np.array(outline), 60.0), tuple(float(c) for c in SKIN))
+
+
+def _sensor(picture: np.ndarray, light: Light, rng: np.random.Generator) -> np.ndarray:
+    warm = np.array([1 - 0.35 * light.warmth, 1 - 0.05 * light.warmth, 1 + 0.15 * light.warmth],
+                    np.float32)
+    picture = picture * (warm * light.exposure)
+    if light.blur > 0:
+        picture = cv2.GaussianBlur(picture, (0, 0), light.blur)
+    if light.noise > 0:
+        picture = picture + rng.normal(0, light.noise, picture.shape).astype(np.float32)
+    return np.clip(picture, 0, 255).astype(np.uint8)
