@@ -7,6 +7,7 @@ Every random choice comes from the ``numpy.random.Generator`` passed in, so a se
 gives the same picture on every machine (OpenCV's drawing is deterministic)."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -70,7 +71,17 @@ def _projector(matrix, rotation, translation):
 
 
 def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np.ndarray]:
-    """The board plane seen straight down, and the matrix from texture pixels to board mm."""
+    """The board plane seen straight down, with the pieces' shadows, and the matrix from
+    texture pixels to board mm."""
+    empty, to_board = _empty_texture(layout)
+    tex = empty.copy()
+    _drop_shadows(tex, scene, light, to_board)
+    return tex, to_board
+
+
+@functools.lru_cache(maxsize=4)
+def _empty_texture(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
+    """The board with its markings and markers (drawn once per layout)."""
     x0, y0, x1, y1 = layout.extent(margin=40.0)
     s = TEXTURE_SCALE
     size = (int(math.ceil((x1 - x0) * s)), int(math.ceil((y1 - y0) * s)))
@@ -95,7 +106,7 @@ def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np
     for hx, hy, hr in layout.holes:
         cv2.circle(tex, px(hx, hy), int(round(hr * s * 16)), (10, 10, 10), -1, cv2.LINE_AA, SHIFT)
     _markers(tex, layout, px, s)
-    _drop_shadows(tex, scene, light, px, s)
+    tex.flags.writeable = False
     to_board = np.array([[1 / s, 0, x0], [0, -1 / s, y1], [0, 0, 1]], dtype=np.float64)
     return tex, to_board
 
@@ -113,17 +124,25 @@ def _markers(tex, layout: Layout, px, s: float) -> None:
         tex[v0:v0 + side, u0:u0 + side] = image[..., None]
 
 
-def _drop_shadows(tex, scene: Scene, light: Light, px, s: float) -> None:
-    """Each piece's shadow on the board, thrown away from the lamp."""
-    shade = np.zeros(tex.shape[:2], np.float32)
+def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray) -> None:
+    """Each piece's shadow on the board, thrown away from the lamp (drawn in a patch round it)."""
     lx, ly, lz = light.lamp
+    s = TEXTURE_SCALE
+    x0, y1 = to_board[0, 2], to_board[1, 2]
     for p in scene.pieces:
         k = p.height / max(lz - p.height, 1.0)
-        sx, sy = p.x + (p.x - lx) * k, p.y + (p.y - ly) * k
-        cv2.circle(shade, px(sx, sy), int(round((p.radius + 1.0) * s * 16)), 1.0, -1, cv2.LINE_AA, SHIFT)
-    if scene.pieces:
+        u, v = (p.x + (p.x - lx) * k - x0) * s, (y1 - (p.y + (p.y - ly) * k)) * s
+        reach = int((p.radius + 1.0) * s + 5 * s)
+        ua, va = max(0, int(u) - reach), max(0, int(v) - reach)
+        ub, vb = min(tex.shape[1], int(u) + reach), min(tex.shape[0], int(v) + reach)
+        if ua >= ub or va >= vb:
+            continue
+        shade = np.zeros((vb - va, ub - ua), np.float32)
+        cv2.circle(shade, (int((u - ua) * 16), int((v - va) * 16)), int((p.radius + 1.0) * s * 16), 1.0, -1,
+                   cv2.LINE_AA, SHIFT)
         shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * s)
-        tex[:] = (tex * (1 - 0.45 * shade[..., None])).astype(np.uint8)
+        patch = tex[va:vb, ua:ub]
+        patch[:] = (patch * (1 - 0.45 * shade[..., None])).astype(np.uint8)
 
 
 def _circle(x: float, y: float, r: float, n: int = 72) -> np.ndarray:
@@ -146,17 +165,27 @@ def _draw_piece(ideal: np.ndarray, piece, project, light: Light) -> None:
     _fill(ideal, project(_circle(piece.x, piece.y, piece.radius * 0.88), piece.height),
           tuple(float(c) for c in colour))
     if light.specular > 0:
-        lx, ly, lz = light.lamp
-        k = min(0.45, 0.35 * math.hypot(piece.x - lx, piece.y - ly) / max(lz, 1.0) + 0.15)
-        a = math.atan2(ly - piece.y, lx - piece.x)
-        hx, hy = piece.x + k * piece.radius * math.cos(a), piece.y + k * piece.radius * math.sin(a)
-        (cx, cy), = project(np.array([[hx, hy]]), piece.height)
-        spot = np.zeros(ideal.shape[:2], np.float32)
-        scale = np.linalg.norm(project(np.array([[hx + 1, hy]]), piece.height) - (cx, cy))
-        cv2.circle(spot, (int(cx * 16), int(cy * 16)), int(piece.radius * 0.22 * scale * 16), 1.0, -1,
-                   cv2.LINE_AA, SHIFT)
-        spot = cv2.GaussianBlur(spot, (0, 0), max(0.5, piece.radius * 0.08 * scale))
-        ideal += (light.specular * 255 * spot)[..., None]
+        _highlight(ideal, piece, project, light)
+
+
+def _highlight(ideal: np.ndarray, piece, project, light: Light) -> None:
+    """The lamp's reflection: a soft bright spot on the piece's top, towards the lamp."""
+    lx, ly, lz = light.lamp
+    k = min(0.45, 0.35 * math.hypot(piece.x - lx, piece.y - ly) / max(lz, 1.0) + 0.15)
+    a = math.atan2(ly - piece.y, lx - piece.x)
+    hx, hy = piece.x + k * piece.radius * math.cos(a), piece.y + k * piece.radius * math.sin(a)
+    (cx, cy), = project(np.array([[hx, hy]]), piece.height)
+    scale = float(np.linalg.norm(project(np.array([[hx + 1, hy]]), piece.height) - (cx, cy)))
+    radius, sigma = piece.radius * 0.22 * scale, max(0.5, piece.radius * 0.08 * scale)
+    reach = int(radius + 4 * sigma) + 2
+    ua, va = max(0, int(cx) - reach), max(0, int(cy) - reach)
+    ub, vb = min(ideal.shape[1], int(cx) + reach), min(ideal.shape[0], int(cy) + reach)
+    if ua >= ub or va >= vb:
+        return
+    spot = np.zeros((vb - va, ub - ua), np.float32)
+    cv2.circle(spot, (int((cx - ua) * 16), int((cy - va) * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA, SHIFT)
+    spot = cv2.GaussianBlur(spot, (0, 0), sigma)
+    ideal[va:vb, ua:ub] += (light.specular * 255 * spot)[..., None]
 
 
 def _guest_shadow(ideal: np.ndarray, shadow, board_to_ideal) -> None:
@@ -189,5 +218,5 @@ def _sensor(picture: np.ndarray, light: Light, rng: np.random.Generator) -> np.n
     if light.blur > 0:
         picture = cv2.GaussianBlur(picture, (0, 0), light.blur)
     if light.noise > 0:
-        picture = picture + rng.normal(0, light.noise, picture.shape).astype(np.float32)
+        picture = picture + rng.standard_normal(picture.shape, dtype=np.float32) * np.float32(light.noise)
     return np.clip(picture, 0, 255).astype(np.uint8)

@@ -75,7 +75,11 @@ class Layout:
     circles: tuple[Circle, ...]
     holes: tuple[tuple[float, float, float], ...]   # (x, y, radius) of the pockets
     marker_size: float
-    piece_radii: dict
+    radii: tuple[tuple[str, float], ...]          # (kind, radius mm) of each kind of piece
+
+    @property
+    def piece_radii(self) -> dict[str, float]:
+        return dict(self.radii)
 
     def marker_corners(self) -> dict[int, tuple[tuple[float, float], ...]]:
         """Each marker's four corners in board mm, in ArUco's order (top-left, top-right,
@@ -111,7 +115,7 @@ def shove_layout(board: ShoveBoard) -> Layout:
         lines.append(Line(x - half, board.lines[0][0], x - half, top, 2 * half))
     marker = min(50.0, board.frame * 0.8)
     return Layout("shove", board.width, board.length, board.frame, WOOD_SHOVE, FRAME_SHOVE,
-                  tuple(lines), (), (), marker, {"coin": board.coin_radius})
+                  tuple(lines), (), (), marker, (("coin", board.coin_radius),))
 
 
 def carrom_layout(board: CarromBoard) -> Layout:
@@ -131,8 +135,8 @@ def carrom_layout(board: CarromBoard) -> Layout:
     circles.append(Circle(c, c, board.centre_circle / 2, 2.0, RED_INK))
     circles.append(Circle(c, c, board.outer_circle / 2, 1.5))
     holes = tuple((x, y, board.pocket_diameter / 2) for x, y in board.pockets())
-    radii = {"white": board.man_diameter / 2, "black": board.man_diameter / 2,
-             "queen": board.man_diameter / 2, "striker": board.striker_diameter / 2}
+    man = board.man_diameter / 2
+    radii = (("white", man), ("black", man), ("queen", man), ("striker", board.striker_diameter / 2))
     return Layout("carrom", s, s, 75.0, WOOD_CARROM, FRAME_CARROM, tuple(lines), tuple(circles),
                   holes, 55.0, radii)
 

@@ -1,0 +1,96 @@
+"""The camera board through the whole table: shots and strokes simulated with pymunk,
+each frame rendered as the camera above sees it, read by the camera board, sent over a
+real pseudo-terminal to the real serial link, the session with its SQLite log and the
+referee: the same score as the virtual board gives for the same shots."""
+import random
+import time
+
+import pytest
+
+from camera_board.board import CameraBoard
+from camera_board.camera import Lens, Pose
+from camera_board.rig import Rig
+from camera_board.scene import carrom_scene, shove_scene
+from firmware_bridge.link import BoardLink
+from tablegame.config import load
+from tablegame.events import ButtonPress
+from tablegame.play.base import GameSetup
+from tablegame.physics.carrom import Strike
+from tablegame.physics.shove import Shot, start_y
+from tablegame.script import Script, run_script
+from tablegame.sensors import LinkState
+from tablegame.service import open_session
+from tablegame.session import NewGame
+from tablegame.simulation import SimulatedTable
+from tablegame.simulation_carrom import CarromWorld
+
+CONFIG = load(None, {"table.language": "en"})
+LENS = Lens((960, 720))
+
+
+def wait(session, board, done=lambda: True, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        session.process(timeout=0.01)
+        if board.wait_idle(0) and session.idle and done():
+            session.process()
+            return
+    raise AssertionError("the table did not settle")
+
+
+def table(tmp_path, setup):
+    session = open_session(CONFIG, tmp_path / "table.sqlite", rng=random.Random(0))
+    session.handle(NewGame(setup))
+    return session
+
+
+def play(tmp_path, setup, board, show):
+    session = table(tmp_path, setup)
+    link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
+    board.open()
+    link.start()
+    try:
+        wait(session, board, lambda: session.status.link is not None
+             and session.status.link.state is LinkState.OPERATIONAL)
+        show(session)
+        wait(session, board)
+        return session.status
+    finally:
+        link.close()
+        board.close()
+        session.close()
+
+
+SHOVE = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+
+
+def to_bed(board, bed, x):
+    near, far = board.bed_span(bed)
+    return {"x": x, "angle": 0, "reach": (near + far) / 2 - start_y(board)}
+
+
+def test_a_shove_turn_seen_by_the_camera_scores_as_on_the_virtual_board(tmp_path):
+    from tablegame.boards.shove import hapenny_board
+    from tablegame.physics.shove import speed_to_reach, ShoveTable
+    b = hapenny_board()
+    shots = [to_bed(b, 2, 70), to_bed(b, 5, 125), to_bed(b, 8, 180), to_bed(b, 3, 235), to_bed(b, 1, 290)]
+    virtual = run_script(Script(SHOVE, 0, ({"press": "ok"}, *({"shot": s} for s in shots))), CONFIG)
+
+    world = SimulatedTable(b, CONFIG["simulation.friction"])
+    board = CameraBoard.for_game("shove", b, LENS, link_path=str(tmp_path / "board"))
+    rig = Rig(board.feed, lambda coins: shove_scene(b, coins), LENS, Pose(178, 230, 800, 178, 254), rate=6)
+
+    def show(session):
+        rig.show([()])
+        session.handle(ButtonPress("ok", False))    # the coin toss
+        wait(session, board)
+        for s in shots:
+            speed = speed_to_reach(ShoveTable(b, friction=CONFIG["simulation.friction"]), s["reach"])
+            rig.show(world.shoot(Shot(x=s["x"], angle=0, speed=speed)))
+            wait(session, board)
+    status = play(tmp_path, SHOVE, board, show)
+    assert status.problem is None or not status.problem
+    from tablegame import jsoncodec
+    assert jsoncodec.to_data(status.state) == virtual["state"]
+    marks = virtual["state"]["marks"][virtual["state"]["starter"]]
+    assert marks == [1, 1, 1, 0, 1, 0, 0, 1, 0], "the virtual board scored the five beds"
