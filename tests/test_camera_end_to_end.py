@@ -9,6 +9,7 @@ import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
+from camera_board.render import Light
 from camera_board.rig import Rig
 from camera_board.scene import carrom_scene, shove_scene
 from firmware_bridge.link import BoardLink
@@ -18,7 +19,7 @@ from tablegame.play.base import GameSetup
 from tablegame.physics.carrom import Strike
 from tablegame.physics.shove import Shot, start_y
 from tablegame.script import Script, run_script
-from tablegame.sensors import LinkState
+from tablegame.sensors import LinkState, PieceReading
 from tablegame.service import open_session
 from tablegame.session import NewGame
 from tablegame.simulation import SimulatedTable
@@ -94,3 +95,37 @@ def test_a_shove_turn_seen_by_the_camera_scores_as_on_the_virtual_board(tmp_path
     assert jsoncodec.to_data(status.state) == virtual["state"]
     marks = virtual["state"]["marks"][virtual["state"]["starter"]]
     assert marks == [1, 1, 1, 0, 1, 0, 0, 1, 0], "the virtual board scored the five beds"
+
+
+CARROM = GameSetup("carrom", (("Anna",), ("Ben",)))
+BREAK = {"seat": 0, "along": 0, "angle": 0, "speed": 7000}          # two whites go down
+SECOND = {"seat": 0, "along": -150, "angle": -36, "speed": 7000}    # a white and two blacks
+
+
+def test_carrom_strokes_seen_by_the_camera_score_as_on_the_virtual_board(tmp_path):
+    strokes = [BREAK, SECOND]
+    virtual = run_script(Script(CARROM, 0, tuple({"strike": {k: v for k, v in s.items() if k != "seat"}}
+                                                 for s in strokes)), CONFIG)
+    world = CarromWorld()
+    board = CameraBoard.for_game("carrom", world.board, LENS, link_path=str(tmp_path / "board"))
+    pieces = lambda frame: carrom_scene(world.board, getattr(frame, "pieces", frame))  # noqa: E731
+    rig = Rig(board.feed, pieces, LENS, Pose(370, 340, 1150, 370, 370), rate=10)
+
+    def show(session):
+        rig.show([world.positions()])
+        wait(session, board)
+        for s in strokes:
+            strike = Strike(**s)
+            x, y = world.table.striker_spot(strike)
+            resting = (*world.positions(), PieceReading("striker", x, y))
+            rig.feed(rig.now, rig.picture(resting, Light(hand=(x, y - 10, -90))))   # the hand sets it
+            rig.now += 0.1
+            rig.show([resting], hold=0.5)
+            rig.show(world.shoot(strike))
+            wait(session, board)
+    status = play(tmp_path, CARROM, board, show)
+    sent = [type(m).__name__ for m in rig.sent if type(m).__name__ != "PiecesSnapshot"]
+    assert sent.count("StrokeStarted") == 2, sent
+    from tablegame import jsoncodec
+    assert jsoncodec.to_data(status.state) == virtual["state"]
+    assert virtual["state"]["board"]["men"] == [6, 7]
