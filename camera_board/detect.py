@@ -17,12 +17,18 @@ import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
+from camera_board.render import board_picture
 from camera_board.scene import PIECE_COLOURS, RED_INK, SKIN, TABLE, Layout
 
 DARK = 22.0            # median grey of the surface below which the camera cannot see the board
 THRESHOLD = 0.55       # matched-filter response a piece must reach
 UNSURE = 0.35          # a peak between this and THRESHOLD: something piece-like, not sure
 TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
+# How far a piece's seen centre lies towards the camera's foot, as a share of its top's
+# parallax: the side wall it shows on that side pulls the centroid in. Fitted on the
+# tuning seeds of the rendered corpus (camera_board/corpus.py); a real camera and real
+# pieces need their own fit (docs/camera.md).
+SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
 UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
 
 
@@ -61,10 +67,12 @@ class Detector:
                 **{k: PIECE_COLOURS[k] for k in self.kinds}}
         self.names = tuple(refs)
         self.refs = np.array([_lab(c) for c in refs.values()], np.float32)
-        self.columns = (*self.names, "piece")   # "piece": any piece's colour, or a highlight on one
+        # "piece": any piece's colour, or a highlight on one; "lit <kind>": the kind's colour or a highlight
+        self.columns = (*self.names, "piece", *(f"lit {k}" for k in self.kinds))
         self._wood = np.array(layout.wood, np.float32)
         self._kernels = {k: _kernel(r * calibration.scale) for k, r in layout.piece_radii.items()}
         self._surface = None
+        self._expected = self._usable = None
         self._table = self._share_table()
         side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
         self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
@@ -75,6 +83,8 @@ class Detector:
         if problem is not None:
             return Sighting(problem=problem, brightness=float(np.median(gray)))
         view = self.calibration.rectify(frame)
+        if self._expected is None or self._expected.shape[:2] != view.shape[:2]:
+            self._expected, self._usable = self._expected_board(view.shape)
         evened, brightness = self._even_out(view)
         if evened is None:
             return Sighting(problem="the board is too dark to see", brightness=brightness)
@@ -101,24 +111,56 @@ class Detector:
         return self._surface
 
     def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float]:
-        """The view as under neutral light: each channel scaled so the surface's median
-        is the wood's colour. None when the surface is too dark to read."""
+        """The view as under even, neutral light: first each channel scaled so the
+        surface's median is the wood's colour; then, where the empty board shows (no
+        piece, no marking), the light measured against the empty board's picture,
+        smoothed over some 20 mm, and divided out: a guest's shadow, a lamp's pool of
+        light. None when the surface is too dark to read."""
         surface = view[self._surface_mask(view.shape)]
         median = np.median(surface[:: max(1, len(surface) // 20000)], axis=0).astype(np.float32)
         brightness = float(median.mean())
         if brightness < DARK or median.min() < 5:
             return None, brightness
-        gain = self._wood / median
-        return np.clip(view.astype(np.float32) * gain, 0, 255), brightness
+        raw = view.astype(np.float32)
+        balanced = np.clip(raw * (self._wood / median), 0, 255)
+        pieces = self._lookup(balanced, "piece") > 0.3
+        usable = self._usable & ~cv2.dilate(pieces.astype(np.uint8), self._opening).astype(bool)
+        ratio = raw / self._expected * usable[..., None]
+        small = (ratio.shape[1] // 4, ratio.shape[0] // 4)
+        sigma = 20.0 * self.calibration.scale / 4
+        weight = cv2.GaussianBlur(cv2.resize(usable.astype(np.float32), small, interpolation=cv2.INTER_AREA),
+                                  (0, 0), sigma)
+        light = cv2.GaussianBlur(cv2.resize(ratio, small, interpolation=cv2.INTER_AREA), (0, 0), sigma)
+        light = light / np.maximum(weight, 1e-3)[..., None]
+        light = cv2.resize(light, (ratio.shape[1], ratio.shape[0]), interpolation=cv2.INTER_LINEAR)
+        fallback = median / self._wood        # where no empty board shows nearby
+        light = np.where(weight_up(weight, ratio.shape)[..., None] > 0.05, light, fallback)
+        return np.clip(raw / np.maximum(light, 0.05), 0, 255), brightness
+
+    def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
+        """The empty board in the rectified view, and where it shows plain wood or frame."""
+        picture, to_board = board_picture(self.layout)
+        x0, _, _, y1 = self.calibration.extent
+        s, big = self.calibration.scale, 1 / to_board[0, 0]
+        tx0, ty1 = to_board[0, 2], to_board[1, 2]
+        m = np.array([[big / s, 0, (x0 + 0.5 / s - tx0) * big], [0, big / s, (ty1 - y1 + 0.5 / s) * big]])
+        expected = cv2.warpAffine(picture, m, (shape[1], shape[0]), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+        plain = np.zeros(shape[:2], np.uint8)
+        for colour in (self.layout.wood, self.layout.frame_colour):
+            plain |= np.all(np.abs(expected.astype(np.int16) - colour) <= 2, axis=2).astype(np.uint8)
+        plain = cv2.erode(plain, np.ones((5, 5), np.uint8)).astype(bool)
+        return np.maximum(expected.astype(np.float32), 1.0), plain
 
     # -- colours ------------------------------------------------------------------------
     def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
         """Each reference colour's share of each pixel (a soft nearest colour), looked up
         in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
-        q = evened.astype(np.int32) >> 2
-        index = (q[..., 0] << 12) | (q[..., 1] << 6) | q[..., 2]
-        wanted = (*self.kinds, "skin", "piece")
+        index = _index(evened)
+        wanted = (*self.kinds, "skin", "piece", *(f"lit {k}" for k in self.kinds))
         return {name: self._table[:, self.columns.index(name)][index] for name in wanted}
+
+    def _lookup(self, evened: np.ndarray, name: str) -> np.ndarray:
+        return self._table[:, self.columns.index(name)][_index(evened)]
 
     def _share_table(self) -> np.ndarray:
         levels = (np.arange(64, dtype=np.float32) * 4 + 2) / 255.0
@@ -128,8 +170,10 @@ class Detector:
         distances = np.stack([(((lab - ref) * weight) ** 2).sum(axis=1) for ref in self.refs], axis=1)
         shares = np.exp(-(distances - distances.min(axis=1, keepdims=True)) / TEMPERATURE)
         shares /= shares.sum(axis=1, keepdims=True)
-        piece = sum(shares[:, self.names.index(k)] for k in self.kinds) + shares[:, self.names.index("paper")]
-        return np.c_[shares, piece].astype(np.float32)
+        paper = shares[:, self.names.index("paper")]
+        piece = sum(shares[:, self.names.index(k)] for k in self.kinds) + paper
+        lit = [shares[:, self.names.index(k)] + paper for k in self.kinds]
+        return np.c_[shares, piece, *lit].astype(np.float32)
 
     # -- pieces -------------------------------------------------------------------------
     def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
@@ -158,10 +202,16 @@ class Detector:
         centres = [(u, v, r) for _, _, u, v, r in kept]
         found = []
         for score, kind, u, v, r in kept:
-            cu, cv = self._refine(scores["piece"], u, v, r, centres)
-            x, y = self.calibration.to_board(cu, cv, self.heights[kind])
+            cu, cv = self._refine(scores[f"lit {kind}"], u, v, r, centres)
+            x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
             found.append(Found(kind, x, y, score))
         return found, unsure
+
+    def _unpull(self, kind: str, x: float, y: float) -> tuple[float, float]:
+        cx, cy, cz = self.calibration.mapping.camera
+        h = self.heights[kind]
+        k = SIDE_PULL.get(kind, 0.0) * h / (cz - h)
+        return x + k * (x - cx), y + k * (y - cy)
 
     def _in_hole(self, u: float, v: float) -> bool:
         x, y = self.calibration.to_board(u, v)
@@ -210,6 +260,16 @@ class Detector:
                 x, y = self.calibration.to_board(*centroids[i])
                 out.append(f"a patch at {x:.0f}, {y:.0f} mm")
         return out
+
+
+def _index(evened: np.ndarray) -> np.ndarray:
+    """Each pixel's row of the colour table (64 levels a channel)."""
+    q = evened.astype(np.int32) >> 2
+    return (q[..., 0] << 12) | (q[..., 1] << 6) | q[..., 2]
+
+
+def weight_up(weight: np.ndarray, shape) -> np.ndarray:
+    return cv2.resize(weight, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
 
 
 def _kernel(r: float) -> np.ndarray:

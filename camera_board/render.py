@@ -73,15 +73,17 @@ def _projector(matrix, rotation, translation):
 def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np.ndarray]:
     """The board plane seen straight down, with the pieces' shadows, and the matrix from
     texture pixels to board mm."""
-    empty, to_board = _empty_texture(layout)
+    empty, to_board = board_picture(layout)
     tex = empty.copy()
     _drop_shadows(tex, scene, light, to_board)
     return tex, to_board
 
 
 @functools.lru_cache(maxsize=4)
-def _empty_texture(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
-    """The board with its markings and markers (drawn once per layout)."""
+def board_picture(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board with its markings and markers under neutral light, seen straight
+    down (drawn once per layout), and the matrix from its pixels to board mm. The
+    detector holds a frame against it to even out the light."""
     x0, y0, x1, y1 = layout.extent(margin=40.0)
     s = TEXTURE_SCALE
     size = (int(math.ceil((x1 - x0) * s)), int(math.ceil((y1 - y0) * s)))
@@ -112,16 +114,24 @@ def _empty_texture(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _markers(tex, layout: Layout, px, s: float) -> None:
+    """Each marker (and its white quiet zone) at its exact place, to a fraction of a pixel:
+    the detector's whole mapping rests on these corners."""
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
+    x0, y1 = layout.extent(40.0)[0], layout.extent(40.0)[3]
     for marker, corners in layout.marker_corners().items():
         (left, top), (right, bottom) = corners[0], corners[2]
         quiet = layout.marker_size / 6 * 0.8
         a, b = px(left - quiet, top + quiet), px(right + quiet, bottom - quiet)
         cv2.rectangle(tex, a, b, (255, 255, 255), -1, cv2.LINE_AA, SHIFT)
-        u0, v0 = int(round((left - layout.extent(40.0)[0]) * s)), px(left, top)[1] // 16
-        side = int(round(layout.marker_size * s))
-        image = cv2.aruco.generateImageMarker(dictionary, marker, side, borderBits=1)
-        tex[v0:v0 + side, u0:u0 + side] = image[..., None]
+        n = 240
+        image = cv2.aruco.generateImageMarker(dictionary, marker, n, borderBits=1).astype(np.float32)
+        step = layout.marker_size * s / n           # texture pixels per marker pixel
+        # marker pixel i's centre lies (i + 0.5) marker pixels in from its edge
+        m = np.array([[step, 0, (left - x0) * s + 0.5 * step], [0, step, (y1 - top) * s + 0.5 * step]])
+        warped = cv2.warpAffine(image, m, (tex.shape[1], tex.shape[0]), flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=255.0)
+        (ua, va), (ub, vb) = (a[0] // 16 + 1, a[1] // 16 + 1), (b[0] // 16 - 1, b[1] // 16 - 1)
+        tex[va:vb, ua:ub] = np.clip(warped[va:vb, ua:ub], 0, 255).astype(np.uint8)[..., None]
 
 
 def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray) -> None:
