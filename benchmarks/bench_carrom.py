@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from tablegame.physics.carrom import CarromTable, Strike
+from tablegame.families.carrom.physics import CarromTable, Strike
 
 BREAKS = [Strike(0, along, angle, speed)
           for along in (-60.0, 0.0, 45.0)

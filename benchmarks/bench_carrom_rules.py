@@ -8,9 +8,9 @@ import random
 import statistics
 import time
 
-from tablegame.games.carrom import CarromRules
-from tablegame.games.carrom_ruling import ruling_notes
-from tablegame.i18n import say
+from tablegame.families.carrom.rules import CarromRules
+from tablegame.families.carrom.ruling import ruling_notes
+from tablegame.texts import say
 
 RULES = CarromRules()
 

@@ -23,10 +23,10 @@ from firmware_bridge.codec import Capability  # noqa: E402
 from firmware_bridge.link import BoardLink  # noqa: E402
 from hardware.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
-from tablegame.physics.carrom import CarromBoard, break_setup  # noqa: E402
-from tablegame.play.base import GameSetup  # noqa: E402
-from tablegame.sensors import LinkState, PiecesSnapshot, StrokeStarted  # noqa: E402
-from tablegame.service import open_session, settle_memory  # noqa: E402
+from tablegame.families.carrom.physics import CarromBoard, break_setup  # noqa: E402
+from tablegame.core.play import GameSetup  # noqa: E402
+from tablegame.core.sensors import LinkState, PiecesSnapshot, StrokeStarted  # noqa: E402
+from tablegame.app.service import open_session, settle_memory  # noqa: E402
 
 SAMPLES = 2000
 SET_UP = PiecesSnapshot(break_setup(CarromBoard()), settled=True)
@@ -86,9 +86,9 @@ FRAMES = 300
 
 def stroke_views(count: int) -> list:
     """The views a table shows after ``count`` strokes that each pass the turn."""
-    from tablegame.play import make_play
-    from tablegame.session import Session
-    from tablegame.store import EventLog
+    from tablegame.core.games import make_play
+    from tablegame.core.session import Session
+    from tablegame.core.store import EventLog
     session = Session(EventLog(":memory:"), make_play, GameSetup("carrom", (("Anna",), ("Ben",))))
     session.handle(SET_UP)
     views = []

@@ -53,7 +53,7 @@ CASES = (("a coin moves", _coin_moves, False),
 
 def _frame_times(size: tuple[int, int], frames: int, next_view, full: bool) -> list[float]:
     from hardware.display import Display
-    from hardware.display.demo import busiest_shove_view
+    from tablegame.families.shove.screen_demo import busiest_shove_view
 
     base = busiest_shove_view()
     with Display(size, caption="bench") as display:

@@ -11,12 +11,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from tablegame.games.schocken import HalfLost
-from tablegame.history import History
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.session import Act, NewGame, Session
-from tablegame.store import EventLog
+from tablegame.families.schocken.rules import HalfLost
+from tablegame.core.history import History
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Act, NewGame, Session
+from tablegame.core.store import EventLog
 
 SHOVE = GameSetup("shove-hapenny", (("Anna", "Dora"), ("Ben",)))
 SCHOCKEN = GameSetup("schocken", (("Anna",), ("Ben",), ("Cem",)))
@@ -47,7 +47,7 @@ def _log(folder: Path, games: int) -> tuple[Path, int]:
 def _page(store: Path, folder: Path):
     """A logged-in admin's browser on the staff page over ``store`` (no session writes)."""
     from tablegame.config import parse
-    from tablegame.config_file import ConfigFile
+    from tablegame.config.file import ConfigFile
     from tablegame.face import TableFace
     from web_admin import create_app
     session = Session(EventLog(store), make_play, SHOVE)

@@ -18,9 +18,9 @@ from firmware_bridge.codec import BoardInfo, Capability, FrameDecoder, Hello, Re
 from firmware_bridge.link import BoardLink  # noqa: E402
 from hardware.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
-from tablegame.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
-from tablegame import store  # noqa: E402
-from tablegame.service import open_session  # noqa: E402
+from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
+from tablegame.core import store  # noqa: E402
+from tablegame.app.service import open_session  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
 
@@ -101,7 +101,7 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
             load_beside.__enter__()
             while session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL:
                 session.process(timeout=0.01)
-            session.handle(__import__("tablegame.events", fromlist=["ButtonPress"]).ButtonPress("ok"))
+            session.handle(__import__("tablegame.core.events", fromlist=["ButtonPress"]).ButtonPress("ok"))
             latencies = []
             for _ in range(samples):
                 state = session.status.state

@@ -18,7 +18,7 @@ from firmware_bridge import codec
 from firmware_bridge.codec import Ack, FrameDecoder, Heartbeat, decode, encode, message_type
 from firmware_bridge.link import BoardLink
 from firmware_bridge.virtual_board import VirtualBoard
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, LinkState, LinkStatus, SquaresReading
+from tablegame.core.sensors import BoardSnapshot, CoinReading, DiceReading, LinkState, LinkStatus, SquaresReading
 
 FRAMES = 20_000
 ROUND_TRIPS = 200

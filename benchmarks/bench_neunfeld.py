@@ -8,8 +8,8 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from tablegame.games.neunfeld import NeunfeldRules
-from tablegame.solvers.neunfeld import NeunfeldSolver, reachable_keys, solve
+from tablegame.families.neunfeld.rules import NeunfeldRules
+from tablegame.families.neunfeld.solver import NeunfeldSolver, reachable_keys, solve
 
 HINT_STATES = 2000
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import statistics
 import time
 
-from tablegame.boards.shove import hapenny_board
-from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach, start_y
+from tablegame.families.shove.board import hapenny_board
+from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
 
 TURNS = 40
 

@@ -2,7 +2,7 @@
 against the last, over a corpus of simulated shots (genuine, and with one coin moved
 by hand); and on a real session in warn mode, how soon the score is shown, how long
 another input waits while the check runs beside the writer, and when the verdict
-comes. Rates at several tolerances: ``python -m tablegame.physics.corpus``."""
+comes. Rates at several tolerances: ``python -m tablegame.families.shove.corpus``."""
 from __future__ import annotations
 
 import logging
@@ -11,15 +11,15 @@ import random
 import statistics
 import time
 
-from tablegame.boards.shove import hapenny_board
-from tablegame.events import ButtonPress
-from tablegame.physics import corpus
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.referee import moved
-from tablegame.sensors import BoardSnapshot, CoinReading
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.families.shove.board import hapenny_board
+from tablegame.core.events import ButtonPress
+from tablegame.families.shove import corpus
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.families.shove import moved
+from tablegame.core.sensors import BoardSnapshot, CoinReading
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 
 SHOTS = 2000
 ON_THE_TABLE = 150   # shots (and as many with a coin moved by hand) played on a session

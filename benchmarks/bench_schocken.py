@@ -12,8 +12,8 @@ import random
 import statistics
 import time
 
-from tablegame.games import schocken_odds
-from tablegame.games.schocken import SchockenRules
+from tablegame.families.schocken import odds as schocken_odds
+from tablegame.families.schocken.rules import SchockenRules
 
 
 def decisions(rules: SchockenRules, seed: int, players: int, limit: int) -> list:

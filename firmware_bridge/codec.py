@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from cobs import cobs as _cobs
 
-from tablegame.sensors import (PIECE_KINDS, BoardSnapshot, CoinReading, DiceReading,
+from tablegame.core.sensors import (PIECE_KINDS, BoardSnapshot, CoinReading, DiceReading,
                                PieceOffBoard, PiecePocketed, PieceReading, PiecesSnapshot,
                                SquaresReading, StrokeStarted)
 

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from tablegame.sensors import LinkState
+from tablegame.core.sensors import LinkState
 
 
 @dataclass(frozen=True)

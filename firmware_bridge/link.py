@@ -37,7 +37,7 @@ from firmware_bridge.codec import (
     Heartbeat, Hello, Message, ProtocolError, RequestSnapshot, VersionMismatch, check_version, decode,
     encode, is_board_event)
 from firmware_bridge.health import LinkHealth, RateLimited
-from tablegame.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
+from tablegame.core.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
                                PiecePocketed, PiecesSnapshot, SquaresReading, StrokeStarted)
 
 log = logging.getLogger(__name__)

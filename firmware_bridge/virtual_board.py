@@ -43,7 +43,7 @@ from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, ErrorCode, FrameDecoder, FrameError,
     Heartbeat, Hello, Message, MsgType, ProtocolError, Reading, RequestSnapshot, cobs_decode, cobs_encode,
     decode, encode, is_board_event)
-from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
+from tablegame.core.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
                                PiecesSnapshot, SquaresReading, StrokeStarted)
 
 log = logging.getLogger(__name__)
@@ -60,11 +60,25 @@ class World(Protocol):
 
     A frame of ``shoot()`` is the coins' positions, or an object whose
     ``messages(settled)`` lists what one scan sends (a pocket board's stroke events and
-    its pieces, ``tablegame.simulation_carrom.StrokeFrame``)."""
+    its pieces: the Carrom family's simulated stroke frames)."""
 
     def positions(self) -> tuple[CoinReading, ...]: ...
     def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]: ...
     def clear(self) -> None: ...
+
+
+class NoCoins:
+    """The coin verbs of a world with no coins (a dice or a squares board, or an empty one,
+    as the doctor's handshake uses): a board that is asked for its coins finds none."""
+
+    def positions(self) -> tuple[CoinReading, ...]:
+        return ()
+
+    def shoot(self, shot: Any) -> Iterator[tuple[CoinReading, ...]]:
+        return iter(())
+
+    def clear(self) -> None:
+        pass
 
 
 class Fault(enum.Enum):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from gpiozero import Button
 
 from hardware.press import PressTimer
-from tablegame.events import ButtonPress
+from tablegame.core.events import ButtonPress
 
 
 class RailButtons:

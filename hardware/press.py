@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from tablegame.events import ButtonPress
+from tablegame.core.events import ButtonPress
 
 
 class PressTimer:

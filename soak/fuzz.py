@@ -33,7 +33,7 @@ from firmware_bridge.codec import (BoardInfo, Capability, Frame, FrameDecoder, F
                                    decode, encode, encode_frame)
 from firmware_bridge.link import BoardLink
 from soak.streams import damage, damaged, framed, stream_pieces
-from tablegame.sensors import LinkStatus
+from tablegame.core.sensors import LinkStatus
 
 STREAMS = 100_000
 BATCH = 5_000

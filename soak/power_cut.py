@@ -28,13 +28,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from tablegame import jsoncodec
+from tablegame.core import jsoncodec
 from tablegame.config import load, setup_for
-from tablegame.events import ButtonPress
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.service import open_session
-from tablegame.store import UNDO, EventLog, read_entries
+from tablegame.core.events import ButtonPress
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.app.service import open_session
+from tablegame.core.store import UNDO, EventLog, read_entries
 
 KILLS = 1000
 CONFIG = {"table.game": "schocken", "table.parties": [["Anna"], ["Ben"], ["Cem"]]}
@@ -56,7 +56,7 @@ class _Reporting(EventLog):
 
 def _child(store: str, pipe, seed: int) -> None:
     """Resume the table from the log, say with what state, then press buttons forever."""
-    import tablegame.service as service
+    import tablegame.app.service as service
     real, service.EventLog = service.EventLog, lambda path: _Reporting(path, pipe)
     try:
         session = open_session(load(None, CONFIG), store)

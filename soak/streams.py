@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from firmware_bridge.codec import (Ack, BoardError, BoardInfo, Capability, Heartbeat, Hello, MsgType,
                                    RequestSnapshot, cobs_encode, crc16, encode)
-from tablegame.sensors import (PIECE_KINDS, BoardSnapshot, CoinReading, DiceReading, PieceOffBoard,
+from tablegame.core.sensors import (PIECE_KINDS, BoardSnapshot, CoinReading, DiceReading, PieceOffBoard,
                                PiecePocketed, PieceReading, PiecesSnapshot, SquaresReading, StrokeStarted)
 
 tenths = st.integers(-32768, 32767).map(lambda u: round(u * 0.1, 1))

@@ -29,7 +29,7 @@ from pathlib import Path
 from firmware_bridge.codec import Capability
 from firmware_bridge.link import BoardLink
 from firmware_bridge.virtual_board import VirtualBoard
-from tablegame.sensors import DiceReading, LinkState, LinkStatus
+from tablegame.core.sensors import DiceReading, LinkState, LinkStatus
 
 CYCLES = 100
 MOMENTS = ("at once", "posted", "acknowledged")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tablegame.config_file import ConfigFile
-from tablegame.history import History
-from tablegame.session import Reply, Snapshot, Subscription
+from tablegame.config.file import ConfigFile
+from tablegame.core.history import History
+from tablegame.core.session import Reply, Snapshot, Subscription
 
 
 @dataclass(frozen=True)

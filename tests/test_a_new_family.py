@@ -1,131 +1,147 @@
-"""Adding a game family is adding its own files (issue 9 §1): a toy family, written to a
-temporary folder and registered by one module beside the others, is found by every
-part that reads the registration; nothing else names it."""
+"""Adding a game family is adding one folder (issues 9 and 17): a toy family, laid out as the
+real ones are (``tablegame/families/toy/``: its registration in ``__init__``, rules, play, view,
+screen, hands, script, texts, corrections) and written to a temporary folder that the families
+package also reads, is found by every part that reads the registration; nothing else names it."""
 import sys
 import textwrap
 
 import pytest
 
-import tablegame.families as registry
-from tablegame.play.base import GameSetup
+import tablegame.families as families
+import tablegame.registry as registry
+from tablegame.core.play import GameSetup
 
-PARTS = '''
-    import dataclasses
-    from tablegame.games.base import Outcome, Rules
-    from tablegame.play.base import Verdict
+# The toy family's folder, laid out as the real ones are: tablegame/families/toy/<module>.py
+TOY = {
+    "rules": '''
+        import dataclasses
+        from tablegame.core.rules import Outcome, Rules
 
-    @dataclasses.dataclass(frozen=True)
-    class Poke:
-        strength: int
+        @dataclasses.dataclass(frozen=True)
+        class Poke:
+            strength: int
 
-    class ToyRules(Rules):
-        name = "toy"
-        state_type = int
-        action_types = (Poke,)
-        max_actions = 10
+        class ToyRules(Rules):
+            name = "toy"
+            state_type = int
+            action_types = (Poke,)
+            max_actions = 10
 
-        def __init__(self, speed=2):
-            self.speed = speed
+            def __init__(self, speed=2):
+                self.speed = speed
 
-        def initial_state(self, parties):
-            return 0
+            def initial_state(self, parties):
+                return 0
 
-        def apply(self, state, action):
-            return state + action.strength * self.speed
+            def apply(self, state, action):
+                return state + action.strength * self.speed
 
-        def outcome(self, state):
-            return Outcome(0) if state >= 10 else None
+            def outcome(self, state):
+                return Outcome(0) if state >= 10 else None
 
-        def random_action(self, state, rng):
-            return Poke(1)
+            def random_action(self, state, rng):
+                return Poke(1)
+    ''',
+    "view": '''
+        import dataclasses
 
-    @dataclasses.dataclass(frozen=True)
-    class ToyView:
-        total: int
+        @dataclasses.dataclass(frozen=True)
+        class ToyView:
+            total: int
+    ''',
+    "screen": '''
+        class ToyScreen:
+            def draw(self, surface, view):
+                return None
+    ''',
+    "play": '''
+        import dataclasses
+        from tablegame.core.play import Verdict
+        from tablegame.families.toy.rules import ToyRules
+        from tablegame.families.toy.view import ToyView
 
-    class ToyScreen:
-        def draw(self, surface, view):
-            return None
+        @dataclasses.dataclass
+        class ToyPlay:
+            rules: ToyRules
+            colour: str
+            game: str
+            cheer: bool = False
 
-    @dataclasses.dataclass
-    class ToyPlay:
-        rules: ToyRules
-        colour: str
-        game: str
-        cheer: bool = False
+            def judge(self, status, reading):
+                return Verdict()
 
-        def judge(self, status, reading):
-            return Verdict()
+            def view(self, status, language):
+                return ToyView(status.state)
 
-        def view(self, status, language):
-            return ToyView(status.state)
+        def toy_play(rules, settings, *, cheer=False):
+            return ToyPlay(rules, settings["colour"], settings.game, cheer)
+    ''',
+    "corrections": '''
+        from tablegame.families.toy.rules import Poke
 
-    def toy_play(rules, settings, *, cheer=False):
-        return ToyPlay(rules, settings["colour"], settings.game, cheer)
+        def poke(strength):
+            return Poke(strength)
+    ''',
+    "hands": '''
+        class ToyHands:
+            def __init__(self, session, config):
+                self.world = None
+    ''',
+    "script": '''
+        STEPS = {"poke": ((), lambda step: None)}
 
-    def poke_correction(strength):
-        return Poke(strength)
+        def world(session, config):
+            return "toy world"
 
-    class ToyHands:
-        def __init__(self, session, config):
-            self.world = None
-'''
-SCRIPT = '''
-    STEPS = {"poke": ((), lambda step: None)}
+        def step(step, i, session, board, world, config, ScriptError):
+            pass
+    ''',
+    "texts": '''
+        TEXTS = {"de": {"toy_hello": "Hallo"}, "en": {"toy_hello": "Hello"}}
+    ''',
+    "__init__": '''
+        from tablegame.registry import Correction, Family, Game, Option
 
-    def world(session, config):
-        return "toy world"
-
-    def step(step, i, session, board, world, config, ScriptError):
-        pass
-'''
-TEXTS = '''
-    TEXTS = {"de": {"toy_hello": "Hallo"}, "en": {"toy_hello": "Hello"}}
-'''
-REGISTRATION = '''
-    from tablegame.families import Correction, Family, Game, Option
-
-    FAMILY = Family(
-        name="toy",
-        games=(Game("toy", {"de": "Spielzeug", "en": "Toy"}, "toy_parts:ToyRules",
-                    options=(Option("speed", 2, int, {"de": "Tempo", "en": "speed"}, low=1, high=5),),
-                    play_options=(Option("cheer", False, bool, {"de": "jubeln", "en": "cheer"}),)),),
-        play="toy_parts:toy_play",
-        menu=(("toy", {}), ("toy", {"speed": 5})),
-        solo=True,
-        screen="toy_parts:ToyScreen",
-        view_type="toy_parts:ToyView",
-        hands="toy_parts:ToyHands",
-        script="toy_script",
-        texts="toy_texts",
-        settings=(Option("colour", "red", str, {"de": "Farbe", "en": "colour"},
-                         choices=("red", "blue")),),
-        corrections=(Correction("poke", {"de": "Stoß", "en": "A poke"},
-                                (Option("strength", 1, int, {"de": "Stärke", "en": "strength"}),),
-                                "toy_parts:poke_correction"),),
-    )
-'''
+        FAMILY = Family(
+            name="toy",
+            games=(Game("toy", {"de": "Spielzeug", "en": "Toy"}, "tablegame.families.toy.rules:ToyRules",
+                        options=(Option("speed", 2, int, {"de": "Tempo", "en": "speed"}, low=1, high=5),),
+                        play_options=(Option("cheer", False, bool, {"de": "jubeln", "en": "cheer"}),)),),
+            play="tablegame.families.toy.play:toy_play",
+            menu=(("toy", {}), ("toy", {"speed": 5})),
+            solo=True,
+            screen="tablegame.families.toy.screen:ToyScreen",
+            view_type="tablegame.families.toy.view:ToyView",
+            hands="tablegame.families.toy.hands:ToyHands",
+            script="tablegame.families.toy.script",
+            texts="tablegame.families.toy.texts",
+            settings=(Option("colour", "red", str, {"de": "Farbe", "en": "colour"},
+                             choices=("red", "blue")),),
+            corrections=(Correction("poke", {"de": "Stoß", "en": "A poke"},
+                                    (Option("strength", 1, int, {"de": "Stärke", "en": "strength"}),),
+                                    "tablegame.families.toy.corrections:poke"),),
+        )
+    ''',
+}
 
 
 @pytest.fixture
 def toy(tmp_path, monkeypatch):
-    parts, registrations = tmp_path / "parts", tmp_path / "registrations"
-    parts.mkdir()
-    registrations.mkdir()
-    for name, source in (("toy_parts", PARTS), ("toy_script", SCRIPT), ("toy_texts", TEXTS)):
-        (parts / f"{name}.py").write_text(textwrap.dedent(source))
-    (registrations / "toy.py").write_text(textwrap.dedent(REGISTRATION))
-    monkeypatch.syspath_prepend(str(parts))
-    monkeypatch.setattr(registry, "__path__", [*registry.__path__, str(registrations)])
+    """The toy family's folder in a temporary place that the families package also reads."""
+    folder = tmp_path / "toy"
+    folder.mkdir()
+    for module, source in TOY.items():
+        (folder / f"{module}.py").write_text(textwrap.dedent(source))
+    monkeypatch.setattr(families, "__path__", [*families.__path__, str(tmp_path)])
     registry.families.cache_clear()
     yield
     registry.families.cache_clear()
-    for name in ("tablegame.families.toy", "toy_parts", "toy_script", "toy_texts"):
-        sys.modules.pop(name, None)
+    for name in [n for n in sys.modules if n.startswith("tablegame.families.toy")]:
+        del sys.modules[name]
 
 
-def test_a_family_in_one_module_is_found_by_the_plays_options_and_settings(toy):
-    from tablegame.play import make_play
+def test_a_family_in_one_folder_is_found_by_the_plays_options_and_settings(toy):
+    from tablegame.core.games import make_play
     assert "toy" in registry.game_names() and "toy" in registry.playable_games()
     play = make_play(GameSetup("toy", (("Anna",), ("Ben",)), (("cheer", True), ("speed", 3))))
     assert (play.rules.speed, play.colour, play.game, play.cheer) == (3, "red", "toy", True)
@@ -147,15 +163,16 @@ def test_check_config_checks_a_new_familys_options(toy):
 
 def test_parties_corrections_screen_texts_and_script_of_a_new_family(toy):
     from hardware.display.display import registered_screen
-    from tablegame import i18n, script
-    from tablegame.corrections import correction_action, corrections_for
-    from tablegame.parties import solo
-    import toy_parts
+    from tablegame import texts
+    from tablegame.app import headless as script
+    from tablegame.core.corrections import correction_action, corrections_for
+    from tablegame.core.parties import solo
+    from tablegame.families.toy import rules as toy_rules, screen as toy_screen, view as toy_view
 
     assert solo("toy")
     (poke,) = corrections_for("toy")
-    assert correction_action(poke, {"strength": 4}) == toy_parts.Poke(4)
-    assert registered_screen(toy_parts.ToyView) is toy_parts.ToyScreen
+    assert correction_action(poke, {"strength": 4}) == toy_rules.Poke(4)
+    assert registered_screen(toy_view.ToyView) is toy_screen.ToyScreen
     assert "poke" in script.all_steps()
-    i18n._merge_game_texts()
-    assert i18n.text("de", "toy_hello") == "Hallo"
+    texts._merge_game_texts()
+    assert texts.text("de", "toy_hello") == "Hallo"

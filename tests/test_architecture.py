@@ -1,5 +1,6 @@
-"""The rules of the house (ARCHITECTURE.md), checked on the source: dependencies
-point inward, and the rules engines are pure."""
+"""The rules of the house (ARCHITECTURE.md, docs/architecture.md), checked on the source:
+dependencies point inward, each game family is one package whose modules keep to their roles,
+and the rules engines are pure."""
 import ast
 import subprocess
 import sys
@@ -8,13 +9,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-COMPOSITION_ROOT = {"tablegame/service.py", "tablegame/cli.py", "tablegame/supervised.py",
-                    "tablegame/doctor.py",
-                    "tablegame/safe_mode.py"}  # and script*.py, desktop/
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
             "waitress")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
-      "tablegame.store", "tablegame.session", "tablegame.physics")
+      "tablegame.core.store", "tablegame.core.session", "tablegame.physics")
+FAMILIES = sorted(p.parent.name for p in (ROOT / "tablegame/families").glob("*/__init__.py"))
+
+# A family module's role is its name: tablegame/families/<name>/<role>[_more].py
+PURE_ROLES = ("rules", "board", "referee", "view", "texts")   # no pygame, pymunk, serial, gpiozero, flask
+PHYSICS_ROLES = ("physics",)                                    # may import pymunk
+SCREEN_ROLES = ("screen", "hands")                              # may import pygame and the display
+ADAPTER_ROLES = SCREEN_ROLES + ("script",)                      # the family's part of the composition root
 
 
 def imports(path: Path) -> set[str]:
@@ -27,10 +32,22 @@ def imports(path: Path) -> set[str]:
     return names
 
 
+def role(rel: str) -> str:
+    return Path(rel).stem.split("_")[0]
+
+
+def family_modules(name: str | None = None) -> list[str]:
+    return sorted(p.relative_to(ROOT).as_posix()
+                  for p in (ROOT / "tablegame/families").glob(f"{name or '*'}/*.py"))
+
+
 def core_modules():
+    """Every module of tablegame/ but the composition root (tablegame/app/) and the families'
+    adapter parts (their screens, hands and headless steps)."""
     for path in sorted((ROOT / "tablegame").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
-        if not (rel in COMPOSITION_ROOT or rel.startswith(("tablegame/desktop/", "tablegame/script"))):
+        in_family = rel.startswith("tablegame/families/") and rel.count("/") == 3
+        if not (rel.startswith("tablegame/app/") or in_family and role(rel) in ADAPTER_ROLES):
             yield rel
 
 
@@ -38,39 +55,104 @@ def touches(names: set[str], forbidden) -> list[str]:
     return sorted(n for n in names for f in forbidden if n == f or n.startswith(f + "."))
 
 
+def dotted(rel: str) -> str:
+    return rel.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+
+
 @pytest.mark.parametrize("module", list(core_modules()))
 def test_the_core_imports_no_adapter(module):
-    assert not touches(imports(ROOT / module), ADAPTERS + ("tablegame.service", "tablegame.cli",
-                                                            "tablegame.desktop"))
+    assert not touches(imports(ROOT / module), ADAPTERS + ("tablegame.app",))
 
 
-@pytest.mark.parametrize("module", sorted(p.relative_to(ROOT).as_posix()
-                                          for p in (ROOT / "tablegame/games").glob("*.py")))
+def rules_modules() -> list[str]:
+    """Each family's rules engine: its rules module and the family's modules that imports."""
+    found = []
+    for name in FAMILIES:
+        own = {dotted(m): m for m in family_modules(name)}
+        todo = [f"tablegame.families.{name}.rules"]
+        while todo:
+            module = todo.pop()
+            if module in own and own[module] not in found:
+                found.append(own[module])
+                todo += [n for n in imports(ROOT / own[module]) if n in own]
+    return sorted(found)
+
+
+def test_every_family_has_a_rules_engine_the_checks_find():
+    engines = rules_modules()
+    assert all(f"tablegame/families/{name}/rules.py" in engines for name in FAMILIES)
+    assert "tablegame/families/carrom/state.py" in engines      # a part the rules module imports
+
+
+@pytest.mark.parametrize("module", rules_modules())
 def test_the_rules_engines_do_no_io_and_keep_no_clock_or_dice_of_their_own(module):
     allowed = {"random"}  # only as the type of the rng handed to random_action
     found = [n for n in touches(imports(ROOT / module), IO) if n not in allowed]
     assert not found
 
 
+@pytest.mark.parametrize("module", family_modules())
+def test_a_family_module_keeps_to_its_role(module):
+    """Rules, board, referee, view and texts import no adapter and no physics engine; only
+    the physics imports pymunk; only the screen and the hands pygame and the display."""
+    names = imports(ROOT / module)
+    if role(module) not in PHYSICS_ROLES:
+        assert not touches(names, ("pymunk",))
+    if role(module) not in SCREEN_ROLES:
+        assert not touches(names, ("pygame", "hardware"))
+    if role(module) in PURE_ROLES:
+        assert not touches(names, ADAPTERS + ("pymunk", "tablegame.physics", "tablegame.app"))
+
+
+def test_importing_every_pure_module_of_the_families_loads_no_adapter_and_no_physics():
+    """However deep: a family's rules, board, referee, view and texts (and what they import)
+    load neither pygame, pymunk, pyserial, gpiozero nor Flask (in a fresh interpreter)."""
+    modules = [dotted(m) for m in family_modules() if role(m) in PURE_ROLES] + \
+        [dotted(m) for m in rules_modules()]
+    program = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+               "print(sorted({n.split('.')[0] for n in sys.modules} & "
+               "{'pygame', 'pymunk', 'serial', 'gpiozero', 'flask', 'waitress', 'hardware'}))")
+    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert (result.returncode, result.stdout.strip()) == (0, "[]"), result.stderr
+
+
+@pytest.mark.parametrize("module", family_modules())
+def test_no_family_imports_another(module):
+    own = f"tablegame.families.{module.split('/')[2]}"
+    others = [n for n in touches(imports(ROOT / module), ("tablegame.families",))
+              if n != own and not n.startswith(own + ".")]
+    assert others == []
+
+
+def test_nothing_outside_a_family_imports_its_modules():
+    """The registry reaches a family by its registration's "module:attr" strings only."""
+    found = []
+    for top in ("tablegame", "hardware", "web_admin", "firmware_bridge"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if not rel.startswith("tablegame/families/"):
+                found += [f"{rel}: {n}" for n in touches(imports(path), ("tablegame.families",))
+                          if n != "tablegame.families"]   # the registry lists the package
+    assert found == []
+
+
 # The core's edges: the modules of tablegame/ that do I/O by design, each with why. Every
 # other core module (rules, referees, boards, views, plays, texts, physics) is pure.
 EDGES = {
-    "tablegame/session.py": "the one writer: its queue, its thread, its clock, the log",
-    "tablegame/store.py": "the SQLite event log",
-    "tablegame/history.py": "reads the event log on a connection of its own",
-    "tablegame/replay.py": "replays a log file",
+    "tablegame/core/session.py": "the one writer: its queue, its thread, its clock, the log",
+    "tablegame/core/store.py": "the SQLite event log",
+    "tablegame/core/history.py": "reads the event log on a connection of its own",
+    "tablegame/core/replay.py": "replays a log file",
     "tablegame/face.py": "the session's face to adapters",
-    "tablegame/config.py": "reads the configuration file",
-    "tablegame/config_file.py": "reads and writes the configuration file",
-    "tablegame/carrom_position.py": "the position-file command (tablegame carrom-position)",
-    "tablegame/simulation.py": "the simulated board's world, shared with its thread",
-    "tablegame/solvers/neunfeld.py": "the solution cache on disk",
-    "tablegame/play/neunfeld.py": "loads the Neunfeld solution in the background, once per variant",
-    "tablegame/physics/corpus.py": "a command that prints the plausibility check's figures",
-    "tablegame/logs.py": "sets up logging: to the journal under systemd, to stderr on a desktop",
-    "tablegame/notify.py": "speaks systemd's notify protocol over its socket",
-    "tablegame/starts.py": "counts failed starts in the data folder, for safe mode",
-    "tablegame/text_file.py": "reads a text file a user named, with the problem in words",
+    "tablegame/core/text_file.py": "reads a text file a user named, with the problem in words",
+    "tablegame/config/__init__.py": "reads the configuration file",
+    "tablegame/config/file.py": "reads and writes the configuration file",
+    "tablegame/families/carrom/position.py": "the position-file command (tablegame carrom-position)",
+    "tablegame/families/shove/simulation.py": "the simulated board's world, shared with its thread",
+    "tablegame/families/neunfeld/solver.py": "the solution cache on disk",
+    "tablegame/families/neunfeld/play.py": "loads the Neunfeld solution in the background, once per variant",
+    "tablegame/families/shove/corpus.py": "a command that prints the plausibility check's figures",
 }
 # pymunk is the physics' own engine (no I/O); random only types the rng a caller hands in
 PURE_MAY_USE = ("random", "pymunk", "tablegame.physics")
@@ -102,7 +184,7 @@ def test_every_edge_of_the_core_still_exists():
 def test_importing_the_whole_core_loads_no_adapter():
     """Not only no direct import: nothing the core imports, however deep, pulls in pygame,
     pyserial, gpiozero or Flask (checked in a fresh interpreter)."""
-    modules = [m.removesuffix(".py").replace("/", ".").removesuffix(".__init__") for m in core_modules()]
+    modules = [dotted(m) for m in core_modules()]
     program = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
                "print(sorted({n.split('.')[0] for n in sys.modules} & "
                "{'pygame', 'serial', 'gpiozero', 'flask', 'waitress', 'hardware', 'firmware_bridge', "
@@ -123,30 +205,22 @@ def test_the_composition_root_is_where_real_and_simulated_parts_are_chosen():
 def test_the_staff_page_uses_no_hardware_and_no_session_insides(module):
     names = imports(ROOT / module)
     assert not touches(names, ("pygame", "gpiozero", "serial", "hardware", "firmware_bridge",
-                               "tablegame.store", "tablegame.desktop.names"))
+                               "tablegame.core.store", "tablegame.app.name_editor"))
 
 
-# -- a game family is registered once (issue 9 §1) ----------------------------------------------
-# Where a family's own modules live; the family's name (from its registration) completes each.
-OWN_PLACES = ("tablegame/games/", "tablegame/play/", "tablegame/views/", "tablegame/desktop/",
-              "tablegame/texts/", "tablegame/script_", "tablegame/referee/", "tablegame/boards/",
-              "tablegame/physics/", "hardware/display/")
+# -- a game family is one folder, named nowhere else (issues 9 and 17) -----------------------------
 SCANNED = ("tablegame", "hardware", "web_admin", "firmware_bridge")
 
 
 def _path_of(target: str) -> str:
-    """The file prefix of a "module:attr" string: "tablegame.play.shove:X" -> tablegame/play/shove."""
+    """The file prefix of a "module:attr" string: "tablegame.families.shove.play:X" ->
+    tablegame/families/shove/play."""
     return target.split(":")[0].replace(".", "/")
 
 
 def own_prefixes(family) -> tuple[str, ...]:
-    """Where ``family``'s own modules are: its registration module, every module its
-    registration names, and the family's places (OWN_PLACES + its name)."""
-    named = [family.texts, family.play, family.screen, family.view_type, family.hands,
-             family.script, family.calibration, *(g.rules for g in family.games),
-             *(c.action for c in family.corrections)]
-    return (f"tablegame/families/{family.name}.py",
-            *(_path_of(t) for t in named if t), *(p + family.name for p in OWN_PLACES))
+    """Where ``family``'s own modules are: its folder."""
+    return (f"tablegame/families/{family.name}/",)
 
 
 def naming(family, value: str) -> bool:
@@ -156,9 +230,7 @@ def naming(family, value: str) -> bool:
     if value in names or any(value.startswith(n + ".") for n in names):
         return True
     path = _path_of(value) if value.startswith(("tablegame.", "hardware.")) else value
-    own = own_prefixes(family)[1:]
-    return "/" in path and any(path == p or path.startswith(p + "_") or path.startswith(p + ".")
-                               for p in own)
+    return "/" in path and any(path.startswith(p) for p in own_prefixes(family))
 
 
 def strings(source: str) -> list[tuple[int, str]]:
@@ -175,7 +247,7 @@ def strings(source: str) -> list[tuple[int, str]]:
 def games_named_in(rel: str, source: str) -> list[str]:
     """Each place in ``source`` (the file ``rel``) that names a game of a family whose
     own module it is not."""
-    from tablegame.families import families
+    from tablegame.registry import families
     found = []
     for family in families():
         if any(rel == p or rel.startswith(p) for p in own_prefixes(family)):
@@ -198,8 +270,8 @@ def test_outside_its_own_modules_no_code_names_a_game():
     ('SOLO = {"schocken", "neunfeld"}', ["schocken", "neunfeld"]),
     ('x = config["shove.moved_coin"]', ["shove"]),
     ('GAMES = ("shove-hapenny",)', ["shove"]),
-    ('SCREEN = "hardware.display.neunfeld:NeunfeldScreen"', ["neunfeld"]),
-    ('TEXTS = ("tablegame.texts.schocken",)', ["schocken"]),
+    ('SCREEN = "tablegame.families.neunfeld.screen:NeunfeldScreen"', ["neunfeld"]),
+    ('TEXTS = ("tablegame.families.schocken.texts",)', ["schocken"]),
     ('"""The shove and schocken tables."""\nnote = "schocken_odds"  # a text key, not a game', []),
 ])
 def test_the_game_name_check_finds_names_and_only_those(source, named):
@@ -207,18 +279,26 @@ def test_the_game_name_check_finds_names_and_only_those(source, named):
     assert sorted(f.rsplit(" ", 1)[1] for f in found) == sorted(named)
 
 
-def test_a_familys_own_modules_come_from_its_registration():
-    from tablegame.families import family_of
-    shove = own_prefixes(family_of("shove-hapenny"))
-    assert "tablegame/play/shove" in shove and "hardware/display/shove" in shove
-    assert not games_named_in("tablegame/play/shove.py", '_BOARDS = {"shove-hapenny": 1}')
-    assert games_named_in("tablegame/play/schocken.py", '_BOARDS = {"shove-hapenny": 1}')
+def test_a_familys_own_modules_are_its_folder():
+    from tablegame.registry import family_of
+    assert own_prefixes(family_of("shove-hapenny")) == ("tablegame/families/shove/",)
+    assert not games_named_in("tablegame/families/shove/play.py", '_BOARDS = {"shove-hapenny": 1}')
+    assert games_named_in("tablegame/families/schocken/play.py", '_BOARDS = {"shove-hapenny": 1}')
+
+
+def test_every_part_a_registration_names_is_in_its_familys_folder():
+    from tablegame.registry import families
+    for family in families():
+        named = [family.texts, family.play, family.screen, family.view_type, family.hands,
+                 family.script, family.calibration, *(g.rules for g in family.games),
+                 *(c.action for c in family.corrections)]
+        assert [t for t in named if t and not _path_of(t).startswith(own_prefixes(family)[0])] == []
 
 
 def test_every_playable_family_names_parts_that_exist():
     """Its play and texts must be there; a screen, hands or script may still be being
     built (the table says it cannot do that yet), but what is there has what is named."""
-    from tablegame.families import installed, load, playable
+    from tablegame.registry import installed, load, playable
     for family in playable():
         assert installed(family.play) and installed(family.texts), family.name
         for target in (family.play, family.screen, family.view_type, family.hands,
@@ -245,7 +325,7 @@ def keys_of_one_family(keys: set[str], sources: dict[str, str]) -> list[str]:
     """Each of ``keys`` whose every user (a file of ``sources`` holding it as a string) is
     one and the same family's own module: that family's texts module is its place.
     A key a shared module or two families use is shared; one nobody uses is not judged."""
-    from tablegame.families import families
+    from tablegame.registry import families
     users = {key: set() for key in keys}
     for rel, source in sources.items():
         owner = next((f.name for f in families()
@@ -257,21 +337,21 @@ def keys_of_one_family(keys: set[str], sources: dict[str, str]) -> list[str]:
 
 
 def test_the_shared_texts_hold_no_text_only_one_family_uses():
-    keys = text_keys_of((ROOT / "tablegame/i18n.py").read_text(encoding="utf-8"))
+    keys = text_keys_of((ROOT / "tablegame/texts/__init__.py").read_text(encoding="utf-8"))
     assert "new_game" in keys
     sources = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
                for top in SCANNED for path in sorted((ROOT / top).rglob("*.py"))}
-    del sources["tablegame/i18n.py"]
+    del sources["tablegame/texts/__init__.py"]
     assert keys_of_one_family(keys, sources) == []
 
 
 @pytest.mark.parametrize("sources, found", [
-    ({"tablegame/play/shove.py": 'a = "status_turn"; b = "illegal"', "tablegame/session.py": 'c = "illegal"'},
-     ["status_turn is shove's own"]),
-    ({"tablegame/play/shove.py": 'x = "winner"', "tablegame/referee/shove.py": 'y = "winner"'},
+    ({"tablegame/families/shove/play.py": 'a = "status_turn"; b = "illegal"',
+      "tablegame/core/session.py": 'c = "illegal"'}, ["status_turn is shove's own"]),
+    ({"tablegame/families/shove/play.py": 'x = "winner"', "tablegame/families/shove/referee.py": 'y = "winner"'},
      ["winner is shove's own"]),
-    ({"tablegame/play/shove.py": 'x = "winner"', "tablegame/play/carrom.py": 'y = "winner"'}, []),
-    ({"tablegame/play/shove.py": '"""status_turn, illegal and winner."""'}, []),
+    ({"tablegame/families/shove/play.py": 'x = "winner"', "tablegame/families/carrom/play.py": 'y = "winner"'}, []),
+    ({"tablegame/families/shove/play.py": '"""status_turn, illegal and winner."""'}, []),
 ])
 def test_the_shared_text_check_finds_one_familys_texts_and_only_those(sources, found):
     assert keys_of_one_family({"status_turn", "illegal", "winner"}, sources) == found

@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory  # noqa: E402
 from hardware.buttons import RailButtons  # noqa: E402
 from hardware.keys import KeysToPins  # noqa: E402
 from hardware.press import PressTimer  # noqa: E402
-from tablegame.events import ButtonPress  # noqa: E402
+from tablegame.core.events import ButtonPress  # noqa: E402
 
 PINS = {"ok": 17, "back": 27, "menu": 22}
 

@@ -2,9 +2,9 @@
 live view draws the pieces the virtual pocket board reports and follows a stroke; a foul
 entered on the control page reaches the rules; calibration draws the board and places the
 pieces, previews an edited size and refuses one that makes no board."""
-from tablegame.physics.carrom import Strike
-from tablegame.play.base import GameSetup
-from tablegame.simulation_carrom import CarromWorld
+from tablegame.families.carrom.physics import Strike
+from tablegame.core.play import GameSetup
+from tablegame.families.carrom.simulation import CarromWorld
 # the same browser, started the same way; the import skips this module where it is missing
 from test_web_browser import ARGS, CHROMIUM, playwright, wait_for
 from web_admin.serve import PageServer

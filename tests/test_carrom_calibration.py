@@ -1,4 +1,4 @@
-"""Where the staff page's calibration says a Carrom piece lies (tablegame.boards.carrom):
+"""Where the staff page's calibration says a Carrom piece lies (tablegame.families.carrom.calibration):
 the same place seen a quarter turn round is the same place at the next seat and pocket,
 and what it calls inside the outer circle the referee takes as put back there."""
 import math
@@ -6,10 +6,10 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablegame.boards.carrom import calibration, where
-from tablegame.physics.carrom import CarromBoard
-from tablegame.referee.carrom import inside_outer_circle
-from tablegame.sensors import PieceReading, PiecesSnapshot
+from tablegame.families.carrom.calibration import calibration, where
+from tablegame.families.carrom.physics import CarromBoard
+from tablegame.families.carrom.referee import inside_outer_circle
+from tablegame.core.sensors import PieceReading, PiecesSnapshot
 
 BOARD = CarromBoard()
 SIZE = BOARD.size

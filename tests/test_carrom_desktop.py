@@ -13,12 +13,12 @@ from firmware_bridge.virtual_board import VirtualBoard
 from hardware.display import Display
 from hardware.display import palette as P
 from tablegame.config import load
-from tablegame.desktop.carrom import CarromHands
-from tablegame.play.base import GameSetup
-from tablegame.games.carrom_state import Placement, Stroke
-from tablegame.service import open_session
-from tablegame.session import Act
-from tablegame.sensors import LinkState, PiecesSnapshot
+from tablegame.families.carrom.hands import CarromHands
+from tablegame.core.play import GameSetup
+from tablegame.families.carrom.state import Placement, Stroke
+from tablegame.app.service import open_session
+from tablegame.core.session import Act
+from tablegame.core.sensors import LinkState, PiecesSnapshot
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_p_puts_back_what_the_ruling_asks(table):
 
 
 def test_the_hand_puts_men_inside_the_outer_circle_and_the_queen_in_the_centre():
-    from tablegame.simulation_carrom import CarromWorld
+    from tablegame.families.carrom.simulation import CarromWorld
     world = CarromWorld(set_up=False)
     world.fill_to({"queen": 1, "white": 3, "black": 2})
     cx, cy = world.board.centre

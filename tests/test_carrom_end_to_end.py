@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from tablegame.config import load
-from tablegame.script import Script, ScriptError, load_script, run_script
-from tablegame.play.base import GameSetup
+from tablegame.app.headless import Script, ScriptError, load_script, run_script
+from tablegame.core.play import GameSetup
 
 BOARD = Path(__file__).parent.parent / "examples" / "carrom-board.json"
 SINGLES = GameSetup("carrom", (("Anna",), ("Ben",)))
@@ -98,7 +98,7 @@ def test_a_scripted_board_gives_the_expected_score(config):
 
 
 def test_the_command_line_runs_the_board(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "tablegame.cli", "simulate", "--headless", str(BOARD)],
+    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "simulate", "--headless", str(BOARD)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["state"]["boards_played"] == 1

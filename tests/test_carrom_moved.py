@@ -7,15 +7,15 @@ from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
 
-from tablegame.events import ButtonPress
-from tablegame.i18n import say
-from tablegame.physics.carrom import CarromBoard, break_setup
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.referee.carrom_moved import men_moved
-from tablegame.sensors import PiecePocketed, PiecesSnapshot, StrokeStarted
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.core.events import ButtonPress
+from tablegame.texts import say
+from tablegame.families.carrom.physics import CarromBoard, break_setup
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.families.carrom.moved import men_moved
+from tablegame.core.sensors import PiecePocketed, PiecesSnapshot, StrokeStarted
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 
 BOARD = CarromBoard()
 R = BOARD.man_diameter / 2

@@ -1,5 +1,5 @@
 """A described Carrom position replayed without physics (docs/carrom-positions.md):
-the example runs through the CLI and its rulings read as RULES.md says; bad input names
+the example runs through the CLI and its rulings read as docs/rules.md says; bad input names
 the key or step and what is wrong, exits 2, without a traceback."""
 import json
 import subprocess
@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tablegame.carrom_position import PositionError, load, run
+from tablegame.families.carrom.position import PositionError, load, run
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "carrom-queen-cover.json"
-CLI = [sys.executable, "-m", "tablegame.cli", "carrom-ruling"]
+CLI = [sys.executable, "-m", "tablegame.app.cli", "carrom-ruling"]
 
 
 def cli(*args):

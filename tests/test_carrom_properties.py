@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablegame import jsoncodec
-from tablegame.games.base import IllegalAction
-from tablegame.games.carrom import CarromRules
-from tablegame.games.carrom_state import (
+from tablegame.core import jsoncodec
+from tablegame.core.rules import IllegalAction
+from tablegame.families.carrom.rules import CarromRules
+from tablegame.families.carrom.state import (
     CENTRE, COLOURS, MEN, OUTER, QUEEN_STATES, BoardState, CarromState, FoulDuringTurn, LeftSeat,
     Stroke, TechnicalFoul,
 )
@@ -78,7 +78,7 @@ def test_men_on_the_board_plus_men_pocketed_are_nine_per_colour(seed, doubles):
 @settings(max_examples=60, deadline=None)
 @given(SEEDS, st.booleans())
 def test_a_board_scores_0_to_12(seed, doubles):
-    """RULES.md: 1 point per opponent man still on the board, 3 for a covered queen while the
+    """docs/rules.md: 1 point per opponent man still on the board, 3 for a covered queen while the
     winner's score is under 22, at most 12. So a board can be worth nothing: the winner
     pockets his own last man and the opponent's last in one stroke after the queen was
     covered, with 22 or more already (Hypothesis found it: seed 1992, singles)."""

@@ -6,12 +6,12 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tablegame.physics.carrom import Strike
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.session import Session
-from tablegame.simulation_carrom import CarromWorld
-from tablegame.store import EventLog
+from tablegame.families.carrom.physics import Strike
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Session
+from tablegame.families.carrom.simulation import CarromWorld
+from tablegame.core.store import EventLog
 
 STRIKES = st.lists(st.tuples(st.floats(-219, 219), st.floats(-70, 70), st.sampled_from((300, 2500, 5000, 8000))),
                    min_size=1, max_size=6)

@@ -6,12 +6,12 @@ stroke the restart cut short, which OK counts as the board shows it."""
 import random
 from dataclasses import replace
 
-from tablegame.events import ButtonPress
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import PiecePocketed, StrokeStarted
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.core.events import ButtonPress
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import PiecePocketed, StrokeStarted
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 from test_carrom_play import Board, said
 
 

@@ -1,17 +1,17 @@
-"""Carrom's laws, one scenario each, as RULES.md section 5 words them (ICF law numbers
+"""Carrom's laws, one scenario each, as docs/rules.md section 5 words them (ICF law numbers
 in the names). Side 0 (Anna) plays white and is on turn unless a test says otherwise."""
 from dataclasses import replace
 
 import pytest
 
-from tablegame.games.base import IllegalAction
-from tablegame.games.carrom import CarromRules
-from tablegame.games.carrom_ruling import ruling_notes
-from tablegame.games.carrom_state import (
+from tablegame.core.rules import IllegalAction
+from tablegame.families.carrom.rules import CarromRules
+from tablegame.families.carrom.ruling import ruling_notes
+from tablegame.families.carrom.state import (
     BoardState, CarromState, CoinToss, FoulDuringTurn, LeftSeat, Placed, Placement, Stroke,
     TechnicalFoul,
 )
-from tablegame.i18n import say
+from tablegame.texts import say
 
 RULES = CarromRules()
 

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from tablegame.games.carrom_state import Placed
-from tablegame.play.base import GameSetup
-from tablegame.session import Act
+from tablegame.families.carrom.state import Placed
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Act
 from web_admin import create_app
 from web_table import Table
 

@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablegame.cli import main
+from tablegame.app.cli import main
 from tablegame.config import SETTINGS, ConfigError, load, parse
-from tablegame.config_games import key_lines
-from tablegame.families import families, playable
+from tablegame.config.games import key_lines
+from tablegame.registry import families, playable
 
 THE_ISSUES_FILE = """\
 [table]

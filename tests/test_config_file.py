@@ -10,12 +10,12 @@ import time
 import pytest
 
 from tablegame.config import ConfigError, load, parse
-from tablegame.config_file import ConfigFile
+from tablegame.config.file import ConfigFile
 
 SAVER = """
 import sys
 from tablegame.config import load
-from tablegame.config_file import ConfigFile
+from tablegame.config.file import ConfigFile
 path = sys.argv[1]
 settings = ConfigFile(path, load(path))
 print("ready", flush=True)

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from tablegame import jsoncodec
-from tablegame.games import IllegalAction, find_game, game_names
-from tablegame.play import make_play, playable_games
-from tablegame.play.base import GameSetup
-from tablegame.session import Act, Session, Undo
-from tablegame.store import EventLog
+from tablegame.core import jsoncodec
+from tablegame.core.games import IllegalAction, find_game, game_names
+from tablegame.core.games import make_play, playable_games
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Act, Session, Undo
+from tablegame.core.store import EventLog
 
 
 def parties_for(rules):

@@ -7,13 +7,13 @@ import sqlite3
 
 import pytest
 
-from tablegame.events import ButtonPress
-from tablegame.i18n import say
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import BoardSnapshot
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.core.events import ButtonPress
+from tablegame.texts import say
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import BoardSnapshot
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 EMPTY = BoardSnapshot((), settled=True)
@@ -78,9 +78,9 @@ def test_a_waiting_caller_hears_the_failure_in_words(tmp_path):
 def test_a_failing_screen_shows_a_staff_message_and_the_game_comes_back(tmp_path, caplog):
     from hardware.display import Display
     from hardware.display.notice import NoticeScreen
-    from hardware.display.shove import ShoveScreen
-    from tablegame.frames import Frames
-    from tablegame.service import show
+    from tablegame.families.shove.screen import ShoveScreen
+    from tablegame.app.frames import Frames
+    from tablegame.app.service import show
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
     real = session.play
@@ -101,7 +101,7 @@ class BrokenScreen:
     """A screen with a bug that strikes every frame while ``broken`` (a layout that does
     not fit the surface), its message different each time; fixed, it is Shove's."""
     def __init__(self):
-        from hardware.display.shove import ShoveScreen
+        from tablegame.families.shove.screen import ShoveScreen
         self.frames, self.broken, self._fixed = 0, True, ShoveScreen()
 
     def draw(self, surface, view):
@@ -120,9 +120,9 @@ class BrokenScreen:
 def test_a_screen_that_fails_every_frame_is_logged_once_and_the_staff_see_it(tmp_path, caplog):
     from hardware.display import Display
     from hardware.display.notice import NoticeScreen
-    from tablegame.frames import Frames
-    from tablegame.service import show
-    from tablegame.views import ShoveView
+    from tablegame.app.frames import Frames
+    from tablegame.app.service import show
+    from tablegame.families.shove.view import ShoveView
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
     broken = BrokenScreen()
@@ -151,9 +151,9 @@ def test_a_screen_that_fails_every_frame_is_logged_once_and_the_staff_see_it(tmp
 
 def test_when_not_even_the_notice_draws_the_table_goes_on_and_says_so_once(tmp_path, caplog):
     from hardware.display import Display
-    from tablegame.frames import Frames
-    from tablegame.service import show
-    from tablegame.views import ShoveView
+    from tablegame.app.frames import Frames
+    from tablegame.app.service import show
+    from tablegame.families.shove.view import ShoveView
     from tablegame.views.notice import NoticeView
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))

@@ -7,14 +7,14 @@ import random
 import pygame
 
 from hardware.display import palette as P
-from hardware.display.carrom import PIECE_INK, CarromScreen
-from tablegame.events import ButtonPress
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import PieceReading
-from tablegame.session import Session
-from tablegame.store import EventLog
-from tablegame.views.carrom import CarromView
+from tablegame.families.carrom.screen import PIECE_INK, CarromScreen
+from tablegame.core.events import ButtonPress
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import PieceReading
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
+from tablegame.families.carrom.view import CarromView
 from test_carrom_play import Board, started
 
 
@@ -135,7 +135,7 @@ def test_the_game_winner_is_said(display):
 
 
 def _set_up():
-    from tablegame.physics.carrom import CarromBoard, break_setup
+    from tablegame.families.carrom.physics import CarromBoard, break_setup
     return list(break_setup(CarromBoard()))
 
 

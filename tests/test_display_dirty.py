@@ -7,10 +7,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from hardware.display import Display, ShoveScreen  # noqa: E402
-from hardware.display.demo import busiest_shove_view, quiet_shove_view  # noqa: E402
-from tablegame.boards.shove import hapenny_board, piecepack_board  # noqa: E402
-from tablegame.sensors import CoinReading  # noqa: E402
+from hardware.display import Display
+from tablegame.families.shove.screen import ShoveScreen  # noqa: E402
+from tablegame.families.shove.screen_demo import busiest_shove_view, quiet_shove_view  # noqa: E402
+from tablegame.families.shove.board import hapenny_board, piecepack_board  # noqa: E402
+from tablegame.core.sensors import CoinReading  # noqa: E402
 
 
 
@@ -158,7 +159,7 @@ class OtherScreen:
 
 
 def test_a_screen_taking_over_the_window_draws_it_whole(display):
-    from tablegame.views import ShoveView
+    from tablegame.families.shove.view import ShoveView
     with Display(display.size, screens={ShoveView: ShoveScreen, OtherView: OtherScreen}) as d:
         view = busiest_shove_view()
         d.show(view)

@@ -6,10 +6,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from hardware.display.neunfeld import DIE_COLOURS, NeunfeldScreen  # noqa: E402
-from tablegame.games.neunfeld import NeunfeldRules, Roll, TipAndMove  # noqa: E402
-from tablegame.play.base import GameSetup, TableStatus  # noqa: E402
-from tablegame.play.neunfeld import NeunfeldPlay  # noqa: E402
+from tablegame.families.neunfeld.screen import DIE_COLOURS, NeunfeldScreen  # noqa: E402
+from tablegame.families.neunfeld.rules import NeunfeldRules, Roll, TipAndMove  # noqa: E402
+from tablegame.core.play import GameSetup, TableStatus  # noqa: E402
+from tablegame.families.neunfeld.play import NeunfeldPlay  # noqa: E402
 
 PARTIES = (("Anna",), ("Ben",))
 SIZES = [(800, 480), (1920, 1080)]

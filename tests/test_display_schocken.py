@@ -6,13 +6,13 @@ import random  # noqa: E402
 import pygame  # noqa: E402
 
 from hardware.display import palette as P  # noqa: E402
-from hardware.display.schocken import DECKEL, DIE, SchockenScreen  # noqa: E402
-from tablegame.games.schocken import SchockenRules, Stop, Throw  # noqa: E402
-from tablegame.play.base import GameSetup  # noqa: E402
-from tablegame.play.schocken import SchockenPlay  # noqa: E402
-from tablegame.session import Act, Session  # noqa: E402
-from tablegame.store import EventLog  # noqa: E402
-from tablegame.views.schocken import SchockenView  # noqa: E402
+from tablegame.families.schocken.screen import DECKEL, DIE, SchockenScreen  # noqa: E402
+from tablegame.families.schocken.rules import SchockenRules, Stop, Throw  # noqa: E402
+from tablegame.core.play import GameSetup  # noqa: E402
+from tablegame.families.schocken.play import SchockenPlay  # noqa: E402
+from tablegame.core.session import Act, Session  # noqa: E402
+from tablegame.core.store import EventLog  # noqa: E402
+from tablegame.families.schocken.view import SchockenView  # noqa: E402
 
 NAMES = ("Anna", "Ben", "Cem", "Dora")
 

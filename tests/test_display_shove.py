@@ -6,12 +6,13 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from hardware.display import Display, ShoveScreen  # noqa: E402
+from hardware.display import Display  # noqa: E402
+from tablegame.families.shove.screen import ShoveScreen  # noqa: E402
 from hardware.display import palette as P  # noqa: E402
-from hardware.display.demo import busiest_shove_view, quiet_shove_view  # noqa: E402
-from tablegame.boards.shove import hapenny_board, piecepack_board  # noqa: E402
-from tablegame.sensors import CoinReading  # noqa: E402
-from tablegame.views import PartyView  # noqa: E402
+from tablegame.families.shove.screen_demo import busiest_shove_view, quiet_shove_view  # noqa: E402
+from tablegame.families.shove.board import hapenny_board, piecepack_board  # noqa: E402
+from tablegame.core.sensors import CoinReading  # noqa: E402
+from tablegame.families.shove.view import PartyView  # noqa: E402
 
 SIZES = [(800, 480), (1920, 1080)]
 

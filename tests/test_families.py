@@ -1,8 +1,8 @@
 """The family registrations: every game is declared once and its named parts exist."""
 import pytest
 
-from tablegame.families import family_of, find, game_names, load
-from tablegame.games import find_game
+from tablegame.registry import family_of, find, game_names, load
+from tablegame.core.games import find_game
 
 
 def test_every_game_is_registered_once_and_its_rules_build():

@@ -6,17 +6,17 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tablegame import jsoncodec
-from tablegame.families import family_of, load
-from tablegame.games.base import IllegalAction
-from tablegame.games.neunfeld import NeunfeldRules, Roll, TakeBack
-from tablegame.games.schocken import HalfLost, SchockenRules, SetDeckel, Stop, Throw
-from tablegame.games.schocken_state import FINAL, SECOND_HALF
-from tablegame.i18n import say
-from tablegame.play.base import GameSetup
-from tablegame.play.schocken import SchockenPlay
-from tablegame.session import Act, Session, Undo
-from tablegame.store import EventLog
+from tablegame.core import jsoncodec
+from tablegame.registry import family_of, load
+from tablegame.core.rules import IllegalAction
+from tablegame.families.neunfeld.rules import NeunfeldRules, Roll, TakeBack
+from tablegame.families.schocken.rules import HalfLost, SchockenRules, SetDeckel, Stop, Throw
+from tablegame.families.schocken.state import FINAL, SECOND_HALF
+from tablegame.texts import say
+from tablegame.core.play import GameSetup
+from tablegame.families.schocken.play import SchockenPlay
+from tablegame.core.session import Act, Session, Undo
+from tablegame.core.store import EventLog
 
 NAMES = ("Anna", "Ben", "Cem")
 

@@ -10,7 +10,7 @@ import pytest
 from firmware_bridge.codec import Capability
 from firmware_bridge.link import BoardLink
 from firmware_bridge.virtual_board import Fault, VirtualBoard
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, LinkState, LinkStatus, SquaresReading
+from tablegame.core.sensors import BoardSnapshot, CoinReading, DiceReading, LinkState, LinkStatus, SquaresReading
 
 START = (CoinReading(100.0, 50.0),)
 SHOT = [(CoinReading(100.0, 80.0),), (CoinReading(101.0, 150.0),), (CoinReading(101.5, 181.3),)]
@@ -406,8 +406,8 @@ class RunningTable:
 
     def __init__(self, store, board, ack_lost=lambda reading: False):
         from tablegame.config import load
-        from tablegame.play.base import GameSetup
-        from tablegame.service import open_session
+        from tablegame.core.play import GameSetup
+        from tablegame.app.service import open_session
         self.session = open_session(load(None, {"table.language": "en"}), store,
                                     GameSetup("shove-hapenny", (("Anna",), ("Ben",)), ()))
         self.running = threading.Event()
@@ -440,7 +440,7 @@ class RunningTable:
 
 
 def shove_coins(*beds):
-    from tablegame.boards.shove import hapenny_board
+    from tablegame.families.shove.board import hapenny_board
     board = hapenny_board()
     return tuple(CoinReading(70.0 + 55.0 * i, sum(board.bed_span(bed)) / 2) for i, bed in enumerate(beds))
 
@@ -448,7 +448,7 @@ def shove_coins(*beds):
 def test_an_event_lost_to_a_crash_before_the_log_is_sent_again_and_counted_once(tmp_path):
     """ACK after the commit: the crash leaves the event unacknowledged; after the restart the
     board's resync carries it, and the referee counts it once (docs/protocol.md)."""
-    from tablegame.events import ButtonPress
+    from tablegame.core.events import ButtonPress
     world = ScriptedWorld(rest=())
     with VirtualBoard(world, link_path=str(tmp_path / "board"), realtime=False, resend=0.05) as board:
         table = RunningTable(tmp_path / "log.sqlite", board)
@@ -472,7 +472,7 @@ def test_an_event_lost_to_a_crash_before_the_log_is_sent_again_and_counted_once(
 
 
 def test_an_event_in_the_log_whose_ack_died_with_the_host_is_not_counted_twice(tmp_path):
-    from tablegame.events import ButtonPress
+    from tablegame.core.events import ButtonPress
     world = ScriptedWorld(rest=())
     with VirtualBoard(world, link_path=str(tmp_path / "board"), realtime=False, resend=0.05) as board:
         table = RunningTable(tmp_path / "log.sqlite", board,

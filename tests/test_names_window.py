@@ -14,18 +14,19 @@ import pytest  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from hardware.buttons import RailButtons  # noqa: E402
-from hardware.display import Display, ShoveScreen  # noqa: E402
+from hardware.display import Display  # noqa: E402
+from tablegame.families.shove.screen import ShoveScreen  # noqa: E402
 from hardware.display.names import SCREENS_WITH_NAMES, NamesScreen  # noqa: E402
 from hardware.keys import KeysToPins  # noqa: E402
-from tablegame import jsoncodec  # noqa: E402
-from tablegame.desktop.names import names_in_window  # noqa: E402
-from tablegame.events import ButtonPress  # noqa: E402
-from tablegame.play import make_play  # noqa: E402
-from tablegame.play.base import GameSetup  # noqa: E402
-from tablegame.service import main_loop  # noqa: E402
-from tablegame.session import Session  # noqa: E402
-from tablegame.store import EventLog  # noqa: E402
-from tablegame.views import ShoveView  # noqa: E402
+from tablegame.core import jsoncodec  # noqa: E402
+from tablegame.app.name_editor import names_in_window  # noqa: E402
+from tablegame.core.events import ButtonPress  # noqa: E402
+from tablegame.core.games import make_play  # noqa: E402
+from tablegame.core.play import GameSetup  # noqa: E402
+from tablegame.app.service import main_loop  # noqa: E402
+from tablegame.core.session import Session  # noqa: E402
+from tablegame.core.store import EventLog  # noqa: E402
+from tablegame.families.shove.view import ShoveView  # noqa: E402
 from tablegame.views.names import NamesView  # noqa: E402
 
 PINS = {"ok": 17, "back": 27, "menu": 22}
@@ -268,7 +269,7 @@ def test_a_schocken_game_of_four_from_the_panel(table):
 
 
 def test_n_on_a_fresh_table_whose_board_was_seen_empty_opens_the_panel(table):
-    from tablegame.sensors import BoardSnapshot
+    from tablegame.core.sensors import BoardSnapshot
     t = table()
     t.session.handle(BoardSnapshot((), settled=True))   # the board seen empty: not a move
     assert t.session.status.actions == 1 and t.session.status.moves == 0

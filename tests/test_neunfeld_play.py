@@ -4,18 +4,18 @@ import random
 
 import pytest
 
-from tablegame.events import ButtonPress
-from tablegame.games.neunfeld import NeunfeldRules, Roll, TipAndMove, position_after
-from tablegame.solvers.neunfeld import NeunfeldSolver, Verdict as Value
-from tablegame.i18n import say
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.play.neunfeld import NeunfeldPlay, variant_cache_path
-from tablegame.notes import Note
-from tablegame.play.neunfeld_referee import judge_turn, squares_reading
-from tablegame.sensors import DiceReading
-from tablegame.session import Act, Session
-from tablegame.store import EventLog
+from tablegame.core.events import ButtonPress
+from tablegame.families.neunfeld.rules import NeunfeldRules, Roll, TipAndMove, position_after
+from tablegame.families.neunfeld.solver import NeunfeldSolver, Verdict as Value
+from tablegame.texts import say
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.families.neunfeld.play import NeunfeldPlay, variant_cache_path
+from tablegame.texts.notes import Note
+from tablegame.families.neunfeld.referee import judge_turn, squares_reading
+from tablegame.core.sensors import DiceReading
+from tablegame.core.session import Act, Session
+from tablegame.core.store import EventLog
 from test_neunfeld_rules import A, B, seed_actions, seed_state, state_at
 
 PARTIES = (("Anna",), ("Ben",))

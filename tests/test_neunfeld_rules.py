@@ -1,17 +1,17 @@
-"""Neunfeld's rules as RULES.md section 3 and the seed text (002) state them."""
+"""Neunfeld's rules as docs/rules.md section 3 and the seed text (002) state them."""
 import json
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tablegame import jsoncodec
-from tablegame.games import IllegalAction, find_game
-from tablegame.games.neunfeld import (NeunfeldRules, NeunfeldState, Position, Roll, TakeBack,
+from tablegame.core import jsoncodec
+from tablegame.core.games import IllegalAction, find_game
+from tablegame.families.neunfeld.rules import (NeunfeldRules, NeunfeldState, Position, Roll, TakeBack,
                                       TipAndMove, describe_action)
-from tablegame.games.neunfeld_dice import DICE
-from tablegame.i18n import say
-from tablegame.notes import Note
+from tablegame.families.neunfeld.dice import DICE
+from tablegame.texts import say
+from tablegame.texts.notes import Note
 from test_texts import note_keys
 
 A, B = 0, 1
@@ -444,4 +444,4 @@ def test_every_reason_is_a_note_whose_german_text_is_the_message(strict, make_st
 
 def test_the_refusals_above_give_every_reason_the_engine_has():
     raised = {n.key for case in REFUSALS for n in notes_in(refusal(*case).note)}
-    assert raised == note_keys("tablegame/games/neunfeld.py")
+    assert raised == note_keys("tablegame/families/neunfeld/rules.py")

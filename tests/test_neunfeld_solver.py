@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from tablegame.solvers import neunfeld as neunfeld_solver
-from tablegame.games.neunfeld import NeunfeldRules, NeunfeldState, Position, describe_action, position_after
-from tablegame.solvers.neunfeld import (
+from tablegame.families.neunfeld import solver as neunfeld_solver
+from tablegame.families.neunfeld.rules import NeunfeldRules, NeunfeldState, Position, describe_action, position_after
+from tablegame.families.neunfeld.solver import (
     LOSS, WIN, NeunfeldSolver, Verdict, key_position, position_key, reachable_keys, solve, start_keys,
     successor_keys, valid_keys,
 )
@@ -186,7 +186,7 @@ def test_solver_works_when_the_cache_cannot_be_written(tmp_path):
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from tablegame.solvers.neunfeld import Evaluation, REPETITIONS_FOR_DRAW  # noqa: E402
+from tablegame.families.neunfeld.solver import Evaluation, REPETITIONS_FOR_DRAW  # noqa: E402
 
 
 def plainly_ranked(solver, state):

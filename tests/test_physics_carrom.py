@@ -5,7 +5,7 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tablegame.physics.carrom import (BLACK, MEN, QUEEN, STRIKER, WHITE, CarromBoard, CarromTable,
+from tablegame.families.carrom.physics import (BLACK, MEN, QUEEN, STRIKER, WHITE, CarromBoard, CarromTable,
                                       Piece, Strike, break_setup)
 
 BOARD = CarromBoard()

@@ -8,20 +8,21 @@ import time
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tablegame.boards.shove import hapenny_board
-from tablegame.events import ButtonPress
-from tablegame.i18n import say
-from tablegame import jsoncodec
-from tablegame.history import History
-from tablegame.physics import corpus, plausibility
-from tablegame.referee import moved
-from tablegame.replay import replay
-from tablegame.physics.shove import Shot, ShoveTable, speed_to_reach, start_y
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import BoardSnapshot, CoinReading
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.families.shove.board import hapenny_board
+from tablegame.core.events import ButtonPress
+from tablegame.texts import say
+from tablegame.core import jsoncodec
+from tablegame.core.history import History
+from tablegame.families.shove import corpus
+from tablegame.physics import plausibility
+from tablegame.families.shove import moved
+from tablegame.core.replay import replay
+from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import BoardSnapshot, CoinReading
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 
 BOARD = hapenny_board()
 D = BOARD.coin_diameter
@@ -264,7 +265,7 @@ def test_between_shoves_any_coin_moved_a_diameter_is_flagged_and_none_moved_is_f
 
 def test_a_small_corpus_of_simulated_shots():
     """60 genuine shots with noise, and the same with one far coin moved by hand (the
-    full 2,000-shot run: python -m tablegame.physics.corpus)."""
+    full 2,000-shot run: python -m tablegame.families.shove.corpus)."""
     samples = corpus.generate(60, seed=5)
     assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
@@ -274,7 +275,7 @@ def test_a_small_corpus_of_simulated_shots():
 
 def test_a_headless_nudge_is_caught_and_named(tmp_path):
     from tablegame.config import load
-    from tablegame.script import Script, ScriptError, run_script
+    from tablegame.app.headless import Script, ScriptError, run_script
     config = load(None, overrides={"table.language": "en", "simulation.realtime": False})
     shots = [{"press": "ok"}, {"shot": {"x": 90, "reach": bed_y(3) - start_y(BOARD)}},
              {"shot": {"x": 276, "reach": bed_y(7) - start_y(BOARD)}}]
@@ -337,9 +338,9 @@ def gated_table(tmp_path, gate):
 
 def test_a_verdict_on_a_shove_undone_while_it_was_checked_is_dropped(tmp_path, caplog):
     import threading
-    from tablegame.session import Undo
+    from tablegame.core.session import Undo
     import logging
-    caplog.set_level(logging.INFO, logger="tablegame.session")
+    caplog.set_level(logging.INFO, logger="tablegame.core.session")
     before, cheated = far_side_cheat()
     gate = threading.Event()
     t = gated_table(tmp_path, gate)
@@ -359,7 +360,7 @@ def test_a_verdict_on_a_shove_undone_while_it_was_checked_is_dropped(tmp_path, c
 
 def test_a_verdict_still_counts_when_only_a_later_shove_was_undone(tmp_path):
     import threading
-    from tablegame.session import Undo
+    from tablegame.core.session import Undo
     before, cheated = far_side_cheat()
     gate = threading.Event()
     t = gated_table(tmp_path, gate)

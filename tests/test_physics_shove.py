@@ -4,10 +4,10 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tablegame.boards.shove import Lie, hapenny_board, piecepack_board
-from tablegame.physics.shove import (DEFAULT_FRICTION, G, Shot, ShoveTable, speed_to_reach,
+from tablegame.families.shove.board import Lie, hapenny_board, piecepack_board
+from tablegame.families.shove.physics import (DEFAULT_FRICTION, G, Shot, ShoveTable, speed_to_reach,
                                      start_y)
-from tablegame.sensors import CoinReading
+from tablegame.core.sensors import CoinReading
 
 HAPENNY = hapenny_board()
 PIECEPACK = piecepack_board()
@@ -331,6 +331,6 @@ def test_each_coin_can_have_its_own_friction_and_a_shot_its_spin():
 
 
 def test_the_corpus_is_the_same_for_a_seed_and_another_for_another():
-    from tablegame.physics import corpus
+    from tablegame.families.shove import corpus
     assert corpus.generate(4, seed=3) == corpus.generate(4, seed=3)
     assert corpus.generate(4, seed=3) != corpus.generate(4, seed=4)

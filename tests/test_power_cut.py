@@ -7,7 +7,7 @@ import os
 import sqlite3
 
 from soak import power_cut
-from tablegame.store import EventLog
+from tablegame.core.store import EventLog
 
 
 def test_every_committed_event_survives_the_kills_and_each_start_resumes_the_log(tmp_path):
@@ -84,8 +84,8 @@ def test_a_refused_fsync_is_tried_again_at_the_next_sync(tmp_path, monkeypatch):
 def test_the_board_hears_an_event_was_taken_only_once_it_is_on_the_disk(tmp_path, monkeypatch):
     """The table draws first, then fsyncs, then ACKs: a cut before the fsync only
     means the board sends its event again."""
-    from tablegame.events import ButtonPress
-    from tablegame.service import open_session
+    from tablegame.core.events import ButtonPress
+    from tablegame.app.service import open_session
     from tablegame.config import load
     synced = fsynced(monkeypatch)
     session = open_session(load(None, {"table.game": "schocken"}), tmp_path / "t.sqlite")
@@ -114,9 +114,9 @@ def _file_size(path) -> int:
 def test_the_wal_is_folded_into_the_file_after_the_ack_not_inside_an_append(tmp_path, monkeypatch):
     """A checkpoint (5-15 ms) inside a commit made every few hundredth event wait before
     it was drawn; the table folds the WAL in after the board's ACK."""
-    from tablegame import store
-    from tablegame.events import ButtonPress
-    from tablegame.service import open_session
+    from tablegame.core import store
+    from tablegame.core.events import ButtonPress
+    from tablegame.app.service import open_session
     from tablegame.config import load
     monkeypatch.setattr(store, "CHECKPOINT_EVERY", 5)
     path = tmp_path / "t.sqlite"
@@ -136,7 +136,7 @@ def test_the_wal_is_folded_into_the_file_after_the_ack_not_inside_an_append(tmp_
 
 
 def test_a_log_nobody_flushes_still_folds_its_wal_in(tmp_path, monkeypatch):
-    from tablegame import store
+    from tablegame.core import store
     monkeypatch.setattr(store, "CHECKPOINT_EVERY", 5)
     log = EventLog(tmp_path / "t.sqlite")
     empty = _file_size(tmp_path / "t.sqlite")

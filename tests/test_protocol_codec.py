@@ -11,7 +11,7 @@ from firmware_bridge.codec import (
     VersionMismatch, check_version, cobs_decode, cobs_encode, crc16, decode, encode,
     frame_bytes, is_board_event, message_type)
 from soak.streams import messages, oversized_wire, stream_pieces
-from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
+from tablegame.core.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceOffBoard, PiecePocketed,
                                PieceReading, PiecesSnapshot, SquaresReading, StrokeStarted)
 
 FUZZ = settings(derandomize=True, max_examples=300, deadline=None,
@@ -331,7 +331,7 @@ def test_a_stream_split_anywhere_gives_the_same_frames_and_the_same_errors(piece
 def test_a_snapshots_coordinates_are_placed_as_documented():
     """docs/protocol.md, "Coordinates": seen from the player's end, origin at the front-left
     corner, the frame a gutter around the surface, beyond it no coin at all."""
-    from tablegame.boards.shove import Lie, hapenny_board
+    from tablegame.families.shove.board import Lie, hapenny_board
     board = hapenny_board()                                   # 356 x 508 mm, frame 60 mm
     [frame] = FrameDecoder().feed(bytes.fromhex("00 03 05 07 0d 01 02 f4 06 83 ff 92 01 b8 0b 09 50 00"))
     front, _ = decode(frame).coins

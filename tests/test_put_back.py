@@ -4,9 +4,9 @@ so play goes on through the whole table (virtual board on a pty, link, session).
 import dataclasses
 import random
 
-from tablegame import jsoncodec
+from tablegame.core import jsoncodec
 from tablegame.config import load
-from tablegame.script import run_script
+from tablegame.app.headless import run_script
 
 from tests.test_table_end_to_end import LANES, script, state_of, to_bed
 
@@ -77,9 +77,9 @@ def test_undoing_a_throw_of_the_dice_reader_puts_the_dice_back():
 
 
 def test_undoing_a_neunfeld_move_puts_the_die_and_the_piece_back(tmp_path):
-    from tablegame.games.neunfeld import NeunfeldRules, Roll
-    from tablegame.play.base import GameSetup
-    from tablegame.script import Script
+    from tablegame.families.neunfeld.rules import NeunfeldRules, Roll
+    from tablegame.core.play import GameSetup
+    from tablegame.app.headless import Script
     from tests.test_neunfeld_end_to_end import PARTIES, steps_for
     config = load(None, {"neunfeld.solver_cache": str(tmp_path / "neunfeld.bin")})
     rules = NeunfeldRules()
@@ -95,8 +95,8 @@ def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
     """What ``./dev simulate`` builds after a restart, before the virtual board starts."""
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from tablegame.desktop import hands_for
-    from tablegame.service import open_session
+    from tablegame.app.desktop import hands_for
+    from tablegame.app.service import open_session
     db = tmp_path / "table.sqlite"
     first = run_script(script({"press": "ok"}, to_bed(2, LANES[0]), to_bed(4, LANES[1])),
                        CONFIG, db)
@@ -112,7 +112,7 @@ def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
 
 def test_what_lay_on_the_board_survives_the_log_as_it_was():
     import json
-    from tablegame.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceReading,
+    from tablegame.core.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceReading,
                                    PiecesSnapshot, SquaresReading, at_rest_from_data,
                                    at_rest_to_data)
     readings = (BoardSnapshot((CoinReading(1.5, -2.0), CoinReading(3.0, 4.25)), True),
@@ -127,7 +127,7 @@ def test_what_lay_on_the_board_survives_the_log_as_it_was():
 
 def test_a_thread_that_dies_is_logged_with_its_name_and_traceback(caplog, monkeypatch):
     import threading
-    from tablegame.service import log_dying_threads
+    from tablegame.app.service import log_dying_threads
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)   # restored after
 
     def broken():

@@ -3,13 +3,13 @@ event in words (who made it, when) and the result; a log that no longer replays
 says where."""
 import random
 
-from tablegame.games.shove import CoinToss, SetMarks
-from tablegame.history import History
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.replay import replay
-from tablegame.session import Act, NewGame, Session, Undo
-from tablegame.store import ACTION, EventLog
+from tablegame.families.shove.rules import CoinToss, SetMarks
+from tablegame.core.history import History
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.replay import replay
+from tablegame.core.session import Act, NewGame, Session, Undo
+from tablegame.core.store import ACTION, EventLog
 
 SETUP = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 
@@ -49,7 +49,7 @@ def test_the_history_keeps_what_it_read_and_sees_every_new_entry(tmp_path):
     first = history.games()
     assert [len(g.entries) for g in first] == [2]
     session.handle(Act(SetMarks(0, 2, 1)), by="staff:anna")
-    from tablegame.session import NewGame
+    from tablegame.core.session import NewGame
     session.handle(NewGame(SETUP), by="staff:anna")
     again = history.games()
     assert [len(g.entries) for g in again] == [3, 1]

@@ -7,9 +7,9 @@ from itertools import product
 
 import pytest
 
-from tablegame.games.schocken import SchockenRules, SetAside, Stop, Throw, TurnSixes
-from tablegame.games.schocken_flow import ranked
-from tablegame.games.schocken_odds import Choice, odds
+from tablegame.families.schocken.rules import SchockenRules, SetAside, Stop, Throw, TurnSixes
+from tablegame.families.schocken.flow import ranked
+from tablegame.families.schocken.odds import Choice, odds
 
 R = SchockenRules()
 

@@ -4,16 +4,16 @@ import random
 
 import pytest
 
-from tablegame.events import ButtonPress
-from tablegame.games.schocken import (SchockenRules, SetAside, Stop, Take, Throw, Tuermchen,
+from tablegame.core.events import ButtonPress
+from tablegame.families.schocken.rules import (SchockenRules, SetAside, Stop, Take, Throw, Tuermchen,
                                       TurnSixes)
-from tablegame.i18n import say
-from tablegame.play.base import GameSetup
-from tablegame.play.schocken import SchockenPlay
-from tablegame.play.schocken_sheet import NextGame
-from tablegame.sensors import DiceReading
-from tablegame.session import Act, Session
-from tablegame.store import EventLog
+from tablegame.texts import say
+from tablegame.core.play import GameSetup
+from tablegame.families.schocken.play import SchockenPlay
+from tablegame.families.schocken.sheet import NextGame
+from tablegame.core.sensors import DiceReading
+from tablegame.core.session import Act, Session
+from tablegame.core.store import EventLog
 
 NAMES = ("Anna", "Ben", "Cem")
 SETUP = GameSetup("schocken", tuple((n,) for n in NAMES))
@@ -327,7 +327,7 @@ def test_an_action_the_rules_refuse_reads_in_the_tables_language():
 
 
 def test_every_german_text_also_exists_in_english():
-    from tablegame.texts.schocken import TEXTS
+    from tablegame.families.schocken.texts import TEXTS
     assert set(TEXTS["de"]) == set(TEXTS["en"])
 
 
@@ -345,7 +345,7 @@ def test_tuermchen_by_hand():
 
 def test_a_schocken_sheet_of_three_to_ten_is_configured_and_checked():
     from tablegame.config import ConfigError, parse
-    from tablegame.play import make_play
+    from tablegame.core.games import make_play
     config = parse({"table": {"game": "schocken", "parties": [["Anna"], ["Ben"], ["Cem"]]},
                     "schocken": {"dice": "reader"}})
     assert config["schocken.dice"] == "reader"
@@ -362,7 +362,7 @@ def test_desktop_keys_throw_set_aside_turn_sixes_and_knock_over_the_dice():
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
-    from tablegame.desktop.schocken import DiceTray, SchockenHands
+    from tablegame.families.schocken.hands import DiceTray, SchockenHands
 
     class Board:
         def __init__(self):

@@ -6,8 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablegame import jsoncodec
-from tablegame.games.schocken import SchockenRules
+from tablegame.core import jsoncodec
+from tablegame.families.schocken.rules import SchockenRules
 
 OPTIONS = st.fixed_dictionaries({
     "deckel": st.integers(13, 17),
@@ -96,8 +96,8 @@ def test_throw_limits_and_who_starts_hold_in_every_state(players, seed):
 def test_after_a_tuermchen_the_player_throws_before_anything_else(players, seed):
     """Seed 3.05: the voided throw must be made again; taking the Deckel is never legal
     then, and the only thing the engine accepts is a throw."""
-    from tablegame.games import IllegalAction
-    from tablegame.games.schocken import Take, Throw, Tuermchen
+    from tablegame.core.games import IllegalAction
+    from tablegame.families.schocken.rules import Take, Throw, Tuermchen
     rules = SchockenRules()
     states, actions = playout(rules, players, seed)
     for state, action, after in zip(states, actions, states[1:]):

@@ -1,10 +1,10 @@
-"""The Schocken throw ranking against RULES.md §4 and the seed (section 2)."""
+"""The Schocken throw ranking against docs/rules.md §4 and the seed (section 2)."""
 import pytest
 
-from tablegame.games.schocken_ranking import (ThrowClass, all_throws, evaluate,
+from tablegame.families.schocken.ranking import (ThrowClass, all_throws, evaluate,
                                               ranked_throws)
 
-# Written out by hand from the table in RULES.md §4, best first.
+# Written out by hand from the table in docs/rules.md §4, best first.
 DEFAULT_ORDER = """
 111
 611 511 411 311 211

@@ -1,15 +1,15 @@
-"""Scenario tests for every Schocken rule of RULES.md §4 and the seed, one per rule."""
+"""Scenario tests for every Schocken rule of docs/rules.md §4 and the seed, one per rule."""
 from dataclasses import replace
 
 import pytest
 
-from tablegame.games import IllegalAction, find_game
-from tablegame.games.schocken import (SchockenRules, SetAside, SetDeckel, Stop, Take, Throw,
+from tablegame.core.games import IllegalAction, find_game
+from tablegame.families.schocken.rules import (SchockenRules, SetAside, SetDeckel, Stop, Take, Throw,
                                       Tuermchen, TurnSixes)
-from tablegame.games.schocken_evening import Evening
-from tablegame.games.schocken_state import FINAL, FIRST_HALF, SECOND_HALF
-from tablegame.i18n import say
-from tablegame.notes import Note
+from tablegame.families.schocken.evening import Evening
+from tablegame.families.schocken.state import FINAL, FIRST_HALF, SECOND_HALF
+from tablegame.texts import say
+from tablegame.texts.notes import Note
 from test_texts import note_keys
 
 R = SchockenRules()
@@ -139,7 +139,7 @@ def test_tuermchen_on_the_first_throw_leaves_the_turn_unstarted():
 
 
 def test_after_a_tuermchen_the_throw_must_be_made_again_not_the_deckel_taken():
-    """RULES.md §4, seed 3.05: A throws 4-2-1 and stops; B's throw is a Türmchen; B may
+    """docs/rules.md §4, seed 3.05: A throws 4-2-1 and stops; B's throw is a Türmchen; B may
     not take the Deckel instead of throwing again."""
     s = play(start(), T("421"), Stop(), T("553"), Tuermchen())
     assert s.current == BEN and s.turn.throws == 0
@@ -229,7 +229,7 @@ def test_after_the_pot_the_best_player_gives_capped_at_what_he_holds():
 
 
 def test_who_gives_away_his_last_deckel_after_the_pot_ran_out_is_out_of_the_half():
-    """RULES.md §4: "... and so is a player who gives away his last Deckel after that"."""
+    """docs/rules.md §4: "... and so is a player who gives away his last Deckel after that"."""
     s = replace(start(3), pot=0, deckel=(2, 5, 6))
     s = once(s, "654", "532", "642")             # Anna's Straße is worth 2: all she has
     assert (s.last_round.giver, s.last_round.worst, s.last_round.deckel) == (ANNA, BEN, 2)
@@ -254,7 +254,7 @@ def test_schock_out_in_the_first_phase_ends_the_half_at_once():
 
 
 def test_schock_out_the_round_is_finished_and_a_later_taker_takes_all_thirteen():
-    """RULES.md §4: the Schock-Out ends the half once the round is finished; a later
+    """docs/rules.md §4: the Schock-Out ends the half once the round is finished; a later
     player who takes instead of throwing takes all 13."""
     s = once(start(3), "111")
     assert s.half == FIRST_HALF and s.current == BEN     # the round goes on
@@ -387,7 +387,7 @@ def test_legal_actions_list_the_decisions():
 
 
 def test_describe_gives_one_line_for_the_staff_page():
-    from tablegame.games.schocken import describe
+    from tablegame.families.schocken.rules import describe
     s = once(start(3), "611", "542", "432")
     assert describe(s) == "first half: Ben throws; pot 7; Anna 0, Ben 6, Cem 0"
     done = lose_half(lose_half(start(3), CEM), CEM)
@@ -447,5 +447,5 @@ def test_every_reason_is_a_note_whose_english_text_is_the_message(make_state, ac
 
 def test_the_refusals_above_give_every_reason_the_engine_has():
     raised = {n.key for case in REFUSALS for n in notes_in(refusal(*case).note)}
-    engine = note_keys("tablegame/games/schocken.py") | note_keys("tablegame/games/schocken_turn.py")
+    engine = note_keys("tablegame/families/schocken/rules.py") | note_keys("tablegame/families/schocken/turn.py")
     assert raised == engine

@@ -12,14 +12,14 @@ import pytest
 from hardware.display import Display
 from hardware.display.layout import readable_px
 from hardware.display.names import SCREENS_WITH_NAMES
-from tablegame.games.carrom_state import LeftSeat, Placed, Stroke
-from tablegame.games.neunfeld import Roll, TipAndMove
-from tablegame.games.schocken import Throw
-from tablegame.games.shove import Cleared, CoinToss, Shove
-from tablegame.notes import Note
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup, TableStatus
-from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
+from tablegame.families.carrom.state import LeftSeat, Placed, Stroke
+from tablegame.families.neunfeld.rules import Roll, TipAndMove
+from tablegame.families.schocken.rules import Throw
+from tablegame.families.shove.rules import Cleared, CoinToss, Shove
+from tablegame.texts.notes import Note
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup, TableStatus
+from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
 from tablegame.views.names import NamesView
 
 SCREENSHOTS = Path(__file__).parent.parent / "docs" / "screenshots"
@@ -146,8 +146,8 @@ def test_the_names_panel_is_as_readable(size, tmp_path):
 def test_every_character_the_texts_use_has_a_glyph_in_the_screens_font():
     """A character the font lacks is drawn as an empty box (the arrow once was)."""
     from hardware.display.text import TextCache
-    sources = [*Path("tablegame/texts").glob("*.py"), Path("tablegame/i18n.py"),
-               *Path("tablegame/play").glob("*.py"), *Path("tablegame/views").glob("*.py")]
+    sources = [*Path("tablegame/texts").glob("*.py"), *Path("tablegame/views").glob("*.py"),
+               *(path for role in ("texts*", "play", "view") for path in Path("tablegame/families").glob(f"*/{role}.py"))]
     root = Path(__file__).parent.parent
     used = {c for path in sources for c in (root / path).read_text(encoding="utf-8") if ord(c) > 127}
     pygame.font.init()

@@ -11,9 +11,9 @@ import sys
 import time
 
 from firmware_bridge.virtual_board import VirtualBoard
-from tablegame.boards.shove import hapenny_board
-from tablegame.simulation import SimulatedTable
-from tablegame.store import ACTION, NEW_GAME, EventLog
+from tablegame.families.shove.board import hapenny_board
+from tablegame.families.shove.simulation import SimulatedTable
+from tablegame.core.store import ACTION, NEW_GAME, EventLog
 
 
 def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tmp_path):
@@ -30,7 +30,7 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
             log.append(ACTION, {"type": "CoinToss", "starter": 0}, 0.0, "button")
         played = [("new_game", None), ("action", "CoinToss")]
         env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"}
-        proc = subprocess.Popen([sys.executable, "-m", "tablegame.cli", "run", "--config",
+        proc = subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "run", "--config",
                                  str(config)], env=env, stderr=subprocess.PIPE)
         try:
             # The service handshakes, asks for a snapshot, ACKs it, and its referee sees the
@@ -60,7 +60,7 @@ def logged(store):
 def test_the_service_refuses_a_bad_config_and_names_the_key(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text('[display]\nfullscreen = "yes"\n')
-    out = subprocess.run([sys.executable, "-m", "tablegame.cli", "run", "--config", str(config)],
+    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "run", "--config", str(config)],
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 2
     assert "display.fullscreen: expected true or false, got 'yes'" in out.stderr

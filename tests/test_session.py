@@ -6,13 +6,13 @@ import threading
 
 import pytest
 
-from tablegame.boards.shove import hapenny_board
-from tablegame.events import ButtonPress
-from tablegame.i18n import say
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
-from tablegame.session import NewGame, Session, Undo
+from tablegame.families.shove.board import hapenny_board
+from tablegame.core.events import ButtonPress
+from tablegame.texts import say
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus
+from tablegame.core.session import NewGame, Session, Undo
 
 BOARD = hapenny_board()
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
@@ -34,7 +34,7 @@ def db(tmp_path):
 
 
 def open_session(db, setup=HAPENNY, **kw):
-    from tablegame.store import EventLog
+    from tablegame.core.store import EventLog
     return Session(EventLog(db), make_play, setup, rng=random.Random(1), **kw)
 
 
@@ -300,7 +300,7 @@ def test_a_check_beside_the_writer_that_fails_is_logged_and_play_goes_on(db, cap
     table: a failing job is logged with its traceback and reports nothing."""
     import dataclasses
     import time
-    from tablegame.store import EventLog
+    from tablegame.core.store import EventLog
 
     def broken():
         raise RuntimeError("a bug in a check")

@@ -8,15 +8,15 @@ import threading
 
 import pytest
 
-from tablegame.events import ButtonPress
-from tablegame.games.shove import CoinToss, Shove
-from tablegame.history import History
-from tablegame.i18n import say
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import BoardSnapshot, CoinReading
-from tablegame.session import Act, Calibrate, NewGame, Session, TooManyStreams, Undo
-from tablegame.store import SCHEMA_VERSION, EventLog, LogError, schema_version
+from tablegame.core.events import ButtonPress
+from tablegame.families.shove.rules import CoinToss, Shove
+from tablegame.core.history import History
+from tablegame.texts import say
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import BoardSnapshot, CoinReading
+from tablegame.core.session import Act, Calibrate, NewGame, Session, TooManyStreams, Undo
+from tablegame.core.store import SCHEMA_VERSION, EventLog, LogError, schema_version
 
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 PIECEPACK = GameSetup("shove-piecepack", (("Anna",), ("Ben",)))

@@ -11,8 +11,8 @@ import urllib.request
 from http.cookiejar import CookieJar
 
 from tablegame.config import load
-from tablegame.config_file import ConfigFile
-from tablegame.events import ButtonPress
+from tablegame.config.file import ConfigFile
+from tablegame.core.events import ButtonPress
 
 
 class Clock:
@@ -56,7 +56,7 @@ def start_simulate(tmp_path, env):
     config.write_text('[web]\nport = 0\n[display]\nsize = [320, 240]\n')
     env = {**{k: v for k, v in os.environ.items() if k != "INVOCATION_ID"},
            "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", **env}
-    return subprocess.Popen([sys.executable, "-m", "tablegame.cli", "simulate", "--config",
+    return subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "simulate", "--config",
                              str(config), "--db", str(tmp_path / "table.sqlite"), "--instant"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -124,7 +124,7 @@ def test_under_systemd_the_restart_button_ends_the_service_with_75(tmp_path):
 
 def test_a_familys_setting_and_its_board_sizes_count_from_the_next_game(tmp_path):
     """Saved on the page: the game being played keeps its play; the next one has them."""
-    from tablegame.session import NewGame
+    from tablegame.core.session import NewGame
     from web_table import SHOVE, Table
     table = Table(tmp_path)
     try:

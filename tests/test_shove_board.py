@@ -1,8 +1,8 @@
-"""Board geometry: where a coin lies, as RULES.md §1-2 define it."""
+"""Board geometry: where a coin lies, as docs/rules.md §1-2 define it."""
 import pytest
 from hypothesis import given, strategies as st
 
-from tablegame.boards.shove import Lie, hapenny_board, piecepack_board
+from tablegame.families.shove.board import Lie, hapenny_board, piecepack_board
 
 HAPENNY = hapenny_board()
 PIECEPACK = piecepack_board()

@@ -1,13 +1,13 @@
 """The referee turns settled sensor readings into counted shoves, and refuses what
-no real board can show (RULES.md §1: short coins are shoved again; only coins
+no real board can show (docs/rules.md §1: short coins are shoved again; only coins
 completely inside a bed score)."""
 from hypothesis import given, settings, strategies as st
 
-from tablegame.boards.shove import hapenny_board
-from tablegame.games import find_game
-from tablegame.games.shove import Cleared, CoinToss, Shove
-from tablegame.referee.shove import coins_to_clear, judge
-from tablegame.sensors import BoardSnapshot, CoinReading
+from tablegame.families.shove.board import hapenny_board
+from tablegame.core.games import find_game
+from tablegame.families.shove.rules import Cleared, CoinToss, Shove
+from tablegame.families.shove.referee import coins_to_clear, judge
+from tablegame.core.sensors import BoardSnapshot, CoinReading
 
 BOARD = hapenny_board()
 RULES = find_game("shove-hapenny")

@@ -1,11 +1,11 @@
-"""Scenario tests for every rule of RULES.md §1-2, and properties of the marks."""
+"""Scenario tests for every rule of docs/rules.md §1-2, and properties of the marks."""
 from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tablegame.games import IllegalAction, find_game
-from tablegame.games.shove import Cleared, CoinToss, Shove
+from tablegame.core.games import IllegalAction, find_game
+from tablegame.families.shove.rules import Cleared, CoinToss, Shove
 
 A, B = 0, 1
 
@@ -29,7 +29,7 @@ def with_marks(state, a, b):
     return replace(state, marks=(tuple(a), tuple(b)))
 
 
-# -- Shove ha'penny (RULES.md §1) ----------------------------------------------
+# -- Shove ha'penny (docs/rules.md §1) ----------------------------------------------
 
 def test_coins_inside_beds_chalk_marks_for_the_party_at_turn():
     rules, s = new()
@@ -182,7 +182,7 @@ def test_bad_options_name_the_option():
         find_game("shove-hapenny", tie_break="coin")
 
 
-# -- Shove piecepack and its variants (RULES.md §2) -----------------------------
+# -- Shove piecepack and its variants (docs/rules.md §2) -----------------------------
 
 def test_piecepack_needs_one_mark_in_each_of_seven_beds():
     rules, s = new("shove-piecepack")
@@ -300,7 +300,7 @@ def test_progressive_replays_start_from_a_cleared_board_too():
 
 @given(party=st.integers(-1, 2), bed=st.integers(0, 10), marks=st.integers(-1, 4))
 def test_a_correction_sets_one_beds_marks_or_is_refused_and_changes_nothing(party, bed, marks):
-    from tablegame.games.shove import SetMarks, hapenny
+    from tablegame.families.shove.rules import SetMarks, hapenny
     rules = hapenny()   # 9 beds, 3 marks each
     state = rules.apply(rules.initial_state([["Anna"], ["Ben"]]), CoinToss(0))
     action = SetMarks(party, bed, marks)

@@ -9,12 +9,12 @@ import time
 
 import pytest
 
-from tablegame.events import ButtonPress
-from tablegame.games.shove import CoinToss
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.session import Act, Session, ShowAddress
-from tablegame.store import EventLog
+from tablegame.core.events import ButtonPress
+from tablegame.families.shove.rules import CoinToss
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Act, Session, ShowAddress
+from tablegame.core.store import EventLog
 from tablegame.views.address import QUIET_ZONE, AddressView, address_view, qr_modules
 
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
@@ -69,7 +69,7 @@ def test_menu_goes_round_again_when_the_board_has_reported_the_empty_board(tmp_p
     """On the table the board reports its empty surface after each new game (Shove's
     ``Cleared``: an action, not a move); MENU after the address still went back to the
     address instead of the first game, for ever."""
-    from tablegame.sensors import BoardSnapshot
+    from tablegame.core.sensors import BoardSnapshot
     s = session(tmp_path / "table.sqlite")
     for _ in range(2):
         s.handle(BoardSnapshot((), settled=True), by="board")
@@ -150,8 +150,8 @@ def test_the_table_loop_shows_the_address_over_the_game_and_a_button_takes_it_aw
     """The service's own loop on the dummy display: MENU in a game, the screen is the
     code, any button, the screen is the game again, which went on untouched."""
     from hardware.display import Display
-    from hardware.display.shove import ShoveScreen
-    from tablegame.service import main_loop
+    from tablegame.families.shove.screen import ShoveScreen
+    from tablegame.app.service import main_loop
 
     db = tmp_path / "table.sqlite"
     s = session(db)
@@ -179,7 +179,7 @@ def test_the_table_loop_shows_the_address_over_the_game_and_a_button_takes_it_aw
 
 def test_the_first_start_shows_the_address_until_the_admin_password_is_set(tmp_path):
     from tablegame.config import parse
-    from tablegame.service import staff_page
+    from tablegame.app.service import staff_page
     from web_table import Table
 
     table = Table(tmp_path)

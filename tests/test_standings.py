@@ -4,15 +4,15 @@ an undone end does not count; an evening runs past midnight."""
 import random
 from datetime import date, datetime
 
-from tablegame.games.schocken import HalfLost
-from tablegame.history import History
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.play.schocken_sheet import NextGame
-from tablegame.replay import replay
-from tablegame.session import Act, NewGame, Session, Undo
-from tablegame.standings import Standing, evening_of, evenings, standings
-from tablegame.store import EventLog
+from tablegame.families.schocken.rules import HalfLost
+from tablegame.core.history import History
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.families.schocken.sheet import NextGame
+from tablegame.core.replay import replay
+from tablegame.core.session import Act, NewGame, Session, Undo
+from tablegame.core.standings import Standing, evening_of, evenings, standings
+from tablegame.core.store import EventLog
 
 SCHOCKEN = GameSetup("schocken", (("Anna",), ("Ben",), ("Cem",)))
 SHOVE = GameSetup("shove-hapenny", (("Anna", "Dora"), ("Ben",)))

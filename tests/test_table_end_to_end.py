@@ -12,19 +12,19 @@ import time
 
 import pytest
 
-from tablegame import jsoncodec
-from tablegame.boards.shove import hapenny_board
+from tablegame.core import jsoncodec
+from tablegame.families.shove.board import hapenny_board
 from tablegame.config import load
-from tablegame.games import find_game
-from tablegame.games.shove import ShoveState
-from tablegame.physics.shove import start_y
-from tablegame.script import Script, ScriptError, load_script, run_script
-from tablegame.play.base import GameSetup
+from tablegame.core.games import find_game
+from tablegame.families.shove.rules import ShoveState
+from tablegame.families.shove.physics import start_y
+from tablegame.app.headless import Script, ScriptError, load_script, run_script
+from tablegame.core.play import GameSetup
 
 BOARD = hapenny_board()
 CONFIG = load(None, {"table.language": "en"})
 LANES = (70.0, 125.0, 180.0, 235.0, 290.0)  # straight shots up these never touch each other
-TABLEGAME = [sys.executable, "-m", "tablegame.cli"]
+TABLEGAME = [sys.executable, "-m", "tablegame.app.cli"]
 
 
 def to_bed(bed, x):
@@ -83,7 +83,7 @@ def test_undo_by_a_long_press_takes_back_the_last_counted_coin():
 
 
 def test_piecepack_progressive_replays_scoring_coins():
-    from tablegame.boards.shove import piecepack_board
+    from tablegame.families.shove.board import piecepack_board
     board = piecepack_board()
 
     def bed(b, x):
@@ -207,8 +207,8 @@ def test_a_bad_config_file_is_refused_with_every_bad_key_named(tmp_path):
 
 
 def test_menu_after_a_restart_stays_in_the_family_of_the_restored_game(tmp_path):
-    from tablegame.events import ButtonPress
-    from tablegame.service import open_session
+    from tablegame.core.events import ButtonPress
+    from tablegame.app.service import open_session
     db = tmp_path / "t.sqlite"
     first = open_session(CONFIG, db, GameSetup("neunfeld", (("Anna",), ("Ben",))))
     first.close()

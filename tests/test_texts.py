@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from tablegame.i18n import LANGUAGES, TEXTS
+from tablegame.texts import LANGUAGES, TEXTS
 
 ROOT = Path(__file__).parent.parent
 MODULES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tablegame").rglob("*.py"))
 # the engines whose reasons are notes
-ENGINES = ("tablegame/games/shove.py", "tablegame/games/neunfeld.py", "tablegame/games/schocken.py",
-           "tablegame/games/schocken_turn.py", "tablegame/play/schocken_sheet.py",
-           "tablegame/games/carrom.py")
+ENGINES = ("tablegame/families/shove/rules.py", "tablegame/families/neunfeld/rules.py", "tablegame/families/schocken/rules.py",
+           "tablegame/families/schocken/turn.py", "tablegame/families/schocken/sheet.py",
+           "tablegame/families/carrom/rules.py")
 
 
 def calls(module: str):
@@ -49,8 +49,9 @@ def test_every_text_looked_up_by_name_has_a_german_and_an_english_text(module):
     assert missing == {language: [] for language in LANGUAGES}
 
 
-@pytest.mark.parametrize("module", sorted(p.relative_to(ROOT).as_posix()
-                                          for p in (ROOT / "tablegame/texts").glob("[!_]*.py")))
+@pytest.mark.parametrize("module", sorted(
+    p.relative_to(ROOT).as_posix() for p in [*(ROOT / "tablegame/families").glob("*/texts*.py"),
+                                             ROOT / "tablegame/texts/unattended.py"]))
 def test_a_game_text_module_has_every_key_in_both_languages(module):
     name = module.removesuffix(".py").replace("/", ".")
     texts = __import__(name, fromlist=["TEXTS"]).TEXTS
@@ -58,8 +59,8 @@ def test_a_game_text_module_has_every_key_in_both_languages(module):
 
 
 def _registered_text_modules() -> list[str]:
-    from tablegame.families import families
-    return sorted({"tablegame.i18n", *(family.texts for family in families())})
+    from tablegame.registry import families
+    return sorted({"tablegame.texts", *(family.texts for family in families())})
 
 
 @pytest.mark.parametrize("name", _registered_text_modules())
@@ -82,10 +83,10 @@ def test_an_engine_gives_every_reason_for_an_illegal_action_as_a_note(module):
 
 from hypothesis import given, strategies as st  # noqa: E402
 
-from tablegame.games.shove import Cleared, CoinToss, Shove  # noqa: E402
-from tablegame.i18n import text  # noqa: E402
-from tablegame.play import make_play  # noqa: E402
-from tablegame.play.base import GameSetup, TableStatus  # noqa: E402
+from tablegame.families.shove.rules import Cleared, CoinToss, Shove  # noqa: E402
+from tablegame.texts import text  # noqa: E402
+from tablegame.core.games import make_play  # noqa: E402
+from tablegame.core.play import GameSetup, TableStatus  # noqa: E402
 
 NOUNS = {"de": ("Münze", "Münzen"), "en": ("coin", "coins")}
 
@@ -139,8 +140,8 @@ def test_the_player_who_shoves_is_named_once():
     assert play.view(status, "en").status == "Anna to shove – 1 coin left"
 
 
-from tablegame.i18n import link_details, link_text  # noqa: E402
-from tablegame.sensors import LinkState, LinkStatus  # noqa: E402
+from tablegame.texts import link_details, link_text  # noqa: E402
+from tablegame.core.sensors import LinkState, LinkStatus  # noqa: E402
 
 
 @pytest.mark.parametrize("state, de, en", [

@@ -5,12 +5,12 @@ import random
 import threading
 from pathlib import Path
 
-from tablegame.events import ButtonPress
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.service import Presses
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.core.events import ButtonPress
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.app.service import Presses
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 
 ROOT = Path(__file__).parent.parent
 SCHOCKEN = GameSetup("schocken", (("Anna",), ("Ben",), ("Cem",)))
@@ -94,8 +94,8 @@ def test_a_carrom_snapshot_keeps_its_menu_when_the_writer_opens_it(tmp_path):
     """Carrom keeps its foul menu and the stroke in progress beside the log, in one record
     the writer updates: a snapshot published before MENU shows no menu, whatever the writer
     did since (a staff page drawing an older snapshot must not see a later menu)."""
-    from tablegame.physics.carrom import CarromBoard, break_setup
-    from tablegame.sensors import PiecesSnapshot
+    from tablegame.families.carrom.physics import CarromBoard, break_setup
+    from tablegame.core.sensors import PiecesSnapshot
     setup = GameSetup("carrom", (("Anna",), ("Ben",)))
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, setup, rng=random.Random(2))
     session.handle(PiecesSnapshot(break_setup(CarromBoard()), settled=True))

@@ -12,7 +12,7 @@ from firmware_bridge.codec import (
     PROTOCOL_VERSION, Ack, BoardError, BoardInfo, Capability, CrcMismatch, ErrorCode, Frame, FrameDecoder,
     Heartbeat, Hello, MsgType, RequestSnapshot, cobs_decode, cobs_encode, decode, encode, encode_frame)
 from firmware_bridge.virtual_board import Fault, VirtualBoard
-from tablegame.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
+from tablegame.core.sensors import BoardSnapshot, CoinReading, DiceReading, SquaresReading
 
 from tests.test_link import DICE, SHOT, SQUARES, START, TOWER, ReadingWorld, ScriptedWorld
 

@@ -5,12 +5,12 @@ import random
 import threading
 
 from fake_systemd import systemd  # noqa: F401  (a fixture)
-from tablegame.notify import Notifier
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
-from tablegame.sensors import BoardSnapshot
-from tablegame.session import Session
-from tablegame.store import EventLog
+from tablegame.app.notify import Notifier
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import BoardSnapshot
+from tablegame.core.session import Session
+from tablegame.core.store import EventLog
 
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 
@@ -34,7 +34,7 @@ class Stuck:
 
 def test_the_pings_stop_while_the_loop_hangs_and_come_back_after(tmp_path, systemd):
     from hardware.display import Display
-    from tablegame.service import main_loop
+    from tablegame.app.service import main_loop
 
     release, stuck, done = threading.Event(), threading.Event(), threading.Event()
     session = Session(EventLog(tmp_path / "t.sqlite"), lambda s: Stuck(make_play(s), release, stuck),
@@ -113,7 +113,7 @@ def test_once_on_the_screen_start_up_is_left_out_of_garbage_collections(tmp_path
     import gc
 
     from hardware.display import Display
-    from tablegame.service import main_loop
+    from tablegame.app.service import main_loop
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
     gc.unfreeze()

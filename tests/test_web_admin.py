@@ -10,8 +10,8 @@ import tomllib
 
 import pytest
 
-from tablegame.games.shove import CoinToss
-from tablegame.session import Act
+from tablegame.families.shove.rules import CoinToss
+from tablegame.core.session import Act
 from web_admin import create_app
 from web_table import Table
 
@@ -410,9 +410,9 @@ def test_accounts_staff_added_password_changed_bad_input_refused(app, admin, sta
 
 
 def test_history_shows_the_evenings_standings_and_exports_them(admin, table):
-    from tablegame.games.schocken import HalfLost
-    from tablegame.play.base import GameSetup
-    from tablegame.session import NewGame
+    from tablegame.families.schocken.rules import HalfLost
+    from tablegame.core.play import GameSetup
+    from tablegame.core.session import NewGame
     table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
     for _ in range(2):
         table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # Blattschuss
@@ -438,8 +438,8 @@ def test_the_settings_form_says_each_meaning_in_the_pages_language(admin):
 
 
 def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(table, clock):
-    from tablegame.events import ButtonPress
-    from tablegame.service import Presses, table_face
+    from tablegame.core.events import ButtonPress
+    from tablegame.app.service import Presses, table_face
     presses = Presses(table.session)
     face = table_face(table.session, table.settings, table.store, table.restarts.set, presses)
     client = create_app(face, {"CLOCK": clock}).test_client()

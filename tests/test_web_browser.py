@@ -5,14 +5,15 @@ language, export the history. Screenshots at phone and laptop sizes (docs/screen
 import json
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tablegame.events import ButtonPress
-from tablegame.games.schocken import HalfLost
-from tablegame.play.base import GameSetup
-from tablegame.session import Act, NewGame
+from tablegame.core.events import ButtonPress
+from tablegame.families.schocken.rules import HalfLost
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Act, NewGame
 from web_admin.serve import PageServer
 from web_table import BoardTable
 
@@ -60,126 +61,168 @@ def wait_for(condition, what, timeout=20.0):
         time.sleep(0.02)
 
 
+@dataclass
+class Staff:
+    """A member of staff on the page in one browser context, with the table behind it."""
+    table: BoardTable
+    context: object
+    page: object
+    base: str
+    shots: Path
+    tmp_path: Path
+    live: object = None     # a second tab on the live view, once opened
+
+
 def test_the_staff_scenario_in_chromium(table, page_server, browser, tmp_path):
-    SHOTS = Path(SHOTS_TO) if SHOTS_TO else tmp_path / "screenshots"
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    """The steps a member of staff takes on a first evening, in order."""
+    shots = Path(SHOTS_TO) if SHOTS_TO else tmp_path / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=PHONE, locale="en-GB", accept_downloads=True)
-    page = context.new_page()
-    base = f"http://127.0.0.1:{page_server.port}"
+    staff = Staff(table, context, context.new_page(), f"http://127.0.0.1:{page_server.port}", shots,
+                  tmp_path)
+    first_start_sets_the_admin_password(staff)
+    start_a_shove_game(staff)
+    watch_the_score_live(staff)
+    correct_a_mark(staff)
+    undo_from_the_control_page(staff)
+    switch_the_tables_language(staff)
+    export_the_history(staff)
+    read_what_each_setting_means(staff)
+    schocken_deckel_and_standings(staff)
+    restart_the_table(staff)
+    context.close()
 
-    # first start: the admin password is set, which logs in
-    page.goto(base + "/")
-    assert page.url.endswith("/setup")
-    page.screenshot(path=str(SHOTS / "setup-phone.png"))
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button:has-text('Set password')")
-    page.wait_for_url(base + "/")
 
-    # start a Shove game for Anna and Ben
-    page.goto(base + "/control")
-    page.select_option("select[name=game]", "shove-hapenny")
-    page.fill("textarea[name=parties]", "Anna\nBen")
-    page.click("#start")
-    page.wait_for_selector(".flash.ok")
-    assert table.session.snapshot().status.setup.parties == (("Anna",), ("Ben",))
+def first_start_sets_the_admin_password(staff: Staff) -> None:
+    """First start: the admin password is set, which logs in."""
+    staff.page.goto(staff.base + "/")
+    assert staff.page.url.endswith("/setup")
+    staff.page.screenshot(path=str(staff.shots / "setup-phone.png"))
+    staff.page.fill("input[name=password]", PASSWORD)
+    staff.page.click("button:has-text('Set password')")
+    staff.page.wait_for_url(staff.base + "/")
 
-    # the live view follows the virtual board's shots without a reload
-    page.goto(base + "/")
-    wait_for(lambda: table.session.snapshot().status.link is not None, "the board link")
-    table.session.submit(ButtonPress("ok"), by="button", wait=5)   # the coin toss
-    table.shoot_into(3, 125.0)
-    page.wait_for_function("document.querySelectorAll('#board .coin').length === 1", timeout=20000)
+
+def start_a_shove_game(staff: Staff) -> None:
+    """Start a Shove game for Anna and Ben."""
+    staff.page.goto(staff.base + "/control")
+    staff.page.select_option("select[name=game]", "shove-hapenny")
+    staff.page.fill("textarea[name=parties]", "Anna\nBen")
+    staff.page.click("#start")
+    staff.page.wait_for_selector(".flash.ok")
+    assert staff.table.session.snapshot().status.setup.parties == (("Anna",), ("Ben",))
+
+
+def watch_the_score_live(staff: Staff) -> None:
+    """The live view follows the virtual board's shots without a reload."""
+    staff.page.goto(staff.base + "/")
+    wait_for(lambda: staff.table.session.snapshot().status.link is not None, "the board link")
+    staff.table.session.submit(ButtonPress("ok"), by="button", wait=5)   # the coin toss
+    staff.table.shoot_into(3, 125.0)
+    staff.page.wait_for_function("document.querySelectorAll('#board .coin').length === 1", timeout=20000)
     for bed, x in zip((5, 7, 9, 1), (180.0, 235.0, 290.0, 70.0)):   # the turn's other coins
-        wait_for(lambda: table.board.wait_idle(0), "the board to settle")
-        table.shoot_into(bed, x)
-    page.wait_for_function("document.getElementById('parties').textContent.includes('|')",
+        wait_for(lambda: staff.table.board.wait_idle(0), "the board to settle")
+        staff.table.shoot_into(bed, x)
+    staff.page.wait_for_function("document.getElementById('parties').textContent.includes('|')",
                            timeout=20000)
-    marked = table.session.snapshot().status.state.marks
+    marked = staff.table.session.snapshot().status.state.marks
     assert sum(sum(m) for m in marked) == 5
-    page.screenshot(path=str(SHOTS / "live-phone.png"), full_page=True)
-    page.set_viewport_size(LAPTOP)
-    page.screenshot(path=str(SHOTS / "live-laptop.png"), full_page=True)
+    staff.page.screenshot(path=str(staff.shots / "live-phone.png"), full_page=True)
+    staff.page.set_viewport_size(LAPTOP)
+    staff.page.screenshot(path=str(staff.shots / "live-laptop.png"), full_page=True)
 
-    # correct a mark the sensors missed: Ben has one in bed 2
-    page.goto(base + "/control")
-    correction = page.locator("form.correction")
+
+def correct_a_mark(staff: Staff) -> None:
+    """Correct a mark the sensors missed: Ben has one in bed 2."""
+    staff.page.goto(staff.base + "/control")
+    correction = staff.page.locator("form.correction")
     correction.locator("input[name=party]").fill("2")
     correction.locator("input[name=bed]").fill("2")
     correction.locator("input[name=marks]").fill("1")
     correction.locator("button").click()
-    page.wait_for_selector(".flash.ok")
-    assert table.session.snapshot().status.state.marks[1][1] == 1
-    page.screenshot(path=str(SHOTS / "control-phone.png"), full_page=True)
+    staff.page.wait_for_selector(".flash.ok")
+    assert staff.table.session.snapshot().status.state.marks[1][1] == 1
+    staff.page.screenshot(path=str(staff.shots / "control-phone.png"), full_page=True)
 
-    # undo the correction and the turn's marks from the control page; the live view follows
-    actions = table.session.snapshot().status.actions
-    live = context.new_page()
-    live.goto(base + "/")
-    live.wait_for_function("document.getElementById('parties').textContent.includes('|')")
+
+def undo_from_the_control_page(staff: Staff) -> None:
+    """Undo the correction and the turn's marks from the control page; the live view follows."""
+    actions = staff.table.session.snapshot().status.actions
+    staff.live = staff.context.new_page()
+    staff.live.goto(staff.base + "/")
+    staff.live.wait_for_function("document.getElementById('parties').textContent.includes('|')")
     for _ in range(2):
-        page.goto(base + "/control")
-        page.click("#undo")
-        page.wait_for_selector(".flash.ok")
-    live.wait_for_function("!document.getElementById('parties').textContent.includes('|')",
+        staff.page.goto(staff.base + "/control")
+        staff.page.click("#undo")
+        staff.page.wait_for_selector(".flash.ok")
+    staff.live.wait_for_function("!document.getElementById('parties').textContent.includes('|')",
                            timeout=10000)
-    assert sum(sum(m) for m in table.session.snapshot().status.state.marks) == 0
-    assert table.session.snapshot().status.actions == actions - 2
+    assert sum(sum(m) for m in staff.table.session.snapshot().status.state.marks) == 0
+    assert staff.table.session.snapshot().status.actions == actions - 2
 
-    # the table's language: German screen texts, then English after the setting is saved
-    german = table.session.snapshot().view("de").status
-    english = table.session.snapshot().view("en").status
+
+def switch_the_tables_language(staff: Staff) -> None:
+    """The table's language: German screen texts, then English after the setting is saved."""
+    german = staff.table.session.snapshot().view("de").status
+    english = staff.table.session.snapshot().view("en").status
     assert german != english
-    assert live.text_content("#status") == german
-    page.goto(base + "/settings")
-    form = page.locator("form.setting", has=page.locator("input[value='table.language']"))
+    assert staff.live.text_content("#status") == german
+    staff.page.goto(staff.base + "/settings")
+    form = staff.page.locator("form.setting", has=staff.page.locator("input[value='table.language']"))
     form.locator("input[name=value]").fill("en")
     form.locator("button").click()
-    page.wait_for_selector(".flash.ok")
-    assert table.settings.current()["table.language"] == "en"
-    page.screenshot(path=str(SHOTS / "settings-laptop.png"))
-    table.session.submit(ButtonPress("menu", long=True), by="button", wait=5)  # any change
-    live.wait_for_function(f"document.getElementById('status').textContent !== {german!r}",
+    staff.page.wait_for_selector(".flash.ok")
+    assert staff.table.settings.current()["table.language"] == "en"
+    staff.page.screenshot(path=str(staff.shots / "settings-laptop.png"))
+    staff.table.session.submit(ButtonPress("menu", long=True), by="button", wait=5)  # any change
+    staff.live.wait_for_function(f"document.getElementById('status').textContent !== {german!r}",
                            timeout=10000)
-    assert "Anna" in live.text_content("#parties")
+    assert "Anna" in staff.live.text_content("#parties")
 
-    # the history, exported as CSV
-    page.goto(base + "/history")
-    with page.expect_download() as download:
-        page.click("#export-csv")
-    saved = tmp_path / "games.csv"
+
+def export_the_history(staff: Staff) -> None:
+    """The history, exported as CSV."""
+    staff.page.goto(staff.base + "/history")
+    with staff.page.expect_download() as download:
+        staff.page.click("#export-csv")
+    saved = staff.tmp_path / "games.csv"
     download.value.save_as(saved)
     assert "Anna" in saved.read_text() and "shove-hapenny" in saved.read_text()
 
-    # every setting's meaning in the page's language, and which take effect at once
-    page.goto(base + "/settings")
-    language = page.locator("form.setting", has=page.locator("input[value='table.language']"))
+
+def read_what_each_setting_means(staff: Staff) -> None:
+    """Every setting's meaning in the page's language, and which take effect at once."""
+    staff.page.goto(staff.base + "/settings")
+    language = staff.page.locator("form.setting", has=staff.page.locator("input[value='table.language']"))
     assert "language of the screen texts" in language.text_content()
     assert "takes effect at once" in language.text_content()
 
-    # Schocken: a player's Deckel corrected on the page, then a game lost by Ben counts in
-    # the evening's standings, exported as JSON
-    table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
-    page.goto(base + "/control")
-    deckel = page.locator("form.correction", has=page.locator("input[name=deckel]"))
+
+def schocken_deckel_and_standings(staff: Staff) -> None:
+    """Schocken: a player's Deckel corrected on the page, then a game lost by Ben counts in the evening's standings, exported as JSON."""
+    staff.table.session.submit(NewGame(GameSetup("schocken", (("Anna",), ("Ben",)))), wait=5)
+    staff.page.goto(staff.base + "/control")
+    deckel = staff.page.locator("form.correction", has=staff.page.locator("input[name=deckel]"))
     deckel.locator("input[name=player]").fill("2")
     deckel.locator("input[name=deckel]").fill("4")
     deckel.locator("button").click()
-    page.wait_for_selector(".flash.ok")
-    assert table.session.snapshot().status.state.game.deckel == (0, 4)
+    staff.page.wait_for_selector(".flash.ok")
+    assert staff.table.session.snapshot().status.state.game.deckel == (0, 4)
     for _ in range(2):
-        table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # a Blattschuss
-    page.goto(base + "/history")
-    assert "Ben" in page.text_content("#standings-table")
-    with page.expect_download() as download:
-        page.click("#standings-json")
+        staff.table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # a Blattschuss
+    staff.page.goto(staff.base + "/history")
+    assert "Ben" in staff.page.text_content("#standings-table")
+    with staff.page.expect_download() as download:
+        staff.page.click("#standings-json")
     standings = json.loads(download.value.path().read_text())
     assert [(s["player"], s["lost"]) for s in standings if s["game"] == "schocken"] == \
         [("Anna", 0), ("Ben", 1)]
-    page.screenshot(path=str(SHOTS / "history-laptop.png"), full_page=True)
+    staff.page.screenshot(path=str(staff.shots / "history-laptop.png"), full_page=True)
 
-    # the restart button: the answer first, then the table stops (and is started again)
-    page.goto(base + "/settings")
-    page.click("#restart")
-    page.wait_for_selector("#restarting")
-    wait_for(table.restarts.is_set, "the table to be told to restart")
-    context.close()
+
+def restart_the_table(staff: Staff) -> None:
+    """The restart button: the answer first, then the table stops (and is started again)."""
+    staff.page.goto(staff.base + "/settings")
+    staff.page.click("#restart")
+    staff.page.wait_for_selector("#restarting")
+    wait_for(staff.table.restarts.is_set, "the staff.table to be told to restart")

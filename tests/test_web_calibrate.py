@@ -5,9 +5,9 @@ import tomllib
 
 import pytest
 
-from tablegame.families import find
-from tablegame.sensors import BoardSnapshot, CoinReading
-from tablegame.session import Calibrate
+from tablegame.registry import find
+from tablegame.core.sensors import BoardSnapshot, CoinReading
+from tablegame.core.session import Calibrate
 # the staff page's fixtures: a real table and an admin logged in on it
 from test_web_admin import admin, app, clock, post, table, words  # noqa: F401
 
@@ -79,7 +79,7 @@ def test_an_unknown_game_is_refused(admin):
 @pytest.fixture
 def carrom(tmp_path, clock):
     """A Carrom table with an admin logged in on its staff page."""
-    from tablegame.play.base import GameSetup
+    from tablegame.core.play import GameSetup
     from web_admin import create_app
     from web_table import Table
     t = Table(tmp_path, GameSetup("carrom", (("Anna",), ("Ben",))))
@@ -103,7 +103,7 @@ CARROM_PIECES = [
 
 
 def lay(table, pieces):
-    from tablegame.sensors import PieceReading, PiecesSnapshot
+    from tablegame.core.sensors import PieceReading, PiecesSnapshot
     table.session.submit(Calibrate(True), by="staff:admin", wait=5)
     table.session.submit(PiecesSnapshot(tuple(PieceReading(k, x, y) for k, x, y, _ in pieces),
                                         settled=True), wait=5)

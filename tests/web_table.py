@@ -7,9 +7,9 @@ import random
 import threading
 
 from tablegame.config import parse
-from tablegame.config_file import ConfigFile
-from tablegame.play.base import GameSetup
-from tablegame.service import open_session, table_face
+from tablegame.config.file import ConfigFile
+from tablegame.core.play import GameSetup
+from tablegame.app.service import open_session, table_face
 
 SHOVE = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 
@@ -46,7 +46,7 @@ class BoardTable(Table):
     def __init__(self, folder, setup: GameSetup = SHOVE, max_streams: int = 24):
         from firmware_bridge.link import BoardLink
         from firmware_bridge.virtual_board import VirtualBoard
-        from tablegame.simulation import SimulatedTable
+        from tablegame.families.shove.simulation import SimulatedTable
 
         super().__init__(folder, setup, max_streams)
         self.world = SimulatedTable(self.session.play.board, 0.25)
@@ -59,7 +59,7 @@ class BoardTable(Table):
 
     def shoot_into(self, bed: int, x: float) -> None:
         """A straight shot that stops in the middle of ``bed``."""
-        from tablegame.physics.shove import Shot, speed_to_reach, start_y
+        from tablegame.families.shove.physics import Shot, speed_to_reach, start_y
         near, far = self.world.board.bed_span(bed)
         if self.session.snapshot().status.state.on_board == 0:
             self.board.clear()

@@ -7,8 +7,8 @@ import logging
 from flask import (Blueprint, current_app, redirect, render_template, request, session,
                    url_for)
 
-from tablegame.i18n import LANGUAGES
-from tablegame.session import ShowAddress
+from tablegame.texts import LANGUAGES
+from tablegame.core.session import ShowAddress
 from web_admin.accounts import AccountError
 from web_admin.answers import refused, wants_json
 from web_admin.words import word

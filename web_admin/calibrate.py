@@ -1,7 +1,7 @@
 """Calibration (admin): the board geometry settings of a game (its registration's
 ``board`` Options, the file's ``[boards.<game>]``) with the board's latest readings drawn
 over them and each piece's place in words, as that geometry would judge it (the family's
-``calibration`` draws and places, tablegame.calibration). Changing a
+``calibration`` draws and places, tablegame.core.calibration). Changing a
 value previews it (nothing is saved); Save writes it like any other setting (checked as
 check-config checks it; it counts from the next game). Best with the sensor test on."""
 from __future__ import annotations
@@ -11,17 +11,17 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
 
-from tablegame import jsoncodec
+from tablegame.core import jsoncodec
 from tablegame.config import ConfigError
-from tablegame.families import Option, family_of, find, installed, load
-from tablegame.i18n import say
-from tablegame.notes import Note
-from tablegame.play import make_play
-from tablegame.play.base import GameSetup
+from tablegame.registry import Option, family_of, find, installed, load
+from tablegame.texts import say
+from tablegame.texts.notes import Note
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
 from web_admin.answers import done, refused
 from web_admin.auth import who
 from web_admin.table import face
-from web_admin.words import WORDS, language, word
+from web_admin.words import language, word
 
 log = logging.getLogger(__name__)
 bp = Blueprint("calibrate", __name__)
@@ -85,10 +85,7 @@ def _preview(game: str, values: dict[str, Any], problems: list[str]) -> dict[str
 
 
 def _said(note: Note) -> str:
-    """A place in the page's language: the page's own words (the Shove lies), else the
-    table's texts (a family's own)."""
-    if note.key in WORDS[language()]:
-        return word(note.key, **note.kwargs)
+    """A place in the page's language, in the family's own words (the table's texts)."""
     return say(language(), note)
 
 

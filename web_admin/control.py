@@ -8,11 +8,11 @@ import tomllib
 
 from flask import Blueprint, render_template, request
 
-from tablegame.corrections import correction_action, corrections_for
-from tablegame.parties import parse_parties, say_problem, solo
-from tablegame.play import playable_games
-from tablegame.play.base import GameSetup
-from tablegame.session import Act, Calibrate, NewGame, Undo
+from tablegame.core.corrections import correction_action, corrections_for
+from tablegame.core.parties import parse_parties, say_problem, solo
+from tablegame.core.games import playable_games
+from tablegame.core.play import GameSetup
+from tablegame.core.session import Act, Calibrate, NewGame, Undo
 from web_admin.answers import done, refused
 from web_admin.auth import by
 from web_admin.table import face, game_token, reply_words, snapshot_data, submit, table_language

@@ -13,13 +13,13 @@ from datetime import date, datetime
 
 from flask import Blueprint, Response, render_template, request
 
-from tablegame import jsoncodec
-from tablegame.families import find
-from tablegame.history import LoggedGame
-from tablegame.i18n import say
-from tablegame.play import make_play
-from tablegame.replay import Replayed, replay
-from tablegame.standings import evening_of, evenings, standings
+from tablegame.core import jsoncodec
+from tablegame.registry import find
+from tablegame.core.history import LoggedGame
+from tablegame.texts import say
+from tablegame.core.games import make_play
+from tablegame.core.replay import Replayed, replay
+from tablegame.core.standings import evening_of, evenings, standings
 from web_admin.answers import refused
 from web_admin.table import face, table_language, to_json
 from web_admin.words import language

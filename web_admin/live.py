@@ -6,7 +6,7 @@ import logging
 
 from flask import Blueprint, Response, current_app, render_template
 
-from tablegame.session import TooManyStreams
+from tablegame.core.session import TooManyStreams
 from web_admin.answers import refused
 from web_admin.table import face, snapshot_data, snapshot_json, table_language
 

@@ -5,7 +5,7 @@ settings form. The English meaning is the setting's own ``doc`` in
 setting, whose registration says it in both languages."""
 from __future__ import annotations
 
-from tablegame.families import families
+from tablegame.registry import families
 
 MEANINGS_DE = {
     "table.language": "Sprache der Texte auf dem Bildschirm",

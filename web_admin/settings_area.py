@@ -1,6 +1,6 @@
 """Settings (admin): every key of the configuration file as a form, generated from
 ``tablegame.config.SETTINGS``; a bad value is refused with check-config's words,
-a good one saved atomically by the one writer (tablegame.config_file)."""
+a good one saved atomically by the one writer (tablegame.config.file)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import logging
 from flask import Blueprint, jsonify, make_response, render_template, request
 
 from tablegame.config import SETTINGS, ConfigError
-from tablegame.config_file import takes_effect
+from tablegame.config.file import takes_effect
 from web_admin.answers import done, refused, wants_json
 from web_admin.auth import who
 from web_admin.table import face

@@ -11,10 +11,10 @@ from typing import Any
 
 from flask import current_app
 
-from tablegame import jsoncodec
+from tablegame.core import jsoncodec
 from tablegame.face import TableFace
-from tablegame.i18n import say
-from tablegame.session import Reply, Snapshot
+from tablegame.texts import say
+from tablegame.core.session import Reply, Snapshot
 
 
 def face() -> TableFace:

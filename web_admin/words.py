@@ -1,10 +1,10 @@
 """The page's own words in German and English (the table's texts come from
-tablegame.i18n). The language is the switch's choice, else the browser's first."""
+tablegame.texts). The language is the switch's choice, else the browser's first."""
 from __future__ import annotations
 
 from flask import request, session
 
-from tablegame.i18n import LANGUAGES
+from tablegame.texts import LANGUAGES
 
 WORDS = {
     "de": {
@@ -26,10 +26,6 @@ WORDS = {
                            "sehen, wo das Brett sie sieht.",
         "calibrate_hint": "Für Messwerte ohne Spiel den Sensortest starten.",
         "no_board": "Dieses Spiel hat keine Brettmaße.",
-        "lie_in_bed": "in Bett {bed}", "lie_on_line": "berührt eine Linie",
-        "lie_outside_lane": "außerhalb der Seitenlinien", "lie_short": "vor der ersten Linie",
-        "lie_beyond_last": "hinter der letzten Linie", "lie_off_board": "nicht auf dem Brett",
-        "lie_outside_frame": "außerhalb des Rahmens: kein möglicher Messwert",
         "health_link": "Verbindung", "health_live_streams": "offene Live-Ansichten",
         "health_last_presses": "letzte Tastendrücke", "health_link_state": "Zustand",
         "health_port": "Schnittstelle", "health_board": "Brett", "health_frames": "Rahmen empfangen",
@@ -68,10 +64,6 @@ WORDS = {
                            "see where the board sees them.",
         "calibrate_hint": "For readings without a game, start the sensor test.",
         "no_board": "This game has no board sizes.",
-        "lie_in_bed": "in bed {bed}", "lie_on_line": "touches a line",
-        "lie_outside_lane": "outside the side lines", "lie_short": "short of the first line",
-        "lie_beyond_last": "beyond the last line", "lie_off_board": "off the board",
-        "lie_outside_frame": "outside the frame: not a possible reading",
         "health_link": "Link", "health_live_streams": "live views open",
         "health_last_presses": "last button presses", "health_link_state": "state",
         "health_port": "port", "health_board": "board", "health_frames": "frames received",

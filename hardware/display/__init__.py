@@ -1,6 +1,5 @@
-"""The table's screen (pygame-ce): ``Display`` owns the window, one screen class
-per kind of view draws it."""
+"""The table's screen (pygame-ce): ``Display`` owns the window; each family's screen class
+(``tablegame/families/<name>/screen.py``) draws its views with the shared parts here."""
 from hardware.display.display import Display
-from hardware.display.shove import ShoveLayout, ShoveScreen
 
-__all__ = ["Display", "ShoveLayout", "ShoveScreen"]
+__all__ = ["Display"]

@@ -11,7 +11,7 @@ import pygame
 
 from hardware.display.address import AddressScreen
 from hardware.display.notice import NoticeScreen
-from tablegame.families import families, installed, load
+from tablegame.registry import families, installed, load
 from tablegame.views.address import AddressView
 from tablegame.views.notice import NoticeView
 

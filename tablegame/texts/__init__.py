@@ -1,30 +1,159 @@
-"""The texts of each game family (one module each, merged into ``tablegame.i18n``), and
-the grammar they share: numbers with nouns, and lists of beds."""
+"""Every text the table shows, in German and English.
+
+This module holds the texts all games share (the session's events, the board link,
+the name editor); each game family's own texts are in its module under
+``tablegame/texts/`` and merged in below, so ``text``/``say`` find every text.
+A text is a template (``str.format`` with the note's values; a tuple of beds reads
+"2, 5") or, where the sentence depends on the values, a function of them."""
 from __future__ import annotations
 
 from typing import Callable
 
+from tablegame.texts.notes import Note
+from tablegame.texts.grammar import format_words
 
-def plural(count: str, one: str, other: str) -> Callable[..., str]:
-    """A template that reads ``one`` when the value named ``count`` is 1 and ``other``
-    for every other number: German and English both say "1 Münze"/"1 coin" and
-    "0 Münzen"/"2 coins". Each template is formatted as a plain one."""
-    def words(**values) -> str:
-        return format_words(one if values[count] == 1 else other, values)
+LANGUAGES = ("de", "en")
+
+
+# what a sensor reading is about, by its type's name, for "the board reports dice"
+_READINGS = {
+    "de": {"BoardSnapshot": "Münzen", "DiceReading": "Würfel", "SquaresReading": "Felder",
+           "PiecesSnapshot": "Carrom-Steine", "StrokeStarted": "einen Carrom-Stoß",
+           "PiecePocketed": "einen versenkten Stein", "PieceOffBoard": "einen Stein neben dem Brett"},
+    "en": {"BoardSnapshot": "coins", "DiceReading": "dice", "SquaresReading": "squares",
+           "PiecesSnapshot": "carrom men", "StrokeStarted": "a carrom stroke",
+           "PiecePocketed": "a pocketed man", "PieceOffBoard": "a man off the board"},
+}
+
+
+def _wrong_reading(language: str, sentence: str):
+    def words(kind):
+        return sentence.format(kind=_READINGS[language].get(kind, kind))
     return words
 
 
-def amount(n: int, one: str, other: str) -> str:
-    """``n`` with its noun: "1 Wurf", "3 Würfe"; for texts that build a sentence in code."""
-    return f"{n} {one if n == 1 else other}"
+TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
+    "de": {
+        # the last event
+        "new_game": "Neues Spiel",
+        "resumed": "Spiel fortgesetzt",
+        "undone": "Letzte Aktion zurückgenommen",
+        "nothing_to_undo": "Nichts zum Zurücknehmen",
+        "no_answer": "Der Tisch hat nicht rechtzeitig geantwortet",
+        "calibrating": "Sensortest: kein Spiel, der Tisch zeigt nur, was das Brett meldet",
+        "calibration_over": "Sensortest beendet",
+        "hold_menu": "Spiel läuft: MENÜ lange drücken für ein neues Spiel",
+        "illegal": "Nicht erlaubt: {reason}",
+        "bad_setup": "Spiel nicht gestartet: {reason}",
+        # the reason (SQLite's or Python's own words) goes to the log, not to the guests
+        "replay_failed": "Protokoll ab Eintrag {seq} nicht lesbar: bitte Personal rufen",
+        "store_failed": "Speichern fehlgeschlagen, nichts wurde gezählt: bitte Personal rufen",
+        "wrong_reading": _wrong_reading("de", "Das Brett meldet {kind}, das passt nicht zu diesem Spiel"),
+        # the board link, on every game's screen
+        "link_missing": "Brett fehlt: Kabel prüfen",
+        "link_handshake": "Brett verbindet …",
+        "link_operational": "Brett verbunden",
+        # the name editor of the desktop window (N)
+        "names_title": "Wer spielt?",
+        "names_party": "Partei {number}",
+        "names_player": "Spieler {number}",
+        "names_keys_parties": "Namen mit Komma trennen · Tab/Pfeile: andere Partei · "
+                              "Enter: neues Spiel · Esc: abbrechen",
+        "names_keys_players": "Tab/Pfeile: anderer Spieler · Enter: neues Spiel · Esc: abbrechen",
+        "names_keys_seats": "Tab/Pfeile: anderer Spieler · Strg+N: Spieler dazu · "
+                            "Strg+D: Spieler weg · Enter: neues Spiel · Esc: abbrechen",
+        "names_empty": "{label}: ein Name fehlt",
+        "names_one_player": "{label}: nur ein Name, ohne Komma",
+        "names_twice": "{label}: {name} spielt schon mit",
+        "names_too_long": "{label}: höchstens {most} Zeichen",
+        "names_most": "Höchstens {count} Spieler",
+        "names_fewest": "Mindestens {count} Spieler",
+        "names_fixed": "Dieses Spiel hat genau {count} Parteien",
+        "names_after_start": "Namen nur vor dem ersten Zug: MENÜ lange drücken für ein neues Spiel",
+        "names_dismiss": "Eine Taste schließt diesen Hinweis",
+    },
+    "en": {
+        "new_game": "New game",
+        "resumed": "Game resumed",
+        "undone": "Last action taken back",
+        "nothing_to_undo": "Nothing to undo",
+        "no_answer": "The table did not answer in time",
+        "calibrating": "Sensor test: no game, the table only shows what the board reports",
+        "calibration_over": "Sensor test over",
+        "hold_menu": "Game in progress: hold MENU for a new game",
+        "illegal": "Not allowed: {reason}",
+        "bad_setup": "Game not started: {reason}",
+        "replay_failed": "The log cannot be read from entry {seq}: please call the staff",
+        "store_failed": "Could not save, nothing was counted: please call the staff",
+        "wrong_reading": _wrong_reading("en", "The board reports {kind}, which does not fit this game"),
+        "link_missing": "Board missing: check the cable",
+        "link_handshake": "Board connecting …",
+        "link_operational": "Board connected",
+        "names_title": "Who is playing?",
+        "names_party": "Party {number}",
+        "names_player": "Player {number}",
+        "names_keys_parties": "Commas between names · Tab/arrows: other party · "
+                              "Enter: new game · Esc: cancel",
+        "names_keys_players": "Tab/arrows: other player · Enter: new game · Esc: cancel",
+        "names_keys_seats": "Tab/arrows: other player · Ctrl+N: add a player · "
+                            "Ctrl+D: remove this player · Enter: new game · Esc: cancel",
+        "names_empty": "{label}: a name is missing",
+        "names_one_player": "{label}: one name only, no comma",
+        "names_twice": "{label}: {name} is playing already",
+        "names_too_long": "{label}: at most {most} characters",
+        "names_most": "At most {count} players",
+        "names_fewest": "At least {count} players",
+        "names_fixed": "This game has exactly {count} parties",
+        "names_after_start": "Names only before the first move: hold MENU for a new game",
+        "names_dismiss": "Any key closes this note",
+    },
+}
 
 
-def beds_words(beds) -> str:
-    """A tuple of beds (or faces) as it reads in a sentence: "2, 5"."""
-    return ", ".join(str(b) for b in beds)
+# Each game family keeps its texts in a module of its own (its registration's
+# ``texts``), with TEXTS shaped like the table above, and so do parts of the table
+# that are no game's; they are merged in here, so one lookup serves every screen.
+_TABLE_TEXTS = ("tablegame.texts.unattended",)
 
 
-def format_words(template: str, values: dict) -> str:
-    """``template`` filled with ``values``; a tuple reads "2, 5"."""
-    return template.format(**{k: beds_words(v) if isinstance(v, tuple) else v
-                              for k, v in values.items()})
+def _merge_game_texts() -> None:
+    import importlib
+    from tablegame.registry import families
+    for name in _TABLE_TEXTS + tuple(family.texts for family in families()):
+        for language, texts in importlib.import_module(name).TEXTS.items():
+            TEXTS[language].update(texts)
+
+
+def text(language: str, key: str, **values) -> str:
+    """The text ``key`` in ``language``; a key missing there falls back to English.
+    A value that is itself a Note (an engine's reason) is said in ``language`` first."""
+    template = TEXTS.get(language, TEXTS["en"]).get(key) or TEXTS["en"][key]
+    values = {k: say(language, v) if isinstance(v, Note) else v for k, v in values.items()}
+    if callable(template):
+        return template(**values)
+    return format_words(template, values)
+
+
+
+# What guests need to know of the board link; the details (port, firmware, the error)
+# are for staff: the staff page's health and the log show them (``link_details``).
+_LINK_WORDS = {"searching": "link_missing", "lost": "link_missing",
+               "handshake": "link_handshake", "operational": "link_operational"}
+
+
+def link_text(link, language: str) -> str:
+    """The board link's state in a guest's words: "Brett verbunden", "Brett fehlt: Kabel prüfen"."""
+    return "" if link is None else text(language, _LINK_WORDS[link.state.value])
+
+
+def link_details(link, language: str) -> str:
+    """The state with its detail, for staff: "Board connected (virtual-1.0 on /dev/pts/3)"."""
+    words = link_text(link, language)
+    return f"{words} ({link.detail})" if words and link.detail else words
+
+
+def say(language: str, note: Note | None) -> str:
+    return "" if note is None else text(language, note.key, **note.kwargs)
+
+
+_merge_game_texts()

@@ -1,5 +1,5 @@
 """The unattended table's texts in German and English, merged into
-``tablegame.i18n.TEXTS``: safe mode's maintenance screen, the short staff message
+``tablegame.texts.TEXTS``: safe mode's maintenance screen, the short staff message
 when a screen, a play or a referee fails, and refusals while in safe mode."""
 from __future__ import annotations
 

@@ -1,6 +1,3 @@
-"""What the screen shows, as plain data, one module per game family: the play
-builds these from the game state, already in the chosen language; the display
-(hardware/display) only draws them."""
-from tablegame.views.shove import PartyView, ShoveView
-
-__all__ = ["PartyView", "ShoveView"]
+"""What the screen shows, as plain data: the views every game shares (the staff page's
+address, the names panel, a notice). Each family's own view is its ``view`` module; the
+display (hardware/display) only draws them."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablegame import i18n
+from tablegame import texts
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,7 @@ class NoticeView:
 
 def maintenance(language: str, failed: int, reason: str, address: str | None) -> NoticeView:
     """Safe mode's screen: no game, the reason and the staff page's address."""
-    say = lambda key, **values: i18n.text(language, key, **values)  # noqa: E731
+    say = lambda key, **values: texts.text(language, key, **values)  # noqa: E731
     fix = say("maintenance_fix", address=address) if address else say("maintenance_no_page")
     return NoticeView(say("maintenance_title"),
                       (say("maintenance_why", failed=failed), say("maintenance_reason", reason=reason),
@@ -25,6 +25,6 @@ def maintenance(language: str, failed: int, reason: str, address: str | None) ->
 
 def fault(language: str, reason: str) -> NoticeView:
     """A game's screen failed to draw: a short message for the staff."""
-    return NoticeView(i18n.text(language, "fault_title"),
-                      (i18n.text(language, "fault_screen", reason=reason),
-                       i18n.text(language, "fault_staff")))
+    return NoticeView(texts.text(language, "fault_title"),
+                      (texts.text(language, "fault_screen", reason=reason),
+                       texts.text(language, "fault_staff")))

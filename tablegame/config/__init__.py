@@ -1,0 +1,279 @@
+"""The installer's one configuration file (TOML), checked key by key.
+
+Every setting has a default, so an empty file (or none) is a working table. Each
+bad value is reported with its key and what was expected, all of them at once."""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, NamedTuple
+
+from tablegame.config.games import SECTIONS_OF_TABLES, key_lines, table_problems
+from tablegame.registry import Option, families, playable_games
+from tablegame.texts import LANGUAGES
+from tablegame.core.games import make_play
+from tablegame.core.play import GameSetup
+from tablegame.core.text_file import FileProblem, read_utf8
+
+LOG_LEVELS = ("debug", "info", "warning", "error")   # logging.level's choices
+LOG_DEFAULT = "info"
+
+
+class Given(NamedTuple):
+    """A setting the command line gave: how it was typed ("--party A"), and what that
+    option takes in the command line's words ("": the setting's own words)."""
+    flag: str
+    takes: str = ""
+
+
+class ConfigError(ValueError):
+    def __init__(self, problems: list[str], source: str):
+        self.problems = problems
+        self.source = source
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str            # dotted: "serial.baudrate"
+    default: Any
+    check: Callable[[Any], str | None]  # None when fine, else what was expected
+    doc: str
+
+
+def _is(kind, what):
+    def check(v):
+        ok = isinstance(v, kind) and not (kind is not bool and isinstance(v, bool))
+        return None if ok else what
+    return check
+
+
+def _choice(*options):
+    return lambda v: None if v in options else f"one of {', '.join(map(repr, options))}"
+
+
+def _number(lo, hi, kind=(int, float)):
+    def check(v):
+        if isinstance(v, bool) or not isinstance(v, kind) or not lo <= v <= hi:
+            return f"a number from {lo} to {hi}"
+        return None
+    return check
+
+
+def _pin(v):
+    return None if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 27 \
+        else "a BCM GPIO number from 0 to 27"
+
+
+def _parties(v):
+    if (isinstance(v, list) and 2 <= len(v) <= 10   # how many the game takes: _check_games
+            and all(isinstance(p, list) and p and all(isinstance(n, str) and n.strip() for n in p)
+                    for p in v)):
+        return None
+    return 'two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]'
+
+
+# The smallest screen the table draws on (QVGA, the smallest panel made for the Pi): every
+# screen draws there (tests/test_display_floor.py), and its smallest text is 12 px. Smaller
+# windows only hold unreadable text, so check-config refuses them.
+SMALLEST_SCREEN = (320, 240)
+
+
+def _size(v):
+    whole = isinstance(v, list) and len(v) == 2 and all(
+        isinstance(n, int) and not isinstance(n, bool) for n in v)
+    if whole and (v == [0, 0] or all(n >= least for n, least in zip(v, SMALLEST_SCREEN))):
+        return None
+    return (f"[width, height] in pixels, at least {list(SMALLEST_SCREEN)} (the smallest screen "
+            "the table draws on), or [0, 0] for the screen's own size")
+
+
+SETTINGS = [
+    Setting("table.language", "de", _choice(*LANGUAGES), "language of the screen texts"),
+    Setting("table.game", playable_games()[0], _is(str, "a game name"),
+            "the game a fresh table starts with"),
+    Setting("table.parties", [["Team A"], ["Team B"]], _parties,
+            "the parties of a fresh table, each a list of players in turn order"),
+    Setting("table.store", "/var/lib/tablegame/table.sqlite", _is(str, "a file path"),
+            "the SQLite event log (created if missing)"),
+    Setting("serial.port", "/dev/ttyACM0", _is(str, "a device path or a pyserial URL"),
+            "the board's serial port, e.g. /dev/ttyACM0 or socket://10.0.0.5:7000"),
+    Setting("serial.baudrate", 115200, _number(1200, 4_000_000, int), "serial speed in baud"),
+    Setting("buttons.ok", 17, _pin, "GPIO (BCM) of the green OK button"),
+    Setting("buttons.back", 27, _pin, "GPIO (BCM) of the red BACK button (hold: undo)"),
+    Setting("buttons.menu", 22, _pin, "GPIO (BCM) of the MENU button"),
+    Setting("buttons.debounce", 0.03, _number(0, 0.5), "seconds an edge must follow the last one"),
+    Setting("buttons.long_press", 1.0, _number(0.2, 10), "seconds held that make a long press"),
+    Setting("display.fullscreen", True, _is(bool, "true or false"), "full screen (the Pi)"),
+    Setting("display.size", [0, 0], _size,
+            "window size in pixels, at least [320, 240]; [0, 0]: the screen's own"),
+    Setting("simulation.realtime", True, _is(bool, "true or false"),
+            "simulated coins slide in real time (false: results at once)"),
+    Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
+    Setting("web.host", "0.0.0.0", _is(str, "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1"),
+            "where the staff page listens (0.0.0.0: every network of the Pi)"),
+    Setting("web.port", 8080, _number(0, 65535, int), "the staff page's TCP port (0: any free one)"),
+    Setting("web.threads", 32, _number(2, 256, int),
+            "waitress worker threads of the staff page (each open live view holds one)"),
+    Setting("web.max_streams", 24, _number(1, 250, int),
+            "live views open at once (fewer than web.threads, so pages still load)"),
+    Setting("logging.level", LOG_DEFAULT, _choice(*LOG_LEVELS),
+            "what goes to the journal (stderr on a desktop); --log-level overrides it"),
+]
+
+
+def _family_setting(family: str, option: Option) -> Setting:
+    """A family's table setting (its registration's ``settings``) as a row of the table."""
+    return Setting(f"{family}.{option.name}", option.default,
+                   lambda v: None if option.allows(v) else option.allowed(), option.doc["en"])
+
+
+# the families' own settings ([shove] moved_coin = ...), from their registrations
+SETTINGS += [_family_setting(f.name, o) for f in families() for o in f.settings]
+
+
+@dataclass(frozen=True)
+class Config:
+    values: dict[str, Any]
+    games: dict[str, dict] = field(default_factory=dict)    # options per game
+    boards: dict[str, dict] = field(default_factory=dict)   # board sizes per game
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+
+def load(path: str | Path | None, overrides: dict[str, Any] | None = None,
+         given: dict[str, Given] | None = None) -> Config:
+    """The configuration in ``path`` (None: all defaults), with ``overrides`` on top
+    (``given``: those the command line gave, see ``parse``)."""
+    source = str(path) if path else "defaults"
+    raw: dict = {}
+    lines: dict[str, int] = {}
+    if path is not None:
+        try:
+            text = read_utf8(path)
+            raw = tomllib.loads(text)
+        except FileProblem as problem:
+            raise ConfigError([str(problem)], source) from None
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError([f"not valid TOML: {error}"], source) from None
+        lines = key_lines(text)
+    return parse(raw, source, overrides or {}, lines, given)
+
+
+def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = None,
+          lines: dict[str, int] | None = None, given: dict[str, Given] | None = None) -> Config:
+    """``raw`` (a parsed file) checked key by key; ConfigError names every bad key at
+    once, with its line in the file where ``lines`` knows it, and what it takes. A bad
+    key the command line gave (``given``) is the command line's problem: said with its
+    option as typed, and with "command line" as the source when all problems are such."""
+    problems: list[str] = []
+    bad: set[str] = set()
+    overrides, typed = overrides or {}, given or {}
+
+    def say(key: str, words: str) -> None:
+        line = (lines or {}).get(key) if key not in overrides else None
+        where = typed[key].flag if key in typed else key
+        problems.append(f"{'' if line is None else f'line {line}: '}{where}: {words}")
+        bad.add(key)
+
+    known = {s.key for s in SETTINGS}
+    flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
+    for key in sorted(set(flat) - known):
+        say(key, "unknown setting")
+    values = {}
+    for s in SETTINGS:
+        value = overrides.get(s.key, flat.get(s.key, s.default))
+        expected = s.check(value)
+        if expected and s.key in typed:   # the option as typed shows the value
+            say(s.key, f"expected {typed[s.key].takes or expected}")
+        elif expected:
+            say(s.key, f"expected {expected}, got {value!r}")
+        values[s.key] = value
+    tables, unbuilt = {}, set()
+    for section in SECTIONS_OF_TABLES:
+        given = raw.get(section, {})
+        unbuilt |= table_problems(section, given, say)
+        tables[section] = given if isinstance(given, dict) and all(
+            isinstance(v, dict) for v in given.values()) else {}
+    pins = [values[f"buttons.{b}"] for b in ("ok", "back", "menu")]
+    if len(set(pins)) < len(pins):
+        say("buttons", f"each button needs its own GPIO, got {pins}")
+    if values["web.max_streams"] >= values["web.threads"]:
+        say("web", f"web.max_streams ({values['web.max_streams']}) must be fewer than "
+                   f"web.threads ({values['web.threads']}), so pages load while views are live")
+    config = Config(values, games=tables["games"], boards=tables["boards"])
+    if not bad & {"table.game", "table.parties"}:   # built with defaults for the bad keys
+        defaults = {s.key: s.default for s in SETTINGS}
+        _check_games(Config({k: defaults[k] if k in bad else v for k, v in values.items()},
+                            games=config.games, boards=config.boards), unbuilt, say)
+    if problems:
+        raise ConfigError(problems, "command line" if bad <= set(typed) else source)
+    return config
+
+
+def _check_games(config: Config, unbuilt: set[str], say) -> None:
+    """Build the configured game and every game with a table once (those whose keys
+    were each fine), so what only the rules or the board can tell (a combination of
+    options, a board's sizes that do not fit together) is named with its table."""
+    if config["table.game"] not in playable_games():
+        say("table.game", f"expected one of {', '.join(playable_games())}, "
+                          f"got {config['table.game']!r}")
+    settings = play_settings(config)
+    if config["table.game"] in playable_games() and config["table.game"] not in unbuilt:
+        try:   # as many parties as the game takes (a bad option or board is named below)
+            rules = make_play(setup_for(config), settings).rules
+        except (ValueError, TypeError):
+            rules = None
+        try:
+            if rules is not None:
+                rules.initial_state(config["table.parties"])
+        except ValueError as error:
+            say("table.parties", str(error))
+    for name in sorted((set(config.games) | set(config.boards)) - unbuilt):
+        key = f"games.{name}" if name in config.games else f"boards.{name}"
+        try:
+            make_play(setup_for(config, name), settings)
+        except (ValueError, TypeError) as error:
+            say(key, str(error))
+
+
+def play_settings(config: Config) -> dict[str, dict]:
+    """The table settings of every playable game, by game name, for ``make_play``: its
+    family's settings (the default where the table has no row for one) and its own
+    board settings."""
+    return {game.name: {**{o.name: config.values.get(f"{family.name}.{o.name}", o.default)
+                           for o in family.settings},
+                        **config.boards.get(game.name, {})}
+            for family in families() for game in family.games}
+
+
+def setup_for(config: Config, game: str | None = None) -> GameSetup:
+    """The configured game (or ``game``) with its options and the configured parties."""
+    game = game or config["table.game"]
+    return GameSetup(game, tuple(tuple(p) for p in config["table.parties"]),
+                     tuple(sorted(config.games.get(game, {}).items())))
+
+
+def _flatten(raw: dict, prefix: str = "") -> dict[str, Any]:
+    flat = {}
+    for key, value in raw.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def lenient(path: str | Path | None) -> Config:
+    """What safe mode runs with: each setting of ``path`` that is fine on its own, the
+    default for every other (and for a file that is missing or not TOML at all), no
+    game options or boards. Never raises."""
+    try:
+        raw = tomllib.loads(Path(path).read_text(encoding="utf-8")) if path else {}
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        raw = {}
+    flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
+    return Config({s.key: flat[s.key] if s.key in flat and s.check(flat[s.key]) is None
+                   else s.default for s in SETTINGS})

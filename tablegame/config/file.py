@@ -1,0 +1,122 @@
+"""The configuration file's one writer, shared by the staff page and check-config.
+
+A change is checked by the same ``parse`` that ``check-config`` runs (so a bad value
+is refused with the same words, and nothing changes), then written with tomli-w
+atomically: a temporary file beside it, fsync, rename over the old one, fsync of the
+folder. A power cut or a kill leaves the old file or the new one, never half of one.
+
+``current()`` is the live configuration: parts that can change while the table runs
+(the screen's language) read it there instead of keeping a copy from start-up."""
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from tablegame.config import SETTINGS, Config, ConfigError, parse
+from tablegame.registry import families as registered
+
+# Keys the running table takes at once (the screen reads the language on every frame, the
+# rail buttons their timings at every edge); a family's own settings (its section is the
+# family's name), its game options and board sizes count from the next game (each new game's
+# play is built from the live configuration); every other key needs a restart.
+LIVE = frozenset({"table.language", "buttons.debounce", "buttons.long_press"})
+
+
+def next_game_keys() -> frozenset[str]:
+    families = {family.name for family in registered()}
+    return frozenset(s.key for s in SETTINGS if s.key.partition(".")[0] in families)
+
+
+def takes_effect(key: str) -> str:
+    """When a saved ``key`` counts: "now", "next_game" or "restart"."""
+    return "now" if key in LIVE else "next_game" if key in next_game_keys() else "restart"
+
+
+class ConfigFile:
+    def __init__(self, path: str | Path | None, config: Config):
+        self.path = Path(path) if path else None
+        self._config = self._saved = config
+        self._lock = threading.RLock()   # one save at a time (save holds it across _write)
+        self.version = 0                # grows with every saved change
+
+    def current(self) -> Config:
+        return self._config
+
+    def saved(self) -> Config:
+        """The file as last saved: what the table runs with after a restart."""
+        return self._saved
+
+    def raw(self) -> dict:
+        """The file's contents (an empty table when there is no file yet)."""
+        if self.path is None or not self.path.exists():
+            return {}
+        return tomllib.loads(self.path.read_text(encoding="utf-8"))
+
+    def save(self, changes: dict[str, Any]) -> list[str]:
+        """Set the dotted ``changes`` and write the file; returns the keys that need a
+        restart. Raises ConfigError (check-config's words) and changes nothing when a
+        value is bad; ValueError when there is no file to save to."""
+        known = {s.key for s in SETTINGS}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise ConfigError([f"{key}: unknown setting" for key in unknown], "change")
+        def change(raw: dict) -> None:
+            for key, value in changes.items():
+                section, _, name = key.rpartition(".")
+                raw.setdefault(section, {})[name] = value
+        with self._lock:
+            config = self._write(change)
+            self._config = Config({**self._config.values,
+                                   **{k: config[k] for k in changes
+                                      if takes_effect(k) != "restart"}},
+                                  games=self._config.games, boards=self._config.boards)
+        return sorted(k for k in changes if changes[k] != self._config[k])
+
+    def save_board(self, game: str, values: dict[str, Any]) -> None:
+        """Set ``game``'s board settings (the file's ``[boards.<game>]``), checked as
+        check-config checks them (the board is built); they count from the next game."""
+        with self._lock:
+            config = self._write(
+                lambda raw: raw.setdefault("boards", {}).setdefault(game, {}).update(values))
+            self._config = Config(self._config.values, games=self._config.games,
+                                  boards=config.boards)
+
+    def _write(self, change) -> Config:
+        """Apply ``change`` to the file's contents, check and write them; the new config.
+        ConfigError (check-config's words) and nothing written when anything is bad."""
+        if self.path is None:
+            raise ValueError("the table runs without a configuration file: nothing to save to")
+        with self._lock:
+            raw = self.raw()
+            change(raw)
+            config = parse(raw, str(self.path))
+            write_atomically(self.path, tomli_w.dumps(raw).encode("utf-8"))
+            self._saved = config
+            self.version += 1
+        return config
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` by ``data`` so that a crash leaves the old or the new file."""
+    folder = path.parent
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    dir_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,106 @@
+"""How one game family is played on this table: the bridge between the pure rules
+and the table's inputs and outputs. The session holds one ``Play`` per game."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol
+
+from tablegame.core.events import ButtonPress
+from tablegame.core.rules import Rules
+from tablegame.texts.notes import Note
+from tablegame.core.sensors import LinkStatus
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Which game, with which options, between whom: the first entry of every game's log."""
+
+    game: str
+    parties: tuple[tuple[str, ...], ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def options_dict(self) -> dict:
+        return dict(self.options)
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """What a family's play factory is given beside its rules: which of the family's
+    games, the family's table settings and the game's board settings by name (every
+    one present, defaults filled in from the registration), and the folder where the
+    table keeps its files (the event log's; None: none chosen, e.g. a check)."""
+
+    game: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    folder: str | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the table makes of an input: at most one action, and what to tell people."""
+
+    action: Any = None
+    note: Note | None = None
+    problem: bool = False  # the input cannot be explained: someone must fix the board
+    warning: Note | None = None  # shown with an action that counts (e.g. a coin moved unhit)
+    # slow, pure work the session runs beside the writer once the action is logged and
+    # shown; the Verdict it returns (or None) is handled like any other event, by "table"
+    beside: Callable[[], Verdict | None] | None = None
+    # a play's own menu asks for the staff page's address (a menu that takes MENU during
+    # the game offers it, since MENU no longer reaches the session's address there)
+    show_address: bool = False
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """The board must lie as it did when the game reached its current state: after a
+    restart (the coins still lie there) or an undo (the undone coin is taken back).
+    A simulated board's hand lays it out once per ``number``; at a real table, hands do."""
+
+    number: int
+    readings: tuple = ()             # what lay on the board then (sensors.AT_REST)
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """Everything the outputs show, as one value the session replaces on each change."""
+
+    setup: GameSetup
+    state: Any
+    reading: Any = None              # the latest sensor reading, moving or settled
+    note: Note | None = None         # the last event in words
+    problem: Note | None = None      # set while the board shows something impossible
+    link: LinkStatus | None = None
+    actions: int = 0                 # actions in the current game (0: nothing to undo)
+    moves: int = 0                   # of them, made by players (not the board seen empty)
+    readings: tuple = ()             # the latest reading of each kind (a board may send several)
+    calibrating: bool = False        # sensor test: readings are shown, not refereed
+    showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
+                                        # or "setup" (no admin password yet); None: the game
+    put_back: PutBack | None = None  # the latest board to lay out again, if any
+
+    def latest(self, kind: type) -> Any:
+        """The latest reading of type ``kind``, or None."""
+        return next((r for r in self.readings if type(r) is kind), None)
+
+
+class Play(Protocol):
+    rules: Rules
+
+    def judge(self, status: TableStatus, reading: Any) -> Verdict:
+        """A sensor reading refereed; ``status`` holds the state and the latest
+        readings of every kind before this one."""
+
+    def press(self, state: Any, press: ButtonPress, rng: random.Random) -> Verdict:
+        """A rail button that means something in this game (e.g. OK tosses the coin)."""
+
+    def describe(self, before: Any, after: Any, action: Any) -> Note | None:
+        """The accepted action in words, for the last-event line (None: keep the last)."""
+
+    def view(self, status: TableStatus, language: str) -> Any:
+        """The screen's view model (see tablegame.views)."""

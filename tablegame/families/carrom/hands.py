@@ -1,0 +1,110 @@
+"""Carrom on the desktop: the simulated pocket board and the player's hand.
+
+Mouse and keys:
+- press on the board and drag along the base line of the seat on turn: the striker
+  slides along it (it stays within the line's reach);
+- drag forward, away from the base line: the dotted aiming line shows where the striker
+  goes; the longer the drag, the harder the flick; let go to strike (let go on the base
+  line: no stroke, the striker stays put for the next drag);
+- P: the hand puts back what the ruling asks (or sets up the next board).
+The rail buttons are keys as for every game (OK, BACK, MENU for the fouls)."""
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import pygame
+
+from tablegame.families.carrom.physics import Strike
+from tablegame.families.carrom.play import geometry
+from tablegame.families.carrom.simulation import CarromWorld
+
+SPEED_PER_MM = 14.0     # mm/s of flick per mm dragged
+MOST_SPEED = 9000.0     # mm/s: a hard flick
+BAND = 30.0             # mm either side of the base line where a drag slides the striker
+
+
+class CarromAim:
+    """The drag in progress, in the seat's own terms (along its base line, ahead of it)."""
+
+    def __init__(self, world: CarromWorld) -> None:
+        self.world = world
+        self.along = 0.0
+        self.target: tuple[float, float] | None = None   # (along, ahead) aimed at
+        self.dragging = False
+
+    def line(self) -> float:
+        return self.world.board.striker_line_y()
+
+    def to(self, seat: int, x: float, y: float) -> None:
+        """The mouse at board (x, y): slide the striker, or aim ahead of the line."""
+        along, ahead = geometry(self.world.board).seat_view(seat, x, y)
+        if abs(ahead - self.line()) <= BAND:
+            reach = self.world.board.striker_reach()
+            self.along, self.target = max(-reach, min(reach, along)), None
+        elif ahead > self.line():
+            self.target = (along, ahead)
+
+    def strike(self, seat: int) -> Strike | None:
+        if self.target is None:
+            return None
+        dx, dy = self.target[0] - self.along, self.target[1] - self.line()
+        speed = min(MOST_SPEED, SPEED_PER_MM * math.hypot(dx, dy))
+        return Strike(seat, self.along, math.degrees(math.atan2(dx, dy)), speed)
+
+    def shown(self, seat: int) -> tuple[float, float, float, float]:
+        b = self.world.board
+        start = b.to_board(seat, self.along, self.line())
+        end = b.to_board(seat, *self.target) if self.target else start
+        return (*start, *end)
+
+
+class CarromHands:
+    def __init__(self, session, config):
+        self._session = session
+        self._language = config["table.language"]
+        self.world = CarromWorld(session.play.board)
+        self.aim = CarromAim(self.world)
+
+    def attach(self, board, display):
+        session = self._session
+
+        def show() -> None:
+            view = session.play.view(session.status, self._language)
+            display.show(dataclasses.replace(view, aim=self.aim.shown(session.status.state.seat)))
+
+        def mouse(event: pygame.event.Event) -> bool:
+            seat = session.status.state.seat
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                at = display.to_board(event.pos)
+                if at is None:
+                    return False
+                self.aim.dragging = True
+                self.aim.to(seat, *at)
+            elif event.type == pygame.MOUSEMOTION and self.aim.dragging:
+                at = display.to_board(event.pos)
+                if at is not None:
+                    self.aim.to(seat, *at)
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.aim.dragging:
+                self.aim.dragging = False
+                strike = self.aim.strike(seat)
+                self.aim.target = None
+                if strike is not None:
+                    board.shoot(strike)
+                return True
+            else:
+                return False
+            show()
+            return True
+
+        def put_back(event: pygame.event.Event) -> bool:
+            if event.type != pygame.KEYDOWN or event.key != pygame.K_p:
+                return False
+            state = session.status.state
+            board.by_hand(lambda: self.world.put_back(state))
+            return True
+        return [mouse, put_back]
+
+    def after_change(self) -> None:
+        pass
+

@@ -1,0 +1,127 @@
+"""Geometry of the Shove boards: where the lines are and where a coin lies.
+
+Coordinates are millimetres: x across the board from its left edge, y up the
+board from its front edge (the player's edge). A *line* is a band across the lane
+from ``near`` to ``far`` (y); a bed lies between two neighbouring lines; the lane
+is bounded left and right by the side lines (ha'penny) or the side tiles
+(piecepack). Around the playing surface lies the frame: a coin there has left the
+board; a reading beyond the frame cannot be a coin at all."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Lie(enum.Enum):
+    """Where a coin lies, as the referee judges it."""
+
+    IN_BED = "in_bed"                  # completely inside bed k: scores
+    ON_LINE = "on_line"                # touches a line or a side line
+    OUTSIDE_LANE = "outside_lane"      # centre beyond a side line (chalk squares)
+    SHORT = "short"                    # its far edge is short of the first line
+    BEYOND_LAST_LINE = "beyond_last"   # past the last line, still on the board
+    OFF_BOARD = "off_board"            # its centre is off the playing surface
+    OUTSIDE_FRAME = "outside_frame"    # not a possible reading
+
+
+@dataclass(frozen=True)
+class Placement:
+    lie: Lie
+    bed: int | None = None  # 1-based, only for IN_BED
+
+
+@dataclass(frozen=True)
+class ShoveBoard:
+    width: float
+    length: float
+    lines: tuple[tuple[float, float], ...]  # (near, far) y of each line, front to back
+    lane: tuple[float, float]               # (left, right) x inside the side lines
+    coin_diameter: float
+    frame: float                            # width of the frame around the surface
+    coins: int                              # coins that exist for this board
+    tile: float = 0.0  # a board laid of tiles this wide (piecepack), 0: a board with painted lines
+
+    def __post_init__(self) -> None:
+        """A board the sizes of its settings cannot make (the lines past its far end, a
+        coin that fits in no bed) is refused in words: check-config names it."""
+        if len(self.lines) < 2:
+            raise ValueError("a board needs two lines or more (one bed)")
+        d, (left, right), last = self.coin_diameter, self.lane, self.lines[-1][1]
+        if last >= self.length:
+            raise ValueError(f"the last line ends {last:.1f} mm from the front edge, beyond the "
+                             f"board's length of {self.length:.1f} mm: fewer beds, lines closer "
+                             "together or a longer board")
+        if not 0 <= left < right <= self.width or right - left <= d:
+            raise ValueError(f"a coin of {d:.1f} mm does not fit between the side lines "
+                             f"({max(0.0, right - left):.1f} mm apart on a board {self.width:.1f} mm "
+                             "wide)")
+        narrowest = min(far - near for near, far in zip((n[1] for n in self.lines),
+                                                          (f[0] for f in self.lines[1:])))
+        if narrowest <= d:
+            raise ValueError(f"a coin of {d:.1f} mm does not fit in a bed ({narrowest:.1f} mm "
+                             "between the lines): a smaller coin or lines further apart")
+
+    @property
+    def beds(self) -> int:
+        return len(self.lines) - 1
+
+    @property
+    def coin_radius(self) -> float:
+        return self.coin_diameter / 2
+
+    def bed_span(self, bed: int) -> tuple[float, float]:
+        """(near, far) y of the open space of bed ``bed`` (1-based)."""
+        return self.lines[bed - 1][1], self.lines[bed][0]
+
+    def place(self, x: float, y: float) -> Placement:
+        r = self.coin_radius
+        if not (-self.frame <= x <= self.width + self.frame
+                and -self.frame <= y <= self.length + self.frame):
+            return Placement(Lie.OUTSIDE_FRAME)
+        if x < 0 or x > self.width or y > self.length:
+            return Placement(Lie.OFF_BOARD)
+        if y + r < self.lines[0][0]:
+            return Placement(Lie.SHORT)
+        if y - r > self.lines[-1][1]:
+            return Placement(Lie.BEYOND_LAST_LINE)
+        left, right = self.lane
+        if not left <= x <= right:
+            return Placement(Lie.OUTSIDE_LANE)
+        if x - r > left and x + r < right:
+            for bed in range(1, self.beds + 1):
+                near, far = self.bed_span(bed)
+                if y - r > near and y + r < far:
+                    return Placement(Lie.IN_BED, bed)
+        return Placement(Lie.ON_LINE)
+
+
+def hapenny_board(*, width: float = 356.0, length: float = 508.0, first_line: float = 101.6,
+                  line_spacing: float = 31.75, line_width: float = 0.8, beds: int = 9,
+                  side_line: float = 31.75, coin_diameter: float = 25.4,
+                  frame: float = 60.0, coins: int = 10) -> ShoveBoard:
+    """The German pub board of docs/rules.md §1: ``beds + 1`` lines ``line_spacing`` apart
+    (centre to centre), the first ``first_line`` from the front edge; side lines
+    (centres) ``side_line`` in from each long edge, as wide as the lines."""
+    centres = [first_line + i * line_spacing for i in range(beds + 1)]
+    half = line_width / 2
+    return ShoveBoard(width=width, length=length,
+                      lines=tuple((c - half, c + half) for c in centres),
+                      lane=(side_line + half, width - side_line - half),
+                      coin_diameter=coin_diameter, frame=frame, coins=coins)
+
+
+def piecepack_board(*, beds: int = 7, tile: float = 50.8, gap: float = 3.0,
+                    coin_diameter: float = 19.0, frame: float = 60.0,
+                    coins: int = 10) -> ShoveBoard:
+    """The tile board of docs/rules.md §2: ``beds + 2`` side tiles a side, whose gaps are
+    the lines, a lane four tiles wide, and a row of six tiles across the top.
+    Short Shove is this board with fewer beds."""
+    if beds < 2:
+        raise ValueError(f"a piecepack board needs at least 2 beds, not {beds}")
+    pitch = tile + gap
+    side_tiles = beds + 2
+    lines = tuple((i * pitch - gap, i * pitch) for i in range(1, side_tiles))
+    width = 6 * tile
+    return ShoveBoard(width=width, length=side_tiles * pitch + tile, lines=lines,
+                      lane=(tile, width - tile), coin_diameter=coin_diameter,
+                      frame=frame, coins=coins, tile=tile)

@@ -1,0 +1,464 @@
+"""Physics of the Shove boards (ha'penny and piecepack): shots simulated with pymunk.
+
+Units are millimetres, grams and seconds throughout (g = 9810 mm/s^2); coordinates
+are those of :class:`~tablegame.families.shove.board.ShoveBoard` (x across from the left
+edge, y up the board from the front edge).
+
+The table is flat and has no rails. Sliding friction against the table is Coulomb
+friction made of two constraints per coin, solved in C by Chipmunk: a pivot joint
+and a gear joint to the static body with no error correction (``max_bias = 0``)
+and a force limit of ``mu*m*g`` (a torque limit of ``2/3*mu*m*g*r`` for spin), so a
+lone coin decelerates at exactly ``mu*g``. Coins knock each other on with the
+given restitution. A coin whose centre leaves the playing surface falls into the
+gutter of the frame: it is taken out of the simulation and stays where it fell.
+
+Every shot runs in a fresh pymunk space built from the coins' rest positions, with
+a fixed time step, so a shot's result depends only on the positions before it and
+the shot itself: the same shot from the same positions gives exactly the same
+result. Pure core: no I/O, no threads, no clock.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterator, NamedTuple
+
+import pymunk
+
+from tablegame.families.shove.board import Lie, ShoveBoard
+from tablegame.physics.core import G, at_rest, new_space, sliding_friction
+from tablegame.core.sensors import CoinReading
+
+DEFAULT_FRICTION = 0.25     # brass on polished wood or slate: sliding mu is about 0.2-0.3
+DEFAULT_RESTITUTION = 0.8   # brass coin on brass coin, edge to edge
+DEFAULT_STEP = 1 / 240      # s: 4 mm a step at 1 m/s, a sixth of a coin at the hardest shots
+HAPENNY_DIAMETER = 25.4     # mm
+HAPENNY_MASS = 5.7          # g
+COIN_COIN_FRICTION = 0.2    # tangential friction where two coins' rims touch
+START_OVERHANG = 2.0        # mm of the coin's rear that sticks out over the front edge
+REST_CHECK_STEPS = 8        # settle() looks for rest every this many steps
+MAX_SHOT_TIME = 120.0       # s of simulated time: coins under friction stop long before
+
+_COIN, _GUTTER = 1, 2       # collision types
+_FAR = 1.0e5                # mm: the gutter sensors reach this far out
+
+
+def default_coin_mass(board: ShoveBoard) -> float:
+    """Mass (g) of the board's coin: 5.7 g for the 25.4 mm ha'penny, scaled by area for
+    other coins as a brass disc of the same thickness (3.2 g for a 19 mm piecepack coin).
+    Only ratios of masses matter to the game, and all coins weigh the same."""
+    return HAPENNY_MASS * (board.coin_diameter / HAPENNY_DIAMETER) ** 2
+
+
+def start_y(board: ShoveBoard) -> float:
+    """y of a coin's centre when it is set to be shoved: its rear sticks
+    ``START_OVERHANG`` mm over the front edge, as the rules describe."""
+    return board.coin_radius - START_OVERHANG
+
+
+def speed_to_reach(board_or_table: ShoveBoard | ShoveTable, distance_mm: float) -> float:
+    """Launch speed (mm/s) that slides a lone coin ``distance_mm`` from where it starts.
+
+    This is the kinematic ``v = sqrt(2*mu*g*d)``, corrected for the simulator's fixed
+    time step (under 1 % at ordinary shots) so that the simulated coin stops at that
+    distance to a fraction of a millimetre. A board uses ``DEFAULT_FRICTION`` and
+    ``DEFAULT_STEP``; a table uses its own."""
+    if isinstance(board_or_table, ShoveTable):
+        mu, dt = board_or_table.friction, board_or_table.step
+    else:
+        mu, dt = DEFAULT_FRICTION, DEFAULT_STEP
+    if not distance_mm >= 0:
+        raise ValueError(f"distance must be 0 mm or more, not {distance_mm}")
+    low, high = 0.0, math.sqrt(2 * mu * G * distance_mm) + mu * G * dt
+    for _ in range(80):  # halving stops changing the floats after about 54 times
+        mid = (low + high) / 2
+        new = (mid, high) if _slide_distance(mid, mu, dt) < distance_mm else (low, mid)
+        if new == (low, high):
+            break
+        low, high = new
+    return (low + high) / 2
+
+
+def _slide_distance(speed: float, mu: float, dt: float) -> float:
+    """How far a lone coin slides in the simulation: Chipmunk moves a body by its
+    velocity first, then friction takes ``mu*g*dt`` off the velocity."""
+    dv = mu * G * dt
+    n = math.floor(speed / dv)
+    return dt * ((n + 1) * speed - dv * n * (n + 1) / 2)
+
+
+@dataclass(frozen=True)
+class Shot:
+    x: float      # mm across the board where the coin starts (its centre)
+    angle: float  # degrees from straight up the board; positive turns to the right (+x)
+    speed: float  # mm/s at launch
+    spin: float = 0.0  # rad/s at launch, counter-clockwise seen from above (a flick of the hand)
+
+    def velocity(self) -> tuple[float, float]:
+        a = math.radians(self.angle)
+        return self.speed * math.sin(a), self.speed * math.cos(a)
+
+
+class _Coin(NamedTuple):
+    x: float
+    y: float
+    fallen: bool  # lies in the gutter of the frame, out of play
+    friction: float | None = None     # this coin's own mu on the board; None: the table's
+    restitution: float | None = None  # this coin's own restitution; None: the table's
+
+
+class ShoveTable:
+    """The coins on one Shove board and what shots do to them.
+
+    ``friction`` is the sliding coefficient mu of a coin on the board, ``coin_mass`` in
+    grams (default: :func:`default_coin_mass`), ``restitution`` that of two coins
+    colliding, ``step`` the fixed time step in seconds. Coins are reported in the order
+    they were put on the table.
+
+    ``coin_properties``, if given, is called for every coin set on the front edge and
+    returns that coin's own (friction, restitution): real coins differ from one another
+    (the corpus of the physics check draws them). Two coins colliding bounce with the
+    geometric mean of their restitutions. Without it every coin has the table's."""
+
+    def __init__(self, board: ShoveBoard, *, friction: float = DEFAULT_FRICTION,
+                 coin_mass: float | None = None, restitution: float = DEFAULT_RESTITUTION,
+                 step: float = DEFAULT_STEP,
+                 coin_properties: Callable[[], tuple[float, float]] | None = None) -> None:
+        if not friction > 0:
+            raise ValueError(f"friction must be above 0, not {friction}")
+        if not 0 <= restitution <= 1:
+            raise ValueError(f"restitution must be within 0..1, not {restitution}")
+        if not step > 0:
+            raise ValueError(f"step must be above 0 s, not {step}")
+        self.board = board
+        self.friction = friction
+        self.coin_mass = default_coin_mass(board) if coin_mass is None else coin_mass
+        if not self.coin_mass > 0:
+            raise ValueError(f"coin mass must be above 0 g, not {coin_mass}")
+        self.restitution = restitution
+        self.step = step
+        self.coin_properties = coin_properties
+        self.steps_simulated = 0  # fixed steps taken by all shots so far (for benchmarks)
+        self._coins: list[_Coin] = []
+
+    # -- what the table looks like --------------------------------------------------
+
+    def positions(self) -> tuple[CoinReading, ...]:
+        """Every coin on the table (the gutter included), at rest."""
+        return tuple(CoinReading(c.x, c.y) for c in self._coins)
+
+    # -- shots --------------------------------------------------------------------------
+
+    def shoot(self, shot: Shot, frame_interval: float = 1 / 30) -> Iterator[tuple[CoinReading, ...]]:
+        """Set a new coin at the front edge (its rear ``START_OVERHANG`` mm over the edge),
+        shove it and simulate until every coin rests.
+
+        The shot is taken at once, when ``shoot`` is called; the iterator returned gives
+        the positions of every coin at each ``frame_interval`` of simulated time after the
+        launch (the frame at ``k*frame_interval`` is taken at the nearest whole step). The
+        last item is the first frame at which everything rests; it equals
+        :meth:`positions` afterwards. Raises ValueError if the shot is impossible: the
+        coin not wholly on the front edge, another coin in its place, or every coin of
+        the board already on the table."""
+        if not frame_interval >= self.step:
+            raise ValueError(f"frame interval must be at least one step ({self.step} s), "
+                             f"not {frame_interval}")
+        return iter(self._take(shot, frame_interval))
+
+    def settle(self, shot: Shot) -> tuple[CoinReading, ...]:
+        """Take ``shot`` as :meth:`shoot` does; return only the rest positions."""
+        return self._take(shot, None)[-1]
+
+    def rehearse(self) -> Rehearsal:
+        """Many shots tried from the coins as they lie now, each from the same start
+        (the referee's physics check searches this way): each result equals
+        :meth:`settle` from these positions, at a fraction of the cost."""
+        return Rehearsal(self)
+
+    def clear(self) -> None:
+        """The player takes every coin off the board (and out of the gutter)."""
+        self._coins.clear()
+
+    def pick_up_short(self) -> int:
+        """Coins short of the first line (their far edge short of its near edge) are
+        taken back to be shoved again, as are coins that fell off the front edge.
+        Returns how many."""
+        keep = [c for c in self._coins if self.board.place(c.x, c.y).lie is not Lie.SHORT]
+        taken = len(self._coins) - len(keep)
+        self._coins = keep
+        return taken
+
+    def nudge(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
+        """A hand moves the coin on the surface nearest (x, y) by (dx, dy) mm: the cheat
+        the referee's physics check must catch. Returns where the coin lay. Raises
+        ValueError if there is no coin, or it would leave the surface or overlap one."""
+        on = [i for i, c in enumerate(self._coins) if not c.fallen]
+        if not on:
+            raise ValueError("there is no coin on the board to nudge")
+        i = min(on, key=lambda k: math.hypot(self._coins[k].x - x, self._coins[k].y - y))
+        coin = self._coins.pop(i)
+        to = (coin.x + dx, coin.y + dy)
+        try:
+            b = self.board
+            if not (0 <= to[0] <= b.width and 0 <= to[1] <= b.length):
+                raise ValueError(f"a coin nudged to ({to[0]:.1f}, {to[1]:.1f}) leaves the board")
+            self._check_free(*to, False)
+        except ValueError:
+            self._coins.insert(i, coin)
+            raise
+        self._coins.insert(i, coin._replace(x=to[0], y=to[1]))
+        return coin.x, coin.y
+
+    def place(self, x: float, y: float) -> None:
+        """Put a coin at rest at (x, y): on the playing surface, or in the gutter of the
+        frame if its centre is off the surface. Raises ValueError if it would lie beyond
+        the frame, overlap a coin, or be one coin more than the board has."""
+        self._check_room()
+        b = self.board
+        if not (-b.frame <= x <= b.width + b.frame and -b.frame <= y <= b.length + b.frame):
+            raise ValueError(f"a coin at ({x}, {y}) lies beyond the frame")
+        fallen = x < 0 or x > b.width or y < 0 or y > b.length
+        self._check_free(x, y, fallen)
+        self._coins.append(_Coin(float(x), float(y), fallen))
+
+    # -- inside ---------------------------------------------------------------------------
+
+    def _check_room(self) -> None:
+        if len(self._coins) >= self.board.coins:
+            raise ValueError(f"all {self.board.coins} coins are already on the table: "
+                             "clear() or pick_up_short() first")
+
+    def _check_free(self, x: float, y: float, fallen: bool) -> None:
+        d = self.board.coin_diameter
+        for c in self._coins:
+            if c.fallen == fallen and math.hypot(c.x - x, c.y - y) < d:
+                raise ValueError(f"a coin at ({x:.1f}, {y:.1f}) would overlap the coin "
+                                 f"at ({c.x:.1f}, {c.y:.1f})")
+
+    def _take(self, shot: Shot, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
+        coins = self._launch(shot)
+        if self.coin_properties is not None:
+            friction, restitution = self.coin_properties()
+            coins[-1] = coins[-1]._replace(friction=friction, restitution=restitution)
+        sim = _Simulation(self, coins, launched=len(coins) - 1, velocity=shot.velocity(),
+                          spin=shot.spin)
+        frames = sim.run(frame_interval)
+        self._coins = sim.coins
+        self.steps_simulated += sim.steps
+        return frames
+
+    def _launch(self, shot: Shot) -> list[_Coin]:
+        """The coins with the shot coin set on the front edge; ValueError if it cannot be."""
+        b = self.board
+        if not (b.coin_radius <= shot.x <= b.width - b.coin_radius):
+            raise ValueError(f"a coin set at x={shot.x} mm is not wholly on the front edge "
+                             f"({b.coin_radius:.1f}..{b.width - b.coin_radius:.1f} mm)")
+        if not (shot.speed >= 0 and math.isfinite(shot.speed) and math.isfinite(shot.angle)):
+            raise ValueError(f"impossible shot: {shot}")
+        self._check_room()
+        self._check_free(shot.x, start_y(b), False)
+        return [*self._coins, _Coin(float(shot.x), start_y(b), False)]
+
+
+class Rehearsal:
+    """Shots tried one after another from the same rest positions, in one pymunk space
+    that is set back before each (building pymunk's objects costs more than a whole
+    shot). A result equals :meth:`ShoveTable.settle` from those positions, bit for bit
+    (tests/test_physics_shove.py), and the table itself is left as it was."""
+
+    def __init__(self, table: ShoveTable) -> None:
+        self.table = table
+        self._coins = list(table._coins)
+        self._sim: _Simulation | None = None
+
+    def settle(self, shot: Shot) -> tuple[CoinReading, ...]:
+        """Where every coin rests after ``shot``; ValueError as :meth:`ShoveTable.shoot`."""
+        table = self.table
+        saved, table._coins = table._coins, self._coins
+        try:
+            coins = table._launch(shot)
+        finally:
+            table._coins = saved
+        if self._sim is None:
+            self._sim = _Simulation(table, coins, len(coins) - 1, shot.velocity(), shot.spin)
+        else:
+            self._sim.reset(coins, len(coins) - 1, shot.velocity(), shot.spin)
+        result = self._sim.run(None)[-1]
+        table.steps_simulated += self._sim.steps
+        return result
+
+
+class _Simulation:
+    """One shot in a fresh pymunk space."""
+
+    def __init__(self, table: ShoveTable, coins: list[_Coin], launched: int,
+                 velocity: tuple[float, float], spin: float = 0.0) -> None:
+        self.table, self.board, self.coins = table, table.board, list(coins)
+        self.dt = table.step
+        space = self.space = new_space()
+        self._add_gutters()
+        self._falling: list[tuple[pymunk.Shape, str]] = []   # coin shape, edge crossed
+        space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
+        self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
+        self._index: dict[pymunk.Shape, int] = {}
+        self._made: dict[int, tuple[pymunk.Body, pymunk.Shape]] = {}  # kept for reset()
+        self._joints: dict[int, tuple[pymunk.Constraint, pymunk.Constraint]] = {}
+        self.reset(coins, launched, velocity, spin)
+
+    def reset(self, coins: list[_Coin], launched: int, velocity: tuple[float, float],
+              spin: float = 0.0) -> None:
+        """Start over from ``coins`` at rest, ``launched`` moving at ``velocity``: the
+        same as a fresh simulation, at a third of the cost (building pymunk's objects
+        takes longer than a whole shot). Bodies and shapes are reused at rest, and the
+        friction joints of coins the last shot left untouched."""
+        for _, parts in self._bodies.values():
+            self.space.remove(*parts)
+        self._bodies.clear()
+        self._falling.clear()
+        self.coins = list(coins)
+        for i, coin in enumerate(self.coins):
+            if not coin.fallen:
+                self._add_coin(i, coin)
+        self._bodies[launched][0].velocity = velocity
+        self._bodies[launched][0].angular_velocity = spin
+
+    def _add_gutters(self) -> None:
+        """Four sensors, one beyond each edge, set back by a coin's radius: a coin's
+        rim touches one just as its centre leaves the playing surface."""
+        w, l, r, f = self.board.width, self.board.length, self.board.coin_radius, _FAR
+        boxes = {"left": (-f, -f, -r, l + f), "right": (w + r, -f, w + f, l + f),
+                 "far": (-f, l + r, w + f, l + f), "front": (-f, -f, w + f, -r)}
+        self._edges: dict[pymunk.Shape, str] = {}
+        for edge, (x0, y0, x1, y1) in boxes.items():
+            shape = pymunk.Poly(self.space.static_body, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            shape.sensor = True
+            shape.collision_type = _GUTTER
+            self._edges[shape] = edge
+            self.space.add(shape)
+
+    def _add_coin(self, i: int, coin: _Coin) -> None:
+        t, r = self.table, self.board.coin_radius
+        if i in self._made:
+            body, shape = self._made[i]
+            body.angle, body.angular_velocity, body.velocity = 0.0, 0.0, (0.0, 0.0)
+        else:
+            body = pymunk.Body(t.coin_mass, pymunk.moment_for_circle(t.coin_mass, 0, r))
+            shape = pymunk.Circle(body, r)
+            shape.friction = math.sqrt(COIN_COIN_FRICTION)     # Chipmunk multiplies the pair's
+            shape.collision_type = _COIN                       # frictions and elasticities
+            self._made[i] = body, shape
+        mu = t.friction if coin.friction is None else coin.friction
+        e = t.restitution if coin.restitution is None else coin.restitution
+        shape.elasticity = math.sqrt(e)   # set on reuse too: a reused shape may be another coin's
+        body.position = (coin.x, coin.y)
+        slide, spin = self._friction(i, body, mu)
+        self.space.add(body, shape, slide, spin)
+        self._bodies[i] = (body, (body, shape, slide, spin))
+        self._index[shape] = i
+
+    def _friction(self, i: int, body: pymunk.Body, mu: float) -> tuple:
+        """The coin's friction joints: those of the last shot if they never pushed (a coin
+        nothing touched: a fresh joint is the same), else new ones (a joint carries the
+        impulse of its last step into the next)."""
+        old = self._joints.get(i)
+        if old is not None and old[0].impulse == 0.0 and old[1].impulse == 0.0 \
+                and old[0].max_force == mu * self.table.coin_mass * G:
+            return old
+        self._joints[i] = sliding_friction(self.space, body, mu, self.table.coin_mass,
+                                           self.board.coin_radius)
+        return self._joints[i]
+
+    def _begin_fall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        coin, gutter = arbiter.shapes
+        self._falling.append((coin, self._edges[gutter]))
+
+    def run(self, frame_interval: float | None) -> list[tuple[CoinReading, ...]]:
+        frames: list[tuple[CoinReading, ...]] = []
+        done, k = 0, 0
+        self.steps = 0
+        limit = math.ceil(MAX_SHOT_TIME / self.dt)
+        while True:
+            k += 1
+            target = (round(k * frame_interval / self.dt) if frame_interval
+                      else done + REST_CHECK_STEPS)
+            self._advance(target - done)
+            done = self.steps = target
+            if frame_interval:
+                frames.append(self.readings())
+            if self._at_rest():
+                break
+            if done > limit:
+                raise RuntimeError(f"coins still moving after {MAX_SHOT_TIME} s: {self.coins}")
+        self.coins = [self._rested(i, c) for i, c in enumerate(self.coins)]
+        if not frame_interval:
+            frames.append(self.readings())
+        return frames
+
+    def _advance(self, steps: int) -> None:
+        step, dt = self.space.step, self.dt
+        for _ in range(steps):
+            step(dt)
+            if self._falling:
+                self._drop()
+
+    def _at_rest(self) -> bool:
+        return at_rest(body for body, _ in self._bodies.values())
+
+    def readings(self) -> tuple[CoinReading, ...]:
+        return tuple(CoinReading(*self._bodies[i][0].position) if i in self._bodies
+                     else CoinReading(c.x, c.y) for i, c in enumerate(self.coins))
+
+    def _rested(self, i: int, coin: _Coin) -> _Coin:
+        if i not in self._bodies:
+            return coin
+        x, y = self._bodies[i][0].position
+        return coin._replace(x=x, y=y)
+
+    def _drop(self) -> None:
+        for shape, edge in self._falling:
+            i = self._index[shape]
+            if i not in self._bodies:
+                continue  # fell over two edges at once (a corner)
+            body, parts = self._bodies.pop(i)
+            self.space.remove(*parts)
+            x, y = self._gutter_spot(body.position, edge)
+            self.coins[i] = self.coins[i]._replace(x=x, y=y, fallen=True)
+        self._falling.clear()
+
+    def _gutter_spot(self, p: pymunk.Vec2d, edge: str) -> tuple[float, float]:
+        """Where a coin that crossed ``edge`` at ``p`` comes to rest: beside that spot, in the
+        frame; slid along the gutter (or a row further out) if a fallen coin lies there."""
+        b, r, d = self.board, self.board.coin_radius, self.board.coin_diameter
+        (ox, oy), (nx, ny), (tx, ty) = _EDGES[edge](b.width, b.length)
+        depth = (p.x - ox) * nx + (p.y - oy) * ny
+        along = p.x * tx + p.y * ty
+        low, high = -b.frame + r, (b.length if ty else b.width) + b.frame - r
+        # it dropped off the edge: its centre lies at least a radius off the surface (a
+        # reading at the edge, within the sensors' error, would put it back on the board)
+        deepest = max(b.frame - r, 0.01)
+        depth = min(max(depth, min(r, deepest)), deepest)
+        along = min(max(along, low), high)
+        spot = lambda dep, al: (ox + dep * nx + al * tx, oy + dep * ny + al * ty)  # noqa: E731
+        others = [(c.x, c.y) for c in self.coins if c.fallen]
+        count = int((high - low) / 0.5) + 2
+        while True:
+            shifts = itertools.chain((0.0,), (sign * k * 0.5 for k in range(1, count)
+                                              for sign in (1, -1)))
+            for shift in shifts:
+                if low <= along + shift <= high:
+                    x, y = spot(depth, along + shift)
+                    if all(math.hypot(x - fx, y - fy) >= d for fx, fy in others):
+                        return x, y
+            if depth >= deepest:
+                return spot(depth, along)  # the gutter is full here: they lie on one another
+            depth = min(depth + d, deepest)
+
+
+# edge -> (origin, outward normal, tangent) for a board of (width, length)
+_EDGES = {
+    "left": lambda w, l: ((0.0, 0.0), (-1.0, 0.0), (0.0, 1.0)),
+    "right": lambda w, l: ((w, 0.0), (1.0, 0.0), (0.0, 1.0)),
+    "far": lambda w, l: ((0.0, l), (0.0, 1.0), (1.0, 0.0)),
+    "front": lambda w, l: ((0.0, 0.0), (0.0, -1.0), (1.0, 0.0)),
+}

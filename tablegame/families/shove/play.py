@@ -1,0 +1,168 @@
+"""The Shove family on the table: its board, referee, buttons, words and screen."""
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass, field, replace
+
+from tablegame.families.shove.board import ShoveBoard, hapenny_board, piecepack_board
+from tablegame.core.events import ButtonPress
+from tablegame.families.shove.rules import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
+                                   ShoveState)
+from tablegame.texts import link_text, say, text
+from tablegame.texts.notes import Note
+from tablegame.core.play import PlaySettings, TableStatus, Verdict
+from tablegame.families.shove import moved, referee
+from tablegame.core.sensors import BoardSnapshot
+from tablegame.families.shove.view import PartyView, ShoveView
+
+
+# each game's board, built from its [boards.<game>] sizes
+_BOARDS = {"shove-hapenny": hapenny_board, "shove-piecepack": piecepack_board}
+
+
+def shove_play(rules: ShoveRules, settings: PlaySettings) -> ShovePlay:
+    """The family's play factory: the game's board from its sizes, and what a coin
+    moved unhit does (the family's ``moved_coin`` setting)."""
+    sizes = {k: v for k, v in settings.values.items() if k != "moved_coin"}
+    return ShovePlay(rules, _BOARDS[settings.game](beds=rules.beds, **sizes),
+                     moved_coin=settings["moved_coin"])
+
+
+@dataclass(frozen=True)
+class ShovePlay:
+    rules: ShoveRules
+    board: ShoveBoard
+    moved_coin: str = "warn"  # a coin moved that nothing hit: "warn" or "restore"
+    # the last settled board accepted, and in restore mode where the moved coin lay;
+    # only the session's writer thread judges, so this memory has one writer
+    _memory: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.moved_coin not in moved.MODES:
+            raise ValueError(f"shove.moved_coin must be one of {', '.join(moved.MODES)}, "
+                             f"not {self.moved_coin!r}")
+
+    def judge(self, status: TableStatus, reading) -> Verdict:
+        if not isinstance(reading, BoardSnapshot):
+            return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
+        verdict = referee.judge(self.board, status.state, reading)
+        return self._physics(status, verdict, reading) if reading.settled else verdict
+
+    def _physics(self, status: TableStatus, verdict: Verdict, snapshot: BoardSnapshot) -> Verdict:
+        """The physics check of a settled board against the last one accepted: a shove
+        must explain every coin that moved, and between shoves none may move. In
+        ``warn`` mode the reading counts at once and the check runs beside the writer:
+        its verdict, a ``MovedUnhit`` logged by "table", follows as an event of its own.
+        In ``restore`` mode nothing counts until a coin moved by hand is back."""
+        memory = self._memory
+        before, after = memory.get("settled"), moved.played(self.board, snapshot.coins)
+        shove = isinstance(verdict.action, Shove)
+        still = verdict.action is None and len(after) == len(snapshot.coins)
+        if before is not None and not verdict.problem and (shove or still):
+            if self.moved_coin == "restore":
+                check = (moved.check_shove if shove else moved.check_still)(self.board, before,
+                                                                             after)
+                note = moved.note_for(self.board, check, self.moved_coin)
+                if note is not None:
+                    memory["marks"] = tuple(m.before for m in check.unexplained)
+                    return Verdict(note=note, problem=True)  # the last board stays the reference
+            else:
+                judged = moved.verdict_after_shove if shove else moved.verdict_between_shoves
+                verdict = replace(verdict, beside=functools.partial(judged, self.board, before,
+                                                                    after))
+        memory["settled"] = after
+        if isinstance(verdict.action, (Shove, Cleared)):
+            memory.pop("marks", None)
+        if verdict.action is None and not verdict.problem and status.state.moved:
+            # the warning stands until the next counted shove or cleared board
+            return Verdict(note=moved.standing(self.board, status.state.moved), problem=True,
+                           beside=verdict.beside)
+        return verdict
+
+    def put_back(self, readings: tuple) -> None:
+        """The board lies again as ``readings`` say (an undo, a restart): the physics
+        check goes on from there, and what it said about the board since is void."""
+        snapshot = next((r for r in readings if isinstance(r, BoardSnapshot)), None)
+        self._memory.clear()
+        if snapshot is not None:
+            self._memory["settled"] = moved.played(self.board, snapshot.coins)
+
+    def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
+        if press.button == "ok" and state.starter is None:
+            return Verdict(action=CoinToss(rng.randrange(2)))
+        return Verdict()
+
+    def describe(self, before: ShoveState, after: ShoveState, action) -> Note | None:
+        if isinstance(action, CoinToss):
+            return Note.of("coin_toss", party=after.parties[after.starter].name)
+        if isinstance(action, Cleared):
+            return None  # the last turn's result stays on screen
+        if isinstance(action, MovedUnhit):
+            return moved.standing(self.board, action.coins)
+        if isinstance(action, SetMarks):
+            return Note.of("marks_corrected", party=after.parties[action.party].name,
+                           bed=action.bed, marks=action.marks)
+        if after.last is not None and after.last is not before.last:
+            s = after.last
+            return Note.of("turn_scored", party=after.parties[s.party].name,
+                           other=after.parties[1 - s.party].name, own=s.own, given=s.given,
+                           lost=s.lost, sergeants=s.sergeants, gold_watch=s.gold_watch,
+                           tiebreak=s.tiebreak, count=len(s.scored))
+        return Note.of("coin_counted", left=after.coins_left)
+
+    def view(self, status: TableStatus, language: str) -> ShoveView:
+        state: ShoveState = status.state
+        t = lambda key, **values: text(language, key, **values)  # noqa: E731
+        reading = status.reading
+        return ShoveView(
+            title=self.title(language),
+            board=self.board,
+            coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
+            parties=tuple(self._party(state, p, language) for p in (0, 1)),
+            target=self.rules.target,
+            status=self._status(status, language),
+            message=say(language, status.note),
+            problem=say(language, status.problem) or None,
+            winner=(t("draw") if state.drawn else
+                    t("winner", party=state.parties[state.winner].name)
+                    if state.winner is not None else None),
+            link=link_text(status.link, language),
+            # the buttons that matter now (before the toss the status line says what OK does)
+            hint=t("hint_shove_over" if state.over else "hint_shove"),
+            marked=state.moved or self._memory.get("marks", ()),
+        )
+
+    def title(self, language: str) -> str:
+        r = self.rules
+        extras = [text(language, key) for key, on in
+                  (("title_progressive", r.progressive), ("title_flick", r.flick)) if on]
+        if r.title == "Shove piecepack" and r.beds < 7:
+            extras.append(text(language, "title_short", beds=r.beds))
+        return r.title + (f" – {', '.join(extras)}" if extras else "")
+
+    def _party(self, state: ShoveState, p: int, language: str) -> PartyView:
+        party = state.parties[p]
+        tiebreak = state.tiebreak[p] if state.tiebreak else None
+        return PartyView(
+            name=party.name,
+            player=state.player(p) if len(party.players) > 1 else "",
+            marks=state.marks[p],
+            at_turn=not state.over and state.starter is not None and state.turn == p,
+            score_line=text(language, "playoff_score", count=tiebreak) if tiebreak is not None else "")
+
+    def _status(self, status: TableStatus, language: str) -> str:
+        state: ShoveState = status.state
+        if state.over:
+            return text(language, "status_over")
+        if state.starter is None:
+            return text(language, "status_toss")
+        waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
+        if waiting:
+            return text(language, "status_clear", coins=waiting)
+        # the player who shoves: the party's name is made of its players' names, so
+        # "Anna (Anna & Carl)" would say her name twice
+        who = state.player(state.turn)
+        key = ("status_playoff" if state.tiebreak is not None else
+               "status_turn_flick" if self.rules.flick else "status_turn")
+        return text(language, key, who=who, left=state.coins_left)

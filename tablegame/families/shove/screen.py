@@ -1,0 +1,373 @@
+"""The Shove screen: the board as the player sees it (portrait, front edge at the
+bottom) with both parties' chalk boxes beside the beds, and a panel on the right
+with the parties, the big status line, the last event and the banners.
+
+All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from functools import cached_property
+
+import pygame
+
+from hardware.display.layout import Proportional, readable_px
+from hardware.display.parts import (PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite,
+                                    line_parts, party_card)
+from hardware.display import palette as P
+from hardware.display.text import TextCache
+from tablegame.families.shove.board import ShoveBoard
+from tablegame.families.shove.view import PartyView, ShoveView
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ShoveLayout(Proportional):
+    """Where everything goes on a surface of ``size``; pure geometry."""
+
+    board: ShoveBoard
+
+    # --- board and chalk columns ---------------------------------------------------
+    @cached_property
+    def _pitch_mm(self) -> float:
+        lines = self.board.lines
+        return (sum(lines[-1]) - sum(lines[0])) / 2 / max(1, len(lines) - 1)
+
+    @cached_property
+    def scale(self) -> float:
+        """Pixels per millimetre."""
+        w, h = self.size
+        b = self.board
+        span_w = b.width + 2 * b.frame + 2 * self._chalk_mm
+        span_h = b.length + 2 * b.frame
+        return min((h - 2 * self.margin) / span_h, 0.58 * w / span_w)
+
+    @cached_property
+    def _chalk_mm(self) -> float:
+        """Chalk columns beside a painted board; a tile board's marks go on its side tiles."""
+        return 0.0 if self.board.tile else 1.5 * self._pitch_mm
+
+    @cached_property
+    def frame_rect(self) -> pygame.Rect:
+        """The board with its frame: everything ``to_board`` answers for."""
+        b, s = self.board, self.scale
+        w = round((b.width + 2 * b.frame) * s)
+        h = round((b.length + 2 * b.frame) * s)
+        x = self.margin + round(self._chalk_mm * s) + self._gap
+        return pygame.Rect(x, (self.size[1] - h) // 2, w, h)
+
+    @cached_property
+    def _gap(self) -> int:
+        return max(2, round(self.size[1] * 0.008))
+
+    @cached_property
+    def surface_rect(self) -> pygame.Rect:
+        """The playing surface, without the frame."""
+        b = self.board
+        left, top = self.to_screen((0.0, b.length))
+        right, bottom = self.to_screen((b.width, 0.0))
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def chalk_column(self, party: int) -> pygame.Rect:
+        width = round(self._chalk_mm * self.scale)
+        fr = self.frame_rect
+        x = fr.left - self._gap - width if party == 0 else fr.right + self._gap
+        return pygame.Rect(x, fr.top, width, fr.height)
+
+    def tile_rect(self, x: float, y: float) -> pygame.Rect:
+        """The tile whose corner nearest the player's left is (x, y) mm."""
+        left, top = self.to_screen((x, y + self.board.tile))
+        right, bottom = self.to_screen((x + self.board.tile, y))
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    @cached_property
+    def strip(self) -> int:
+        """Width of the party-coloured strip on the outer side of a chalk column."""
+        return max(2, round(self.scale * 1.8))
+
+    def chalk_box(self, party: int, bed: int) -> pygame.Rect:
+        """Party ``party``'s chalk box beside bed ``bed`` (1-based); on a tile board,
+        the bed's side tile on the party's side, where its mark (a coin) goes."""
+        if self.board.tile:
+            b = self.board
+            return self.tile_rect(0.0 if party == 0 else b.width - b.tile, b.bed_span(bed)[0])
+        lines = self.board.lines
+        _, top = self.to_screen((0.0, sum(lines[bed]) / 2))
+        _, bottom = self.to_screen((0.0, sum(lines[bed - 1]) / 2))
+        col = self.chalk_column(party)
+        inset = max(1, round((bottom - top) * 0.06))
+        left = col.left + self.strip if party == 0 else col.left
+        return pygame.Rect(left, top + inset, col.width - self.strip, bottom - top - 2 * inset)
+
+    def to_screen(self, pos: Point) -> tuple[int, int]:
+        x, y = pos
+        b, s, fr = self.board, self.scale, self.frame_rect
+        return (round(fr.left + (x + b.frame) * s), round(fr.top + (b.length + b.frame - y) * s))
+
+    def to_board(self, pixel: tuple[float, float]) -> Point | None:
+        fr = self.frame_rect
+        px, py = pixel
+        if not (fr.left <= px <= fr.right and fr.top <= py <= fr.bottom):
+            return None
+        b, s = self.board, self.scale
+        return ((px - fr.left) / s - b.frame, b.length + b.frame - (py - fr.top) / s)
+
+    # --- the panel on the right --------------------------------------------------------
+    @cached_property
+    def panel(self) -> pygame.Rect:
+        left = max(self.chalk_column(1).right, self.frame_rect.right) + 2 * self.margin
+        return pygame.Rect(left, self.margin, self.size[0] - self.margin - left,
+                           self.size[1] - 2 * self.margin)
+
+    @cached_property
+    def rows(self) -> dict[str, pygame.Rect]:
+        """The panel's rows, top to bottom: header (title; the link below it), cards,
+        status (the winner's banner once the game is over), message, problem; the
+        hint sits at the bottom. A row of small print has room for its lines at the
+        readable size."""
+        small = self.small_print(2)
+        return self.stack(self.panel, {
+            "header": small, "cards": self.px(0.2), "status": self.px(0.19),
+            "message": max(self.px(0.14), small),
+            "problem": max(self.px(0.13), small + 2 * self.px(0.01))}, gap=self.px(0.014), foot=small)
+
+    def card(self, party: int) -> pygame.Rect:
+        return self.half(self.rows["cards"], party)
+
+
+class ShoveScreen(PaintedScreen):
+    """Draws a ``ShoveView`` on any surface; remembers the last layout for
+    ``to_screen`` / ``to_board``.
+
+    Only what changed is drawn again (``hardware.display.parts``): each coin, each
+    chalk box, each card and each row (or line) of the panel is a part of its own."""
+
+    def __init__(self, text: TextCache | None = None) -> None:
+        self.text = text or TextCache()
+        self.layout: ShoveLayout | None = None
+        self._static: pygame.Surface | None = None
+        self._coin: pygame.Surface | None = None
+        self._painter = Painter()
+        self._chalk: dict[tuple, list[tuple]] = {}   # a chalk box's commands, per layout
+        self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
+
+    def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
+        """Draw ``view``; answers the rectangles that changed, or None when the whole
+        surface was drawn (a new surface, size or board, or after ``invalidate``)."""
+        layout = self._fit(surface, view.board)
+        return self._painter.paint(surface, self._static, self._record(layout, view))
+
+    # --- what changes only with the surface size or the board -----------------------------
+    def _fit(self, surface: pygame.Surface, board: ShoveBoard) -> ShoveLayout:
+        size = surface.get_size()
+        if self.layout is None or self.layout.size != size or self.layout.board != board:
+            self.layout = ShoveLayout(size, board)
+            self.text.floor_px = readable_px(size)
+            self._static = self._render_static(surface, self.layout)
+            self._coin = disc_sprite(round(board.coin_diameter * self.layout.scale), P.COIN_RIM, P.COIN, 0.09)
+            self._painter.invalidate()
+            self._chalk.clear()
+            self._cards.clear()
+        return self.layout
+
+    def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
+        static = pygame.Surface(lay.size, 0, like)
+        static.fill(P.BACKGROUND)
+        b, fr, sr = lay.board, lay.frame_rect, lay.surface_rect
+        radius = max(2, round(lay.scale * 6))
+        pygame.draw.rect(static, P.FRAME, fr, border_radius=radius)
+        pygame.draw.rect(static, P.FRAME_EDGE, fr, width=max(1, radius // 2),
+                         border_radius=radius)
+        if b.tile:
+            self._render_tiles(static, lay)
+            return static
+        static.fill(P.WOOD_MARGIN, sr)
+        lane_left, _ = lay.to_screen((b.lane[0], 0))
+        lane_right, _ = lay.to_screen((b.lane[1], 0))
+        static.fill(P.WOOD, pygame.Rect(lane_left, sr.top, lane_right - lane_left, sr.height))
+        thick = max(1, round(lay.scale * 0.8))
+        _, first = lay.to_screen((0, b.lines[0][0]))
+        _, last = lay.to_screen((0, b.lines[-1][1]))
+        for near, far in b.lines:
+            _, y0 = lay.to_screen((0, far))
+            _, y1 = lay.to_screen((0, near))
+            static.fill(P.LINE, pygame.Rect(sr.left, y0, sr.width, max(thick, y1 - y0)))
+        for x in (lane_left, lane_right):
+            static.fill(P.LINE, pygame.Rect(x - thick // 2 - 1, last, thick, first - last))
+        number_px = round(min(lay.scale * lay._pitch_mm * 0.5, (lane_left - sr.left) * 0.6))
+        for bed in range(1, b.beds + 1):
+            _, y = lay.to_screen((0, sum(b.bed_span(bed)) / 2))
+            label = self.text.line(str(bed), number_px, P.BED_NUMBER)
+            for x in ((sr.left + lane_left) // 2, (lane_right + sr.right) // 2):
+                static.blit(label, label.get_rect(center=(x, y)))
+        for party in (0, 1):
+            col = lay.chalk_column(party)
+            top = lay.chalk_box(party, b.beds).top
+            bottom = lay.chalk_box(party, 1).bottom
+            edge = col.left if party == 0 else col.right - lay.strip
+            static.fill(P.PARTY[party], pygame.Rect(edge, top, lay.strip, bottom - top))
+        return static
+
+    def _render_tiles(self, static: pygame.Surface, lay: ShoveLayout) -> None:
+        """Seed 001's board: piecepack tiles face down on the table, a row of them across
+        the top and a column down each side, with the gaps between the side tiles (the
+        lines) drawn across the lane, where the table shows through."""
+        b, sr = lay.board, lay.surface_rect
+        static.fill(P.WOOD, sr)
+        thick = max(1, round(lay.scale * 0.8))
+        lane_left, _ = lay.to_screen((b.lane[0], 0))
+        lane_right, _ = lay.to_screen((b.lane[1], 0))
+        for near, far in b.lines:
+            _, y0 = lay.to_screen((0, far))
+            _, y1 = lay.to_screen((0, near))
+            static.fill(P.GAP, pygame.Rect(lane_left, y0, lane_right - lane_left, max(thick, y1 - y0)))
+        pitch = b.lines[1][1] - b.lines[0][1] if len(b.lines) > 1 else b.tile
+        tiles = [(x, k * pitch) for k in range(len(b.lines) + 1) for x in (0.0, b.width - b.tile)]
+        tiles += [(j * b.tile, b.length - b.tile) for j in range(round(b.width / b.tile))]
+        radius = max(1, round(lay.scale * 3))
+        for x, y in tiles:
+            rect = lay.tile_rect(x, y).inflate(-max(1, round(lay.scale * 0.6)), -max(1, round(lay.scale * 0.6)))
+            pygame.draw.rect(static, P.TILE_BACK, rect, border_radius=radius)
+            pygame.draw.rect(static, P.TILE_EDGE, rect.inflate(-2 * radius, -2 * radius),
+                             width=max(1, round(lay.scale * 0.8)), border_radius=radius)
+        number_px = round(lay.tile_rect(0, 0).height * 0.55)
+        for bed in range(1, b.beds + 1):
+            label = self.text.line(str(bed), number_px, P.TILE_NUMBER)
+            for party in (0, 1):
+                static.blit(label, label.get_rect(center=lay.chalk_box(party, bed).center))
+
+    # --- what changes with the view ------------------------------------------------------------
+    def _record(self, lay: ShoveLayout, view: ShoveView) -> dict[Hashable, list[tuple]]:
+        """The frame's dynamic parts as drawing commands, in drawing order."""
+        pen = Pen(self.text.ink)
+        self._draw_coins(pen, lay, view)
+        for party, pv in enumerate(view.parties):
+            self._draw_chalk(pen, lay, party, pv, view.target)
+            pen.part(("card", party))
+            self._draw_card(pen, lay, party, pv, view)
+        self._draw_panel(pen, lay, view)
+        return pen.parts
+
+    def _draw_coins(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
+        b = lay.board
+        r = b.coin_radius
+        half = self._coin.get_width() // 2
+        # a coin off the surface shows where it left, in the frame
+        for i, coin in enumerate(view.coins):
+            x = min(max(coin.x, -b.frame + r), b.width + b.frame - r)
+            y = min(max(coin.y, -b.frame + r), b.length + b.frame - r)
+            cx, cy = lay.to_screen((x, y))
+            pen.part(("coin", i))
+            pen.blit(self._coin, (cx - half, cy - half), clip=lay.frame_rect)
+        # a red ring where a coin lay that moved without being hit
+        for i, (x, y) in enumerate(view.marked):
+            cx, cy = lay.to_screen((x, y))
+            pen.part(("moved", i))
+            ring = pygame.Rect(cx - half - 3, cy - half - 3, 2 * half + 6, 2 * half + 6)
+            pen.rect(P.PROBLEM, ring, width=3, border_radius=half + 3)
+
+    def _draw_chalk(self, pen: Pen, lay: ShoveLayout, party: int,
+                    pv: PartyView, target: int) -> None:
+        for bed in range(1, lay.board.beds + 1):
+            pen.part(("chalk", party, bed))
+            marks = min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
+            key = (party, bed, marks, target)
+            ops = self._chalk.get(key)
+            if ops is None:   # the same few boxes come again and again: record each once
+                box_pen = Pen(self.text.ink)
+                box_pen.part(key)
+                self._draw_chalk_box(box_pen, lay, party, bed, marks, target)
+                ops = self._chalk[key] = box_pen.parts[key]
+            pen.extend(ops)
+
+    def _draw_chalk_box(self, pen: Pen, lay: ShoveLayout, party: int, bed: int,
+                        marks: int, target: int) -> None:
+        box = lay.chalk_box(party, bed)
+        if lay.board.tile:   # a coin on the bed's side tile, in the party's colour, per mark
+            if marks > 0:
+                size = min(box.height, box.width // marks) * 0.8
+                for i in range(marks):
+                    x = box.left + box.width * (2 * i + 1) // (2 * marks)
+                    disc = pygame.Rect(0, 0, round(size), round(size))
+                    disc.center = (x, box.centery)
+                    pen.rect(P.PARTY[party], disc, border_radius=round(size) // 2)
+            return
+        done = target > 0 and marks >= target
+        inner = box
+        pen.fill(P.SLATE_DONE if done else P.SLATE, inner)
+        if marks <= 0:
+            return
+        pitch = inner.width / (target + 1)
+        stroke = max(2, min(round(box.height * 0.12), round(pitch * 0.45)))
+        top = inner.top + round(inner.height * 0.18)
+        height = max(2, inner.height - 2 * round(inner.height * 0.18))
+        for i in range(marks):
+            x = round(inner.left + pitch * (i + 1) - stroke / 2)
+            pen.fill(P.CHALK, pygame.Rect(x, top, stroke, height))
+
+    def _draw_card(self, pen: Pen, lay: ShoveLayout, party: int,
+                   pv: PartyView, view: ShoveView) -> None:
+        """A party's card, drawn once per look as an opaque picture: a change of turn
+        is one blit per card."""
+        card = lay.card(party)
+        picture = self._cards.get((party, pv, view.target), self._static, card,
+                                  lambda card_pen: self._paint_card(card_pen, lay, party, pv, view))
+        pen.cover(picture, card.topleft)
+
+    def _paint_card(self, pen: Pen, lay: ShoveLayout, party: int,
+                    pv: PartyView, view: ShoveView) -> None:
+        card = lay.card(party)
+        ink, soft = party_card(pen, lay, card, party, pv.at_turn)
+        pad = lay.px(0.018)
+        inner = card.inflate(-2 * pad, -2 * pad)
+        beds = lay.board.beds
+        total = sum(min(m, view.target) for m in pv.marks[:beds])
+        score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
+        pen.blit(score, score.get_rect(bottomright=inner.bottomright))
+        # the name may take two lines beside the score; then there is no room for who shoves
+        # next (the status line names the one at turn)
+        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width - score.get_width() - pad,
+                               min_px=lay.px(0.03), max_lines=2,
+                               height=inner.height - (0 if not pv.player else lay.px(0.05)))
+        pen.blit(name, inner.topleft)
+        y = inner.top + name.get_height() + lay.px(0.008)
+        for line, px in ((pv.player, 0.042), (pv.score_line, 0.036)):
+            if line and y + readable_px(lay.size) <= inner.bottom:
+                width = inner.width - (score.get_width() + pad if line is pv.score_line else 0)
+                text = self.text.block(line, lay.px(px), soft, width)
+                pen.blit(text, (inner.left, y))
+                y += text.get_height() + lay.px(0.006)
+
+    def _draw_panel(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
+        rows, text = lay.rows, self.text
+        header = rows["header"]
+        pen.part("header")
+        title = text.block(view.title, lay.px(0.04), P.CREAM, header.width)
+        pen.blit(title, header.topleft)
+        pen.part("link")   # "Brett verbunden" / "Brett fehlt: Kabel prüfen"
+        link = text.block(view.link, lay.px(0.034), P.MUTED, header.width)
+        pen.blit(link, link.get_rect(bottomleft=header.bottomleft))
+        # line by line: a counted coin changes "noch 4 Münzen" and leaves the line
+        # above as it was (the status line is the frame's biggest change, profiled)
+        status, message = rows["status"], rows["message"]
+        if view.winner:   # the game is over: the result takes the status line's place
+            pen.part("winner")
+            banner(pen, text, lay, status, view.winner, P.WINNER, P.INK, 0.07)
+        else:
+            line_parts(pen, "status", status.topleft, text.lines(
+                view.status, lay.px(0.085), P.CREAM, status.width, height=status.height,
+                max_lines=2))
+        if view.problem:   # what is wrong matters more than the last event: it takes its row too
+            pen.part("problem")
+            banner(pen, text, lay, rows["message"].union(rows["problem"]), view.problem,
+                   P.PROBLEM, P.CREAM, 0.05, max_lines=4)
+        else:
+            line_parts(pen, "message", message.topleft, text.lines(
+                view.message, lay.px(0.046), P.MUTED, message.width, height=message.height,
+                max_lines=3))
+        if view.hint:
+            pen.part("hint")
+            hint = rows["hint"]
+            pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width, height=hint.height,
+                                max_lines=2), hint.topleft)

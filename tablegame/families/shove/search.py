@@ -1,0 +1,438 @@
+"""The physics pass of the check: is there one shove, simulated with the simulation's own
+pymunk model (:class:`~tablegame.families.shove.physics.ShoveTable`), that turns the last settled
+board into this one, every coin within what the sensors and the real board allow?
+
+The geometric pass (:mod:`tablegame.physics.plausibility`) says which coins moved and
+proposes which went where; here each proposal becomes a shot: the first hit of equal
+coins fixes the shot coin's speed along the line of centres (from how far the hit coin
+slid) and across it (from where the shot coin came to rest), hence where on the front
+edge it set off and how hard. The best of these shots is refined locally (Nelder-Mead
+over start point, angle and reach), and the best fit decides. Shots are given by their
+*reach*, the slide of a lone coin: under Coulomb friction the paths of equal coins do
+not depend on the friction, so a board with other friction than the model's is fitted
+as well by another reach.
+
+A coin is explained when the simulated coin lies within its allowance of where it is
+seen: the sensor term (both readings are off) for a coin the shot left still; for one
+that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its simulated slide (the hits'
+geometry blurred by the readings, friction and bounce of this coin, chains); for the
+shot coin ``SHOT_SHARE`` of its slide (its reach is fitted). docs/physics-check.md has
+the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
+not by a clock."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from tablegame.families.shove.board import Lie, ShoveBoard
+from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, assignments,
+                                            contact_point, distance, segment_distance, unit)
+from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
+
+MAX_SHOTS = 40          # simulations per check at most (bounds the time)
+AIMING = 2              # corrections of a shot's aim and reach after its first simulation
+AIMED = 3               # proposals whose aim is corrected, the best first
+REFINE = 12             # of them kept for the refinement around the best
+FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
+RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
+KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
+SLIDE_SHARE = 0.26      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
+GRID = 4.0              # mm between start points tried along the front edge
+SCAN = 6                # the coarse scan tries every this many of them
+GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
+CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
+GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
+MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
+SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
+FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
+MISSING = 1e3           # error of a coin the simulation lost or the board did not see
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The best shot found and how far it is off: ``error`` is the worst coin's distance
+    in units of its allowance (at most 1: the shot explains the board); ``off`` the coins
+    it leaves unexplained (where they lay, where they are seen)."""
+
+    shot: Shot | None
+    error: float
+    off: tuple[Moved, ...] = ()
+
+    @property
+    def explains(self) -> bool:
+        return self.error <= 1.0
+
+
+def best_fit(board: ShoveBoard, before, after, check: Check,
+             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
+    """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
+    pass of the two), tried in at most ``budget`` simulations: each proposal's own
+    start point first, the best few aimed, then a coarse scan of each proposal's family
+    along the front edge, then along the best family and freely around the best shot."""
+    trial = _Trial(board, before, after, tolerance, budget)
+    proposals = _proposals(board, trial.before, after, check)[:FIRST_GUESSES]
+    tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
+    for family, x0, _ in proposals:
+        tried.append((trial.run(family.shot(x0)), family, x0, 0.0, 1.0))
+        if trial.best.explains:
+            return trial.best
+    for _, family, x0, _, _ in sorted(tried, key=lambda t: t[0])[:AIMED]:
+        score, da, grow = _shoot(trial, family, x0, 0.0, 1.0)
+        tried.append((score, family, x0, da, grow))
+        if trial.best.explains:
+            return trial.best
+    clears = {family: clear for family, _, clear in proposals}
+    for family in sorted(clears, key=lambda f: min(t[0] for t in tried if t[1] == f)):
+        _, _, _, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
+        for x0 in clears[family][len(clears[family]) % SCAN // 2::SCAN]:
+            if trial.runs >= trial.budget - REFINE or trial.best.explains:
+                break
+            if all(t[1] != family or abs(t[2] - x0) >= SCAN * GRID / 2 for t in tried):
+                score, aimed_da, aimed_grow = _shoot(trial, family, x0, da, grow, 1)
+                tried.append((score, family, x0, aimed_da, aimed_grow))
+    if trial.best.explains:
+        return trial.best
+    if tried:
+        score, family, x0, da, grow = min(tried, key=lambda t: t[0])
+        _along(trial, family, clears[family], x0, da, grow, score)
+    if trial.best.shot is not None and not trial.best.explains:
+        _refine(trial)
+    return trial.best
+
+
+# -- from the geometric proposals to shots -------------------------------------------------
+
+@dataclass(frozen=True)
+class _Family:
+    """The shots whose coin hits the coin at ``at`` first, pushing it along ``n`` with
+    the speed to slide ``slide`` mm: set off anywhere on the front edge, aimed at the
+    contact point one diameter behind it, as hard as that hit needs. In slide units (a
+    speed squared is the distance a lone coin slides with it) the hit coin takes
+    ``(1+e)/2`` of the speed along the line of centres, so the shot coin came with
+    ``vn = 2/(1+e)*sqrt(slide)`` along it, and ``vn/cos`` in all."""
+
+    at: tuple[float, float]
+    n: tuple[float, float]
+    slide: float
+    y0: float
+    d: float
+    to: tuple[float, float]     # where the hit coin is seen at rest
+
+    @property
+    def contact(self) -> tuple[float, float]:
+        return self.at[0] - self.d * self.n[0], self.at[1] - self.d * self.n[1]
+
+    def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
+        """The family's shot from ``x0``, turned by ``da`` degrees and its reach past
+        the contact times ``grow`` (the corrections ``_shoot`` finds)."""
+        cx, cy = self.contact
+        reach = math.hypot(cx - x0, cy - self.y0)
+        vn2 = (2 / (1 + RESTITUTION)) ** 2 * self.slide
+        return Shot(x0, math.degrees(math.atan2(cx - x0, cy - self.y0)) + da,
+                    reach + grow * vn2 / max(0.15, self.cos(x0)) ** 2)
+
+    def cos(self, x0: float) -> float:
+        cx, cy = self.contact
+        return ((cx - x0) * self.n[0] + (cy - self.y0) * self.n[1]) / math.hypot(cx - x0,
+                                                                                  cy - self.y0)
+
+    def clear(self, board: ShoveBoard, others) -> list[float]:
+        """Start points (every ``GRID`` mm) from which the shot coin reaches the contact
+        past every other coin, hitting no thinner than ``MIN_COS``."""
+        r, d = board.coin_radius, board.coin_diameter
+        xs = [r + k * GRID for k in range(int((board.width - 2 * r) / GRID) + 1)]
+        xs.append(board.width - r)  # a shot from the very edge
+        # a coin by the way may be grazed (it then moves less than the sensors can tell)
+        return [x for x in xs if self.cos(x) >= MIN_COS and all(
+            segment_distance(p, (x, self.y0), self.contact) >= d - GRAZE for p in others)]
+
+
+def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family]:
+    """The first hits that can have moved ``m``: straight to where it lies, or on into
+    another moved coin ``k`` (a chain), which then took ``m``'s speed along their line of
+    centres: ``m`` slid to the contact with ``k`` and needed that hit's speed on top."""
+    out = [_Family(m.before, unit(m.before, m.after), distance(m.before, m.after), y0, d,
+                   m.after)]
+    for k in moved:
+        if k is m:
+            continue
+        to = contact_point(k, d)
+        n = unit(m.before, to)
+        cos = n[0] * (k.after[0] - k.before[0]) + n[1] * (k.after[1] - k.before[1])
+        cos /= max(distance(k.before, k.after), 1e-9)
+        u = unit(m.before, m.after)
+        if cos >= MIN_COS and n[0] * u[0] + n[1] * u[1] >= 0.3:
+            vn2 = (2 / (1 + RESTITUTION)) ** 2 * distance(k.before, k.after)
+            out.append(_Family(m.before, n, distance(m.before, to) + vn2 / cos ** 2, y0, d,
+                               m.after))
+    return out
+
+
+def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
+    """First hits on a coin ``s`` that touches ``m`` and passed the hit on to it, moving
+    too little itself for the sensors to tell (Newton's cradle): ``s`` took the speed that
+    slides ``m`` as far as it went, divided by ``(1+e)/2``."""
+    out = []
+    u = unit(m.before, m.after)
+    for s in still:
+        n = unit(s, m.before)
+        # touching, and ``m`` went on along their line of centres (within 37 degrees)
+        if distance(s, m.before) < d + CRADLE_GAP and n[0] * u[0] + n[1] * u[1] >= 0.8:
+            slide = (2 / (1 + RESTITUTION)) ** 2 * distance(m.before, m.after)
+            out.append(_Family(s, n, slide, y0, d, s))
+    return out
+
+
+def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
+    """(family, start point, clear start points) for each proposed first hit: the start
+    point from where the shot coin came to rest after it (it kept its speed across the
+    line of centres and ``(1-e)/2`` of that along it), moved to the nearest from which
+    the way to the hit is clear; the likeliest proposals first."""
+    d, y0 = board.coin_diameter, start_y(board)
+    after = [tuple(map(float, p)) for p in after]
+    moved_idx = [i for i, p in enumerate(before) if _near(p, [m.before for m in check.moved])]
+    fresh_idx = [j for j, p in enumerate(after) if any(p == m.after for m in check.moved)
+                 or p == check.shot]
+    out: list[tuple[_Family, float]] = []
+    seen: set = set()
+    clears: dict[_Family, list[float]] = {}
+    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:24]:
+        rest = after[shot_i]
+        moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
+        still = [before[i] for i in range(len(before)) if i not in moved_idx]
+        for m in sorted(moved, key=lambda m: m.before[1]):
+            for family in _families(m, moved, d, y0) + _cradles(m, still, d, y0):
+                if family.contact[1] <= y0:
+                    continue
+                if family not in clears:
+                    clears[family] = family.clear(board, [p for p in before if p != family.at])
+                clear = clears[family]
+                if not clear:
+                    continue
+                guess = _start(family, rest)
+                guess = family.contact[0] if guess is None else guess
+                x0 = min(clear, key=lambda x: abs(x - guess))
+                if (family, x0) not in seen:
+                    seen.add((family, x0))
+                    out.append((family, x0, clear))
+    return out
+
+
+def _near(p, points) -> bool:
+    return any(distance(p, q) < 2.0 for q in points)
+
+
+def _start(family: _Family, rest) -> float | None:
+    """Where on the front edge the shot coin set off to make the family's hit and then
+    rest at ``rest``: it kept its speed across the line of centres (the hit on the
+    shot coin is along that line), so its rest tells that speed."""
+    contact, n = family.contact, family.n
+    t = (-n[1], n[0])
+    vn = 2 / (1 + RESTITUTION) * math.sqrt(family.slide)
+    rel = (rest[0] - contact[0], rest[1] - contact[1])
+    length = math.hypot(*rel)
+    vt = (rel[0] * t[0] + rel[1] * t[1]) / math.sqrt(length) if length > 1e-6 else 0.0
+    vx, vy = vn * n[0] + vt * t[0], vn * n[1] + vt * t[1]
+    if vy <= 1e-3:
+        return None
+    return contact[0] - vx / vy * (contact[1] - family.y0)
+
+
+def _shoot(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
+           aiming: int = AIMING) -> tuple[float, float, float]:
+    """Simulate the family's shot from ``x0`` (turned by ``da`` degrees, its reach past
+    the contact times ``grow``), then correct aim and reach (at most ``aiming`` times)
+    until the hit coin goes where it is seen: the model's cut shots pass on less speed
+    than ideal equal discs (rim friction, spin). Newton steps: the hit coin leaves
+    along the line of centres, which turns by ``D/(d*cos) - 1`` times the aim (``D``
+    from the front edge to the coin, ``cos`` of the cut), and its slide grows with
+    ``cos**2`` and with the reach beyond the contact. Returns the best score with its
+    ``da`` and ``grow``."""
+    k = trial.before.index(family.at)
+    launch = (x0, family.y0)
+    best = (trial.run(family.shot(x0, da, grow)), da, grow)
+    for _ in range(aiming):
+        if trial.best.explains or len(trial.rested) <= k:
+            break
+        seen, sim = _polar(family.at, family.to), _polar(family.at, trial.rested[k])
+        angle = family.shot(x0, da, grow).angle
+        cos = _cut(launch, angle, family.at, family.d)
+        if sim[0] < 1.0 or seen[0] < 1.0 or cos is None:
+            break  # missed it (or it hardly moved): nothing to steer by
+        gain = distance(launch, family.at) / (family.d * max(cos, 0.2)) - 1
+        turn = math.remainder(seen[1] - sim[1], 2 * math.pi)
+        step = max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
+        new_cos = _cut(launch, angle + step, family.at, family.d) or cos
+        factor = max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
+        if abs(step) < 0.05 and abs(factor - 1) < 0.02:
+            break
+        da, grow = da + step, grow * factor
+        best = min(best, (trial.run(family.shot(x0, da, grow)), da, grow))
+    return best
+
+
+def _polar(p, q) -> tuple[float, float]:
+    """Distance and direction (radians, counter-clockwise from +x) from ``p`` to ``q``."""
+    return distance(p, q), math.atan2(q[1] - p[1], q[0] - p[0])
+
+
+def _cut(launch, angle: float, at, d: float) -> float | None:
+    """cos of the cut with which a coin shot from ``launch`` at ``angle`` (degrees
+    clockwise from straight up) hits a coin at ``at``; None if it passes by."""
+    a = math.radians(angle)
+    b = (at[0] - launch[0]) * math.cos(a) - (at[1] - launch[1]) * math.sin(a)
+    return math.sqrt(1 - (b / d) ** 2) if abs(b) < d else None
+
+
+def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: float,
+           grow: float, score: float) -> None:
+    """Search the family's clear start points around ``x0`` (with the aim's correction
+    found there): steps that double while they improve, then halve."""
+    low, high = min(clear, default=x0), max(clear, default=x0)
+    step = 8.0
+    while not trial.best.explains and step >= 1.0 and trial.runs < trial.budget - REFINE // 2:
+        for x in (x0 + step, x0 - step):
+            if low <= x <= high:
+                e = trial.run(family.shot(x, da, grow))
+                if e < score:
+                    x0, score = x, e
+                    step *= 2
+                    break
+        else:
+            step /= 2
+
+
+# -- simulate and compare ------------------------------------------------------------------
+
+class _Trial:
+    """The simulations of one check, and the best fit so far. A ``Shot`` here carries
+    its reach (mm of a lone coin's slide) in place of a speed."""
+
+    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int):
+        self.board, self.budget, self.runs = board, budget, 0
+        self.table = ShoveTable(board)
+        self.rehearsal = None
+        self.rested: list = []   # where the last shot left each coin (``before``'s order)
+        self._seen: dict = {}
+        self.before = _apart([tuple(map(float, p)) for p in before], board.coin_diameter)
+        self.after = [tuple(map(float, p)) for p in after]
+        # both readings are off by up to ``tolerance`` on each axis; the hit's direction
+        # follows the contact, which the error of two coins blurs
+        self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
+        self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
+        self.best = Fit(None, math.inf)
+
+    def run(self, shot: Shot) -> float:
+        """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
+        key = (shot.x, shot.angle, shot.speed)
+        if key in self._seen:  # the same shot again (a search that comes back): no cost
+            self.rested = self._seen[key][1]
+            return self._seen[key][0]
+        if self.runs >= self.budget:
+            return math.inf
+        self.runs += 1
+        board, table = self.board, self.table
+        x = min(max(shot.x, board.coin_radius), board.width - board.coin_radius)
+        try:
+            if self.rehearsal is None:
+                table.clear()
+                for p in self.before:
+                    table.place(*p)
+                self.rehearsal = table.rehearse()
+            rested = self.rehearsal.settle(
+                Shot(x, shot.angle, speed_to_reach(table, max(shot.speed, 0.0))))
+        except ValueError:
+            return MISSING
+        self.rested = [(c.x, c.y) for c in rested]
+        error, score, off = self._compare(self.rested, (x, start_y(board)))
+        self._seen[key] = score, self.rested
+        if error < self.best.error:
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
+        return score
+
+    def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
+        """The worst coin's error (distance over allowance: the verdict), the root of
+        the summed squares of every coin's (smoother, the search steers by it), and the
+        coins off (the shot coin is never one: it did not lie on the board)."""
+        board, shot_i = self.board, len(self.before)
+        sim = [(i, start, p) for i, (start, p) in enumerate(zip([*self.before, launch], rested))
+               if board.place(*p).lie is not Lie.SHORT]
+        pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
+                       for j, a in enumerate(self.after))
+        d = board.coin_diameter
+        # the simulated coins' ways, straight from where each lay to where it rests
+        paths = [(start, p) for _, start, p in sim if distance(start, p) > self.still]
+        taken_i, taken_j, worst, squares, off = set(), set(), 0.0, 0.0, []
+        for dist, i, j in pairs:
+            if i in taken_i or j in taken_j:
+                continue
+            taken_i.add(i)
+            taken_j.add(j)
+            k, start, p = sim[i]
+            slide = distance(start, p)
+            allowance = self.sensor
+            if k == shot_i:
+                allowance += KNOCK + SHOT_SHARE * slide
+            elif slide > self.still:
+                allowance += KNOCK + SLIDE_SHARE * slide
+            elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
+                                          for a, b in paths if a != start):
+                allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
+            error = dist / allowance
+            worst = max(worst, error)
+            squares += min(error, FAR_OFF) ** 2
+            if error > 1.0 and k != shot_i:
+                off.append((error, Moved(start, self.after[j])))
+        if len(sim) != len(self.after):
+            worst, squares = max(worst, MISSING), squares + MISSING ** 2
+        return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
+
+
+def _refine(trial: _Trial) -> None:
+    """Nelder-Mead from the best shot over (start point, angle, reach) until the budget
+    is spent or a shot explains the board."""
+    s = trial.best.shot
+    steps = (6.0, 1.5, max(8.0, 0.06 * s.speed))
+    simplex = [(s.x, s.angle, s.speed)]
+    simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
+                for i in range(3)]
+    scores = [trial.run(Shot(*p)) for p in simplex]  # the first from the cache, as a rule
+    while trial.runs < trial.budget and not trial.best.explains:
+        order = sorted(range(4), key=lambda i: scores[i])
+        simplex, scores = [simplex[i] for i in order], [scores[i] for i in order]
+        centre = [sum(p[k] for p in simplex[:3]) / 3 for k in range(3)]
+        worst = simplex[3]
+        point = lambda f: tuple(c + f * (c - w) for c, w in zip(centre, worst))  # noqa: E731
+        reflected = point(1.0)
+        r = trial.run(Shot(*reflected))
+        if r < scores[0]:
+            expanded = point(2.0)
+            e = trial.run(Shot(*expanded))
+            simplex[3], scores[3] = (expanded, e) if e < r else (reflected, r)
+        elif r < scores[2]:
+            simplex[3], scores[3] = reflected, r
+        else:
+            contracted = point(-0.5)
+            c = trial.run(Shot(*contracted))
+            if c < scores[3]:
+                simplex[3], scores[3] = contracted, c
+            else:  # shrink towards the best
+                for i in (1, 2, 3):
+                    simplex[i] = tuple((a + b) / 2 for a, b in zip(simplex[0], simplex[i]))
+                    scores[i] = trial.run(Shot(*simplex[i]))
+
+
+def _apart(coins: list, d: float) -> list:
+    """The readings with coins that the sensor error makes overlap pushed apart along
+    their line of centres (touching coins are read up to 2.8 mm into each other)."""
+    placed: list = []
+    for x, y in coins:
+        for _ in range(3):
+            near = [(px, py) for px, py in placed if 0 < math.hypot(x - px, y - py) < d + 0.01]
+            if not near:
+                break
+            px, py = near[0]
+            gap = math.hypot(x - px, y - py)
+            x, y = px + (x - px) * (d + 0.02) / gap, py + (y - py) * (d + 0.02) / gap
+        placed.append((x, y))
+    return placed
