@@ -16,8 +16,8 @@ import numpy as np
 from camera_board.camera import Lens, Pose
 from camera_board.render import Light, Shot
 from camera_board.scene import Piece, Scene, carrom_layout, shove_layout
-from tablegame.boards.shove import hapenny_board
-from tablegame.physics.carrom import CarromBoard
+from tablegame.families.shove.board import hapenny_board
+from tablegame.families.carrom.physics import CarromBoard
 
 HELD_OUT = 1_000_000     # seeds from here on: the held-out set
 SHOVE, CARROM = hapenny_board(), CarromBoard()

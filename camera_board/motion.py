@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from camera_board.detect import Found, Sighting
-from tablegame.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PieceReading,
+from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PieceReading,
                                PiecesSnapshot, StrokeStarted)
 
 MOVE = 1.0          # mm from where it lay when the board last moved: moving (the firmware's 0.5 mm

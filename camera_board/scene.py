@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablegame.boards.shove import ShoveBoard
-from tablegame.physics.carrom import CarromBoard
+from tablegame.families.shove.board import ShoveBoard
+from tablegame.families.carrom.physics import CarromBoard
 
 # BGR colours under neutral light, as the camera should see them after white balance.
 WOOD_SHOVE = (70, 105, 150)     # a mid-brown hardwood board

@@ -14,16 +14,16 @@ from camera_board.rig import Rig
 from camera_board.scene import carrom_scene, shove_scene
 from firmware_bridge.link import BoardLink
 from tablegame.config import load
-from tablegame.events import ButtonPress
-from tablegame.play.base import GameSetup
-from tablegame.physics.carrom import Strike
-from tablegame.physics.shove import Shot, start_y
-from tablegame.script import Script, run_script
-from tablegame.sensors import LinkState, PieceReading
-from tablegame.service import open_session
-from tablegame.session import NewGame
-from tablegame.simulation import SimulatedTable
-from tablegame.simulation_carrom import CarromWorld
+from tablegame.core.events import ButtonPress
+from tablegame.core.play import GameSetup
+from tablegame.families.carrom.physics import Strike
+from tablegame.families.shove.physics import Shot, start_y
+from tablegame.app.headless import Script, run_script
+from tablegame.core.sensors import LinkState, PieceReading
+from tablegame.app.service import open_session
+from tablegame.core.session import NewGame
+from tablegame.families.shove.simulation import SimulatedTable
+from tablegame.families.carrom.simulation import CarromWorld
 
 CONFIG = load(None, {"table.language": "en"})
 LENS = Lens((960, 720))
@@ -71,8 +71,8 @@ def to_bed(board, bed, x):
 
 
 def test_a_shove_turn_seen_by_the_camera_scores_as_on_the_virtual_board(tmp_path):
-    from tablegame.boards.shove import hapenny_board
-    from tablegame.physics.shove import speed_to_reach, ShoveTable
+    from tablegame.families.shove.board import hapenny_board
+    from tablegame.families.shove.physics import speed_to_reach, ShoveTable
     b = hapenny_board()
     shots = [to_bed(b, 2, 70), to_bed(b, 5, 125), to_bed(b, 8, 180), to_bed(b, 3, 235), to_bed(b, 1, 290)]
     virtual = run_script(Script(SHOVE, 0, ({"press": "ok"}, *({"shot": s} for s in shots))), CONFIG)
@@ -91,7 +91,7 @@ def test_a_shove_turn_seen_by_the_camera_scores_as_on_the_virtual_board(tmp_path
             wait(session, board)
     status = play(tmp_path, SHOVE, board, show)
     assert status.problem is None or not status.problem
-    from tablegame import jsoncodec
+    from tablegame.core import jsoncodec
     assert jsoncodec.to_data(status.state) == virtual["state"]
     marks = virtual["state"]["marks"][virtual["state"]["starter"]]
     assert marks == [1, 1, 1, 0, 1, 0, 0, 1, 0], "the virtual board scored the five beds"
@@ -126,6 +126,6 @@ def test_carrom_strokes_seen_by_the_camera_score_as_on_the_virtual_board(tmp_pat
     status = play(tmp_path, CARROM, board, show)
     sent = [type(m).__name__ for m in rig.sent if type(m).__name__ != "PiecesSnapshot"]
     assert sent.count("StrokeStarted") == 2, sent
-    from tablegame import jsoncodec
+    from tablegame.core import jsoncodec
     assert jsoncodec.to_data(status.state) == virtual["state"]
     assert virtual["state"]["board"]["men"] == [6, 7]
