@@ -278,7 +278,8 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     notifier = notifier or Notifier()
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
     restart = Restart(stop)
-    _look_for_board(config["serial.port"])
+    if config["board.kind"] == "serial":
+        _look_for_board(config["serial.port"])
     log_dying_threads()
     settings = ConfigFile(config_path, config)
     session = open_session(config, config["table.store"], live=settings.current)
@@ -299,8 +300,8 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         from hardware.buttons import RailButtons
         presses = Presses(session)
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
-        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
-                         post_event=session.post)   # ACK once in the log
+        link = BoardLink(_board_port(config, session, stack), session.post,
+                         baudrate=config["serial.baudrate"], post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
         page = stack.enter_context(staff_page(
@@ -311,6 +312,22 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         notifier.stopping()
     settled()   # a clean stop is a good start too
     return restart.asked
+
+
+def _board_port(config: Config, session, stack: contextlib.ExitStack) -> str:
+    """Where the board link reads the board: the serial port, or the pty of a camera board
+    started here (board.kind = "camera", docs/camera.md); MissingHardware in words when
+    its camera cannot be opened."""
+    if config["board.kind"] != "camera":
+        return config["serial.port"]
+    from camera_board.service import CameraBoardError, open_camera_board
+    folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-camera-"))
+    try:
+        camera = open_camera_board(config, session.play.board, folder)
+    except CameraBoardError as error:
+        raise MissingHardware(f"the camera board cannot start: {error}") from None
+    stack.callback(camera.close)
+    return camera.port
 
 
 def _look_for_board(port: str) -> None:
