@@ -85,15 +85,13 @@ class Detector:
         view = self.calibration.rectify(frame)
         if self._expected is None or self._expected.shape[:2] != view.shape[:2]:
             self._expected, self._usable = self._expected_board(view.shape)
-        evened, brightness = self._even_out(view)
+        evened, brightness, hand = self._even_out(view)
+        if hand:
+            return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
         if evened is None:
             return Sighting(problem="the board is too dark to see", brightness=brightness)
         scores = self._scores(evened)
         found, unsure = self._peaks(scores)
-        skin = cv2.morphologyEx((scores["skin"] > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
-        hand = np.count_nonzero(skin) > 0.3 * self._area(min(self.layout.piece_radii.values()))
-        if hand:
-            return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
         left = self._unexplained(scores, found)
         if unsure or left:
             return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
@@ -110,20 +108,23 @@ class Detector:
             self._surface = mask.astype(bool)
         return self._surface
 
-    def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float]:
+    def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float, bool]:
         """The view as under even, neutral light: first each channel scaled so the
         surface's median is the wood's colour; then, where the empty board shows (no
         piece, no marking), the light measured against the empty board's picture,
         smoothed over some 20 mm, and divided out: a guest's shadow, a lamp's pool of
-        light. None when the surface is too dark to read."""
+        light. None when the surface is too dark to read; and whether a hand shows."""
         surface = view[self._surface_mask(view.shape)]
         median = np.median(surface[:: max(1, len(surface) // 20000)], axis=0).astype(np.float32)
         brightness = float(median.mean())
         if brightness < DARK or median.min() < 5:
-            return None, brightness
+            return None, brightness, False
         raw = view.astype(np.float32)
         balanced = np.clip(raw * (self._wood / median), 0, 255)
-        pieces = self._lookup(balanced, "piece") > 0.3
+        skin = self._lookup(balanced, "skin") > 0.5    # a hand: told before the light is evened out,
+        hand = np.count_nonzero(cv2.morphologyEx(      # which would even a large hand into the wood
+            skin.astype(np.uint8), cv2.MORPH_OPEN, self._opening)) > 0.3 * self._area(min(self.layout.piece_radii.values()))
+        pieces = (self._lookup(balanced, "piece") > 0.3) | skin
         usable = self._usable & ~cv2.dilate(pieces.astype(np.uint8), self._opening).astype(bool)
         ratio = raw / self._expected * usable[..., None]
         small = (ratio.shape[1] // 4, ratio.shape[0] // 4)
@@ -135,7 +136,7 @@ class Detector:
         light = cv2.resize(light, (ratio.shape[1], ratio.shape[0]), interpolation=cv2.INTER_LINEAR)
         fallback = median / self._wood        # where no empty board shows nearby
         light = np.where(weight_up(weight, ratio.shape)[..., None] > 0.05, light, fallback)
-        return np.clip(raw / np.maximum(light, 0.05), 0, 255), brightness
+        return np.clip(raw / np.maximum(light, 0.05), 0, 255), brightness, hand
 
     def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
         """The empty board in the rectified view, and where it shows plain wood or frame."""
