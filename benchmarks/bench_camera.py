@@ -3,6 +3,7 @@ settled boards, how long a frame takes, and how it settles after shots.
 
     ./dev bench bench_camera                       1,000 boards per game (some 40 min on 2 cores)
     CAMERA_BOARDS=50 ./dev bench bench_camera      a quick look
+    CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
 
 Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
 from __future__ import annotations
@@ -24,6 +25,7 @@ from camera_board.render import render
 BOARDS = int(os.environ.get("CAMERA_BOARDS", "1000"))
 SHOTS = int(os.environ.get("CAMERA_SHOTS", "1000"))
 SIZES = ((1280, 960), (2028, 1520))
+GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
 
 
 def accuracy(game: str) -> list[str]:
@@ -152,14 +154,14 @@ def _one_shot(game, before, frames, rng, jitter) -> tuple[float | None, int]:
 def run() -> list[str]:
     load = open("/proc/loadavg").read().split()[:3]
     lines = [f"camera board: load average {' '.join(load)} (2 cores, shared)", "accuracy (held-out corpus, 1280x960):"]
-    for game in ("shove", "carrom"):
+    for game in GAMES:
         lines += accuracy(game)
     lines.append("time per frame (detection, one thread):")
-    for game in ("shove", "carrom"):
+    for game in GAMES:
         for size in SIZES:
             lines.append(frame_time(game, size))
     lines.append("settling:")
-    for game in ("shove", "carrom"):
+    for game in GAMES:
         lines += settling(game)
     return lines
 

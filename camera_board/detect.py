@@ -73,8 +73,10 @@ class Detector:
         self._wood = np.array(layout.wood, np.float32)
         self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
         self._surface = None
-        self._expected = self._usable = None
+        self._expected = self._usable = self._sample = None
         self._table = self._share_table()
+        self._columns = {name: np.ascontiguousarray(self._table[:, i]) for i, name in enumerate(self.columns)}
+        self._hand_area = 0.3 * self._area(min(layout.piece_radii.values()))
         side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
         self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
 
@@ -109,35 +111,43 @@ class Detector:
             self._surface = mask.astype(bool)
         return self._surface
 
+    def _surface_sample(self, shape) -> np.ndarray:
+        """Some 20,000 pixels spread over the playing surface (flat indices), chosen once."""
+        if self._sample is None or self._sample[0] != shape:
+            inside = np.flatnonzero(self._surface_mask(shape))
+            self._sample = (shape, inside[:: max(1, len(inside) // 20000)])
+        return self._sample[1]
+
     def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float, bool]:
         """The view as under even, neutral light: first each channel scaled so the
         surface's median is the wood's colour; then, where the empty board shows (no
         piece, no marking), the light measured against the empty board's picture,
         smoothed over some 20 mm, and divided out: a guest's shadow, a lamp's pool of
         light. None when the surface is too dark to read; and whether a hand shows."""
-        surface = view[self._surface_mask(view.shape)]
-        median = np.median(surface[:: max(1, len(surface) // 20000)], axis=0).astype(np.float32)
+        surface = view.reshape(-1, 3)[self._surface_sample(view.shape)]
+        median = np.median(surface, axis=0).astype(np.float32)
         brightness = float(median.mean())
         if brightness < DARK or median.min() < 5:
             return None, brightness, False
-        raw = view.astype(np.float32)
-        balanced = np.clip(raw * (self._wood / median), 0, 255)
-        skin = self._lookup(balanced, "skin") > 0.5    # a hand: told before the light is evened out,
-        hand = np.count_nonzero(cv2.morphologyEx(      # which would even a large hand into the wood
-            skin.astype(np.uint8), cv2.MORPH_OPEN, self._opening)) > 0.3 * self._area(min(self.layout.piece_radii.values()))
-        pieces = (self._lookup(balanced, "piece") > 0.3) | skin
-        usable = self._usable & ~cv2.dilate(pieces.astype(np.uint8), self._opening).astype(bool)
-        ratio = raw / self._expected * usable[..., None]
-        small = (ratio.shape[1] // 4, ratio.shape[0] // 4)
+        balanced = cv2.multiply(view, (*(self._wood / median).tolist(), 0.0))   # uint8, saturated
+        index = _index(balanced)
+        skin = self._column("skin")[index] > 0.5    # a hand: told before the light is evened out,
+        hand = np.count_nonzero(cv2.morphologyEx(   # which would even a large hand into the wood
+            skin.view(np.uint8), cv2.MORPH_OPEN, self._opening)) > self._hand_area
+        pieces = (self._column("piece")[index] > 0.3) | skin
+        usable = (self._usable & ~cv2.dilate(pieces.view(np.uint8), self._opening).view(bool)).view(np.uint8)
+        small = (view.shape[1] // 4, view.shape[0] // 4)
         sigma = 20.0 * self.calibration.scale / 4
-        weight = cv2.GaussianBlur(cv2.resize(usable.astype(np.float32), small, interpolation=cv2.INTER_AREA),
-                                  (0, 0), sigma)
-        light = cv2.GaussianBlur(cv2.resize(ratio, small, interpolation=cv2.INTER_AREA), (0, 0), sigma)
-        light = light / np.maximum(weight, 1e-3)[..., None]
-        light = cv2.resize(light, (ratio.shape[1], ratio.shape[0]), interpolation=cv2.INTER_LINEAR)
-        fallback = median / self._wood        # where no empty board shows nearby
-        light = np.where(weight_up(weight, ratio.shape)[..., None] > 0.05, light, fallback)
-        return np.clip(raw / np.maximum(light, 0.05), 0, 255), brightness, hand
+        seen = cv2.resize(cv2.bitwise_and(view, view, mask=usable), small, interpolation=cv2.INTER_AREA)
+        expected = cv2.resize(cv2.bitwise_and(self._expected, self._expected, mask=usable), small,
+                              interpolation=cv2.INTER_AREA)
+        seen = cv2.GaussianBlur(seen.astype(np.float32), (0, 0), sigma)
+        expected = cv2.GaussianBlur(expected.astype(np.float32), (0, 0), sigma)
+        fallback = np.float32(median / self._wood)          # where no empty board shows nearby
+        light = np.where(expected > 2.0, seen / np.maximum(expected, 1e-3), fallback)
+        light = cv2.resize(np.maximum(light, 0.05).astype(np.float32), (view.shape[1], view.shape[0]),
+                           interpolation=cv2.INTER_LINEAR)
+        return cv2.divide(view.astype(np.float32), light), brightness, hand
 
     def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
         """The empty board in the rectified view, and where it shows plain wood or frame."""
@@ -151,18 +161,18 @@ class Detector:
         for colour in (self.layout.wood, self.layout.frame_colour):
             plain |= np.all(np.abs(expected.astype(np.int16) - colour) <= 2, axis=2).astype(np.uint8)
         plain = cv2.erode(plain, np.ones((5, 5), np.uint8)).astype(bool)
-        return np.maximum(expected.astype(np.float32), 1.0), plain
+        return expected, plain.view(np.uint8)
 
     # -- colours ------------------------------------------------------------------------
     def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
         """Each reference colour's share of each pixel (a soft nearest colour), looked up
         in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
         index = _index(evened)
-        wanted = (*self.kinds, "skin", "piece", *(f"lit {k}" for k in self.kinds))
-        return {name: self._table[:, self.columns.index(name)][index] for name in wanted}
+        wanted = (*self.kinds, *(f"lit {k}" for k in self.kinds))
+        return {name: self._column(name)[index] for name in wanted}
 
-    def _lookup(self, evened: np.ndarray, name: str) -> np.ndarray:
-        return self._table[:, self.columns.index(name)][_index(evened)]
+    def _column(self, name: str) -> np.ndarray:
+        return self._columns[name]
 
     def _share_table(self) -> np.ndarray:
         return _share_table(self.refs.tobytes(), self.names, self.kinds)
@@ -255,14 +265,12 @@ class Detector:
         return out
 
 
-def _index(evened: np.ndarray) -> np.ndarray:
+def _index(picture: np.ndarray) -> np.ndarray:
     """Each pixel's row of the colour table (64 levels a channel)."""
-    q = evened.astype(np.int32) >> 2
-    return (q[..., 0] << 12) | (q[..., 1] << 6) | q[..., 2]
-
-
-def weight_up(weight: np.ndarray, shape) -> np.ndarray:
-    return cv2.resize(weight, (shape[1], shape[0]), interpolation=cv2.INTER_LINEAR)
+    if picture.dtype != np.uint8:
+        picture = cv2.convertScaleAbs(picture)       # saturated to 0..255
+    b, g, r = cv2.split(picture >> 2)
+    return (b.astype(np.int32) << 12) | (g.astype(np.int32) << 6) | r
 
 
 def _kernel(r: float) -> np.ndarray:
