@@ -195,7 +195,7 @@ class Presses:
 
 def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
-               link=None) -> TableFace:
+               link=None, camera=None) -> TableFace:
     """The one object the staff page is given (tablegame.face)."""
     from tablegame.texts import link_details
 
@@ -210,7 +210,8 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
                      snapshot=session.snapshot, history=History(store), health=health,
-                     settings=settings, restart=restart, data_folder=str(Path(store).parent))
+                     settings=settings, restart=restart, data_folder=str(Path(store).parent),
+                     camera=camera)
 
 
 @contextlib.contextmanager
@@ -300,12 +301,13 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
         from hardware.buttons import RailButtons
         presses = Presses(session)
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
-        link = BoardLink(_board_port(config, session, stack), session.post,
-                         baudrate=config["serial.baudrate"], post_event=session.post)   # ACK once in the log
+        port, camera = _board_port(config, session, stack)
+        link = BoardLink(port, session.post, baudrate=config["serial.baudrate"],
+                         post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
         page = stack.enter_context(staff_page(
-            table_face(session, settings, config["table.store"], restart, presses, link), config))
+            table_face(session, settings, config["table.store"], restart, presses, link, camera), config))
         main_loop(session, display, language, should_stop=should_stop,
                   tick=Heartbeat(notifier, settled, settled_after),
                   address=page.address if page else "", frames=frames)
@@ -314,12 +316,12 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
     return restart.asked
 
 
-def _board_port(config: Config, session, stack: contextlib.ExitStack) -> str:
-    """Where the board link reads the board: the serial port, or the pty of a camera board
-    started here (board.kind = "camera", docs/camera.md); MissingHardware in words when
-    its camera cannot be opened."""
+def _board_port(config: Config, session, stack: contextlib.ExitStack):
+    """(port, camera board or None): where the board link reads the board: the serial port,
+    or the pty of a camera board started here (board.kind = "camera", docs/camera.md);
+    MissingHardware in words when its camera cannot be opened."""
     if config["board.kind"] != "camera":
-        return config["serial.port"]
+        return config["serial.port"], None
     from camera_board.service import CameraBoardError, open_camera_board
     folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-camera-"))
     try:
@@ -327,7 +329,7 @@ def _board_port(config: Config, session, stack: contextlib.ExitStack) -> str:
     except CameraBoardError as error:
         raise MissingHardware(f"the camera board cannot start: {error}") from None
     stack.callback(camera.close)
-    return camera.port
+    return camera.port, camera
 
 
 def _look_for_board(port: str) -> None:
