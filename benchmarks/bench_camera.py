@@ -4,6 +4,7 @@ settled boards, how long a frame takes, and how it settles after shots.
     ./dev bench bench_camera                       1,000 boards per game (some 40 min on 2 cores)
     CAMERA_BOARDS=50 ./dev bench bench_camera      a quick look
     CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
+    CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time or settling
 
 Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
 from __future__ import annotations
@@ -26,11 +27,17 @@ BOARDS = int(os.environ.get("CAMERA_BOARDS", "1000"))
 SHOTS = int(os.environ.get("CAMERA_SHOTS", "1000"))
 SIZES = ((1280, 960), (2028, 1520))
 GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
+PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling").split(","))
 
 
 def accuracy(game: str) -> list[str]:
     errors, counted, refused, missed, extra, wrong, pieces = [], 0, 0, 0, 0, 0, 0
     for seed in range(HELD_OUT, HELD_OUT + BOARDS):
+        if (seed - HELD_OUT) % 100 == 0 and seed > HELD_OUT and os.environ.get("CAMERA_PROGRESS"):
+            print(f"    ... {game}: {seed - HELD_OUT} boards, {counted} read, {refused} refused, "
+                  f"{missed} missed, {extra} extra, {wrong} wrong colours, p95 "
+                  f"{np.percentile(errors, 95) if errors else 0:.2f} mm, max {max(errors, default=0):.2f} mm",
+                  flush=True)
         c = case(game, seed)
         s = score(c, detector_for(c).see(render(c.shot, np.random.default_rng(seed))))
         if s.problem is not None:
@@ -153,16 +160,20 @@ def _one_shot(game, before, frames, rng, jitter) -> tuple[float | None, int]:
 
 def run() -> list[str]:
     load = open("/proc/loadavg").read().split()[:3]
-    lines = [f"camera board: load average {' '.join(load)} (2 cores, shared)", "accuracy (held-out corpus, 1280x960):"]
-    for game in GAMES:
-        lines += accuracy(game)
-    lines.append("time per frame (detection, one thread):")
-    for game in GAMES:
-        for size in SIZES:
-            lines.append(frame_time(game, size))
-    lines.append("settling:")
-    for game in GAMES:
-        lines += settling(game)
+    lines = [f"camera board: load average {' '.join(load)} (2 cores, shared)"]
+    if "accuracy" in PARTS:
+        lines.append("accuracy (held-out corpus, 1280x960):")
+        for game in GAMES:
+            lines += accuracy(game)
+    if "time" in PARTS:
+        lines.append("time per frame (detection, one thread):")
+        for game in GAMES:
+            for size in SIZES:
+                lines.append(frame_time(game, size))
+    if "settling" in PARTS:
+        lines.append("settling:")
+        for game in GAMES:
+            lines += settling(game)
     return lines
 
 
