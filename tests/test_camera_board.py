@@ -111,3 +111,29 @@ def test_the_configuration_chooses_the_camera_board_and_a_missing_camera_is_said
     config = load(None, {"board.kind": "camera", "camera.source": "usb:first"})
     with pytest.raises(CameraBoardError, match="usb: takes a number"):
         open_camera_board(config, BOARD, str(tmp_path))
+
+
+def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configured(tmp_path):
+    import contextlib
+    import random
+    from tablegame.app.service import _board_port, open_session
+    path = str(tmp_path / "replay.avi")
+    writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10.0, LENS.size)
+    for k in range(8):
+        writer.write(picture(seed=k))
+    writer.release()
+    config = load(None, {"board.kind": "camera", "camera.source": path, "camera.size": list(LENS.size),
+                         "camera.fov": LENS.fov, "camera.k1": LENS.k1, "camera.k2": LENS.k2})
+    session = open_session(config, tmp_path / "table.sqlite", rng=random.Random(0))
+    try:
+        with contextlib.ExitStack() as stack:
+            port, camera = _board_port(config, session, stack)
+            assert port == camera.port and camera.layout.game == "shove"
+            link, readings = connected(camera)
+            try:
+                assert drain(readings, lambda r: isinstance(r, BoardSnapshot) and r.settled)[-1].settled
+            finally:
+                link.close()
+        assert _board_port(load(None, {}), session, contextlib.ExitStack())[0] == "/dev/ttyACM0"
+    finally:
+        session.close()
