@@ -42,7 +42,6 @@ class Watcher:
     good_at: float | None = None
     blind_said: bool = False
     in_stroke: bool = False
-    settle_times: list[float] = field(default_factory=list)
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -61,10 +60,9 @@ class Watcher:
         quiet = now - self.moved_at >= self.settle
         if not quiet:
             out.append(self._snapshot(pieces, False))
-        elif self.settled is None or _differs(self.settled, pieces):
-            self.settled = pieces
-            self.in_stroke = False
-            self.settle_times.append(now)
+        elif self.in_stroke or self.settled is None or _differs(self.settled, pieces):
+            self.settled = pieces                   # a stroke always ends in a settled board,
+            self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
         return out
 

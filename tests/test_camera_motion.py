@@ -101,3 +101,11 @@ def test_never_settled_on_a_board_that_moved_within_the_settle_time(frames):
                 window = [s for t, s in history if now - t < 0.3 - 1e-9]
                 assert not hand and all(s.problem is None for s in window)
                 assert all(abs(s.pieces[0].x - x) <= 1.0 and abs(s.pieces[0].y - y) <= 1.0 for s in window)
+
+
+def test_a_stroke_that_ends_where_it_began_still_ends_in_a_settled_board():
+    watcher = Watcher("carrom", POCKETS)
+    at = lambda y: Sighting((Found("striker", 370, y, 0.9), Found("white", 60, 300, 0.9)))  # noqa: E731
+    out = feed(watcher, [at(117)] * 12 + [at(160), at(117)] + [at(117)] * 12)
+    events = [m for frame in out for m in frame if not isinstance(m, PiecesSnapshot) or m.settled]
+    assert [type(m).__name__ for m in events] == ["PiecesSnapshot", "StrokeStarted", "PiecesSnapshot"]
