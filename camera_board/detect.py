@@ -151,17 +151,7 @@ class Detector:
 
     def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
         """The empty board in the rectified view, and where it shows plain wood or frame."""
-        picture, to_board = board_picture(self.layout)
-        x0, _, _, y1 = self.calibration.extent
-        s, big = self.calibration.scale, 1 / to_board[0, 0]
-        tx0, ty1 = to_board[0, 2], to_board[1, 2]
-        m = np.array([[big / s, 0, (x0 + 0.5 / s - tx0) * big], [0, big / s, (ty1 - y1 + 0.5 / s) * big]])
-        expected = cv2.warpAffine(picture, m, (shape[1], shape[0]), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
-        plain = np.zeros(shape[:2], np.uint8)
-        for colour in (self.layout.wood, self.layout.frame_colour):
-            plain |= np.all(np.abs(expected.astype(np.int16) - colour) <= 2, axis=2).astype(np.uint8)
-        plain = cv2.erode(plain, np.ones((5, 5), np.uint8)).astype(bool)
-        return expected, plain.view(np.uint8)
+        return _expected_board(self.layout, self.calibration.extent, self.calibration.scale, shape[:2])
 
     # -- colours ------------------------------------------------------------------------
     def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
@@ -299,3 +289,22 @@ def _share_table(refs_bytes: bytes, names: tuple[str, ...], kinds: tuple[str, ..
     piece = sum(shares[:, names.index(k)] for k in kinds) + paper
     lit = [shares[:, names.index(k)] + paper for k in kinds]
     return np.c_[shares, piece, *lit].astype(np.float32)
+
+
+@functools.lru_cache(maxsize=8)
+def _expected_board(layout, extent, scale: float, shape) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board drawn in the rectified view (``extent`` at ``scale`` px/mm), and
+    where it shows plain wood or frame (away from every marking): the same for every
+    frame of a board, so made once."""
+    picture, to_board = board_picture(layout)
+    x0, _, _, y1 = extent
+    big = 1 / to_board[0, 0]
+    tx0, ty1 = to_board[0, 2], to_board[1, 2]
+    m = np.array([[big / scale, 0, (x0 + 0.5 / scale - tx0) * big], [0, big / scale, (ty1 - y1 + 0.5 / scale) * big]])
+    expected = cv2.warpAffine(picture, m, (shape[1], shape[0]), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+    plain = np.zeros(shape, np.uint8)
+    for colour in (layout.wood, layout.frame_colour):
+        plain |= np.all(np.abs(expected.astype(np.int16) - colour) <= 2, axis=2).astype(np.uint8)
+    plain = cv2.erode(plain, np.ones((5, 5), np.uint8)).astype(bool)
+    expected.flags.writeable = False
+    return expected, plain.view(np.uint8)
