@@ -45,6 +45,7 @@ def open_camera_board(config, board, folder: str) -> CameraBoard:
     try:
         frames = open_source(config["camera.source"], lens.size)
     except SourceError as error:
+        camera.close()
         raise CameraBoardError(str(error)) from None
     camera.start(frames)
     log.info("the camera board reads %s at %dx%d", config["camera.source"], *lens.size)
