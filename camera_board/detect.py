@@ -57,7 +57,7 @@ def _lab(bgr) -> np.ndarray:
 
 
 class Detector:
-    """``Detector(layout, lens)`` then ``see(frame)`` for each camera frame."""
+    """``Detector(layout, calibration, heights)``, then ``see(frame)`` for each camera frame."""
 
     def __init__(self, layout: Layout, calibration: Calibration, heights: dict[str, float]):
         self.layout, self.calibration, self.heights = layout, calibration, heights
