@@ -135,6 +135,17 @@ class Detector:
         hand = np.count_nonzero(cv2.morphologyEx(   # which would even a large hand into the wood
             skin.view(np.uint8), cv2.MORPH_OPEN, self._opening)) > self._hand_area
         pieces = (self._column("piece")[index] > 0.3) | skin
+        light = self._light(view, pieces, median)
+        # twice: a piece the first pass took for board (dark in a shadow) raised the light
+        # round it and so looked duller still; seen in the first pass's light, it shows
+        evened = cv2.divide(view.astype(np.float32), light)
+        pieces |= self._column("piece")[_index(evened)] > 0.3
+        light = self._light(view, pieces, median)
+        return cv2.divide(view.astype(np.float32), light), brightness, hand
+
+    def _light(self, view: np.ndarray, pieces: np.ndarray, median: np.ndarray) -> np.ndarray:
+        """The light on each pixel (per channel, 1 = as the empty board's drawing), measured
+        where the empty board shows plain wood and no piece lies, smoothed over some 20 mm."""
         usable = (self._usable & ~cv2.dilate(pieces.view(np.uint8), self._opening).view(bool)).view(np.uint8)
         small = (view.shape[1] // 4, view.shape[0] // 4)
         sigma = 20.0 * self.calibration.scale / 4
@@ -145,9 +156,8 @@ class Detector:
         expected = cv2.GaussianBlur(expected.astype(np.float32), (0, 0), sigma)
         fallback = np.float32(median / self._wood)          # where no empty board shows nearby
         light = np.where(expected > 2.0, seen / np.maximum(expected, 1e-3), fallback)
-        light = cv2.resize(np.maximum(light, 0.05).astype(np.float32), (view.shape[1], view.shape[0]),
-                           interpolation=cv2.INTER_LINEAR)
-        return cv2.divide(view.astype(np.float32), light), brightness, hand
+        return cv2.resize(np.maximum(light, 0.05).astype(np.float32), (view.shape[1], view.shape[0]),
+                          interpolation=cv2.INTER_LINEAR)
 
     def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
         """The empty board in the rectified view, and where it shows plain wood or frame."""
