@@ -16,11 +16,16 @@
 #   --program PATH      use this tablegame program instead of building /opt/tablegame/venv
 #   --board-usb VID:PID the board's USB vendor and product id for the udev rule
 #                       (default: any USB serial device of the CDC-ACM kind, /dev/ttyACM*)
+#   --mqtt HOST:PORT    a local Mosquitto on the Pi (Debian's package), bridged to the
+#                       venue's broker at HOST:PORT (QoS 1, persistent): a table that loses
+#                       the venue's network keeps its messages in it as well as in its log;
+#                       a new configuration publishes to it (docs/mqtt.md)
 set -euo pipefail
 
 ROOT=/
 PROGRAM=
 BOARD_USB=
+MQTT_UPSTREAM=
 UNINSTALL=no
 PURGE=no
 SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,6 +36,7 @@ DATA=/var/lib/tablegame
 UNIT=/etc/systemd/system/tablegame.service
 RULE=/etc/udev/rules.d/99-tablegame.rules
 SYSUSERS=/etc/sysusers.d/tablegame.conf
+MOSQUITTO_CONF=/etc/mosquitto/conf.d/pubtable.conf
 BOARD_NAME=tablegame-board   # the rule's stable name: /dev/tablegame-board
 CHANGED=no
 
@@ -43,6 +49,7 @@ while [ $# -gt 0 ]; do
         --root) [ $# -ge 2 ] || fail "--root needs a folder"; ROOT="$2"; shift 2 ;;
         --program) [ $# -ge 2 ] || fail "--program needs a path"; PROGRAM="$2"; shift 2 ;;
         --board-usb) [ $# -ge 2 ] || fail "--board-usb needs VID:PID"; BOARD_USB="$2"; shift 2 ;;
+        --mqtt) [ $# -ge 2 ] || fail "--mqtt needs the venue broker's HOST:PORT"; MQTT_UPSTREAM="$2"; shift 2 ;;
         --uninstall) UNINSTALL=yes; shift ;;
         --purge) PURGE=yes; shift ;;
         -h|--help) usage; exit 0 ;;
@@ -55,6 +62,9 @@ if [ -n "$BOARD_USB" ] && ! [[ "$BOARD_USB" =~ ^[0-9a-fA-F]{4}:[0-9a-fA-F]{4}$ ]
     fail "--board-usb: expected four hex digits, a colon and four more (e.g. 2e8a:000a), got $BOARD_USB"
 fi
 [ "$PURGE" = no ] || [ "$UNINSTALL" = yes ] || fail "--purge goes with --uninstall"
+if [ -n "$MQTT_UPSTREAM" ] && ! [[ "$MQTT_UPSTREAM" =~ ^[A-Za-z0-9.-]+:[0-9]{1,5}$ ]]; then
+    fail "--mqtt: expected the venue broker's HOST:PORT (e.g. venue-broker.local:1883), got $MQTT_UPSTREAM"
+fi
 # checked before anything is installed: a mistyped path must not leave half an install
 [ -z "$PROGRAM" ] || [ -x "$PROGRAM" ] || fail "--program: $PROGRAM is not an executable file"
 
@@ -132,7 +142,7 @@ folders() {
 source_stamp() {
     # what is installed: a hash of the source files, so an unchanged checkout is not
     # installed again (and a changed one is)
-    (cd "$SOURCE" && find pyproject.toml tablegame firmware_bridge hardware web_admin \
+    (cd "$SOURCE" && find pyproject.toml deploy/constraints.txt tablegame firmware_bridge hardware web_admin \
         -type f ! -path '*__pycache__*' -print0 | sort -z | xargs -0 sha1sum | sha1sum | cut -c1-16)
 }
 
@@ -150,7 +160,8 @@ program() {
         [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
         "$venv/bin/python" -m pip install --quiet --upgrade pip
         # a regular install (not editable): the program does not depend on this checkout
-        "$venv/bin/python" -m pip install --quiet --upgrade "$SOURCE"
+        # exactly the tested set (deploy/constraints.txt), not whatever the index serves today
+        "$venv/bin/python" -m pip install --quiet --upgrade -c "$SOURCE/deploy/constraints.txt" "$SOURCE"
         rm -f "$venv"/.installed-* && touch "$stamp"
         CHANGED=yes
         say "installed  $VENV"
@@ -168,7 +179,9 @@ config_file() {
         say "kept       $CONFIG (never overwritten; tablegame config-template shows every default)"
         tablegame check-config "$(at "$CONFIG")" || say "WARNING    $CONFIG has bad values: the service will refuse them"
     else
-        tablegame config-template --set "serial.port=/dev/$BOARD_NAME" | put "$CONFIG" 0640
+        local extra=()
+        [ -z "$MQTT_UPSTREAM" ] || extra=(--set mqtt.enabled=true --set mqtt.host=localhost)
+        tablegame config-template --set "serial.port=/dev/$BOARD_NAME" "${extra[@]}" | put "$CONFIG" 0640
     fi
     own "$CONFIG" 640
 }
@@ -187,6 +200,42 @@ udev_rule() {
 # (written by deploy/install.sh; --board-usb VID:PID narrows it to the board's ids)
 $match, SYMLINK+="$BOARD_NAME", GROUP="dialout", MODE="0660"
 EOF
+}
+
+# the local broker of --mqtt: Debian's mosquitto (its own config keeps persistence on),
+# listening on this Pi only, bridged to the venue's broker
+mosquitto_bridge() {
+    [ -n "$MQTT_UPSTREAM" ] || return 0
+    if live && ! command -v mosquitto >/dev/null; then
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends mosquitto
+        CHANGED=yes
+    elif ! live; then
+        say "skipped    apt packages (--root): mosquitto"
+    fi
+    put "$MOSQUITTO_CONF" 0644 <<EOF
+# The table's local broker (written by deploy/install.sh --mqtt; docs/mqtt.md).
+# Only this Pi connects (loopback); everything below pubtable/v1/ goes to the venue's
+# broker over a persistent QoS 1 bridge, kept on disk while that broker is away.
+listener 1883 127.0.0.1
+allow_anonymous true
+autosave_on_changes true
+autosave_interval 1
+max_queued_messages 100000
+
+connection venue
+address $MQTT_UPSTREAM
+bridge_protocol_version mqttv311
+remote_clientid pubtable-bridge-$(cat "$(at /etc/hostname)" 2>/dev/null || echo pi)
+cleansession false
+topic pubtable/v1/# out 1
+topic pubtable/v1/+/+/cmd/# in 1
+EOF
+    if live; then
+        systemctl enable --quiet mosquitto.service
+        systemctl restart mosquitto.service
+        say "started    mosquitto.service, bridged to $MQTT_UPSTREAM"
+    fi
 }
 
 enable() {
@@ -224,7 +273,7 @@ uninstall() {
             systemctl --root="$ROOT" disable --quiet tablegame.service || true
         fi
     fi
-    gone "$UNIT" "$RULE" /opt/tablegame
+    gone "$UNIT" "$RULE" "$MOSQUITTO_CONF" /opt/tablegame
     if live; then
         systemctl daemon-reload
         udevadm control --reload-rules || true
@@ -250,5 +299,6 @@ program
 config_file
 unit
 udev_rule
+mosquitto_bridge
 enable
 say "done: tablegame doctor checks the site (sudo -u tablegame $PROGRAM doctor)"

@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 
 SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before reading on
+HOST_STALL = 1.0   # s between two passes of the reader (or half the silence, if more): the
+                   # host stalled, not the board (a pass takes 20 ms, a burst of ACK waits more)
 
 
 class _Lost(Exception):
@@ -84,6 +86,7 @@ class BoardLink:
         self._serial: Any = None
         self._last_tx = 0.0
         self._last_rx = 0.0
+        self._last_pass = 0.0   # the operating loop's last pass (_credit_a_stall)
         self._lost_at: float | None = None
         self.board_info: BoardInfo | None = None
         self._health = LinkHealth(LinkState.SEARCHING, port=port)
@@ -185,12 +188,15 @@ class BoardLink:
         self._serial.write(b"\x00")  # end whatever half frame the board may have seen
         self._send(Hello(PROTOCOL_VERSION))
         deadline = self._clock() + self._silence
+        self._last_pass = self._clock()
         while not self._stop.is_set():
             for frame, message in self._receive():
                 if type(message) is BoardInfo:
                     self._on_board_info(frame, message)
                     return
             now = self._clock()
+            if self._credit_a_stall(now):
+                deadline = now + self._silence   # the board's answer waits for us, not we for it
             if now >= deadline:
                 raise _Retry(f"no answer to HELLO from {self.port} within {self._silence:.1f} s")
             if now - self._last_tx >= self._heartbeat:
@@ -222,6 +228,7 @@ class BoardLink:
         self._send(RequestSnapshot())
 
     def _operate(self) -> None:
+        self._last_pass = self._clock()
         while not self._stop.is_set():
             for frame, message in self._receive():
                 if frame.seq in self._seen:
@@ -238,10 +245,28 @@ class BoardLink:
                     handler(frame, message)
             self._send_acks()
             now = self._clock()
+            self._credit_a_stall(now)
             if now - self._last_rx > self._silence:
                 raise _Lost(f"no frame from the board at {self.port} for {self._silence:.1f} s")
             if now - self._last_tx >= self._heartbeat:
                 self._send(Heartbeat())
+
+    def _credit_a_stall(self, now: float) -> bool:
+        """A stalled host is not a silent board. A pass of this loop takes a read's timeout
+        (20 ms) and a few ACK waits; when far more time went by between two passes, this
+        program did not run (SIGSTOP, a suspended VM, a starved thread), and the board's
+        frames wait in the port's buffer, or (a virtual board in this process) were not
+        sent because it stalled too. That time is not the board's silence: it gets its
+        whole silence window again, counted from now, and the journal says so. True when
+        the host stalled."""
+        gap, self._last_pass = now - self._last_pass, now
+        if gap <= max(HOST_STALL, self._silence / 2):
+            return False
+        self._last_rx = max(self._last_rx, now)
+        log.warning("the board link's reader did not run for %.1f s (this host stalled or was "
+                    "too busy, not the board): the board at %s has %.1f s again to be heard",
+                    gap, self.port, self._silence)
+        return True
 
     def _receive(self) -> list[tuple[Frame, Message]]:
         """Good messages read within one port timeout; counts what is bad."""

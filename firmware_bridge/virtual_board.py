@@ -129,6 +129,7 @@ class BoardStats:
     frames_sent: int = 0      # frames the firmware tried to send (the fault script counts these)
     resends: int = 0
     acks: int = 0
+    snapshot_requests: int = 0  # the host's REQUEST_SNAPSHOTs (one after each handshake)
     ack_times: list[float] = field(default_factory=list)  # s from first sending to the ACK
     faults: list[Fault] = field(default_factory=list)
 
@@ -141,8 +142,12 @@ class VirtualBoard:
                  faults: Mapping[int, Fault] = {}, firmware: str = "virtual-1.0", board_id: int = 0x7AB1E,
                  protocol_version: int = PROTOCOL_VERSION, heartbeat: float = 0.5, resend: float = 0.25,
                  seed: int = 0, clock: Callable[[], float] = time.monotonic,
-                 capabilities: Capability = Capability.COINS, first_seq: int | None = None):
+                 capabilities: Capability = Capability.COINS, first_seq: int | None = None,
+                 memory=None):
+        """``memory``: a firmware_bridge.board_memory.BoardMemory that keeps what the board
+        reports at rest, so a restarted program finds the board as it left it."""
         self._world = world
+        self._memory = memory
         self.port = str(link_path)
         self._realtime = realtime
         self._interval = 1.0 / frame_rate
@@ -237,6 +242,15 @@ class VirtualBoard:
                 return
             self._answer_request(now)
         self._queue(done)
+
+    def use(self, world: World) -> None:
+        """From now on the board senses ``world`` (a new game of another family on the
+        desktop), after the work queued before it; it then reports what it sees, as it
+        answers a re-sync. A shot still being streamed from the old world ends there."""
+        def swap(now: float) -> None:
+            self._world, self._stream = world, None
+            self._answer_request(now)
+        self._queue(swap)
 
     def report(self, reading: Reading) -> None:
         """Sends ``reading`` (a DiceReading, a SquaresReading or a settled
@@ -425,7 +439,8 @@ class VirtualBoard:
         self._send(self._info)
 
     def _on_request_snapshot(self, _message: RequestSnapshot) -> None:
-        self._jobs.appendleft(self._answer_request)
+        self._jobs.appendleft(self._answer_request)   # queued first: idle only once it is answered
+        self.stats.snapshot_requests += 1
 
     def _answer_request(self, now: float) -> None:
         """The whole current state: the world's readings (each its own event, the
@@ -495,6 +510,8 @@ class VirtualBoard:
                 self._send(message)
 
     def _send_event(self, event: Reading, now: float) -> None:
+        if self._memory is not None:
+            self._memory.remember(event)
         if self._pending is not None:   # one board event at a time: the rest wait their turn
             self._outbox.append(event)
             return

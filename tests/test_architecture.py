@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
-            "waitress")
+            "waitress", "mqtt_publisher", "venue", "paho")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
       "tablegame.core.store", "tablegame.core.session", "tablegame.physics")
 FAMILIES = sorted(p.parent.name for p in (ROOT / "tablegame/families").glob("*/__init__.py"))
@@ -146,6 +146,7 @@ EDGES = {
     "tablegame/core/replay.py": "replays a log file",
     "tablegame/face.py": "the session's face to adapters",
     "tablegame/core/text_file.py": "reads a text file a user named, with the problem in words",
+    "tablegame/core/atomic_file.py": "replaces a file whole (configuration, failed starts, caches)",
     "tablegame/config/__init__.py": "reads the configuration file",
     "tablegame/config/file.py": "reads and writes the configuration file",
     "tablegame/families/carrom/position.py": "the position-file command (tablegame carrom-position)",

@@ -12,7 +12,7 @@ from tablegame.config import load
 from tablegame.app.headless import Script, ScriptError, load_script, run_script
 from tablegame.core.play import GameSetup
 
-BOARD = Path(__file__).parent.parent / "examples" / "carrom-board.json"
+BOARD = Path(__file__).parent.parent / "examples" / "headless" / "carrom-board.json"
 SINGLES = GameSetup("carrom", (("Anna",), ("Ben",)))
 BREAK = {"strike": {"along": 0, "angle": 0, "speed": 7000}}          # two whites go down
 SECOND = {"strike": {"along": -150, "angle": -36, "speed": 7000}}    # a white and two blacks
@@ -79,7 +79,8 @@ def test_fouls_from_the_rail_buttons(config):
     assert state["seat"] == 1 and state["ruling"]["laws"] == ["64a"]
     assert state["to_place"] == [{"piece": "white", "count": 1, "where": "outer"}]
     result = run(config, BREAK, {"foul": "left_seat_1"})
-    assert result["state"]["scores"] == [9, 0] and result["state"]["boards_played"] == 1  # 9 blacks left
+    # docs/rules.md: "by the leaver's men **and the queen** still on the board" (91)
+    assert result["state"]["scores"] == [9 + 3, 0] and result["state"]["boards_played"] == 1
 
 
 def test_a_bad_step_names_itself(config):

@@ -191,7 +191,7 @@ def test_a_man_put_back_outside_the_outer_circle_is_refused_until_it_lies_inside
     board.stroke(pocketed=("striker",))
     board.put_back("white", radius=150)
     assert s.status.state.to_place != ()
-    assert said(s)[1].startswith("Weiß: zurückgelegt außerhalb des äußeren Kreises (x 370 mm, y 220 mm)")
+    assert said(s)[1].startswith("Weiß bei x 370 mm, y 220 mm liegt außerhalb des äußeren Kreises")
     board.pieces.pop()
     board.put_back("white")
     assert s.status.state.to_place == () and said(s)[1] == ""
@@ -284,10 +284,11 @@ def test_leaving_the_seat_loses_the_board():
         s.handle(ButtonPress("menu"))
     s.handle(ButtonPress("ok"))
     state = s.status.state
-    assert state.boards_played == 1 and state.scores == (9, 0)
+    # docs/rules.md: "by the leaver's men **and the queen** still on the board" (91)
+    assert state.boards_played == 1 and state.scores == (9 + 3, 0)
     view = s.play.view(s.status, "de")
-    assert view.board_winner == "Anna gewinnt das Board: 9 Punkte (Platz verlassen)"
-    assert view.parties[0].boards == "Boards: 9" and view.parties[0].score == 9
+    assert view.board_winner == "Anna gewinnt das Board: 12 Punkte (Platz verlassen)"
+    assert view.parties[0].boards == "Boards: 12" and view.parties[0].score == 12
 
 
 def test_doubles_the_turn_passes_to_the_right_and_the_screen_names_the_seat():

@@ -11,7 +11,7 @@ import pytest
 from tablegame.families.carrom.position import PositionError, load, run
 
 ROOT = Path(__file__).parent.parent
-EXAMPLE = ROOT / "examples" / "carrom-queen-cover.json"
+EXAMPLE = ROOT / "examples" / "carrom-ruling" / "carrom-queen-cover.json"
 CLI = [sys.executable, "-m", "tablegame.app.cli", "carrom-ruling"]
 
 
@@ -104,3 +104,19 @@ def test_an_empty_file_object_is_a_fresh_board_after_the_break_side_0_on_turn():
     state, steps, language = load({})
     assert state.board.men == (9, 9) and state.board.break_made and steps == [] and language == "de"
     assert state.seat == 0 and state.players == (("A",), ("B",))
+
+
+def test_the_owed_due_example_takes_out_bens_due_and_ends_by_107b():
+    """examples/carrom-ruling/carrom-owed-due.json: Ben owes a due; Anna pockets a white and a black, so the
+    black goes back at once and Anna places it herself (78b.ii); then her last white by an
+    improper stroke with the queen on the board loses the board by 3 (107b)."""
+    out = cli(ROOT / "examples" / "carrom-ruling" / "carrom-owed-due.json", "--language", "en")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    says = [step["says"] for step in result["steps"]]
+    assert says[0][0] == "Stroke (ICF law 48, 78b.ii)"
+    assert "Ben: 1 owed due taken out, Anna places it inside the outer circle" in says[0]
+    assert says[0][-1] == "Anna plays on"
+    assert says[1][0] == "Stroke (ICF law 107b)"
+    assert "Ben wins the board: 3 points (the own last man with the queen on the board)" in says[1]
+    assert result["state"]["scores"] == [10, 7]

@@ -41,7 +41,7 @@ def test_a_technical_foul_and_leaving_the_seat_from_the_staff_page(admin):
     assert table.session.snapshot().status.state.ruling.laws == ("63a",)
     response = correct(client, "left_seat", party="2")
     assert response.get_json()["message"].startswith("Platz verlassen (ICF-Regel 91)")
-    assert table.session.snapshot().status.state.scores == (9, 0)
+    assert table.session.snapshot().status.state.scores == (9 + 3, 0)  # the men and the queen (91)
 
 
 def test_a_foul_the_rules_refuse_is_said_and_changes_nothing(admin):

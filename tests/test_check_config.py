@@ -164,3 +164,49 @@ def test_board_sizes_that_make_no_board_together_are_named_in_words(tmp_path, ca
     assert main(["check-config", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == f"Configuration error in {path}: line 1: {said}"
+
+
+# -- settings that would stop the next start (issue 22, item 17) ------------------------
+
+@pytest.mark.parametrize("key, value, words", [
+    ("display.size", [99999, 99999], "at most \\[7680, 4320\\]"),          # SDL out of memory
+    ("display.size", [10**20, 600], "at most \\[7680, 4320\\]"),          # 21 digits: TypeError
+    ("table.store", "", "a file path, not empty"),                # run exits at once
+    ("table.store", "/var/lib/tablegame/", "a file path"),
+    ("serial.port", "", "a device path or a pyserial URL"),
+    ("web.port", 12, "lower ones need root"),                     # Permission denied
+    ("web.port", 1023, "from 1024 to 65535"),
+    ("web.host", "[[]]", "an IP address"),
+    ("web.host", "", "an IP address"),
+    ("web.host", "bad host", "a host name"),
+])
+def test_a_setting_that_cannot_run_is_refused_by_check_config_and_the_settings_writer(
+        tmp_path, key, value, words):
+    from tablegame.config.file import ConfigFile
+    with pytest.raises(ConfigError, match=words):
+        parse({}, overrides={key: value})
+    path = tmp_path / "config.toml"
+    path.write_text("")
+    with pytest.raises(ConfigError, match=words):       # the staff page's writer
+        ConfigFile(path, load(path)).save({key: value})
+    assert path.read_text() == ""
+
+
+@pytest.mark.parametrize("key, value", [
+    ("display.size", [7680, 4320]), ("display.size", [0, 0]), ("web.port", 0),
+    ("web.port", 1024), ("web.port", 65535), ("web.host", "127.0.0.1"), ("web.host", "::"),
+    ("web.host", "table.local"), ("web.host", "localhost"), ("table.store", "t.sqlite")])
+def test_the_edges_of_what_runs_are_accepted(key, value):
+    assert parse({}, overrides={key: value})[key] == value
+
+
+def test_check_config_names_every_problem_at_once_a_bad_parties_hides_no_bad_game(tmp_path, capsys):
+    path = tmp_path / "config.toml"
+    path.write_text('[table]\ngame = "darts"\nparties = [["Anna"]]\nstore = ""\n'
+                    '[web]\nport = 12\nhost = "[[]]"\n[display]\nsize = [99999, 99999]\n')
+    assert main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    for key in ("table.game", "table.parties", "table.store", "web.port", "web.host",
+                "display.size"):
+        assert f"{key}: expected" in err, key
+    assert "'darts'" in err

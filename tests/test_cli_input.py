@@ -10,7 +10,7 @@ import pytest
 
 from tablegame.app.cli import _parser, main
 
-TWO_TURNS = "examples/two-turns.json"
+TWO_TURNS = "examples/headless/two-turns.json"
 
 
 def run(*args, cwd=None):

@@ -38,8 +38,8 @@ def test_every_setting_is_documented():
     ({"boards": {"shove-hapenny": {"colour": 1}}}, "boards.shove-hapenny.colour: unknown board setting"),
     ({"display": {"size": [800]}}, "display.size: expected [width, height]"),
     ({"display": {"size": [100, 60]}}, "display.size: expected [width, height] in pixels, at "
-     "least [320, 240] (the smallest screen the table draws on), or [0, 0] for the screen's own "
-     "size, got [100, 60]"),
+     "least [320, 240] (the smallest screen the table draws on) and at most [7680, 4320], or "
+     "[0, 0] for the screen's own size, got [100, 60]"),
     ({"display": {"size": [0, 480]}}, "display.size: expected [width, height] in pixels, at least"),
 ])
 def test_a_bad_value_is_named_with_its_key(raw, message):

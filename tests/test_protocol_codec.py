@@ -354,3 +354,62 @@ def test_every_test_the_protocol_document_names_exists():
     assert len(named) >= 15
     for short, name in named:
         assert f"def {name}(" in (root / files[short]).read_text(), f"{short}::{name} is named in the doc"
+
+
+# -- at the exact edges of the limits (issue 22): 1,024 and 1,025 bytes, 254 and 255 coins,
+#    seq 65,535 --------------------------------------------------------------------------
+
+EDGE_FILLS = [0x00, 0x55, 0xFF]   # all zeros: the shortest COBS; no zeros: the longest
+
+
+@pytest.mark.parametrize("fill", EDGE_FILLS)
+def test_a_frame_of_exactly_1024_bytes_is_made_and_read_in_one_read_and_byte_by_byte(fill):
+    from firmware_bridge.codec import MAX_ENCODED, MAX_FRAME, encode_frame
+    payload = bytes([fill]) * (MAX_FRAME - 5)        # type, seq (2), payload, crc (2)
+    assert len(frame_bytes(MsgType.SNAPSHOT, 9, payload)) == MAX_FRAME == 1024
+    wire = encode_frame(MsgType.SNAPSHOT, 9, payload)
+    assert len(wire) - 2 <= MAX_ENCODED
+    expected = [Frame(MsgType.SNAPSHOT, 9, payload), Frame(MsgType.HEARTBEAT, 4)]
+    wire += encode(Heartbeat(), 4)
+    assert FrameDecoder().feed(wire) == expected
+    assert bytewise(wire) == expected
+
+
+@pytest.mark.parametrize("fill", EDGE_FILLS)
+def test_a_frame_of_1025_bytes_is_refused_by_the_encoder_and_the_decoder(fill):
+    with pytest.raises(ValueError, match="frame of 1025 bytes exceeds the 1024-byte maximum"):
+        frame_bytes(MsgType.SNAPSHOT, 9, bytes([fill]) * 1020)
+    wire = oversized_wire(1020, fill) + encode(Heartbeat(), 4)   # 3 + 1020 + 2 = 1025 bytes
+    assert kinds(FrameDecoder().feed(wire)) == [FrameTooLong, Frame(MsgType.HEARTBEAT, 4)]
+    assert kinds(bytewise(wire)) == [FrameTooLong, Frame(MsgType.HEARTBEAT, 4)]
+
+
+def test_a_snapshot_of_254_coins_fits_a_frame_and_255_are_refused_in_words():
+    """254 coins: 3 + 2 + 4 * 254 + 2 = 1,023 bytes; a 255th would make 1,027."""
+    from firmware_bridge.codec import MAX_SNAPSHOT_COINS
+    coins = tuple(CoinReading(-3276.8 + i, 3276.7 - i) for i in range(254))
+    full = BoardSnapshot(coins, settled=True)
+    wire = encode(full, 0xFFFF)
+    (frame,) = FrameDecoder().feed(wire)
+    assert len(frame_bytes(frame.type, frame.seq, frame.payload)) == 1023
+    assert decode(frame) == full and frame.seq == 65535 and MAX_SNAPSHOT_COINS == 254
+    with pytest.raises(ValueError, match="255 coins: a snapshot holds at most 254"):
+        encode(BoardSnapshot(coins + (CoinReading(0.0, 0.0),), settled=True), 1)
+
+
+def test_a_snapshot_payload_that_claims_255_coins_is_a_bad_message_not_a_crash():
+    payload = bytes((1, 255)) + bytes(4 * 254)       # the count says more than the frame holds
+    with pytest.raises(BadMessage, match="SNAPSHOT of 255 coins"):
+        decode(Frame(MsgType.SNAPSHOT, 1, payload))
+
+
+@pytest.mark.parametrize("seq", [0, 1, 65534, 65535])
+def test_every_seq_up_to_65535_round_trips(seq):
+    (frame,) = FrameDecoder().feed(encode(Heartbeat(), seq))
+    assert frame == Frame(MsgType.HEARTBEAT, seq)
+
+
+@pytest.mark.parametrize("seq", [-1, 65536])
+def test_a_seq_past_the_u16_is_refused_in_words(seq):
+    with pytest.raises(ValueError, match=f"seq {seq} is not a u16"):
+        encode(Heartbeat(), seq)

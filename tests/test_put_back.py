@@ -110,6 +110,28 @@ def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
         session.close()
 
 
+def test_carroms_desktop_hands_come_back_with_the_pieces_the_log_last_saw(tmp_path):
+    """Issue 22, item 2: after the break and a restart the pieces came back in the starting
+    formation, the table saw a stroke that nobody played and OK logged it."""
+    import os
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from pathlib import Path
+    from tablegame.app.desktop import hands_for
+    from tablegame.app.headless import Script, load_script
+    from tablegame.app.service import open_session
+    db = tmp_path / "table.sqlite"
+    example = load_script(Path(__file__).parent.parent / "examples/headless/carrom-board.json",
+                          CONFIG)
+    first = run_script(Script(example.setup, 0, example.steps[:1]), CONFIG, db)   # the break
+    session = open_session(CONFIG, db)
+    try:
+        pieces = session.status.put_back.readings[0].pieces
+        assert session.status.actions == first["actions"] and len(pieces) >= 17
+        assert hands_for(session, CONFIG).world.positions() == pieces
+    finally:
+        session.close()
+
+
 def test_what_lay_on_the_board_survives_the_log_as_it_was():
     import json
     from tablegame.core.sensors import (BoardSnapshot, CoinReading, DiceReading, PieceReading,

@@ -11,7 +11,7 @@ import pytest
 from tablegame.config import load
 from tablegame.app.headless import load_script, run_script
 
-EVENING = Path(__file__).parent.parent / "examples" / "schocken-evening.json"
+EVENING = Path(__file__).parent.parent / "examples" / "headless" / "schocken-evening.json"
 ANNA, BEN, CEM = range(3)
 
 

@@ -32,6 +32,23 @@ MEANINGS_DE = {
     "web.max_streams": "gleichzeitig offene Live-Ansichten (weniger als web.threads, damit "
                        "Seiten noch laden)",
     "logging.level": "was ins Journal geht (auf einem Desktop nach stderr); --log-level geht vor",
+    "mqtt.enabled": "an einen MQTT-Broker senden",
+    "mqtt.host": "Rechnername oder Adresse des Brokers",
+    "mqtt.port": "Port des Brokers (8883 mit TLS)",
+    "mqtt.tls": "mit dem Broker über TLS sprechen",
+    "mqtt.ca_file": "mit TLS: das CA-Zertifikat, das das des Brokers unterschrieben hat (\"\": das des "
+                    "Systems)",
+    "mqtt.cert_file": "mit TLS: das Client-Zertifikat dieses Tischs (\"\": keins, das Passwort gilt)",
+    "mqtt.key_file": "mit TLS: der Schlüssel des Client-Zertifikats",
+    "mqtt.username": "der Benutzer dieses Tischs beim Broker",
+    "mqtt.password": "das Passwort dieses Benutzers",
+    "mqtt.venue": "der Name des Lokals in den Topics",
+    "mqtt.table": "der Name dieses Tischs in den Topics (im Lokal nur einmal)",
+    "mqtt.keepalive": "Sekunden zwischen zwei Pings: ein Tisch ohne Strom erscheint nach dem "
+                      "Anderthalbfachen als offline",
+    "mqtt.accept_commands": "Befehle (neues Spiel, Pause) der Lokal-Ansicht über .../cmd/-Topics annehmen",
+    "mqtt.staff_url": "die Adresse der Personal-Seite, auf die die Lokal-Ansicht verweist (\"\": die, "
+                      "unter der sie erreichbar ist)",
 }
 
 

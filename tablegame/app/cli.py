@@ -27,6 +27,7 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame <family command> a family's own command (tablegame carrom-ruling: a Carrom position)
   tablegame doctor          check this site, one line per check (exit status 0: all is well)
   tablegame config-template the configuration file with every setting and its default
+  tablegame venue           the venue's view of its tables on MQTT (docs/mqtt.md)
 
 Each command's own help: tablegame COMMAND --help"""
 
@@ -157,6 +158,16 @@ def _doctor(args) -> int:
     return status
 
 
+def _venue(args) -> int:
+    from venue.serve import serve
+    config = load(args.config)
+    name = args.venue or config["mqtt.venue"]
+    if name != "+" and not all(c.isalnum() or c in "-_" for c in name):
+        print(f"--venue {name!r}: a venue's name (letters, digits, - or _) or +", file=sys.stderr)
+        return 2
+    return serve(config, name, args.data, args.host, args.port)
+
+
 def _family_command(run: str):
     def command(args) -> int:
         return registry.load(run)(args)
@@ -230,6 +241,17 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
                         "else the simulated setup)")
     doctor.set_defaults(command=_doctor)
+
+    venue = sub.add_parser("venue", parents=[logging_], help="the venue's view of its tables on "
+                           "MQTT: every table live, the evening's standings, a TV mode (docs/mqtt.md)")
+    venue.add_argument("--config", help="configuration file whose [mqtt] names the broker")
+    venue.add_argument("--venue", help="the venue to show (default: mqtt.venue; + for every "
+                       "venue, at a head office)")
+    venue.add_argument("--data", default="var/venue", help="folder of the venue's own SQLite "
+                       "and its staff accounts (default var/venue)")
+    venue.add_argument("--host", default="0.0.0.0", help="where the page listens")
+    venue.add_argument("--port", type=int, default=8090, help="the page's port (default 8090)")
+    venue.set_defaults(command=_venue)
 
     config_template = sub.add_parser("config-template", help="print the configuration file with "
                                      "every setting, its default and its meaning (the installer's)")

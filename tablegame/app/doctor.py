@@ -61,7 +61,21 @@ def run(config_path: str | None, simulated: bool, service_running: bool = False,
     checks += check_data(store or config["table.store"], made_on_start=simulated)
     # simulate serves the page on this machine only
     checks.append(check_port("127.0.0.1" if simulated else config["web.host"], config["web.port"]))
+    if config["mqtt.enabled"]:
+        checks.append(check_mqtt(config))
     return checks
+
+
+def check_mqtt(config: Config) -> Check:
+    """The broker of ``[mqtt]``, logged in to as the table would (docs/mqtt.md)."""
+    try:
+        from mqtt_publisher.broker import Broker
+        from mqtt_publisher.probe import probe
+    except ImportError as error:
+        return Check("MQTT", False, f"the MQTT client is not installed ({error}): install the "
+                     "program again (deploy/install.sh)")
+    ok, words = probe(Broker.from_config(config), config["mqtt.venue"], config["mqtt.table"])
+    return Check("MQTT", ok, words)
 
 
 # -- the configuration --------------------------------------------------------
@@ -130,8 +144,8 @@ def handshake(port: str, baudrate: int, timeout: float = HANDSHAKE_TIMEOUT) -> C
                         check_version(message)
                     except VersionMismatch as error:
                         return Check(part, False, f"{port}: wrong protocol version: {error}")
-                    return Check(part, True, f"{port}: the board answers (board {message.board_id:#x}, "
-                                 f"firmware {message.firmware}, protocol {message.version})")
+                    return Check(part, True, f"{port}: board {message.board_id:#x}, "
+                                 f"firmware {message.firmware}, protocol {message.version}: answering")
     return Check(part, False, f"{port} opens, but no handshake: the board did not answer HELLO "
                  f"within {timeout:g} s (wrong device, wrong baud rate, or the firmware is not running)")
 

@@ -25,7 +25,7 @@ class Frames:
 
     def __init__(self, display) -> None:
         self.display = display
-        self._logged: set[tuple] = set()   # tracebacks already in the journal
+        self._once = OnceLog()
         self._failed = 0                   # frames in a row that failed
 
     @property
@@ -54,14 +54,40 @@ class Frames:
         return True
 
     def _log(self, error: Exception, words: str) -> None:
-        # The same traceback is the same fault, even where its message differs per frame
-        # (a coordinate, a size).
+        width, height = self.size
+        self._once(error, f"{words} on its {width}x{height} surface")
+
+
+class OnceLog:
+    """Logs a fault in words with its traceback the first time that traceback is met:
+    the same traceback is the same fault, even where its message differs per frame (a
+    coordinate, a size)."""
+
+    def __init__(self) -> None:
+        self._logged: set[tuple] = set()   # tracebacks already in the journal
+
+    def __call__(self, error: Exception, words: str) -> None:
         seen = (type(error), tuple((frame.filename, frame.lineno)
                                    for frame in traceback.extract_tb(error.__traceback__)))
         if seen in self._logged:
             return
         self._logged.add(seen)
-        width, height = self.size
-        log.error("%s on its %dx%d surface: %s: %s. The game goes on; this fault is logged "
-                  "once, however often it comes back", words, width, height,
-                  type(error).__name__, error, exc_info=error)
+        log.error("%s: %s: %s. The game goes on; this fault is logged once, however often "
+                  "it comes back", words, type(error).__name__, error, exc_info=error)
+
+
+class Guarded:
+    """An adapter's callback in the main loop (a window event's handler, the desktop
+    hands' ``after_change``) that cannot end the loop: what it raises is logged once per
+    traceback (OnceLog) and the table plays on, as a screen that fails does (Frames)."""
+
+    def __init__(self, callback: Callable[..., Any], what: str, once: OnceLog | None = None):
+        self._callback, self._what = callback, what
+        self._once = once or OnceLog()
+
+    def __call__(self, *args: Any) -> Any:
+        try:
+            return self._callback(*args)
+        except Exception as error:
+            self._once(error, f"{self._what} failed")
+            return None

@@ -4,6 +4,7 @@ resulting state is printed as JSON. A misscore can so be reported as a file and
 replayed. The format is in docs/headless.md."""
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -12,6 +13,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from tablegame.core import jsoncodec
 from tablegame.config import Config, setup_for
@@ -24,6 +26,7 @@ from tablegame.core.sensors import LinkState
 from tablegame.registry import family_of, installed, playable
 from tablegame.app.headless_steps import STEPS, step_problem
 from tablegame.core.session import NewGame, Session
+from tablegame.core.store import LogLock
 
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
 SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
@@ -54,8 +57,10 @@ def load_script(path: str | Path, config: Config) -> Script:
         raise ScriptError(f'{path}: expected an object with a "steps" list')
     unknown = [k for k in raw if k not in KEYS]
     if unknown:
+        hint = (f" (this is a Carrom position: tablegame carrom-ruling {path})"
+                if "position" in unknown else "")
         raise ScriptError(f"{path}: unknown key {', '.join(map(repr, unknown))}; "
-                          f"a script may have {', '.join(KEYS)}")
+                          f"a script may have {', '.join(KEYS)}{hint}")
     settings = raw.get("settings", {})
     if not isinstance(settings, dict):
         raise ScriptError(f'{path}: "settings" is an object of settings such as '
@@ -131,9 +136,12 @@ def _script_of(step: dict):
     return next((m for m in family_scripts().values() if any(k in step for k in m.STEPS)), None)
 
 
-def run_script(script: Script, config: Config, store: str | Path | None = None) -> dict:
-    """Run ``script`` against a fresh game on the virtual board; the result as data."""
+def run_script(script: Script, config: Config, store: str | Path | None = None,
+               look: Callable[[Session], None] | None = None) -> dict:
+    """Run ``script`` against a fresh game on the virtual board; the result as data.
+    ``look`` sees the session once every step has settled (a test draws its screen)."""
     from firmware_bridge.link import BoardLink
+    from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import Fault, VirtualBoard
     from tablegame.app.service import open_session
 
@@ -147,9 +155,12 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
         except ValueError:
             play = None   # the session refuses that game below, and says why
         _check_for(script, config, play)
-    with tempfile.TemporaryDirectory(prefix="tablegame-") as folder:
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
         kept = store is not None
         store = store or os.path.join(folder, "table.sqlite")
+        held = LogLock(store)   # as a table holds its log: none other writes into it meanwhile
+        stack.callback(held.release)
         session = open_session(config, store, rng=random.Random(script.seed))
         if not script.resume:
             wanted = script.setup or setup_for(config)
@@ -163,12 +174,19 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
             raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
         world = family_scripts()[family.name].world(session, config)
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
-        board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False)
+        memory = BoardMemory.beside(store)
+        if script.resume:   # and as the board itself last showed it (board_memory)
+            world.put_back(memory.recall())
+        board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False,
+                             memory=memory)
         link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
         try:
-            _wait(session, board, lambda: _operational(session), "the link to come up")
+            # up, and the board's answer to the link's first REQUEST_SNAPSHOT handled (a
+            # script of no steps, a resumed game, reports the board as it was then)
+            _wait(session, board, lambda: _operational(session) and board.stats.snapshot_requests,
+                  "the link to come up")
             for i, step in enumerate(script.steps, 1):
                 _do(step, i, session, board, world, config, Fault)
                 _wait(session, board, lambda: True, f"step {i} to settle")
@@ -176,6 +194,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None) 
                 _wait(session, board, lambda: True, f"step {i} to settle")
                 if board.failures:
                     raise ScriptError(f"step {i}: the simulated board failed: {board.failures[0]}")
+            if look is not None:
+                look(session)
             return result(session, config["table.language"], store if kept else None)
         finally:
             link.close()

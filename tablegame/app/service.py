@@ -24,13 +24,14 @@ from tablegame.registry import family_of
 from tablegame.config import Config, play_settings, setup_for
 from tablegame.config.file import ConfigFile
 from tablegame.face import TableFace
-from tablegame.app.frames import Frames
+from tablegame.app.frames import Frames, Guarded, OnceLog
 from tablegame.core.history import History
 from tablegame.app.notify import Notifier
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame, Session, ShowAddress
-from tablegame.core.store import EventLog
+from tablegame.core.store import EventLog, LogLock
+from tablegame.texts.notes import Note
 from tablegame.views import notice
 from tablegame.views.address import address_view
 
@@ -66,19 +67,23 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
               should_stop: Callable[[], bool] = lambda: False,
               tick: Callable[[], None] = lambda: None, address: str = "",
-              frames: Frames | None = None) -> None:
+              frames: Frames | None = None, dress: Callable | None = None) -> None:
     """Process events as they come and redraw on every change, until the window closes.
     ``language`` may be a function: the live setting, read on every frame. ``tick``
     runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
     is the staff page's, shown as a QR code when the status asks for it. ``frames``:
-    the ones that drew before the loop (they know the faults already logged)."""
+    the ones that drew before the loop (they know the faults already logged). What a
+    handler or ``after_change`` raises is logged once and the loop goes on (Guarded).
+    ``dress(view, language)``: the desktop's words over the game's view (its hands')."""
     import pygame
 
-    handlers = list(handlers)
+    once = OnceLog()
+    handlers = [Guarded(handle, "a window event's handler", once) for handle in handlers]
+    after_change = Guarded(after_change, "the desktop hands' after_change", once)
     frames = frames or Frames(display)
     language_now = language if callable(language) else (lambda: language)
     shown_language = language_now()
-    show(frames, session, shown_language, address)
+    show(frames, session, shown_language, address, dress)
     log.info("the table is on the screen (%dx%d)", *frames.size)
     settle_memory()
     while not should_stop():
@@ -95,7 +100,7 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
-            show(frames, session, shown_language, address)
+            show(frames, session, shown_language, address, dress)
         session.flush()   # drawn first, then on the disk, then the board's ACK
 
 
@@ -109,7 +114,8 @@ def settle_memory() -> None:
     gc.freeze()
 
 
-def show(frames: Frames, session: Session, language: str, address: str = "") -> None:
+def show(frames: Frames, session: Session, language: str, address: str = "",
+         dress: Callable | None = None) -> None:
     """Draw the table (the staff page's address as a QR code over it when the status asks
     for it); a game's view or screen that fails is logged with its traceback (once, however
     many frames it fails) and a short message for the staff takes the screen until the
@@ -117,6 +123,8 @@ def show(frames: Frames, session: Session, language: str, address: str = "") -> 
     def view():
         status = session.status
         view = session.play.view(status, language)
+        if dress is not None:
+            view = dress(view, language)
         if status.showing_address:
             view = address_view(view, address, language, status.showing_address)
         return view
@@ -195,8 +203,10 @@ class Presses:
 
 def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
-               link=None, camera=None) -> TableFace:
-    """The one object the staff page is given (tablegame.face)."""
+               link=None, more: Callable[[], dict] | None = None, camera=None) -> TableFace:
+    """The one object the staff page is given (tablegame.face); ``more``: facts of parts
+    started after it (the MQTT publisher) for the health view; ``camera``: the camera board,
+    when the board is a camera (its calibration area)."""
     from tablegame.texts import link_details
 
     def health() -> dict:
@@ -206,6 +216,8 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
         if link is not None:
             facts.update(link.health().facts())
         facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
+        if more is not None:
+            facts.update(more())
         return facts
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
@@ -215,17 +227,14 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
 
 
 @contextlib.contextmanager
-def staff_page(face: TableFace, config: Config, host: str | None = None):
+def staff_page(face: TableFace, config: Config, host: str | None = None,
+               any_free_port: bool = False):
     """The staff page served beside the table while the block runs; a page that
-    cannot start (port taken) is logged and the table plays on without it."""
-    from web_admin.serve import PageServer
-    try:
-        server = PageServer(face, host or config["web.host"], config["web.port"],
-                            config["web.threads"]).start()
-    except OSError as error:
-        log.error("the staff page cannot listen on %s:%s: %s", host or config["web.host"],
-                  config["web.port"], error)
-        print(f"staff page not started: {error}", flush=True)
+    cannot start (port taken) is logged and the table plays on without it. On a desktop
+    (``any_free_port``) a port that is taken gives way to a free one, which is printed."""
+    server = _serve(face, host or config["web.host"], config["web.port"], config["web.threads"],
+                    any_free_port)
+    if server is None:
         yield None
         return
     print(f"staff page: {server.address}", flush=True)
@@ -235,6 +244,44 @@ def staff_page(face: TableFace, config: Config, host: str | None = None):
         yield server
     finally:
         server.close()
+
+
+def _serve(face: TableFace, host: str, port: int, threads: int, any_free_port: bool):
+    """The started PageServer, or None (said on the terminal and in the journal)."""
+    import errno
+    from web_admin.serve import PageServer
+    try:
+        return PageServer(face, host, port, threads).start()
+    except OSError as error:
+        if any_free_port and port != 0 and error.errno == errno.EADDRINUSE:
+            log.warning("port %s is taken (another program listens there): the staff page "
+                        "takes a free port instead", port)
+            print(f"port {port} is taken: the staff page listens on a free port instead",
+                  flush=True)
+            return _serve(face, host, 0, threads, False)
+        log.error("the staff page cannot listen on %s:%s: %s", host, port, error)
+        print(f"staff page not started: {error}", flush=True)
+        return None
+
+
+class Later:
+    """The health facts of a part that starts after the face is made (the MQTT publisher):
+    none until ``part`` is set, then its ``facts()``."""
+
+    def __init__(self) -> None:
+        self.part = None
+
+    def __call__(self) -> dict:
+        return {} if self.part is None else self.part.facts()
+
+
+def mqtt_beside(face: TableFace, config: Config, page=None):
+    """The MQTT publisher beside the table while the block runs, when ``[mqtt] enabled``
+    (docs/mqtt.md); paho is not even imported otherwise."""
+    if not config["mqtt.enabled"]:
+        return contextlib.nullcontext()
+    from mqtt_publisher.wiring import publishing
+    return publishing(face, config, page.address if page is not None else "")
 
 
 class MissingHardware(RuntimeError):
@@ -271,9 +318,16 @@ class Heartbeat:
 def run(config: Config, config_path: str | Path | None = None, notifier: Notifier | None = None,
         settled: Callable[[], None] = lambda: None, settled_after: float = 60.0) -> bool:
     """The Pi: the board on its serial port, the rail buttons on GPIO, full screen.
-    Raises MissingHardware (in words) when the screen or the pins are not there;
-    ``settled`` is called once the table has run ``settled_after`` s, or stopped cleanly.
-    True when it ended for the staff page's restart (then ``start_again``)."""
+    Raises MissingHardware (in words) when the screen or the pins are not there, LogInUse
+    when another table holds the log; ``settled`` is called once the table has run
+    ``settled_after`` s, or stopped cleanly. True when it ended for the staff page's
+    restart (then ``start_again``)."""
+    with LogLock(config["table.store"]):
+        return _run(config, config_path, notifier, settled, settled_after)
+
+
+def _run(config: Config, config_path: str | Path | None, notifier: Notifier | None,
+         settled: Callable[[], None], settled_after: float) -> bool:
     from hardware.display.display import Display
 
     notifier = notifier or Notifier()
@@ -306,8 +360,10 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
                          post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
-        page = stack.enter_context(staff_page(
-            table_face(session, settings, config["table.store"], restart, presses, link, camera), config))
+        mqtt = Later()
+        face = table_face(session, settings, config["table.store"], restart, presses, link, mqtt, camera)
+        page = stack.enter_context(staff_page(face, config))
+        mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         main_loop(session, display, language, should_stop=should_stop,
                   tick=Heartbeat(notifier, settled, settled_after),
                   address=page.address if page else "", frames=frames)
@@ -378,15 +434,23 @@ def _rail_buttons(settings: ConfigFile, presses: Presses, RailButtons):
 def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
              config_path: str | Path | None = None) -> bool:
     """The desktop: the virtual board on a pty, mock pins driven by keys, a window.
-    True when it ended for the staff page's restart (then ``start_again``)."""
+    LogInUse (in words) when another table holds ``store``. True when it ended for the
+    staff page's restart (then ``start_again``)."""
+    with LogLock(store):
+        return _simulate(config, store, setup, config_path)
+
+
+def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
+              config_path: str | Path | None) -> bool:
     os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
     from firmware_bridge.link import BoardLink
+    from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import VirtualBoard
     from hardware.buttons import RailButtons
     from hardware.display.display import Display
     from hardware.display.names import SCREENS_WITH_NAMES
     from hardware.keys import KeysToPins
-    from tablegame.app.desktop import hands_for
+    from tablegame.app.desktop import SwitchingHands
     from tablegame.app.name_editor import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
@@ -394,12 +458,15 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
     log_dying_threads()
     settings = ConfigFile(config_path, config)
     session = open_session(config, store, setup, live=settings.current)
-    hands = hands_for(session, config)
+    hands = SwitchingHands(session, config)
     with contextlib.ExitStack() as stack:
         stack.callback(session.close)
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-"))
+        memory = BoardMemory.beside(store)
+        if session.status.note != Note.of("new_game"):   # a game resumed: the board as it was
+            hands.world.put_back(memory.recall())
         board = VirtualBoard(hands.world, link_path=os.path.join(folder, "board"),
-                             realtime=config["simulation.realtime"])
+                             realtime=config["simulation.realtime"], memory=memory)
         stack.callback(board.close)
         board.start()
         link = BoardLink(board.port, session.post, post_event=session.post)
@@ -408,8 +475,10 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}
         presses = Presses(session)
         stack.enter_context(_rail_buttons(settings, presses, RailButtons))
-        page = stack.enter_context(staff_page(
-            table_face(session, settings, store, restart, presses, link), config, host="127.0.0.1"))
+        mqtt = Later()
+        face = table_face(session, settings, store, restart, presses, link, mqtt)
+        page = stack.enter_context(staff_page(face, config, host="127.0.0.1", any_free_port=True))
+        mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         width, height = config["display.size"]
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
@@ -422,5 +491,5 @@ def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
              *hands.attach(board, display)])
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
                   after_change=hands.after_change, should_stop=should_stop,
-                  address=page.address if page else "")
+                  address=page.address if page else "", dress=hands.dress)
     return restart.asked

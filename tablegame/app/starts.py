@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from tablegame.core.atomic_file import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +69,9 @@ class Starts:
     def _write(self, tally: Tally) -> None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=self.path.parent, prefix=".failed-starts-")
-            with os.fdopen(fd, "w", encoding="utf-8") as file:
-                json.dump({"failed": tally.failed, "reason": tally.reason}, file)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, self.path)
+            # a start killed while it wrote leaves no temporary file for good (atomic_file)
+            write_atomically(self.path, json.dumps(
+                {"failed": tally.failed, "reason": tally.reason}).encode("utf-8"))
         except OSError as error:   # an unwritable folder must not stop the table itself
             log.error("cannot count failed starts in %s: %s", self.path.parent, error)
 

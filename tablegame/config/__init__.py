@@ -85,6 +85,10 @@ def _homography(v):
         isinstance(n, (int, float)) and not isinstance(n, bool) for n in v)))
     return None if ok else "[] or nine numbers (a 3x3 matrix, row by row)"
 
+# The largest window the table opens: an 8K screen. SDL asks for a surface of width x
+# height x 4 bytes at once; [99999, 99999] (40 GB) ended in "out of memory" and a blank
+# screen, a size past 64 bits in a TypeError at start.
+LARGEST_SCREEN = (7680, 4320)
 
 # The smallest screen the table draws on (QVGA, the smallest panel made for the Pi): every
 # screen draws there (tests/test_display_floor.py), and its smallest text is 12 px. Smaller
@@ -95,10 +99,51 @@ SMALLEST_SCREEN = (320, 240)
 def _size(v):
     whole = isinstance(v, list) and len(v) == 2 and all(
         isinstance(n, int) and not isinstance(n, bool) for n in v)
-    if whole and (v == [0, 0] or all(n >= least for n, least in zip(v, SMALLEST_SCREEN))):
+    if whole and (v == [0, 0] or all(least <= n <= most for n, least, most
+                                     in zip(v, SMALLEST_SCREEN, LARGEST_SCREEN))):
         return None
     return (f"[width, height] in pixels, at least {list(SMALLEST_SCREEN)} (the smallest screen "
-            "the table draws on), or [0, 0] for the screen's own size")
+            f"the table draws on) and at most {list(LARGEST_SCREEN)}, or [0, 0] for the "
+            "screen's own size")
+
+
+def _path(what):
+    """A path the table opens: text, not empty, no NUL (the OS refuses it), not a folder."""
+    def check(v):
+        if isinstance(v, str) and v.strip() and "\0" not in v and not v.endswith("/"):
+            return None
+        return what
+    return check
+
+
+# Ports below 1024 are the system's: the service runs as its own user, and a desktop as the
+# person's, so the page could never listen there ("Permission denied" at start).
+LOWEST_PORT = 1024
+
+
+def _port(v):
+    if isinstance(v, int) and not isinstance(v, bool) and (v == 0 or LOWEST_PORT <= v <= 65535):
+        return None
+    return (f"0 (any free port) or a port from {LOWEST_PORT} to 65535 (lower ones need root), "
+            "e.g. 8080")
+
+
+def _host(v):
+    """An address to listen on: an IP address (v4 or v6, without brackets) or a host name."""
+    import ipaddress
+    import re
+    if not isinstance(v, str):
+        return HOST_WORDS
+    try:
+        ipaddress.ip_address(v)
+        return None
+    except ValueError:
+        pass
+    label = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
+    return None if len(v) <= 253 and re.fullmatch(rf"{label}(\.{label})*", v) else HOST_WORDS
+
+
+HOST_WORDS = "an address to listen on: an IP address (0.0.0.0, 127.0.0.1, ::) or a host name"
 
 
 SETTINGS = [
@@ -107,9 +152,9 @@ SETTINGS = [
             "the game a fresh table starts with"),
     Setting("table.parties", [["Team A"], ["Team B"]], _parties,
             "the parties of a fresh table, each a list of players in turn order"),
-    Setting("table.store", "/var/lib/tablegame/table.sqlite", _is(str, "a file path"),
+    Setting("table.store", "/var/lib/tablegame/table.sqlite", _path("a file path, not empty"),
             "the SQLite event log (created if missing)"),
-    Setting("serial.port", "/dev/ttyACM0", _is(str, "a device path or a pyserial URL"),
+    Setting("serial.port", "/dev/ttyACM0", _path("a device path or a pyserial URL, not empty"),
             "the board's serial port, e.g. /dev/ttyACM0 or socket://10.0.0.5:7000"),
     Setting("serial.baudrate", 115200, _number(1200, 4_000_000, int), "serial speed in baud"),
     Setting("board.kind", "serial", _choice("serial", "camera"),
@@ -133,15 +178,47 @@ SETTINGS = [
     Setting("simulation.realtime", True, _is(bool, "true or false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
-    Setting("web.host", "0.0.0.0", _is(str, "an address to listen on, e.g. 0.0.0.0 or 127.0.0.1"),
+    Setting("web.host", "0.0.0.0", _host,
             "where the staff page listens (0.0.0.0: every network of the Pi)"),
-    Setting("web.port", 8080, _number(0, 65535, int), "the staff page's TCP port (0: any free one)"),
+    Setting("web.port", 8080, _port,
+            "the staff page's TCP port, from 1024 (0: any free one)"),
     Setting("web.threads", 32, _number(2, 256, int),
             "waitress worker threads of the staff page (each open live view holds one)"),
     Setting("web.max_streams", 24, _number(1, 250, int),
             "live views open at once (fewer than web.threads, so pages still load)"),
     Setting("logging.level", LOG_DEFAULT, _choice(*LOG_LEVELS),
             "what goes to the journal (stderr on a desktop); --log-level overrides it"),
+]
+
+
+def _topic_name(v):
+    """A venue's or a table's name: one MQTT topic level (docs/mqtt.md)."""
+    ok = isinstance(v, str) and 0 < len(v) <= 40 and all(c.isalnum() or c in "-_" for c in v)
+    return None if ok else "1 to 40 letters, digits, - or _ (one topic level: no / + # or space)"
+
+
+# [mqtt]: the table publishes its status, state and events to a broker (docs/mqtt.md); off
+# by default, and nothing of it is imported unless it is on.
+SETTINGS += [
+    Setting("mqtt.enabled", False, _is(bool, "true or false"), "publish to an MQTT broker"),
+    Setting("mqtt.host", "localhost", _is(str, "a host name or address"), "the broker's host"),
+    Setting("mqtt.port", 1883, _number(1, 65535, int), "the broker's port (8883 with TLS)"),
+    Setting("mqtt.tls", False, _is(bool, "true or false"), "talk to the broker over TLS"),
+    Setting("mqtt.ca_file", "", _is(str, "a file path"),
+            "with TLS: the CA certificate that signed the broker's (\"\": the system's)"),
+    Setting("mqtt.cert_file", "", _is(str, "a file path"),
+            "with TLS: this table's client certificate (\"\": none, use the password)"),
+    Setting("mqtt.key_file", "", _is(str, "a file path"), "with TLS: the client certificate's key"),
+    Setting("mqtt.username", "", _is(str, "a user name"), "the broker's user for this table"),
+    Setting("mqtt.password", "", _is(str, "a password"), "that user's password"),
+    Setting("mqtt.venue", "pub", _topic_name, "the venue's name in the topics"),
+    Setting("mqtt.table", "table-1", _topic_name, "this table's name in the topics (unique in the venue)"),
+    Setting("mqtt.keepalive", 10, _number(5, 600, int),
+            "seconds between pings: a table without power shows offline within 1.5 times this"),
+    Setting("mqtt.accept_commands", False, _is(bool, "true or false"),
+            "take commands (new game, pause) from the venue view through .../cmd/ topics"),
+    Setting("mqtt.staff_url", "", _is(str, "an address such as http://10.0.0.21:8080/"),
+            "the staff page's address the venue view links to (\"\": the address it is served on)"),
 ]
 
 
@@ -225,20 +302,25 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     if values["web.max_streams"] >= values["web.threads"]:
         say("web", f"web.max_streams ({values['web.max_streams']}) must be fewer than "
                    f"web.threads ({values['web.threads']}), so pages load while views are live")
+    if values["mqtt.cert_file"] and not (values["mqtt.tls"] and values["mqtt.key_file"]):
+        say("mqtt", "a client certificate (mqtt.cert_file) needs mqtt.tls = true and its "
+                    "mqtt.key_file")
     config = Config(values, games=tables["games"], boards=tables["boards"])
-    if not bad & {"table.game", "table.parties"}:   # built with defaults for the bad keys
+    if "table.game" not in bad:   # built with defaults for the bad keys
         defaults = {s.key: s.default for s in SETTINGS}
         _check_games(Config({k: defaults[k] if k in bad else v for k, v in values.items()},
-                            games=config.games, boards=config.boards), unbuilt, say)
+                            games=config.games, boards=config.boards), unbuilt, say,
+                     parties="table.parties" not in bad)
     if problems:
         raise ConfigError(problems, "command line" if bad <= set(typed) else source)
     return config
 
 
-def _check_games(config: Config, unbuilt: set[str], say) -> None:
+def _check_games(config: Config, unbuilt: set[str], say, parties: bool = True) -> None:
     """Build the configured game and every game with a table once (those whose keys
     were each fine), so what only the rules or the board can tell (a combination of
-    options, a board's sizes that do not fit together) is named with its table."""
+    options, a board's sizes that do not fit together) is named with its table.
+    ``parties``: the parties were fine on their own, so the game's count is checked."""
     if config["table.game"] not in playable_games():
         say("table.game", f"expected one of {', '.join(playable_games())}, "
                           f"got {config['table.game']!r}")
@@ -249,7 +331,7 @@ def _check_games(config: Config, unbuilt: set[str], say) -> None:
         except (ValueError, TypeError):
             rules = None
         try:
-            if rules is not None:
+            if rules is not None and parties:
                 rules.initial_state(config["table.parties"])
         except ValueError as error:
             say("table.parties", str(error))

@@ -9,8 +9,6 @@ folder. A power cut or a kill leaves the old file or the new one, never half of 
 (the screen's language) read it there instead of keeping a copy from start-up."""
 from __future__ import annotations
 
-import os
-import tempfile
 import threading
 import tomllib
 from pathlib import Path
@@ -19,6 +17,7 @@ from typing import Any
 import tomli_w
 
 from tablegame.config import SETTINGS, Config, ConfigError, parse
+from tablegame.core.atomic_file import remove_stale_temps, write_atomically
 from tablegame.registry import families as registered
 
 # Keys the running table takes at once (the screen reads the language on every frame, the
@@ -44,6 +43,8 @@ class ConfigFile:
         self._config = self._saved = config
         self._lock = threading.RLock()   # one save at a time (save holds it across _write)
         self.version = 0                # grows with every saved change
+        if self.path is not None and self.path.parent.is_dir():
+            remove_stale_temps(self.path)   # what saves killed before this start left
 
     def current(self) -> Config:
         return self._config
@@ -100,23 +101,3 @@ class ConfigFile:
             self._saved = config
             self.version += 1
         return config
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` by ``data`` so that a crash leaves the old or the new file."""
-    folder = path.parent
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    dir_fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)

@@ -55,9 +55,9 @@ class History:
         finally:
             db.close()
 
-    def entries(self, since: int = 0) -> list[Entry]:
+    def entries(self, since: int = 0, limit: int = -1) -> list[Entry]:
         with self._connection() as db:
-            return read_entries(db, since)
+            return read_entries(db, since, limit)
 
     def _all(self) -> list[Entry]:
         with self._lock:

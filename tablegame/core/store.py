@@ -13,6 +13,7 @@ board sends its event again (docs/protocol.md). ``./dev bench bench_latency``
 measures the modes side by side."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -67,6 +68,51 @@ CHECKPOINT_EVERY = 500      # events appended (SQLite's 1,000 pages are 300-600 
 
 SYNCHRONOUS = "AFTER_DRAW"   # the writer's durability (see above): AFTER_DRAW, FULL or NORMAL
 MODES = {"AFTER_DRAW": "NORMAL", "FULL": "FULL", "NORMAL": "NORMAL"}   # -> PRAGMA synchronous
+
+
+class LogInUse(LogError):
+    """Another table (another process, or another writer in this one) holds the log."""
+
+
+class LogLock:
+    """A table's hold on its log: an exclusive flock on ``<log>.lock`` beside it, taken by
+    the composition root (tablegame.app.service) for as long as the table runs. The OS
+    frees it when the process dies (a kill, a power cut), so a crash never leaves a table
+    locked out; a second table on the same log is refused in words, before it writes
+    anything (two tables on one log interleaved their games and lost one)."""
+
+    def __init__(self, path: str | Path):
+        import fcntl
+        _make_room(Path(path))
+        self.path = Path(f"{path}.lock")
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(self._fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(self._fd)
+            raise LogInUse(
+                f"another table is using {path}" + (f" (process {holder})" if holder else "")
+                + "; give this one a log of its own: --db FILE (simulate), or table.store "
+                "in the configuration") from None
+        os.ftruncate(self._fd, 0)
+        os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
+
+    def release(self) -> None:
+        """Ends the hold and removes the lock file (while still holding it: a table that
+        opened it meanwhile was refused, not made to wait), so a log that could not be
+        used leaves nothing behind."""
+        if self._fd >= 0:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(self.path)
+            os.close(self._fd)   # closing the descriptor ends the flock
+            self._fd = -1
+
+    def __enter__(self) -> "LogLock":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
 
 
 class EventLog:
@@ -173,10 +219,10 @@ def _make_room(path: Path) -> None:
                        f"created ({error.strerror or error})") from None
 
 
-def read_entries(db: sqlite3.Connection, since: int = 0) -> list[Entry]:
-    """The entries from seq ``since`` on, in order."""
+def read_entries(db: sqlite3.Connection, since: int = 0, limit: int = -1) -> list[Entry]:
+    """The entries from seq ``since`` on, in order; at most ``limit`` (-1: all)."""
     rows = db.execute("SELECT seq, at, kind, data, by, seen FROM events WHERE seq >= ? "
-                      "ORDER BY seq", (since,))
+                      "ORDER BY seq LIMIT ?", (since, limit))
     return [Entry(seq, at, kind, json.loads(data), by, json.loads(seen))
             for seq, at, kind, data, by, seen in rows]
 

@@ -18,6 +18,7 @@ import pygame
 from tablegame.families.carrom.physics import Strike
 from tablegame.families.carrom.play import geometry
 from tablegame.families.carrom.simulation import CarromWorld
+from tablegame.core.lay_out import lay_out
 
 SPEED_PER_MM = 14.0     # mm/s of flick per mm dragged
 MOST_SPEED = 9000.0     # mm/s: a hard flick
@@ -65,9 +66,12 @@ class CarromHands:
         self._language = config["table.language"]
         self.world = CarromWorld(session.play.board)
         self.aim = CarromAim(self.world)
+        self._board = None
+        self._laid = lay_out(self.world, session.status)   # the pieces as the game left them
 
     def attach(self, board, display):
         session = self._session
+        self._board = board
 
         def show() -> None:
             view = session.play.view(session.status, self._language)
@@ -101,10 +105,11 @@ class CarromHands:
             if event.type != pygame.KEYDOWN or event.key != pygame.K_p:
                 return False
             state = session.status.state
-            board.by_hand(lambda: self.world.put_back(state))
+            board.by_hand(lambda: self.world.return_pieces(state))
             return True
         return [mouse, put_back]
 
     def after_change(self) -> None:
-        pass
+        """After an undo: the hand lays the pieces out as the game was then."""
+        self._laid = lay_out(self.world, self._session.status, self._board, self._laid)
 

@@ -194,6 +194,11 @@ class CarromTable:
     def clear(self) -> None:
         self._pieces.clear()
 
+    def lay(self, pieces) -> None:
+        """The pieces lie exactly as the sensors saw them (a restart's board): no checks,
+        since readings rounded to 0.1 mm may touch where the pieces did not overlap."""
+        self._pieces = [replace(p, x=float(p.x), y=float(p.y)) for p in pieces]
+
     def place(self, piece: Piece) -> None:
         """Put a piece at rest; ValueError if it is not on the surface, lies over a
         hole, overlaps another, or is one too many of its kind."""

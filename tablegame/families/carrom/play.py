@@ -22,7 +22,7 @@ from typing import Any
 
 from tablegame.core.events import ButtonPress
 from tablegame.families.carrom.rules import CarromRules
-from tablegame.families.carrom.ruling import placement_note, ruling_notes
+from tablegame.families.carrom.ruling import placement_notes, ruling_notes
 from tablegame.families.carrom.state import (
     BOARDS, QUEEN_COVERED, QUEEN_PENDING, CarromState, CoinToss, FoulDuringTurn, LeftSeat,
     Placed, TechnicalFoul,
@@ -280,8 +280,8 @@ class CarromPlay:
             queen=self._queen(state, language),
             queen_side=state.board.queen_side,
             status=self._status(state, language),
-            to_place=tuple(say(language, placement_note(p))
-                           for p in referee.still_to_place(state, latest)),
+            to_place=tuple(say(language, note) for note in
+                           placement_notes(referee.still_to_place(state, latest))),
             ruling=tuple(say(language, n) for n in ruling_notes(state)),
             # a ruling is shown line by line: the message line does not say it again
             message="" if status.note is not None and status.note.key == "cr_ruling" else

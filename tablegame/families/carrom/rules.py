@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 from typing import Sequence
 
 from tablegame.core.rules import IllegalAction, Outcome, Rules
-from tablegame.families.carrom.last import board_end, won_outright
+from tablegame.families.carrom.last import board_end, left_seat
 from tablegame.families.carrom.state import (
     ACTIONS, BOARDS, CENTRE, COLOURS, MEN, OUTER, QUEEN_ON_BOARD, QUEEN_PENDING, SETUP, WIN_POINTS,
     BoardResult, BoardState, CarromState, CoinToss, FoulDuringTurn, LeftSeat, Placed, Placement, Ruling, Stroke,
@@ -93,33 +93,38 @@ def _stroke(state: CarromState, stroke: Stroke) -> CarromState:
     if not board.break_made:
         if not stroke.touched:
             return _failed_attempt(state, stroke)
-        board = replace(board, break_made=True)
+        board = replace(board, break_made=True)  # a man touched: every law applies (44)
     end = board_end(board, side, stroke, state.scores)
     colour = board.colour(side)
     if end is not None:
-        pocketed = (stroke.white, stroke.black)
-        ruling = Ruling("Stroke", side, ("102-112",) if end.case != "all_men" else ("54",),
-                        pocketed=pocketed, turn="board_over")
-        return _end_board(state, end, ruling)
+        result, law = end
+        ruling = Ruling("Stroke", side, (law,), pocketed=(stroke.white, stroke.black),
+                        turn="board_over")
+        return _end_board(state, result, ruling)
     ruled = rule_stroke(board, side, stroke)
     comes_back = stroke.striker or stroke.improper  # own men pocketed on a foul
     pocketed = tuple(0 if c == colour and comes_back else stroke.pocketed(c) for c in range(2))
     ruling = Ruling("Stroke", side, ruled.laws, pocketed, ruled.queen, ruled.returned,
-                    _placer(ruled.returned, _next_seat(state)), ruled.dues, ruled.paid,
-                    ruled.board.owed[side], "kept" if ruled.keep_turn else "passed")
+                    _placer(ruled.returned, _next_seat(state), COLOURS[colour]), ruled.dues,
+                    ruled.paid, ruled.board.owed[side], "kept" if ruled.keep_turn else "passed",
+                    opponent_paid=ruled.opponent_paid,
+                    opponent_placed_by=state.seat if ruled.opponent_paid else None)
     return _next(state, ruled.board, ruled.keep_turn, ruling)
 
 
 def _failed_attempt(state: CarromState, stroke: Stroke) -> CarromState:
-    """No man touched at the break: the attempt is spent, nothing else (44); after three
-    the other side breaks, with the colours as they were (45)."""
+    """No man touched at the break: the attempt is spent, nothing else (45a); after three
+    the other side breaks, with the colours as they were (45b). An improper attempt, or the
+    striker pocketed, loses the break at once, without a due (45c)."""
     board = state.board
     attempts = board.attempts + 1
-    if attempts < BREAK_ATTEMPTS:
-        ruling = Ruling("Stroke", state.side, ("44",), turn="attempt")
+    lost = stroke.improper or stroke.striker
+    if attempts < BREAK_ATTEMPTS and not lost:
+        ruling = Ruling("Stroke", state.side, ("45a",), turn="attempt")
         return replace(state, board=replace(board, attempts=attempts), ruling=ruling)
     board = replace(board, attempts=0, breaker=1 - board.breaker)
-    ruling = Ruling("Stroke", state.side, ("44", "45"), turn="break_passes")
+    ruling = Ruling("Stroke", state.side, ("45c",) if lost else ("45a", "45b"),
+                    turn="break_lost" if lost else "break_passes")
     return replace(state, board=board, seat=_next_seat(state), ruling=ruling)
 
 
@@ -129,7 +134,8 @@ def _technical_foul(state: CarromState, foul: TechnicalFoul) -> CarromState:
     side = state.side if foul.by_player_on_turn else 1 - state.side
     board, paid = charge(state.board, side, 1)
     returned = _outer(board, side, paid)  # 63b: the striker places the due
-    placer = _placer(returned, _next_seat(state) if foul.by_player_on_turn else state.seat)
+    placer = _placer(returned, _next_seat(state) if foul.by_player_on_turn else state.seat,
+                     COLOURS[board.colour(side)])
     ruling = Ruling("TechnicalFoul", side, ("63a",) if foul.by_player_on_turn else ("63b",),
                     returned=returned, placed_by=placer, dues=1, paid=paid,
                     owed=board.owed[side], turn="kept")
@@ -148,14 +154,15 @@ def _foul_during_turn(state: CarromState, foul: FoulDuringTurn) -> CarromState:
     board, paid = charge(board, side, 1)
     returned += _outer(board, side, paid)
     ruling = Ruling("FoulDuringTurn", side, ("64a",), queen=queen, returned=returned,
-                    placed_by=_placer(returned, _next_seat(state)), dues=1, paid=paid,
+                    placed_by=_placer(returned, _next_seat(state), COLOURS[board.colour(side)]),
+                    dues=1, paid=paid,
                     owed=board.owed[side], turn="passed")
     return _next(state, board, False, ruling)
 
 
 def _left_seat(state: CarromState, action: LeftSeat) -> CarromState:
     _check_side(action.side)
-    end = won_outright(state.board, state.scores, 1 - action.side, "left_seat")
+    end = left_seat(state.board, state.scores, action.side)
     return _end_board(state, end, Ruling("LeftSeat", action.side, ("91",), turn="board_over"))
 
 
@@ -207,10 +214,10 @@ def _end_board(state: CarromState, result: BoardResult, ruling: Ruling) -> Carro
                    to_place=() if over or toss else SET_UP, ruling=ruling)
 
 
-def _placer(returned: tuple[Placement, ...], seat: int) -> int | None:
-    """Who puts men inside the outer circle: the opponent, in doubles the player on the
-    right of the one who struck (the next seat); None if nothing goes there."""
-    return seat if any(p.where == OUTER for p in returned) else None
+def _placer(returned: tuple[Placement, ...], seat: int, piece: str) -> int | None:
+    """Who puts the side's men (``piece``) inside the outer circle: the opponent, in doubles
+    the player on the right of the one who struck (the next seat); None if none go there."""
+    return seat if any(p.where == OUTER and p.piece == piece for p in returned) else None
 
 
 def _outer(board: BoardState, side: int, count: int) -> tuple[Placement, ...]:

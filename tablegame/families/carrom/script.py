@@ -91,7 +91,7 @@ def strike_of(spec: dict, seat: int, world) -> Strike:
 def place(session, board, world) -> None:
     """The hand puts back what the ruling asks (the set-up for a new board)."""
     state = session.status.state
-    board.by_hand(lambda: world.put_back(state))
+    board.by_hand(lambda: world.return_pieces(state))
 
 
 def foul(name: str, session) -> None:

@@ -71,7 +71,14 @@ class CarromWorld:
     def set_up(self) -> None:
         self.table.set_up_break()
 
-    def put_back(self, state: CarromState) -> None:
+    def put_back(self, readings) -> None:
+        """The pieces lie as the settled snapshot in ``readings`` says (the board as the log
+        last saw it: a restart, an undo; tablegame.core.lay_out), striker and all."""
+        for reading in readings:
+            if isinstance(reading, PiecesSnapshot):
+                self.table.lay(reading.pieces)
+
+    def return_pieces(self, state: CarromState) -> None:
         """What ``state``'s ruling sends back, put where it goes (a new board: set up)."""
         if any(p.piece == "all" for p in state.to_place):
             self.set_up()

@@ -102,8 +102,8 @@ class BoardState:
     owed: tuple[int, int] = (0, 0)  # dues each side owes, not yet taken out
     pocketed_own: tuple[bool, bool] = (False, False)  # each side pocketed an own man (95c)
     break_made: bool = False
-    attempts: int = 0  # failed attempts of the side now breaking (44)
-    breaker: int = 0  # the side breaking now (the other side after three failures, 45)
+    attempts: int = 0  # failed attempts of the side now breaking (45a)
+    breaker: int = 0  # the side breaking now (the other side after three failures or a lost break, 45)
     first_stroke: bool = True  # the next stroke is the first of the turn
 
     def colour(self, side: int) -> int:
@@ -131,9 +131,13 @@ class Ruling:
     dues: int = 0  # dues charged by this action
     paid: int = 0  # men taken out as dues now (charged now or owed before)
     owed: int = 0  # dues the side owes afterwards
-    turn: str = ""  # kept, passed, attempt, break_passes, board_over
+    turn: str = ""  # kept, passed, attempt, break_passes, break_lost, board_over
     board: BoardResult | None = None
     game_winner: int | None = None
+    # the other side's men pocketed on this stroke that go back at once as the dues that side
+    # owed (72b, 78a); the striker places them himself (78b.ii)
+    opponent_paid: int = 0
+    opponent_placed_by: int | None = None
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,13 @@ class Ruled:
     dues: int
     paid: int
     keep_turn: bool
+    opponent_paid: int = 0  # the other side's men that went back as the dues it owed (78b.ii)
 
 
 def charge(board: BoardState, side: int, dues: int) -> tuple[BoardState, int]:
-    """Take out ``dues`` plus any owed before, as far as the side has pocketed men; the
-    rest stays owed (72, 83). Returns the board and the men taken out."""
+    """Take out ``dues`` plus any owed before, as far as men of the side's colour are in the
+    pockets, whoever pocketed them; the rest stays owed (72b, 78a, 83). Returns the board and
+    the men taken out."""
     colour = board.colour(side)
     total = board.owed[side] + dues
     paid = min(total, MEN - board.men[colour])
@@ -70,11 +72,16 @@ def rule_stroke(board: BoardState, side: int, stroke: Stroke) -> Ruled:
     board = replace(board, men=men, queen=queen, queen_side=queen_side, pocketed_own=pocketed_own,
                     first_stroke=not keep)
     board, paid = charge(board, side, dues)
+    # the other side's owed dues come out of the men of its colour this stroke pocketed (78b.ii)
+    board, opponent_paid = charge(board, 1 - side, 0)
     returned = [Placement(COLOURS[colour], back_men + paid, OUTER)] if back_men + paid else []
     if queen_back:
         returned.insert(0, Placement("queen", 1, CENTRE))
+    if opponent_paid:
+        returned.append(Placement(COLOURS[1 - colour], opponent_paid, OUTER))
+        laws = [*laws, "78b.ii"]
     returned += jumped_off(stroke, colour)
-    return Ruled(board, tuple(laws), queen_word, _merged(returned), dues, paid, keep)
+    return Ruled(board, tuple(laws), queen_word, _merged(returned), dues, paid, keep, opponent_paid)
 
 
 def _foul_stroke(board, side, stroke, own, opp, covering):

@@ -19,7 +19,11 @@ _CASES = {
            "covering_both_last": "beide letzten Steine beim Decken der Königin",
            "covering_opponent_last": "letzter gegnerischer Stein beim Decken der Königin",
            "striker_own_last_queen_on_board": "Striker mit dem letzten eigenen Stein, Königin auf dem Brett",
-           "striker_both_last": "Striker mit beiden letzten Steinen",
+           "foul_both_last": "Foulstoß (Striker oder unsauber) mit beiden letzten Steinen",
+           "foul_queen_and_both_last": "Foulstoß (Striker oder unsauber) mit der Königin und "
+                                       "beiden letzten Steinen",
+           "foul_covering_both_last": "Foulstoß (Striker oder unsauber) mit beiden letzten Steinen "
+                                      "beim Decken der Königin",
            "foul_opponent_last_queen_on_board": "Foulstoß (Striker oder unsauber) mit dem letzten "
                                                 "gegnerischen Stein, Königin auf dem Brett",
            "opponent_last_after_covering": "letzter gegnerischer Stein nach gedeckter Königin"},
@@ -32,7 +36,11 @@ _CASES = {
            "covering_both_last": "both last men on the covering stroke",
            "covering_opponent_last": "the opponent's last man on the covering stroke",
            "striker_own_last_queen_on_board": "the striker with the own last man, queen on the board",
-           "striker_both_last": "the striker with both last men",
+           "foul_both_last": "a foul stroke (striker or improper) with both last men",
+           "foul_queen_and_both_last": "a foul stroke (striker or improper) with the queen and "
+                                       "both last men",
+           "foul_covering_both_last": "a foul stroke (striker or improper) with both last men on "
+                                      "the covering stroke",
            "foul_opponent_last_queen_on_board": "a foul stroke (striker or improper) with the "
                                                 "opponent's last man, queen on the board",
            "opponent_last_after_covering": "the opponent's last man after covering the queen"},
@@ -55,6 +63,16 @@ def _place(language):
         name, one, many = _PIECES[language][piece]
         verb = " setzen" if language == "de" else ""
         return f"{name}: {count} {one if count == 1 else many} {_WHERE[language][where]}{verb}"
+    return words
+
+
+def _place_men(language):
+    """Both colours' men to one place: "Schwarz: 2 Steine, Weiß: 1 Stein in den äußeren Kreis setzen"."""
+    def words(men, where):
+        verb = " setzen" if language == "de" else ""
+        said = ", ".join(f"{_PIECES[language][piece][0]}: {amount(count, *_PIECES[language][piece][1:])}"
+                         for piece, count in men)
+        return f"{said} {_WHERE[language][where]}{verb}"
     return words
 
 
@@ -116,11 +134,26 @@ def _dues(language):
 _TURNS = {"de": {"kept": "{who} bleibt am Zug", "passed": "{who} ist am Zug",
                  "attempt": "Anstoß ohne Berührung: {who} versucht es noch einmal",
                  "break_passes": "Drei Anstöße ohne Berührung: {who} stößt an",
+                 "break_lost": "Anstoß verloren (unsauber, oder der Striker im Loch ohne "
+                               "Berührung): {who} stößt an",
                  "board_over": "{who} stößt das nächste Board an", "break": "{who} stößt an"},
           "en": {"kept": "{who} plays on", "passed": "{who} to play",
                  "attempt": "The break touched no man: {who} tries again",
                  "break_passes": "Three breaks without touching a man: {who} breaks",
+                 "break_lost": "The break is lost (improper, or the striker down without touching "
+                               "a man): {who} breaks",
                  "board_over": "{who} breaks the next board", "break": "{who} to break"}}
+
+
+def _opponent_due(language):
+    """The other side's owed dues, taken out of its men the striker pocketed (78b.ii)."""
+    def words(party, paid, who):
+        if language == "de":
+            return f"{party}: {amount(paid, 'geschuldeter Strafstein', 'geschuldete Strafsteine')} " \
+                f"eingelöst, {who} setzt {'ihn' if paid == 1 else 'sie'} selbst in den äußeren Kreis"
+        return f"{party}: {amount(paid, 'owed due', 'owed dues')} taken out, {who} places " \
+            f"{'it' if paid == 1 else 'them'} inside the outer circle"
+    return words
 
 
 def _verb(party, language):
@@ -148,11 +181,12 @@ def _game_won(language):
 
 TEXTS = {
     "de": {
-        "cr_place": _place("de"), "cr_laws": _laws("de"), "cr_pocketed": _pocketed("de"),
+        "cr_place": _place("de"), "cr_place_men": _place_men("de"), "cr_laws": _laws("de"), "cr_pocketed": _pocketed("de"),
         "cr_queen": _chosen(_QUEEN["de"], "queen"), "cr_dues": _dues("de"),
         "cr_turn": _chosen(_TURNS["de"], "turn"),
         "cr_board_won": _board_won("de"), "cr_game_won": _game_won("de"),
         "cr_placed_by": "{who} setzt die Steine in den äußeren Kreis",
+        "cr_opponent_due": _opponent_due("de"),
         "cr_toss": "Münzwurf: {party} stößt das Entscheidungsboard an",
         "cr_tie": "Gleichstand nach {boards} Boards: ein Münzwurf entscheidet, wer das "
                   "Entscheidungsboard anstößt",
@@ -174,11 +208,12 @@ TEXTS = {
         "cr_untouched_moved": "Ein Anstoß, der keinen Stein berührt, bewegt keinen Stein",
     },
     "en": {
-        "cr_place": _place("en"), "cr_laws": _laws("en"), "cr_pocketed": _pocketed("en"),
+        "cr_place": _place("en"), "cr_place_men": _place_men("en"), "cr_laws": _laws("en"), "cr_pocketed": _pocketed("en"),
         "cr_queen": _chosen(_QUEEN["en"], "queen"), "cr_dues": _dues("en"),
         "cr_turn": _chosen(_TURNS["en"], "turn"),
         "cr_board_won": _board_won("en"), "cr_game_won": _game_won("en"),
         "cr_placed_by": "{who} places the men inside the outer circle",
+        "cr_opponent_due": _opponent_due("en"),
         "cr_toss": "Coin toss: {party} breaks the tie board",
         "cr_tie": "A tie after {boards} boards: a coin toss decides who breaks the tie board",
         "cr_not_an_action": "{action} is not a move in Carrom",

@@ -63,8 +63,8 @@ TEXTS = {
         "cr_queen_mismatch": "Königin: das Brett zeigt {seen}, nach den Löchern müssten es "
                              "{expected} sein: Brett prüfen (OK: so zählen, wie das Brett es zeigt)",
         "cr_too_many_placed": _kind("de", "Zu viel zurückgelegt: {seen}× {kind}, erwartet {expected}"),
-        "cr_outside_outer_circle": _kind("de", "{kind}: zurückgelegt außerhalb des äußeren Kreises "
-                                               "(x {x} mm, y {y} mm): bitte in den Kreis legen"),
+        "cr_outside_outer_circle": _kind("de", "{kind} bei x {x} mm, y {y} mm liegt außerhalb "
+                                               "des äußeren Kreises: bitte hinein"),
         "cr_stroke_restarted": "Neuer Stoß, bevor der letzte zur Ruhe kam: der letzte zählt nicht",
         "cr_stroke_resumed": "Neustart während des Stoßes: er zählt ab dem Brett vor dem Neustart",
         "cr_restarted_mid_stroke": "Neustart während eines Stoßes: OK zählt ihn so, wie das Brett ihn "
@@ -128,8 +128,8 @@ TEXTS = {
         "cr_queen_mismatch": "Queen: the board shows {seen}, by the pockets there should be "
                              "{expected}: check the board (OK: count it as the board shows)",
         "cr_too_many_placed": _kind("en", "Too much put back: {seen} {kind}, expected {expected}"),
-        "cr_outside_outer_circle": _kind("en", "{kind}: put back outside the outer circle "
-                                               "(x {x} mm, y {y} mm): put it inside the circle"),
+        "cr_outside_outer_circle": _kind("en", "{kind} at x {x} mm, y {y} mm lies outside "
+                                               "the outer circle: put it inside"),
         "cr_stroke_restarted": "A new stroke before the last came to rest: the last does not count",
         "cr_stroke_resumed": "Restarted during the stroke: it counts from the board before the restart",
         "cr_restarted_mid_stroke": "Restarted during a stroke: OK counts it as the board shows it "

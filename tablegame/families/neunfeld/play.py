@@ -202,7 +202,8 @@ class NeunfeldPlay:
         holder = pos.holders[i] if pos else None
         movable = pos is not None and not over and holder == pos.to_move
         return DieView(die.name, i, COLOURS.get(language, COLOURS["en"])[i], top, holder,
-                       die.tips(pos.tops[i]) if movable else (), tipped)
+                       die.tips(pos.tops[i]) if movable else (), tipped,
+                       text(language, "nf_die_tipped") if tipped else "")
 
     def _status(self, state: NeunfeldState, language: str, over: bool) -> str:
         if over:

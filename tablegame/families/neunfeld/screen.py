@@ -211,7 +211,7 @@ class NeunfeldScreen:
         if die.holder is not None:
             who = view.parties[die.holder].name
             colour = P.PARTY[die.holder]
-            words = f"{die.colour_name} · {who}" + (" ✓" if die.tipped else "")
+            words = " · ".join(w for w in (die.colour_name, who, die.tipped_word) if w)
         else:
             words, colour = die.colour_name, P.MUTED
         label = self.text.block(words, lay.px(0.034), colour, holder.width, align="center")
@@ -242,6 +242,18 @@ class NeunfeldScreen:
         status = rows["status"]
         surface.blit(text.block(view.status, lay.px(0.06), P.CREAM, status.width, height=status.height,
                                 min_px=lay.px(0.035)), status.topleft)
+        if view.problem:   # what is wrong first, whole: it takes the move's and the news' rows
+            self._banner(surface, lay, rows["move"].union(rows["banner"]), view.problem,
+                         P.PROBLEM, P.CREAM, lines=3)
+        else:
+            self._draw_news(surface, lay, view)
+        keys = rows["keys"]
+        surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width, height=keys.height,
+                                max_lines=2), keys.topleft)
+
+    def _draw_news(self, surface, lay: NeunfeldLayout, view: NeunfeldView) -> None:
+        """The table's move or the hint, the last event, and the winner's banner."""
+        text, rows = self.text, lay.rows
         move = view.table_move or view.hint
         words = view.table_move.words if view.table_move else view.hint_text
         if words:
@@ -252,18 +264,14 @@ class NeunfeldScreen:
             row = rows["message"]
             surface.blit(text.block(view.message, lay.px(0.038), P.MUTED, row.width, height=row.height,
                                     min_px=lay.px(0.024)), row.topleft)
-        if view.problem:
-            self._banner(surface, lay, rows["banner"], view.problem, P.PROBLEM, P.CREAM)
-        elif view.winner:
+        if view.winner:
             self._banner(surface, lay, rows["banner"], view.winner, P.WINNER, P.INK)
-        keys = rows["keys"]
-        surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width, height=keys.height,
-                                max_lines=2), keys.topleft)
 
-    def _banner(self, surface, lay: NeunfeldLayout, rect: pygame.Rect, words: str, fill, ink) -> None:
+    def _banner(self, surface, lay: NeunfeldLayout, rect: pygame.Rect, words: str, fill, ink,
+                lines: int = 2) -> None:
         pygame.draw.rect(surface, fill, rect, border_radius=lay.px(0.012))
         pad = lay.px(0.008)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        block = self.text.block(words, lay.px(0.05), ink, inner.width, height=inner.height, max_lines=2,
-                                align="center", min_px=lay.px(0.025))
+        block = self.text.block(words, lay.px(0.05), ink, inner.width, height=inner.height,
+                                max_lines=lines, align="center", min_px=lay.px(0.025))
         surface.blit(block, block.get_rect(center=inner.center))

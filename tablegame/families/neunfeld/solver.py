@@ -39,7 +39,6 @@ import json
 import logging
 import os
 import sys
-import tempfile
 import time
 from array import array
 from collections import Counter
@@ -53,6 +52,7 @@ from tablegame.families.neunfeld.rules import (
     TipAndMove, strict_conflict,
 )
 from tablegame.families.neunfeld.dice import DICE
+from tablegame.core.atomic_file import write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -457,14 +457,7 @@ def _payload(verdict: bytearray, distance: array) -> bytes:
 def _write_cache(path: Path, strict: bool, verdict: bytearray, distance: array) -> None:
     payload = _payload(verdict, distance)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(_header(strict, payload) + payload)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    write_atomically(path, _header(strict, payload) + payload)   # no leftovers of killed writes
 
 
 def _read_cache(path: Path, strict: bool) -> tuple[bytearray, array] | None:

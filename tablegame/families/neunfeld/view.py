@@ -14,6 +14,7 @@ class DieView:
     holder: int | None        # the party it lies in front of; None while rolling for the start
     tips: tuple[int, ...]     # faces it may be tipped to now (only the mover's dice; else ())
     tipped: bool = False      # tipped, the move still to come
+    tipped_word: str = ""     # "gekippt" / "tipped" while so (a word: the font has no check mark)
 
 
 @dataclass(frozen=True)

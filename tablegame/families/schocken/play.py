@@ -231,18 +231,18 @@ class SchockenPlay:
         views = []
         for seat, name in enumerate(game.names):
             r = results.get(seat)
-            result = ""
+            result = short = ""
             if r is not None:
                 evaluation = options.evaluate(r.dice, r.at_once, r.throws)
-                result = text(language, "schocken_result",
-                              result=result_name(evaluation.name, language),
+                short = result_name(evaluation.name, language)
+                result = text(language, "schocken_result", result=short,
                               throws=text(language, "schocken_throw_count", n=r.throws))
             lost_halves = [h for h, loser in enumerate(game.half_losers, FIRST_HALF)
                            if loser == seat and h != FINAL]
             views.append(PlayerView(
                 name=name, deckel=game.deckel[seat], lost=tally[seat],
                 at_turn=not game.over and game.current == seat,
-                playing=game.over or seat in game.active, result=result,
+                playing=game.over or seat in game.active, result=result, result_short=short,
                 mark=marks.get(seat, ""),
                 half_loser=text(language, "schocken_half_lost",
                                 half=text(language, f"schocken_half_{lost_halves[-1]}"))

@@ -61,7 +61,8 @@ class SchockenLayout(Proportional):
     @cached_property
     def dice_panel(self) -> pygame.Rect:
         middle = self.rows["middle"]
-        return pygame.Rect(middle.left, middle.top, round(middle.width * 0.4), middle.height)
+        # a third: the sheet's results ("Hausnummer 665") need the room more than the dice
+        return pygame.Rect(middle.left, middle.top, round(middle.width * 0.32), middle.height)
 
     @cached_property
     def sheet(self) -> pygame.Rect:
@@ -112,9 +113,10 @@ class SchockenLayout(Proportional):
                            max(8, round(step) - max(1, self.gap // 3)))
 
     def columns(self, row: pygame.Rect) -> dict[str, pygame.Rect]:
-        """name | Deckel | result this round | lost tonight"""
-        spans = {"name": (0.0, 0.34), "deckel": (0.34, 0.56), "result": (0.56, 0.86),
-                 "lost": (0.86, 1.0)}
+        """name | Deckel | result this round | lost tonight; "result_lost": the last two
+        (the tally's heading spans them: "Verloren heute" is wider than its numbers)"""
+        spans = {"name": (0.0, 0.24), "deckel": (0.24, 0.38), "result": (0.38, 0.86),
+                 "lost": (0.86, 1.0), "result_lost": (0.38, 1.0)}
         return {k: pygame.Rect(row.left + round(a * row.width), row.top,
                                round((b - a) * row.width), row.height)
                 for k, (a, b) in spans.items()}
@@ -195,9 +197,9 @@ class SchockenScreen:
 
     def _draw_sheet(self, surface, lay: SchockenLayout, view: SchockenView) -> None:
         head = lay.columns(lay.sheet_head)
-        label = self.text.block(view.tally_label, lay.px(0.03), P.MUTED, head["lost"].width,
-                                align="right")
-        surface.blit(label, label.get_rect(bottomright=head["lost"].bottomright))
+        label = self.text.block(view.tally_label, lay.px(0.03), P.MUTED,
+                                head["result_lost"].width, align="right")
+        surface.blit(label, label.get_rect(bottomright=head["result_lost"].bottomright))
         deckel = self.text.line("Deckel", lay.px(0.03), P.MUTED)
         surface.blit(deckel, deckel.get_rect(bottomleft=head["deckel"].bottomleft))
         for seat, player in enumerate(view.players):
@@ -229,10 +231,17 @@ class SchockenScreen:
             for i in range(min(pv.deckel, 17)):
                 pygame.draw.circle(surface, DECKEL, (x + i * step, row.centery), size // 2)
         words = pv.result or pv.half_loser or ("" if pv.playing else "–")
+        if pv.result_short and not self._fits(words, round(px * 0.8), cols["result"].width):
+            words = pv.result_short   # the result whole, rather than "Hausnummer 6…"
         result = self.text.block(words, round(px * 0.8), soft, cols["result"].width)
         surface.blit(result, result.get_rect(midleft=cols["result"].midleft))
         lost = self.text.line(str(pv.lost), px, ink)
         surface.blit(lost, lost.get_rect(midright=cols["lost"].midright))
+
+    def _fits(self, words: str, px: int, width: int) -> bool:
+        """``words`` fit on one line of ``width`` at ``px`` (or the smallest the text may
+        shrink to, half of it, never below the readable floor)."""
+        return self.text.font(max(px // 2, self.text.floor_px)).size(words)[0] <= width
 
     def _draw_bottom(self, surface, lay: SchockenLayout, view: SchockenView) -> None:
         rows, text = lay.rows, self.text

@@ -13,6 +13,7 @@ class PlayerView:
     at_turn: bool
     playing: bool = True        # False: out of this half (freigespielt) or not in the final
     result: str = ""            # his result in this round, e.g. "Schock 4 · 2 Würfe"
+    result_short: str = ""      # the same without the throws ("Schock 4"): where it is narrow
     mark: str = ""              # "best" or "worst" of the round so far, else ""
     half_loser: str = ""        # e.g. "1. Hälfte verloren"
 

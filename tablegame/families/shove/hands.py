@@ -1,7 +1,10 @@
 """Shove on the desktop: drag the mouse on the board to shove a coin; H (hand) nudges
 the coin nearest the mouse pointer by a coin and a half, as a cheat would, so the
-referee's physics check can be seen."""
+referee's physics check can be seen; C clears the board after a round (so does the next
+drag), and the screen says so while the table asks for it."""
 from __future__ import annotations
+
+import dataclasses
 
 import pygame
 
@@ -38,8 +41,20 @@ class ShoveHands:
             dx = NUDGE * b.coin_diameter * (1 if at[0] < b.width / 2 else -1)
             board.by_hand(lambda: self.world.nudge(at[0], at[1], dx, 0.0))
             return True
+        def clear(event: pygame.event.Event) -> bool:
+            if event.type != pygame.KEYDOWN or event.key != pygame.K_c:
+                return False
+            board.clear()
+            return True
         drag = DragToShove(display, lambda: self._session.play.board, shove, self._friction)
-        return [drag.handle, nudge]
+        return [drag.handle, nudge, clear]
+
+    def dress(self, view, language: str):
+        """While the table asks for the board cleared, the hint says how, on the desktop."""
+        if not getattr(view, "to_clear", 0):
+            return view
+        from tablegame.texts import text
+        return dataclasses.replace(view, hint=text(language, "hint_desk_clear"))
 
     def after_change(self) -> None:
         self.world.use(self._session.play.board)

@@ -47,6 +47,8 @@ class ShovePlay:
         if not isinstance(reading, BoardSnapshot):
             return Verdict(note=Note.of("wrong_reading", kind=type(reading).__name__), problem=True)
         verdict = referee.judge(self.board, status.state, reading)
+        if isinstance(verdict.action, Shove):   # said with the shove's news (describe)
+            self._memory["touching"] = referee.touching_lines(self.board, reading)
         return self._physics(status, verdict, reading) if reading.settled else verdict
 
     def _physics(self, status: TableStatus, verdict: Verdict, snapshot: BoardSnapshot) -> Verdict:
@@ -94,6 +96,13 @@ class ShovePlay:
         return Verdict()
 
     def describe(self, before: ShoveState, after: ShoveState, action) -> Note | None:
+        note = self._describe(before, after, action)
+        touching = self._memory.pop("touching", ()) if isinstance(action, Shove) else ()
+        if note is not None and touching:   # "… · Münze in Bett 1 berührt eine Linie"
+            return Note.of("touching_line", news=note, beds=touching)
+        return note
+
+    def _describe(self, before: ShoveState, after: ShoveState, action) -> Note | None:
         if isinstance(action, CoinToss):
             return Note.of("coin_toss", party=after.parties[after.starter].name)
         if isinstance(action, Cleared):
@@ -131,6 +140,7 @@ class ShovePlay:
             # the buttons that matter now (before the toss the status line says what OK does)
             hint=t("hint_shove_over" if state.over else "hint_shove"),
             marked=state.moved or self._memory.get("marks", ()),
+            to_clear=referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot)),
         )
 
     def title(self, language: str) -> str:

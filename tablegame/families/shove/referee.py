@@ -80,3 +80,18 @@ def bed_at(board: ShoveBoard, y: float) -> int | None:
         if board.lines[bed - 1][0] <= y <= board.lines[bed][0]:
             return bed
     return None
+
+
+def touching_lines(board: ShoveBoard, snapshot: BoardSnapshot) -> tuple[int, ...]:
+    """The beds of the coins that look inside a bed (the centre between its lines and the
+    side lines) but touch a line, and so do not score: guests see a coin "in bed 1" and
+    ask why it did not count."""
+    left, right = board.lane
+    beds = []
+    for coin in snapshot.coins:
+        if board.place(coin.x, coin.y).lie is not Lie.ON_LINE or not left < coin.x < right:
+            continue
+        inside = [bed for bed in range(1, board.beds + 1)
+                  if board.bed_span(bed)[0] < coin.y < board.bed_span(bed)[1]]
+        beds += inside
+    return tuple(sorted(beds))

@@ -130,7 +130,15 @@ class ShoveLayout(Proportional):
         return self.stack(self.panel, {
             "header": small, "cards": self.px(0.2), "status": self.px(0.19),
             "message": max(self.px(0.14), small),
-            "problem": max(self.px(0.13), small + 2 * self.px(0.01))}, gap=self.px(0.014), foot=small)
+            "problem": max(self.px(0.13), small + 2 * self.px(0.01))}, gap=self.px(0.014),
+            foot=self.small_print(self.hint_lines))
+
+    @cached_property
+    def hint_lines(self) -> int:
+        """The keys' hint whole: three lines on a screen narrower than 5:3 (1280x800, 16:10),
+        where the board leaves the panel narrow for the readable size; two elsewhere."""
+        width, height = self.size
+        return 3 if width * 3 < height * 5 else 2
 
     def card(self, party: int) -> pygame.Rect:
         return self.half(self.rows["cards"], party)
@@ -362,12 +370,13 @@ class ShoveScreen(PaintedScreen):
             pen.part("problem")
             banner(pen, text, lay, rows["message"].union(rows["problem"]), view.problem,
                    P.PROBLEM, P.CREAM, 0.05, max_lines=4)
-        else:
+        else:   # no problem: the news may take the problem's row ("zählt nicht, noch einmal …")
+            room = message.union(rows["problem"])
             line_parts(pen, "message", message.topleft, text.lines(
-                view.message, lay.px(0.046), P.MUTED, message.width, height=message.height,
-                max_lines=3))
+                view.message, lay.px(0.046), P.MUTED, room.width, height=room.height,
+                max_lines=4))
         if view.hint:
             pen.part("hint")
             hint = rows["hint"]
             pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width, height=hint.height,
-                                max_lines=2), hint.topleft)
+                                max_lines=lay.hint_lines), hint.topleft)

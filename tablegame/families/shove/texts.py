@@ -57,6 +57,9 @@ TEXTS = {
         # what happened
         "coin_toss": "Münzwurf: {party} beginnt",
         "coin_counted": "Münze gezählt – noch {left}",
+        "touching_line": lambda news, beds: f"{news} · " + (
+            f"Münze in Bett {beds[0]} berührt eine Linie: zählt nicht" if len(beds) == 1 else
+            f"Münzen in Bett {', '.join(map(str, beds))} berühren eine Linie: zählen nicht"),
         "marks_corrected": plural("marks", "Korrigiert: {party} hat {marks} Strich in Bett {bed}",
                                   "Korrigiert: {party} hat {marks} Striche in Bett {bed}"),
         "turn_scored": _scoring("de"),
@@ -89,6 +92,7 @@ TEXTS = {
         "draw": "Unentschieden!",
         "playoff_score": "Stechen: {count}",
         "hint_shove": "ZURÜCK lang: rückgängig · MENÜ: Spielwahl",
+        "hint_desk_clear": "Abräumen: der nächste Schub mit der Maus räumt ab, oder Taste C",
         "hint_shove_over": "OK: neues Spiel · MENÜ: Spielwahl",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
@@ -115,6 +119,9 @@ TEXTS = {
         "lie_outside_frame": "outside the frame: not a possible reading",
         "coin_toss": "Coin toss: {party} starts",
         "coin_counted": "Coin counted – {left} left",
+        "touching_line": lambda news, beds: f"{news} · " + (
+            f"the coin in bed {beds[0]} touches a line: it does not count" if len(beds) == 1
+            else f"the coins in beds {', '.join(map(str, beds))} touch a line: they do not count"),
         "marks_corrected": plural("marks", "Corrected: {party} has {marks} mark in bed {bed}",
                                   "Corrected: {party} has {marks} marks in bed {bed}"),
         "turn_scored": _scoring("en"),
@@ -143,6 +150,7 @@ TEXTS = {
         "draw": "A draw!",
         "playoff_score": "Play-off: {count}",
         "hint_shove": "hold BACK: undo · MENU: choose the game",
+        "hint_desk_clear": "To clear: the next drag with the mouse clears the board, or key C",
         "hint_shove_over": "OK: a new game · MENU: choose the game",
         "title_progressive": "Progressive",
         "title_flick": "Flick",

@@ -30,4 +30,5 @@ class ShoveView:
     winner: str | None = None        # the result banner, once the game is over
     link: str = ""                   # "Board connected" / "Board missing: check the cable"
     hint: str = ""                   # which keys/buttons do what, in small print
+    to_clear: int = 0                # coins of a finished round still to take off the board
     marked: tuple[tuple[float, float], ...] = ()  # where coins lay that moved unhit (mm)

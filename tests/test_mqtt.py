@@ -1,0 +1,223 @@
+"""Tables on MQTT with a real Mosquitto: several headless tables (each its own process)
+publish into one broker and the venue's listener stores every event once, through a
+broker killed mid-evening; a table that loses its power shows offline by its last will;
+a bridge carries a table's events to the head office; the ACL of deploy/ refuses
+forged events."""
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mqtt_broker import MISSING, Mosquitto, free_port, table_config
+
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+ROOT = Path(__file__).parent.parent
+
+
+@pytest.fixture
+def broker(tmp_path):
+    mosquitto = Mosquitto(tmp_path / "broker",
+                          "allow_anonymous true\nautosave_on_changes true\nautosave_interval 1\n")
+    yield mosquitto.start()
+    mosquitto.stop()
+
+
+def start_table(tmp_path: Path, port: int, name: str, games: int = 2, pace: float = 0.01,
+                seed: int = 0, extra: str = "", linger: float = 0.0) -> subprocess.Popen:
+    config = table_config(tmp_path / f"{name}.toml", port, name, extra=extra)
+    return subprocess.Popen(
+        [sys.executable, "-m", "mqtt_publisher.playout", "--config", str(config), "--db",
+         str(tmp_path / f"{name}.sqlite"), "--games", str(games), "--pace", str(pace),
+         "--seed", str(seed), "--drain", "60", "--linger", str(linger)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def finished(table: subprocess.Popen, timeout: float = 120) -> dict:
+    out, err = table.communicate(timeout=timeout)
+    assert table.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def listener(port: int, path: Path, client_id: str = "test-venue", **login):
+    from mqtt_publisher.broker import Broker
+    from venue.listener import Listener
+    return Listener(Broker("127.0.0.1", port, keepalive=5, **login), path,
+                    client_id=client_id).start()
+
+
+def until(condition, timeout: float = 20.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def seqs(store: Path, table: str) -> list[int]:
+    from venue.store import events
+    return [e[3] for e in events(store, "pub", table)]
+
+
+def table_standings(db: Path):
+    from venue.standings import log_standings
+    return log_standings(db)
+
+
+def test_three_tables_into_one_broker_every_event_once(broker, tmp_path):
+    venue = listener(broker.port, tmp_path / "venue.sqlite")
+    try:
+        tables = {f"t{i}": start_table(tmp_path, broker.port, f"t{i}", games=2, seed=i)
+                  for i in range(1, 4)}
+        results = {name: finished(process) for name, process in tables.items()}
+        for name, result in results.items():
+            assert result["drained"] and result["games"] == 2
+            until(lambda: seqs(tmp_path / "venue.sqlite", name)[-1:] == [result["last_seq"]],
+                  what=f"{name}'s events")
+            assert seqs(tmp_path / "venue.sqlite", name) == list(range(1, result["last_seq"] + 1))
+        from venue.store import tables as known
+        until(lambda: all(t["status"] == "offline" for t in known(tmp_path / "venue.sqlite")),
+              what="every table offline after its clean end")
+        states = {t["name"]: t["state"] for t in known(tmp_path / "venue.sqlite")}
+        assert set(states) == {"t1", "t2", "t3"}
+        assert all(s["schema"] == 1 and s["game"] == "neunfeld" and s["over"] for s in states.values())
+        assert venue.counts["resends"] == 0   # no broker outage: no gap to heal
+    finally:
+        venue.close()
+
+
+def test_broker_killed_mid_evening_venue_ends_with_every_event_once(broker, tmp_path):
+    store = tmp_path / "venue.sqlite"
+    venue = listener(broker.port, store)
+    try:
+        tables = {f"t{i}": start_table(tmp_path, broker.port, f"t{i}", games=5, pace=0.03,
+                                       seed=10 + i) for i in range(1, 4)}
+        until(lambda: all(seqs(store, n) for n in tables), what="the first events")
+        broker.kill()                       # mid-evening: the tables play on
+        time.sleep(2.0)
+        broker.start()                      # same port, its persistence kept
+        results = {name: finished(process) for name, process in tables.items()}
+        for name, result in results.items():
+            until(lambda: seqs(store, name)[-1:] == [result["last_seq"]], timeout=30,
+                  what=f"{name} caught up")
+            assert seqs(store, name) == list(range(1, result["last_seq"] + 1))
+        from venue.standings import venue_standings
+        for name in tables:   # the venue's standings of each table are the table's own
+            assert venue_standings(store, table=name) == table_standings(tmp_path / f"{name}.sqlite")
+    finally:
+        venue.close()
+
+
+def test_a_table_restarted_while_the_broker_was_down_catches_up(broker, tmp_path):
+    store = tmp_path / "venue.sqlite"
+    venue = listener(broker.port, store)
+    try:
+        first = finished(start_table(tmp_path, broker.port, "t1", games=1, seed=3))
+        until(lambda: seqs(store, "t1")[-1:] == [first["last_seq"]], what="the first game")
+        broker.stop()
+        # the table plays a game with the broker away, and ends before it is back
+        table = start_table(tmp_path, broker.port, "t1", games=1, seed=4)
+        time.sleep(4)
+        table.send_signal(signal.SIGTERM)         # the game ends
+        time.sleep(0.5)
+        table.send_signal(signal.SIGTERM)         # and the wait for the broker
+        table.communicate(timeout=30)
+        broker.start()
+        again = finished(start_table(tmp_path, broker.port, "t1", games=1, seed=5))
+        until(lambda: seqs(store, "t1")[-1:] == [again["last_seq"]], what="the catch-up")
+        assert seqs(store, "t1") == list(range(1, again["last_seq"] + 1))
+    finally:
+        venue.close()
+
+
+def test_a_table_without_power_shows_offline_by_its_last_will(broker, tmp_path):
+    from venue.store import tables
+    store = tmp_path / "venue.sqlite"
+    venue = listener(broker.port, store)
+    try:
+        table = start_table(tmp_path, broker.port, "t1", games=1, linger=60)
+        until(lambda: [t["status"] for t in tables(store)] == ["online"], what="online")
+        table.kill()                        # SIGKILL: no goodbye, only the will
+        table.wait()
+        started = time.monotonic()
+        until(lambda: [t["status"] for t in tables(store)] == ["offline"], timeout=15,
+              what="offline through the last will (keepalive 5 s)")
+        assert time.monotonic() - started < 1.5 * 5 + 3
+    finally:
+        venue.close()
+
+
+def test_a_bridge_carries_a_tables_events_to_the_head_office(tmp_path):
+    head = Mosquitto(tmp_path / "head").start()
+    pub = Mosquitto(tmp_path / "pub", "allow_anonymous true\n"
+                    f"connection headoffice\naddress 127.0.0.1:{head.port}\n"
+                    "bridge_protocol_version mqttv311\nremote_clientid pubtable-bridge-pub\n"
+                    "cleansession false\ntopic pubtable/v1/# out 1\n").start()
+    store = tmp_path / "head.sqlite"
+    office = listener(head.port, store, client_id="head-office")
+    try:
+        time.sleep(0.5)   # the bridge connects
+        result = finished(start_table(tmp_path, pub.port, "t1", games=1))
+        until(lambda: seqs(store, "t1")[-1:] == [result["last_seq"]], what="events at the head office")
+        assert seqs(store, "t1") == list(range(1, result["last_seq"] + 1))
+    finally:
+        office.close()
+        pub.stop()
+        head.stop()
+
+
+def test_the_acl_refuses_forged_events(tmp_path):
+    folder = tmp_path / "acl"
+    folder.mkdir()
+    passwd = folder / "passwd"
+    for i, (user, password) in enumerate([("venue", "v-pw"), ("t1", "t1-pw"), ("t2", "t2-pw")]):
+        subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if i == 0 else []), str(passwd),
+                        user, password], check=True, capture_output=True)
+    acl = ROOT / "deploy/mosquitto/acl"
+    secured = Mosquitto(folder, f"allow_anonymous false\npassword_file {passwd}\n"
+                        f"acl_file {acl}\n").start()
+    store = tmp_path / "venue.sqlite"
+    venue = listener(secured.port, store, username="venue", password="v-pw")
+    try:
+        result = finished(start_table(tmp_path, secured.port, "t1", games=1,
+                                      extra='username = "t1"\npassword = "t1-pw"\n'))
+        until(lambda: seqs(store, "t1")[-1:] == [result["last_seq"]], what="t1's own events")
+        forged = {"schema": 1, "id": "pub/t1/1/999999", "venue": "pub", "table": "t1", "log": 1,
+                  "seq": 999999, "at": time.time(), "kind": "new_game", "by": "forger", "data": {}}
+        topic = "pubtable/v1/pub/t1/event/new_game"
+        anonymous = _publish(secured.port, topic, forged)
+        as_other_table = _publish(secured.port, topic, forged, ("t2", "t2-pw"))
+        time.sleep(1.0)
+        assert anonymous == "Not authorized"          # no login: not even connected
+        assert as_other_table == "published"       # the broker takes it, and drops it (the ACL)
+        assert max(seqs(store, "t1")) == result["last_seq"]
+    finally:
+        venue.close()
+        secured.stop()
+
+
+def _publish(port: int, topic: str, payload: dict, login: tuple[str, str] | None = None) -> str:
+    """What became of one publish by a client of our own: "published" or the refusal."""
+    import paho.mqtt.client as mqtt
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"forger-{free_port()}")
+    if login:
+        client.username_pw_set(*login)
+    answer: list[str] = []
+    client.on_connect = lambda c, u, f, rc, p=None: answer.append(str(rc))
+    client.connect("127.0.0.1", port, 5)
+    client.loop_start()
+    try:
+        until(lambda: answer, what="the broker's answer to the forger")
+        if answer[0] != "Success":
+            return answer[0]
+        client.publish(topic, json.dumps(payload), qos=1).wait_for_publish(5)
+        return "published"
+    finally:
+        client.disconnect()
+        client.loop_stop()

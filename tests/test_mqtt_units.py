@@ -1,0 +1,51 @@
+"""The publisher's pure parts, as properties: the topic tree round-trips every name a
+table may have, and the durable "acknowledged up to" never passes a gap, whatever order
+the broker's PUBACKs come in."""
+from __future__ import annotations
+
+import queue
+
+from hypothesis import given, strategies as st
+
+from mqtt_publisher import topics
+from mqtt_publisher.acked import Acked
+from mqtt_publisher.publisher import _Sending
+from tablegame.config import _topic_name
+
+NAMES = st.text(alphabet="abcXYZ019-_ä", min_size=1, max_size=40)
+
+
+@given(NAMES, NAMES, st.sampled_from(["status", "state", "event/shot", "hook/game_won", "cmd/resend"]))
+def test_a_tables_topics_parse_back_to_its_names(venue, table, leaf):
+    assert _topic_name(venue) is None and _topic_name(table) is None
+    assert topics.parse(topics.table_topic(venue, table, leaf)) == (venue, table, leaf)
+    assert topics.client_id(venue, table) != topics.client_id(venue, table + "x")
+
+
+@given(NAMES, st.sampled_from("/+# "), st.integers(0, 40))
+def test_a_name_that_is_not_one_level_is_refused(name, bad, where):
+    assert _topic_name(name[:where] + bad + name[where:]) is not None
+
+
+@given(st.permutations(list(range(1, 31))), st.sets(st.integers(1, 30), max_size=5))
+def test_acknowledged_up_to_never_passes_a_gap(order, never_acked):
+    sending = _Sending(_NoDisk(), first=1)
+    sending.log_id, sending.acked, sending.next = 7, 0, 1
+    for seq in range(1, 31):
+        sending.sent(mid=1000 + seq, seq=seq)
+    acks: queue.SimpleQueue = queue.SimpleQueue()
+    for seq in order:
+        if seq not in never_acked:
+            acks.put(1000 + seq)
+    sending.take_acks(acks)
+    expected = min(never_acked, default=31) - 1
+    assert sending.acked == expected
+    assert sorted(sending.unacked.values()) == sorted(never_acked)
+
+
+class _NoDisk(Acked):
+    def __init__(self):
+        self.stored = None
+
+    def put(self, log_id, seq):
+        self.stored = seq

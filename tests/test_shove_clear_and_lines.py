@@ -1,0 +1,106 @@
+"""Issue 22, item 21: after a Shove turn the window says how to clear the board (the next
+drag clears it, or key C, which does), and a coin that looks inside a bed but touches a
+line is named when it is counted: "Münze in Bett 1 berührt eine Linie"."""
+import os
+import random
+import time
+
+import pygame
+import pytest
+
+from firmware_bridge.link import BoardLink
+from firmware_bridge.virtual_board import VirtualBoard
+from hardware.display import Display
+from tablegame.app.desktop import SwitchingHands
+from tablegame.app.service import open_session
+from tablegame.config import load
+from tablegame.core.events import ButtonPress
+from tablegame.core.play import GameSetup
+from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState
+from tablegame.families.shove.referee import touching_lines
+from tablegame.texts import say
+
+HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
+
+
+def until(session, done, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "the table did not get there in time"
+        session.process(timeout=0.01)
+
+
+def settled(*coins):
+    return BoardSnapshot(tuple(coins), settled=True)
+
+
+def touching(board, bed):
+    """A coin whose centre lies in ``bed``, its far edge over the bed's far line."""
+    near, far = board.bed_span(bed)
+    return CoinReading(sum(board.lane) / 2, far - board.coin_radius + 1.0)
+
+
+def test_a_coin_that_looks_in_a_bed_but_touches_its_line_is_named(tmp_path):
+    config = load(None)
+    session = open_session(config, tmp_path / "t.sqlite", HAPENNY, rng=random.Random(1))
+    board = session.play.board
+    for event in (ButtonPress("ok"), settled(), settled(touching(board, 1))):
+        session.handle(event)
+    assert session.status.state.coins_left == 4          # counted, scores nothing
+    assert say("de", session.status.note) == (
+        "Münze gezählt – noch 4 · Münze in Bett 1 berührt eine Linie: zählt nicht")
+    assert say("en", session.status.note).endswith(
+        "the coin in bed 1 touches a line: it does not count")
+    inside = CoinReading(sum(board.lane) / 2, sum(board.bed_span(3)) / 2)
+    session.handle(settled(touching(board, 1), inside))  # a clean coin: nothing more named
+    assert say("de", session.status.note).endswith("Münze in Bett 1 berührt eine Linie: zählt nicht")
+    assert touching_lines(board, settled(inside)) == ()
+    assert touching_lines(board, settled(CoinReading(5.0, sum(board.bed_span(2)) / 2))) == ()
+    session.close()
+
+
+@pytest.fixture
+def desk(tmp_path):
+    config = load(None, {"table.language": "de"})
+    session = open_session(config, tmp_path / "t.sqlite", HAPENNY, rng=random.Random(1))
+    hands = SwitchingHands(session, config)
+    board = VirtualBoard(hands.world, link_path=os.path.join(tmp_path, "board"), realtime=False)
+    link = BoardLink(board.port, session.post, heartbeat=0.2)
+    board.start()
+    link.start()
+    display = Display((800, 480))
+    try:
+        until(session, lambda: session.status.link is not None
+              and session.status.link.state is LinkState.OPERATIONAL)
+        yield session, hands, board, display
+    finally:
+        display.close()
+        link.close()
+        board.close()
+        session.close()
+
+
+def test_after_a_turn_the_window_says_how_to_clear_and_key_c_clears(desk):
+    session, hands, board, display = desk
+    handlers = hands.attach(board, display)
+    session.handle(ButtonPress("ok"))
+    until(session, lambda: session.status.state.cleared)
+    geometry = session.play.board
+    for i in range(5):                                     # a whole turn of five coins
+        before = session.status.actions
+        x = geometry.lane[0] + 30 + 50 * i
+        board.shoot(_shot(geometry, x))
+        until(session, lambda: session.status.actions > before)
+    view = hands.dress(session.play.view(session.status, "de"), "de")
+    assert view.to_clear > 0 and view.status.startswith("Bitte das Brett abräumen")
+    assert view.hint == "Abräumen: der nächste Schub mit der Maus räumt ab, oder Taste C"
+    assert any(handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c",
+                                         scancode=0)) for handle in handlers)
+    until(session, lambda: session.status.state.cleared)      # the board seen empty: Cleared
+    assert hands.dress(session.play.view(session.status, "de"), "de").hint != view.hint
+
+
+def _shot(board, x):
+    from tablegame.families.shove.simulation import shot_from_drag
+    near, far = board.bed_span(2)
+    return shot_from_drag(board, (x, 0.0), (x, (near + far) / 2), 0.25)

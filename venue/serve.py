@@ -1,0 +1,51 @@
+"""``tablegame venue``: the listener and the page, served by waitress until SIGTERM."""
+from __future__ import annotations
+
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def serve(config, venue: str, data: str | Path, host: str, port: int,
+          client_id: str = "pubtable-venue") -> int:
+    """Runs until SIGTERM or Ctrl-C; 0, or 2 with the reason in words."""
+    from waitress import create_server
+
+    from mqtt_publisher.broker import Broker
+    from venue.app import create_app
+    from venue.listener import Listener
+
+    data = Path(data)
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        listener = Listener(Broker.from_config(config), data / "venue.sqlite", venue,
+                            client_id=f"{client_id}-{venue.replace('+', 'all')}").start()
+    except (OSError, ValueError) as error:
+        print(f"venue view not started: {error}", file=sys.stderr)
+        return 2
+    try:
+        server = create_server(create_app(data / "venue.sqlite", data, listener), host=host,
+                               port=port, threads=8, ident="tablegame-venue")
+    except OSError as error:
+        listener.close()
+        print(f"venue view cannot listen on {host}:{port}: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    thread = threading.Thread(target=server.run, name="venue-page", daemon=True)
+    thread.start()
+    print(f"venue view: http://{host}:{server.effective_port}/ (broker "
+          f"{config['mqtt.host']}:{config['mqtt.port']}, venue {venue})", flush=True)
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        listener.close()
+    return 0
