@@ -125,19 +125,25 @@ def _figures(values: list[float]) -> str:
 
 
 def run() -> list[str]:
-    alone = measure(SIZE, SAMPLES)
+    cpu_alone: list[float] = []
+    cpu_beside: list[float] = []
+    alone = measure(SIZE, SAMPLES, cpu=cpu_alone)
     loads: list[Load] = []
 
     def beside(session, folder):
         loads.append(Load(session, folder))
         return loads[-1]
 
-    with_page = measure(SIZE, SAMPLES, beside)
+    with_page = measure(SIZE, SAMPLES, beside, cpu=cpu_beside)
     page = loads[0]
     return [
         f"table frame-to-screen without the page: {_figures(alone)}",
         f"table frame-to-screen with the page, {STREAMS} live streams and requests: "
         f"{_figures(with_page)}",
+        # the table's own work per frame (its main thread's CPU time): unchanged means the
+        # wall-clock difference above is waiting (for a core, for the interpreter's lock)
+        f"table main thread CPU per frame without the page: {_figures(cpu_alone)}",
+        f"table main thread CPU per frame with the page: {_figures(cpu_beside)}",
         f"page requests (/, /control, /api/snapshot, /api/health): {_figures(page.requests)}",
         f"event delivery, publish -> {STREAMS} SSE clients: {_figures(page.delivery)}",
         f"memory (RSS) with the page and {STREAMS} streams: {page.rss_running:.0f} MB "

@@ -8,7 +8,7 @@ from tablegame.families.carrom.simulation import CarromWorld
 # the same browser, started the same way; the import skips this module where it is missing
 from test_web_browser import ARGS, CHROMIUM, playwright, wait_for
 from web_admin.serve import PageServer
-from web_table import Table
+from web_table import Table, wait_in_page
 
 
 class CarromTable(Table):
@@ -40,13 +40,14 @@ def test_the_live_view_draws_the_pieces_and_a_foul_is_entered(tmp_path):
             base = f"http://127.0.0.1:{server.port}"
             page.goto(base + "/")
             page.fill("input[name=password]", "admin-secret-1")
+            page.fill("input[name=again]", "admin-secret-1")
             page.click("button:has-text('Set password')")
             page.wait_for_url(base + "/")
             wait_for(lambda: table.session.snapshot().status.actions == 1, "the set-up seen")
-            page.wait_for_function("document.querySelectorAll('#board .piece').length === 19",
+            wait_in_page(page, "document.querySelectorAll('#board .piece').length === 19",
                                    timeout=20000)
             table.board.shoot(Strike(0, 0.0, 0.0, 7000.0))            # the break: two whites down
-            page.wait_for_function("document.querySelectorAll('#board .piece').length === 18",
+            wait_in_page(page, "document.querySelectorAll('#board .piece').length === 18",
                                    timeout=20000)                     # 17 men, the queen, the striker
             assert table.session.snapshot().status.state.board.men == (7, 9)
             page.goto(base + "/control")
@@ -56,13 +57,13 @@ def test_the_live_view_draws_the_pieces_and_a_foul_is_entered(tmp_path):
             assert state.ruling.laws == ("64a",) and state.seat == 1
             # calibration: the board drawn, every piece on it with its place in words
             page.goto(base + "/calibrate")
-            page.wait_for_function("document.querySelectorAll('#board .piece').length === 18 && "
+            wait_in_page(page, "document.querySelectorAll('#board .piece').length === 18 && "
                                    "document.querySelectorAll('#coins tr').length === 18",
                                    timeout=20000)
             assert page.locator("#board line").count() == 8
             assert "inside the outer circle" in page.inner_text("#coins")
             page.fill("input[name=size]", "800")                     # previews at once
-            page.wait_for_function("document.getElementById('board').getAttribute('viewBox')"
+            wait_in_page(page, "document.getElementById('board').getAttribute('viewBox')"
                                    " === '0 0 800 800'", timeout=20000)
             page.fill("input[name=outer_circle]", "600")   # into the base lines: told in words
             page.wait_for_selector("#problems:not([hidden])")

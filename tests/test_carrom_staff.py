@@ -8,6 +8,7 @@ from tablegame.families.carrom.state import Placed
 from tablegame.core.play import GameSetup
 from tablegame.core.session import Act
 from web_admin import create_app
+from test_web_admin import token
 from web_table import Table
 
 CARROM = GameSetup("carrom", (("Anna",), ("Ben",)))
@@ -17,15 +18,14 @@ CARROM = GameSetup("carrom", (("Anna",), ("Ben",)))
 def admin(tmp_path):
     table = Table(tmp_path, CARROM)
     client = create_app(table.face, {"HEARTBEAT": 0.2}).test_client()
-    post(client, "/setup", {"name": "admin", "password": "admin-secret-1"})
+    post(client, "/setup", {"name": "admin", "password": "admin-secret-1", "again": "admin-secret-1"})
     table.session.submit(Act(Placed()), by="script", wait=5)   # the board is set up
     yield client, table
     table.close()
 
 
 def post(client, path, data):
-    page = client.get("/login" if path == "/setup" else "/control", follow_redirects=True)
-    csrf = re.search(r'name="csrf-token" content="([^"]+)"', page.get_data(as_text=True)).group(1)
+    csrf = token(client, "/login" if path == "/setup" else "/control")   # never an error page's
     return client.post(path, data={**data, "csrf_token": csrf}, headers={"Accept": "application/json"})
 
 

@@ -126,8 +126,8 @@ def test_dev_bench_refuses_an_unknown_benchmark_instead_of_printing_nothing(caps
 
 
 TAKES_PARTIES = ('expected two parties or more (up to ten for Schocken): --party once for each, '
-                 'its players\' names comma separated (none empty), e.g. --party "Anna,Carl" '
-                 '--party Ben')
+                 'its players\' names comma separated (none empty, none twice, each at most 40 '
+                 'characters), e.g. --party "Anna,Carl" --party Ben')
 
 
 @pytest.mark.parametrize("args, said", [

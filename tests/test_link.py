@@ -565,7 +565,7 @@ def test_the_staff_pages_health_view_shows_the_links_health(tmp_path):
     table = BoardTable(tmp_path)
     try:
         client = create_app(table.face, {"HEARTBEAT": 0.2}).test_client()
-        post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1]})
+        post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
         wait_until(lambda: client.get("/api/health").get_json().get("link_state") == "operational",
                    timeout=5.0, what="the link up on the staff page")
         facts = client.get("/api/health").get_json()

@@ -1,6 +1,7 @@
 """The referee's physics check (issue 12): a shove must explain every coin that moved,
 and between shoves no coin may move. Boards come from the simulation (the same
 pymunk model), the session is real, with a real SQLite log."""
+import itertools
 import math
 import random
 import time
@@ -124,6 +125,92 @@ def test_a_hit_passed_on_through_a_touching_coin_is_accepted():
     check = moved.check_shove(BOARD, [(cx, cy + 1) for cx, cy in before],
                               [(cx, cy - 1) for cx, cy in after])
     assert check.moved and check.plausible
+
+
+@pytest.mark.parametrize("row", [2, 3, 4])
+def test_a_hit_passed_on_through_a_row_of_touching_coins_is_accepted(row):
+    """Newton's cradle of any length: the shot hits the first of ``row`` touching coins
+    (the row a little crooked), and only the coin at the far end goes on; every coin of
+    the row moves less than the sensors can tell (read 1 mm high before, 1 mm low after)."""
+    x = BOARD.width / 2 - 40
+    table = table_with(*((x + 2 * k, bed_y(2) + k * (D + 0.3)) for k in range(row + 1)))
+    before, after = shoot(table, x, bed_y(3))
+    assert moved_count(before, after) == 1 and math.dist(before[-1], after[-1]) > 10
+    check = moved.check_shove(BOARD, [(cx, cy + 1) for cx, cy in before],
+                              [(cx, cy - 1) for cx, cy in after])
+    assert check.moved and check.plausible
+
+
+def hard_into_the_beds():
+    """A hard shove (a lone coin would slide 700 mm) up the middle into two touching coins
+    in bed 2, with three more coins down: three coins are knocked on."""
+    coins = [(170, bed_y(2)), (170 + D + 0.2, bed_y(2)), (150, bed_y(4)), (215, bed_y(5)),
+             (120, bed_y(6))]
+    table = table_with(*coins)
+    before, after = shoot(table, 158, start_y(BOARD) + 700)
+    assert moved_count(before, after) == 3
+    return before, after
+
+
+def test_a_hard_shove_that_knocks_three_coins_on_is_accepted_and_a_nudge_beside_it_is_not():
+    """The pub's setting (issue 21): a chain of three is held to one and a half times its
+    allowance, and the table does not call a hard shot a cheat, though the strict check
+    does (the model's chains blur; docs/physics-check.md). A coin of the same board moved
+    a coin and a half by hand is still caught, in either setting."""
+    before, after = hard_into_the_beds()
+    read = lambda ps, e: [(x + e, y - e) for x, y in ps]  # noqa: E731  the sensors' error
+    assert moved.check_shove(BOARD, read(before, 0.7), read(after, -0.7)).plausible
+    assert not moved.check_shove(BOARD, read(before, 0.7), read(after, -0.7),
+                                 strict=True).plausible
+    lying = min(after, key=lambda p: math.dist(p, (120, bed_y(6))))
+    assert math.dist(lying, (120, bed_y(6))) < 0.5   # the shot left it where it lay
+    nudged = [(x, y + 1.5 * D) if (x, y) == lying else (x, y) for x, y in after]
+    for strict in (False, True):
+        check = moved.check_shove(BOARD, before, nudged, strict=strict)
+        assert not check.plausible and math.dist(check.unexplained[0].before, lying) < 0.5
+
+
+def cluster_board():
+    """Three coins touching in a row in bed 4 (read 1 mm into each other, as the sensors
+    may), and a clean knock-on elsewhere: the shot up the right knocks on the coin in
+    bed 2 and touches none of the row."""
+    x, y = 150.0, bed_y(4)
+    table = table_with((x - D - 0.05, y), (x, y), (x + D + 0.05, y), (320.0, bed_y(2)))
+    before, after = shoot(table, 320.0, bed_y(7))
+    assert moved_count(before, after) == 1
+    row = [(x - D + 1.0, y), (x, y), (x + D - 1.0, y)]
+    return row + before[3:], row + after[3:]
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_a_knock_on_beside_a_row_of_touching_coins_is_accepted_however_the_board_lists_them(order):
+    """The coins have no identity and docs/protocol.md fixes no order: with the middle
+    coin of the row listed last, the readings were once pulled apart from only the first
+    neighbour, the row stayed overlapping, and every simulation failed."""
+    before, after = cluster_board()
+    listed = [before[i] for i in order] + before[3:]
+    check = moved.check_shove(BOARD, listed, after)
+    assert len(check.moved) == 1 and check.plausible
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(-1.4, 1.4), st.floats(-1.4, 1.4), st.floats(-40, 40)),
+                min_size=2, max_size=6), st.randoms(use_true_random=False))
+def test_readings_pulled_apart_never_overlap_and_move_little(coins, rnd):
+    """A row of touching coins (bent by up to 40 degrees at each), each read up to
+    1.4 mm off, listed in any order: pulled apart, no two overlap and none is moved
+    much more than the readings' error."""
+    row = [(100.0, 200.0)]
+    for _, _, turn in coins[1:]:
+        a = math.radians(turn)
+        row.append((row[-1][0] + D * math.cos(a), row[-1][1] + D * math.sin(a)))
+    if any(math.dist(a, b) < D - 1e-6 for i, a in enumerate(row) for b in row[:i]):
+        return  # the bends closed the row on itself: not a row of touching coins
+    read = [(x + ex, y + ey) for (x, y), (ex, ey, _) in zip(row, coins)]
+    rnd.shuffle(read)
+    parted = plausibility.apart(plausibility.canonical(read), D)
+    assert all(math.dist(a, b) >= D for i, a in enumerate(parted) for b in parted[:i])
+    assert all(math.dist(p, q) <= 4.0 for p, q in zip(parted, plausibility.canonical(read)))
 
 
 def test_a_coin_grazed_in_passing_is_accepted():
@@ -264,13 +351,41 @@ def test_between_shoves_any_coin_moved_a_diameter_is_flagged_and_none_moved_is_f
 
 
 def test_a_small_corpus_of_simulated_shots():
-    """60 genuine shots with noise, and the same with one far coin moved by hand (the
-    full 2,000-shot run: python -m tablegame.families.shove.corpus)."""
-    samples = corpus.generate(60, seed=5)
+    """60 genuine shots of the first corpus with noise, and the same with one far coin
+    moved by hand (the full run: python -m tablegame.families.shove.corpus 1000 --gentle)."""
+    samples = corpus.generate(60, seed=5, mode="gentle")
     assert sum(s.knocked > 0 for s in samples) >= 20  # many knock-ons
     alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
     assert cheats >= 30
-    assert alarms <= 0.04 and caught >= 0.9  # the full run: <= 1 % and >= 95 %
+    assert alarms <= 0.04 and caught >= 0.75  # the pub's setting gives up some catches
+
+
+def test_the_pub_corpus_plays_as_a_pub_does():
+    """Issue 21: boards with four or five coins down, coins touching, hard shots (a lone
+    coin would slide 500 mm or more), knock-ons of two or more coins; the check on 60 of
+    them in the pub's setting (docs/physics-check.md has the full figures: about 1 % false
+    alarms, four in five hand moves far from the shot caught)."""
+    samples = corpus.generate(60, seed=5)
+    touching = [s for s in samples if any(math.dist(a, b) < D + 3 for i, a in enumerate(s.before)
+                                          for b in s.before[:i])]
+    assert sum(s.kind == "hard" for s in samples) >= 15
+    assert sum(s.knocked >= 2 for s in samples) >= 15
+    assert sum(len(s.before) >= 4 for s in samples) >= 30 and len(touching) >= 20
+    assert all(s.shot.speed >= speed_to_reach(BOARD, 500) * 0.999
+               for s in samples if s.kind == "hard")
+    alarms, caught, cheats = corpus.rates(samples, BOARD, plausibility.SENSOR_ERROR)
+    assert cheats >= 30 and alarms <= 0.05 and caught >= 0.6
+
+
+def test_the_corpus_command_prints_the_tables_and_refuses_bad_arguments(capsys):
+    assert corpus.main(["6", "3", "--tolerances", "1.0"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 3 (pub corpus, the pub's check): 6 genuine shots" in out and "| all 6 |" in out
+    with pytest.raises(SystemExit) as stop:
+        corpus.main(["many"])
+    assert stop.value.code == 2
+    assert corpus.main(["0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
 
 
 def test_a_headless_nudge_is_caught_and_named(tmp_path):
@@ -375,3 +490,34 @@ def test_a_verdict_still_counts_when_only_a_later_shove_was_undone(tmp_path):
     status = t.checked()
     assert status.state.on_board == 2 and status.state.moved  # the verdict stands
     assert t.said("en") == "The coin in bed 7 moved without being hit"
+
+
+GRAZED = (((119.3, 162.0), (256.1, 243.6), (143.3, 216.5), (272.5, 213.0), (102.5, 129.3)),
+          ((114.8, 165.4), (257.0, 244.1), (140.6, 227.7), (273.9, 212.7), (102.1, 129.1),
+           (155.9, 194.8)))
+
+
+def boards_to_permute():
+    """Genuine shoves and hand moves, with touching coins among them."""
+    x = BOARD.width / 2 - 40
+    cradle = shoot(table_with(*((x + 2 * k, bed_y(2) + k * (D + 0.3)) for k in range(3))),
+                   x, bed_y(3))
+    row, row_after = cluster_board()
+    row_cheat = list(row_after)
+    row_cheat[3] = (row_cheat[3][0], row_cheat[3][1] + 1.5 * D)   # the coin of bed 2 pushed on
+    return [cradle, (row, row_after), (row, row_cheat), GRAZED, far_side_cheat()]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_any_order_of_either_reading_gets_the_same_verdict(data):
+    """The board may list its coins in any order (docs/protocol.md): the same two
+    readings, each permuted, get the same verdict and name the same coin."""
+    boards = boards_to_permute()
+    before, after = boards[data.draw(st.integers(0, len(boards) - 1))]
+    listed_before = data.draw(st.permutations(before))
+    listed_after = data.draw(st.permutations(after))
+    as_listed = moved.check_shove(BOARD, before, after)
+    permuted = moved.check_shove(BOARD, listed_before, listed_after)
+    assert permuted.plausible == as_listed.plausible
+    assert permuted.unexplained == as_listed.unexplained

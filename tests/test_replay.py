@@ -38,7 +38,7 @@ def test_a_log_that_no_longer_replays_says_which_entry(tmp_path):
     with EventLog(store) as log:
         seq = log.append(ACTION, {"type": "SetMarks", "party": 5, "bed": 1, "marks": 1}, 0.0)
     replayed = replay(History(store).games()[-1], make_play, "en")
-    assert replayed.problem.startswith(f"entry {seq}:") and "party 0 or 1" in replayed.problem
+    assert replayed.problem.startswith(f"entry {seq}:") and "there is no party 6: only party 1 or 2" in replayed.problem
 
 
 def test_the_history_keeps_what_it_read_and_sees_every_new_entry(tmp_path):

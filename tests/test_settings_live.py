@@ -82,7 +82,7 @@ def press_restart(address):
         body = urllib.parse.urlencode({**data, "csrf_token": token}).encode()
         return browser.open(address + path.lstrip("/"), body)
 
-    form("/setup", {"name": "admin", "password": "admin-secret-1"})
+    form("/setup", {"name": "admin", "password": "admin-secret-1", "again": "admin-secret-1"})
     answer = form("/settings/restart", {}, page_path="/settings").read().decode()
     assert "Der Tisch startet neu" in answer or "The table is restarting" in answer
 

@@ -192,7 +192,7 @@ def test_the_first_start_shows_the_address_until_the_admin_password_is_set(tmp_p
             form = client.get("/setup").get_data(as_text=True)
             csrf = re.search(r'name="csrf-token" content="([^"]+)"', form).group(1)
             assert client.post("/setup", data={"name": "admin", "password": "admin-secret-1",
-                                               "csrf_token": csrf}).status_code == 303
+                                               "again": "admin-secret-1", "csrf_token": csrf}).status_code == 303
             wait_for(lambda: table.session.snapshot().status.showing_address is None)
         with staff_page(table.face, config, host="127.0.0.1"):   # a later start: the game
             assert not page.needs_setup()

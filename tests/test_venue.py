@@ -133,6 +133,7 @@ def test_the_venue_in_chromium_live_offline_and_tv(tmp_path):
             assert page.url.endswith("/setup")
             page.fill("input[name=name]", "boss")
             page.fill("input[name=password]", PASSWORD)
+            page.fill("input[name=again]", PASSWORD)
             page.locator("main form button").click()
             page.wait_for_selector("article[data-table='pub/t1'] .score", timeout=20000)
             page.wait_for_selector("article[data-table='pub/t2']", timeout=20000)

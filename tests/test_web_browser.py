@@ -15,7 +15,7 @@ from tablegame.families.schocken.rules import HalfLost
 from tablegame.core.play import GameSetup
 from tablegame.core.session import Act, NewGame
 from web_admin.serve import PageServer
-from web_table import BoardTable
+from web_table import BoardTable, wait_in_page
 
 CHROMIUM = "/usr/bin/chromium"
 # The committed screenshots are refreshed with SCREENSHOTS=docs/screenshots ./dev test ...;
@@ -99,6 +99,7 @@ def first_start_sets_the_admin_password(staff: Staff) -> None:
     assert staff.page.url.endswith("/setup")
     staff.page.screenshot(path=str(staff.shots / "setup-phone.png"))
     staff.page.fill("input[name=password]", PASSWORD)
+    staff.page.fill("input[name=again]", PASSWORD)
     staff.page.click("button:has-text('Set password')")
     staff.page.wait_for_url(staff.base + "/")
 
@@ -119,11 +120,11 @@ def watch_the_score_live(staff: Staff) -> None:
     wait_for(lambda: staff.table.session.snapshot().status.link is not None, "the board link")
     staff.table.session.submit(ButtonPress("ok"), by="button", wait=5)   # the coin toss
     staff.table.shoot_into(3, 125.0)
-    staff.page.wait_for_function("document.querySelectorAll('#board .coin').length === 1", timeout=20000)
+    wait_in_page(staff.page, "document.querySelectorAll('#board .coin').length === 1", timeout=20000)
     for bed, x in zip((5, 7, 9, 1), (180.0, 235.0, 290.0, 70.0)):   # the turn's other coins
         wait_for(lambda: staff.table.board.wait_idle(0), "the board to settle")
         staff.table.shoot_into(bed, x)
-    staff.page.wait_for_function("document.getElementById('parties').textContent.includes('|')",
+    wait_in_page(staff.page, "document.getElementById('parties').textContent.includes('in bed')",
                            timeout=20000)
     marked = staff.table.session.snapshot().status.state.marks
     assert sum(sum(m) for m in marked) == 5
@@ -150,23 +151,22 @@ def undo_from_the_control_page(staff: Staff) -> None:
     actions = staff.table.session.snapshot().status.actions
     staff.live = staff.context.new_page()
     staff.live.goto(staff.base + "/")
-    staff.live.wait_for_function("document.getElementById('parties').textContent.includes('|')")
+    wait_in_page(staff.live, "document.getElementById('parties').textContent.includes('in bed')")
     for _ in range(2):
         staff.page.goto(staff.base + "/control")
         staff.page.click("#undo")
         staff.page.wait_for_selector(".flash.ok")
-    staff.live.wait_for_function("!document.getElementById('parties').textContent.includes('|')",
+    wait_in_page(staff.live, "!document.getElementById('parties').textContent.includes('in bed')",
                            timeout=10000)
     assert sum(sum(m) for m in staff.table.session.snapshot().status.state.marks) == 0
     assert staff.table.session.snapshot().status.actions == actions - 2
 
 
 def switch_the_tables_language(staff: Staff) -> None:
-    """The table's language: German screen texts, then English after the setting is saved."""
-    german = staff.table.session.snapshot().view("de").status
-    english = staff.table.session.snapshot().view("en").status
-    assert german != english
-    assert staff.live.text_content("#status") == german
+    """The table's screen speaks German, then English once the setting is saved; the page
+    speaks the page's language all along (its visitor's), and its switch changes it."""
+    snapshot = staff.table.session.snapshot
+    assert staff.live.text_content("#status") == snapshot().view("en").status   # en-GB browser
     staff.page.goto(staff.base + "/settings")
     form = staff.page.locator("form.setting", has=staff.page.locator("input[value='table.language']"))
     form.locator("input[name=value]").fill("en")
@@ -174,10 +174,16 @@ def switch_the_tables_language(staff: Staff) -> None:
     staff.page.wait_for_selector(".flash.ok")
     assert staff.table.settings.current()["table.language"] == "en"
     staff.page.screenshot(path=str(staff.shots / "settings-laptop.png"))
+    staff.live.click("button:has-text('Deutsch')")                # the page's own switch
+    staff.live.wait_for_url(staff.base + "/")
+    assert staff.live.text_content("#status") == snapshot().view("de").status
+    assert staff.live.get_attribute("html", "lang") == "de"
     staff.table.session.submit(ButtonPress("menu", long=True), by="button", wait=5)  # any change
-    staff.live.wait_for_function(f"document.getElementById('status').textContent !== {german!r}",
-                           timeout=10000)
+    german = snapshot().view("de").status
+    wait_in_page(staff.live, f"document.getElementById('status').textContent === {german!r}", 10000)
     assert "Anna" in staff.live.text_content("#parties")
+    staff.live.click("button:has-text('English')")
+    staff.live.wait_for_url(staff.base + "/")
 
 
 def export_the_history(staff: Staff) -> None:

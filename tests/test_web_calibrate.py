@@ -84,7 +84,7 @@ def carrom(tmp_path, clock):
     from web_table import Table
     t = Table(tmp_path, GameSetup("carrom", (("Anna",), ("Ben",))))
     client = create_app(t.face, {"CLOCK": clock, "HEARTBEAT": 0.2}).test_client()
-    post(client, "/setup", {"name": "admin", "password": "admin-secret-1"})
+    post(client, "/setup", {"name": "admin", "password": "admin-secret-1", "again": "admin-secret-1"})
     yield t, client
     t.close()
 

@@ -70,3 +70,14 @@ class BoardTable(Table):
         self.link.close()
         self.board.close()
         super().close()
+
+
+def wait_in_page(page, expression: str, timeout: float = 20000) -> None:
+    """Until ``expression`` is true in ``page`` (ms, as Playwright counts). Playwright's
+    own wait_for_function evaluates a string in the page, which the page's
+    Content-Security-Policy (no eval) forbids; this asks from outside, every 50 ms."""
+    import time
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"timed out waiting for {expression}"
+        time.sleep(0.05)

@@ -46,7 +46,7 @@ def create_app(store_path: str | Path, data_folder: str | Path, listener=None,
     app.register_blueprint(auth.bp)
     app.register_blueprint(bp)
     answers.install(app)
-    app.jinja_env.globals.update(word=word, vword=vword, language=language)
+    app.jinja_env.globals.update(word=word, vword=vword, language=language, who=auth.who)
     return app
 
 

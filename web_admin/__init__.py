@@ -18,6 +18,7 @@ from tablegame.face import TableFace
 from web_admin.meanings import meaning
 from web_admin import answers
 from web_admin.accounts import Accounts
+from web_admin.relay import Relay
 from web_admin.throttle import Throttle
 from web_admin.words import label, language, word
 
@@ -25,6 +26,27 @@ log = logging.getLogger(__name__)
 
 MAX_BODY = 64 * 1024        # bytes: a form or a JSON body, never more
 SESSION_HOURS = 12          # a login lasts one evening
+
+
+STATIC_MAX_AGE = 365 * 24 * 3600   # s: a static file's address changes with its content
+
+
+def _cache_static(app: Flask) -> None:
+    """Static files are cached for a year by the browser, and their address carries a hash
+    of their content (``?v=…``), so a new version is fetched at once and an unchanged one
+    never again (it was a round trip per file per page)."""
+    import hashlib
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE
+    versions: dict[str, str] = {}
+
+    @app.url_defaults
+    def versioned(endpoint, values):
+        if endpoint == "static" and "filename" in values:
+            name = values["filename"]
+            if name not in versions:
+                data = (Path(app.static_folder) / name).read_bytes()
+                versions[name] = hashlib.sha256(data).hexdigest()[:12]
+            values["v"] = versions[name]
 
 
 def create_app(face: TableFace, config: dict | None = None) -> Flask:
@@ -47,10 +69,13 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     app.extensions["table"] = face
     app.extensions["accounts"] = accounts
     app.extensions["throttle"] = Throttle(app.config.get("CLOCK") or time.monotonic)
+    app.extensions["relay"] = Relay(face)
     app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
     CSRFProtect(app)
     for module in (auth, live, control, health, settings_area, calibrate, camera, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
-    app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label)
+    _cache_static(app)
+    app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label,
+                                 who=auth.who, is_admin=auth.is_admin)
     return app

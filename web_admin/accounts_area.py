@@ -8,6 +8,7 @@ from flask import Blueprint, current_app, render_template, request
 from web_admin.accounts import AccountError
 from web_admin.answers import done, refused
 from web_admin.auth import who
+from web_admin.words import word
 
 log = logging.getLogger(__name__)
 bp = Blueprint("accounts", __name__)
@@ -28,7 +29,7 @@ def add():
     try:
         _accounts().add(name, request.form.get("password", ""), request.form.get("role", ""))
     except AccountError as error:
-        return refused(str(error), 400)
+        return refused(word(error.key, **error.values), 400)
     log.info("account %r added by %s", name, who())
     return done(f"{name.strip()} ✓", "/accounts")
 
@@ -39,6 +40,29 @@ def password():
     try:
         _accounts().set_password(name, request.form.get("password", ""))
     except AccountError as error:
-        return refused(str(error), 400)
+        return refused(word(error.key, **error.values), 400)
     log.info("password of %r changed by %s", name, who())
     return done(f"{name} ✓", "/accounts")
+
+
+@bp.route("/accounts/role", methods=["POST"])
+def role():
+    name, role = request.form.get("name", ""), request.form.get("role", "")
+    try:
+        _accounts().set_role(name, role)
+    except AccountError as error:
+        return refused(word(error.key, **error.values), 400)
+    log.info("role of %r set to %s by %s", name, role, who())
+    return done(f"{name}: {role} ✓", "/accounts")
+
+
+@bp.route("/accounts/remove", methods=["POST"])
+def remove():
+    """The account goes, and with it every open login of it."""
+    name = request.form.get("name", "")
+    try:
+        _accounts().remove(name)
+    except AccountError as error:
+        return refused(word(error.key, **error.values), 400)
+    log.info("account %r removed by %s", name, who())
+    return done(f"{name} ✗", "/accounts")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import logging
 
-from flask import (Blueprint, current_app, redirect, render_template, request, session,
+from flask import (Blueprint, current_app, g, redirect, render_template, request, session,
                    url_for)
 
 from tablegame.texts import LANGUAGES
 from tablegame.core.session import ShowAddress
 from web_admin.accounts import AccountError
-from web_admin.answers import refused, wants_json
+from web_admin.answers import local_path, refused, wants_json
 from web_admin.words import word
 
 log = logging.getLogger(__name__)
@@ -25,7 +25,13 @@ def accounts():
 
 
 def who() -> str | None:
-    return session.get("account")
+    """The account of this request's login, once ``guard`` has checked it."""
+    return g.get("account")
+
+
+def is_admin() -> bool:
+    """Whether this request's login may use the admin areas (the page hides the rest)."""
+    return bool(who()) and accounts().role(who()) == "admin"
 
 
 def by() -> str:
@@ -38,15 +44,17 @@ def guard():
     if request.endpoint in PUBLIC:
         return None
     if not accounts().any():
-        return refused("Set the admin password first.", 403) if wants_json() \
+        return refused(word("err_setup_first"), 403) if wants_json() \
             else redirect(url_for("auth.setup"))
-    role = accounts().role(who()) if who() else None
-    if role is None:   # not logged in, or the account was removed
-        session.pop("account", None)
-        return refused("Log in first.", 401) if wants_json() \
-            else redirect(url_for("auth.login", next=request.path))
+    g.account = accounts().logged_in(session.get("login"))
+    role = accounts().role(g.account) if g.account else None
+    if role is None:   # not logged in, logged out, or the login was ended on the server
+        session.pop("login", None)
+        g.account = None
+        return refused(word("err_login_first"), 401) if wants_json() \
+            else redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
     if request.blueprint in ADMIN_AREAS and role != "admin":
-        return refused("Only an admin may do this.", 403)
+        return refused(word("err_admin_only"), 403)
     return None
 
 
@@ -55,11 +63,13 @@ def setup():
     if accounts().any():
         return redirect(url_for("auth.login"))
     if request.method == "POST":
-        name = request.form.get("name", "admin")
+        name, password = request.form.get("name", "admin"), request.form.get("password", "")
+        if password != request.form.get("again"):   # a typo here would lock the admin out
+            return render_template("setup.html", error=word("passwords_differ")), 400
         try:
-            accounts().add(name, request.form.get("password", ""), "admin")
+            accounts().add(name, password, "admin")
         except AccountError as error:
-            return render_template("setup.html", error=str(error)), 400
+            return render_template("setup.html", error=word(error.key, **error.values)), 400
         log.info("staff page: admin account %r created", name)
         table = current_app.extensions.get("table")   # none in the venue view (venue/)
         if table is not None and table.snapshot().status.showing_address == "setup":
@@ -85,28 +95,30 @@ def login():
         throttle.failed(address, name)
         return render_template("login.html", error=word("bad_login")), 401
     throttle.succeeded(address, name)
+    log.info("login of %r from %s", name, address)
     return _logged_in(name)
 
 
 def _logged_in(name: str):
+    language = session.get("language")
     session.clear()
+    if language:
+        session["language"] = language
     session.permanent = True
-    session["account"] = name
-    target = request.args.get("next", "")
-    # only a path on this page: never an open redirect
-    return redirect(target if target.startswith("/") and not target.startswith("//") else "/", 303)
+    session["login"] = accounts().open_login(name)
+    return redirect(local_path(request.args.get("next")), 303)
 
 
 @bp.route("/logout", methods=["POST"])
 def logout():
-    session.clear()
+    """Ends this login on the server too: a copy of the cookie no longer works."""
+    accounts().end_login(session.get("login"))
     return redirect(url_for("auth.login"), 303)
 
 
 @bp.route("/language/<choice>", methods=["POST"])
 def language(choice: str):
     if choice not in LANGUAGES:
-        return refused(f"The page speaks {', '.join(LANGUAGES)}.", 404)
+        return refused(word("err_languages", languages=", ".join(LANGUAGES)), 404)
     session["language"] = choice
-    back = request.form.get("back", "/")
-    return redirect(back if back.startswith("/") and not back.startswith("//") else "/", 303)
+    return redirect(local_path(request.form.get("back")), 303)

@@ -111,12 +111,12 @@ def save():
     if problems:
         return refused("; ".join(problems), 400)
     if not values:
-        return refused(f"{game} has no board settings.", 400)
+        return refused(word("no_board"), 400)
     try:
         face().settings.save_board(game, values)
     except ConfigError as error:
         return refused("; ".join(error.problems), 400)
     except (ValueError, OSError) as error:
-        return refused(f"Not saved: {error}", 409)
+        return refused(word("err_not_saved", error=error), 409)
     log.info("board settings of %s saved by %s: %s", game, who(), values)
     return done(word("saved") + " – " + word("next_game"), f"/calibrate?game={game}")

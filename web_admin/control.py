@@ -8,6 +8,7 @@ import tomllib
 
 from flask import Blueprint, render_template, request
 
+from tablegame.registry import find
 from tablegame.core.corrections import correction_action, corrections_for
 from tablegame.core.parties import parse_parties, say_problem, solo
 from tablegame.core.games import playable_games
@@ -15,7 +16,8 @@ from tablegame.core.play import GameSetup
 from tablegame.core.session import Act, Calibrate, NewGame, Undo
 from web_admin.answers import done, refused
 from web_admin.auth import by
-from web_admin.table import face, game_token, reply_words, snapshot_data, submit, table_language
+from web_admin.table import face, game_token, reply_words, snapshot_data, submit
+from web_admin.words import language, word
 
 bp = Blueprint("control", __name__)
 MAX_PARTIES = 10
@@ -32,8 +34,7 @@ def page():
 def _stale():
     """None if the form was filled in for the table as it is now, else the refusal."""
     if request.form.get("token") != game_token(face().snapshot()):
-        return refused("The table has changed since this page was loaded (a new game or a "
-                       "new move); nothing was done. Look again and repeat if still needed.", 409)
+        return refused(word("err_stale"), 409)
     return None
 
 
@@ -50,27 +51,36 @@ def new_game():
         return stale
     game = request.form.get("game", "")
     if game not in playable_games():
-        return refused(f"Unknown game {game!r}; the table plays {', '.join(playable_games())}.", 400)
+        return refused(word("err_unknown_game", game=game,
+                                    games=", ".join(playable_games())), 400)
     lines = [line for line in request.form.get("parties", "").splitlines() if line.strip()]
     if not 2 <= len(lines) <= MAX_PARTIES:
-        return refused(f"Give from 2 to {MAX_PARTIES} parties, one line each.", 400)
+        return refused(word("err_parties", most=MAX_PARTIES), 400)
     parties, problem = parse_parties(lines, solo=solo(game))
     if problem is not None:
-        return refused(say_problem(table_language(), problem, solo(game)), 400)
+        return refused(say_problem(language(), problem, solo(game)), 400)
     try:
         options = tomllib.loads(request.form.get("options", ""))
     except tomllib.TOMLDecodeError as error:
-        return refused(f"Options are lines like 'beds = 5' or 'strict = true': {error}", 400)
+        return refused(word("err_options", error=error), 400)
     if any(isinstance(v, (dict, list)) for v in options.values()):
-        return refused("Options are single values (a number, true/false or a quoted word).", 400)
+        return refused(word("err_option_values"), 400)
+    takes = sorted(o.name for o in (*find(game).options, *find(game).play_options))
+    if unknown := sorted(set(options) - set(takes)):    # said here, in the page's language
+        return refused(word("err_unknown_options", names=", ".join(unknown),
+                            takes=", ".join(takes) or "–"), 400)
     return _answer(NewGame(GameSetup(game, parties, tuple(sorted(options.items())))))
 
 
 @bp.route("/control/abandon", methods=["POST"])
 def abandon():
-    """The game is given up: the same game starts afresh for the same parties."""
+    """The game is given up: the same game starts afresh for the same parties. It asks
+    first (one stray tap must not end a game); the abandoned game stays in the log, and
+    the history can resume it."""
     if (stale := _stale()) is not None:
         return stale
+    if request.form.get("sure") != "1":
+        return render_template("abandon.html", token=request.form.get("token")), 200
     return _answer(NewGame(face().snapshot().status.setup))
 
 
@@ -85,7 +95,7 @@ def undo():
 def calibrate():
     on = request.form.get("on")
     if on not in ("0", "1"):
-        return refused("Say on=1 (start the sensor test) or on=0 (end it).", 400)
+        return refused(word("err_on"), 400)
     back = request.form.get("back", "/health")   # the health or the calibration page
     return _answer(Calibrate(on == "1"), back=back if back in ("/health", "/calibrate") else "/health")
 
@@ -98,13 +108,13 @@ def correct():
     game = face().snapshot().status.setup.game
     chosen = {c.name: c for c in corrections_for(game)}.get(request.form.get("name", ""))
     if chosen is None:
-        return refused(f"{game} has no correction {request.form.get('name', '')!r}.", 400)
+        return refused(word("err_no_correction", game=game, name=request.form.get("name", "")), 400)
     values = {}
     for field in (f.name for f in chosen.fields):
         try:
             values[field] = int(request.form[field])
         except KeyError:
-            return refused(f"{field}: missing", 400)
+            return refused(word("err_missing", field=field), 400)
         except ValueError:
-            return refused(f"{field}: expected a whole number, got {request.form[field]!r}", 400)
+            return refused(word("err_whole_number", field=field, value=request.form[field]), 400)
     return _answer(Act(correction_action(chosen, values)))

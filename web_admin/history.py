@@ -21,8 +21,8 @@ from tablegame.core.games import make_play
 from tablegame.core.replay import Replayed, replay
 from tablegame.core.standings import evening_of, evenings, standings
 from web_admin.answers import refused
-from web_admin.table import face, table_language, to_json
-from web_admin.words import language
+from web_admin.table import face, to_json
+from web_admin.words import language, word
 
 bp = Blueprint("history", __name__)
 EXPORT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(csv|json)$")
@@ -34,14 +34,14 @@ def _result(replayed) -> str:
     if replayed.outcome is None:
         return "…"
     if replayed.outcome.note is not None:   # in the table's language, not the engine's
-        return say(table_language(), replayed.outcome.note)
+        return say(language(), replayed.outcome.note)
     return replayed.outcome.reason or "draw"
 
 
 def _replayed() -> list[tuple[LoggedGame, Replayed]]:
     """Every game of the log folded through its rules again, oldest first."""
-    language = table_language()
-    return [(game, _replay(game, language)) for game in face().history.games()]
+    lang = language()
+    return [(game, _replay(game, lang)) for game in face().history.games()]
 
 
 _memo_lock = threading.Lock()
@@ -109,7 +109,7 @@ def _title(game: str) -> str:
 def page():
     evening = _evening()
     if evening is None:
-        return refused("An evening is a date like 2026-11-23.", 400)
+        return refused(word("err_evening"), 400)
     replayed = _replayed()
     return render_template("history.html", games=_games(replayed), evening=evening,
                            standings=_standings(replayed, evening),
@@ -120,22 +120,57 @@ def page():
 def one(seq: int):
     game = face().history.game(seq)
     if game is None:
-        return refused(f"There is no game {seq} in the log.", 404)
-    replayed = _replay(game, table_language())
+        return refused(word("err_no_game", seq=seq), 404)
+    replayed = _replay(game, language())
     lines = [(datetime.fromtimestamp(at).strftime("%H:%M:%S"), by, what)
              for at, by, what in replayed.lines]
-    return render_template("game.html", seq=seq, lines=lines, result=_result(replayed))
+    return render_template("game.html", seq=seq, lines=lines, result=_result(replayed),
+                           resumable=replayed.outcome is None and not replayed.problem
+                           and replayed.setup is not None)
+
+
+@bp.route("/history/<int:seq>/resume", methods=["POST"])
+def resume(seq: int):
+    """An unfinished game (an abandoned one) played on from where it was: a new game with
+    its setup, then its line of play again, each action checked by the rules as it was
+    the first time. Both the abandoned game and this one stay in the log."""
+    from tablegame.core.session import Act, NewGame
+    from web_admin.auth import by
+    from web_admin.answers import done
+    from web_admin.table import reply_words, submit
+    game = face().history.game(seq)
+    if game is None:
+        return refused(word("err_no_game", seq=seq), 404)
+    replayed = _replay(game, language())
+    if replayed.setup is None or replayed.problem or replayed.outcome is not None:
+        return refused(word("err_not_resumable", seq=seq), 409)
+    for command in (NewGame(replayed.setup), *(Act(a) for a in replayed.played)):
+        reply = submit(command, by())
+        if not reply.accepted:
+            return refused(reply_words(reply), 409)
+    return done(word("resumed"), "/")
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value):
+    """A cell as a spreadsheet shows it and never runs it: text that a spreadsheet would
+    read as a formula (``=HYPERLINK(...)`` as a party's name) gets a leading apostrophe,
+    OWASP's advice; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 @bp.route("/history/export/<name>")
 def export(name: str):
     """``name`` is a file name the browser saves as, never a path."""
     if not EXPORT_NAME.match(name):
-        return refused("An export is named like games.csv or games.json "
-                       "(letters, digits, - and _ only).", 400)
+        return refused(word("err_export_name"), 400)
     table, evening = request.args.get("table", "games"), _evening()
     if table not in ("games", "standings") or evening is None:
-        return refused("Export table=games or table=standings, with evening=YYYY-MM-DD.", 400)
+        return refused(word("err_export_table"), 400)
     replayed = _replayed()
     rows = _games(replayed) if table == "games" else _standings(replayed, evening)
     disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
@@ -145,5 +180,5 @@ def export(name: str):
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["seq"])
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: _inert(v) for k, v in row.items()} for row in rows)
     return Response(out.getvalue(), mimetype="text/csv", headers=disposition)

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import logging
 import threading
-
-from waitress import create_server
+import time
 
 from tablegame.face import TableFace
 from web_admin import create_app
+from web_admin.connections import guarded_server
 
 log = logging.getLogger(__name__)
+
+STOP_WAIT = 2.0     # s the answers in service get to finish when the page stops
 
 
 class PageServer:
@@ -18,9 +20,9 @@ class PageServer:
 
     def __init__(self, face: TableFace, host: str, port: int, threads: int):
         self.app = create_app(face)
-        self._server = create_server(self.app, host=host, port=port, threads=threads,
-                                     ident="tablegame", channel_timeout=30)
-        self.port = self._server.effective_port
+        self._server = guarded_server(self.app, host, port, threads, ident="tablegame",
+                                      channel_timeout=30)
+        self.port = int(self._server.effective_port)
         self.address = f"http://{host if host not in ('0.0.0.0', '') else _lan_address()}:{self.port}/"
         self._thread = threading.Thread(target=self._serve, name="staff-page", daemon=True)
 
@@ -39,8 +41,20 @@ class PageServer:
             log.exception("the staff page stopped")
 
     def close(self) -> None:
-        self._server.close()
+        """Live views first (each ends its stream), then the answers still in service
+        finish, then the workers, the connections and the listening socket close, in
+        that order: nothing writes to a socket that is gone."""
+        self.app.extensions["relay"].end()
+        deadline = time.monotonic() + STOP_WAIT
+        while self._busy() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        self._server.task_dispatcher.shutdown(timeout=STOP_WAIT)
+        self._server.close_all()
         self._thread.join(5)
+
+    def _busy(self) -> bool:
+        return self.app.extensions["relay"].viewers > 0 or \
+            any(not c.idle() for c in list(self._server.active_channels.values()))
 
 
 def _lan_address() -> str:

@@ -22,11 +22,22 @@ BY_KEY = {s.key: s for s in SETTINGS}
 
 @bp.route("/settings")
 def page():
-    saved, running = face().settings.saved(), face().settings.current()
+    settings = face().settings
+    saved, running = settings.saved(), settings.current()
+    instead = getattr(settings, "instead", {})
     rows = [(s, _shown(saved[s.key]), _shown(s.default), takes_effect(s.key),
-             _shown(running[s.key]) if saved[s.key] != running[s.key] else None)
-            for s in SETTINGS]
+             _running(s.key, saved, running, instead)) for s in SETTINGS]
     return render_template("settings.html", rows=rows, path=face().settings.path)
+
+
+def _running(key: str, saved, running, instead) -> str | None:
+    """What the table runs with where it is not the saved value, and why (None: the same)."""
+    if key in instead:
+        value, why = instead[key]
+        return word("runs_instead", value=_shown(value), why=word(why))
+    if saved[key] != running[key]:
+        return word("running_now", value=_shown(running[key]))
+    return None
 
 
 def _shown(value) -> str:
@@ -58,20 +69,20 @@ def save():
     key = request.form.get("key", "")
     setting = BY_KEY.get(key)
     if setting is None:
-        return refused(f"{key}: unknown setting", 400)
+        return refused(word("err_unknown_setting", key=key), 400)
     if "value" not in request.form:
-        return refused(f"{key}: no value given", 400)
+        return refused(word("err_no_value", key=key), 400)
     text = request.form["value"]
     value = _typed(setting, text)
     expected = setting.check(value)
     if expected:
-        return refused(f"{key}: expected {expected}, got {value!r}", 400)
+        return refused(word("err_expected", key=key, expected=expected, value=repr(value)), 400)
     try:
         restart = face().settings.save({key: value})
     except ConfigError as error:
         return refused("; ".join(error.problems), 400)
     except (ValueError, OSError) as error:
-        return refused(f"Not saved: {error}", 409)
+        return refused(word("err_not_saved", error=error), 409)
     log.info("setting %s = %r saved by %s", key, value, who())
     message = word("saved") + (" – " + word("restart_needed", keys=", ".join(restart))
                                if restart else "")

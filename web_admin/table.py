@@ -1,5 +1,5 @@
 """The table as the page reads it: snapshots as JSON (the screen's own view model,
-in the table's language), the token that makes a stale form fail, and commands
+in the page's language), the token that makes a stale form fail, and commands
 submitted with the staff member's name and a bounded wait."""
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tablegame.core import jsoncodec
 from tablegame.face import TableFace
 from tablegame.texts import say
 from tablegame.core.session import Reply, Snapshot
+from web_admin.cards import board_words, cards
 
 
 def face() -> TableFace:
@@ -34,10 +35,13 @@ def game_token(snapshot: Snapshot) -> str:
 
 
 def snapshot_data(snapshot: Snapshot, lang: str | None = None) -> dict[str, Any]:
-    """The snapshot as JSON data; ``lang`` is the table's language (read outside a
-    request, e.g. in the live stream, it must be given)."""
-    status, lang = snapshot.status, lang or table_language()
+    """The snapshot as JSON data, made in the page's language (the table's screen may
+    speak another); read outside a request, e.g. in the live stream, ``lang`` is given."""
+    from web_admin.words import language
+    status, lang = snapshot.status, lang or language()
     view = snapshot.view(lang)
+    view_data = jsoncodec.to_data(view)
+    readings = [{"kind": type(r).__name__, **jsoncodec.to_data(r)} for r in status.readings]
     return {
         "version": snapshot.version,
         "token": game_token(snapshot),
@@ -48,8 +52,10 @@ def snapshot_data(snapshot: Snapshot, lang: str | None = None) -> dict[str, Any]
         "calibrating": status.calibrating,
         "language": lang,
         "kind": type(view).__name__,
-        "view": jsoncodec.to_data(view),
-        "readings": [{"kind": type(r).__name__, **jsoncodec.to_data(r)} for r in status.readings],
+        "view": view_data,
+        "readings": readings,
+        "cards": cards(type(view).__name__, view_data, lang),       # each party in words
+        "board_words": board_words(view_data, readings, lang),     # the drawing's alternative
     }
 
 

@@ -27,6 +27,7 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame <family command> a family's own command (tablegame carrom-ruling: a Carrom position)
   tablegame doctor          check this site, one line per check (exit status 0: all is well)
   tablegame config-template the configuration file with every setting and its default
+  tablegame reset-password NAME  set a staff page account's password again (a forgotten admin's)
   tablegame venue           the venue's view of its tables on MQTT (docs/mqtt.md)
 
 Each command's own help: tablegame COMMAND --help"""
@@ -59,7 +60,8 @@ def _run(args) -> int:
 # What the options that feed the configuration take, in the command line's words (a
 # bad value is said with the option as typed: "--party A: expected ...").
 PARTIES_TAKE = ('two parties or more (up to ten for Schocken): --party once for each, its '
-                'players\' names comma separated (none empty), e.g. --party "Anna,Carl" --party Ben')
+                'players\' names comma separated (none empty, none twice, each at most 40 '
+                'characters), e.g. --party "Anna,Carl" --party Ben')
 SIZE_TAKES = ("WIDTHxHEIGHT of at least {0}x{1} (the smallest screen the table draws on), such as "
               "1280x800, or 0x0 for the screen's own size").format(*SMALLEST_SCREEN)
 
@@ -138,6 +140,13 @@ def _config_template(args) -> int:
                                       for pair in args.set or []})
     print(template(chosen), end="")
     return 0
+
+
+def _reset_password(args) -> int:
+    from web_admin.recover import reset_password
+    path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
+    store = args.db or (load(path)["table.store"] if path else SIMULATED_STORE)
+    return reset_password(Path(store).parent, args.name)
 
 
 def _doctor(args) -> int:
@@ -242,6 +251,13 @@ def _parser() -> argparse.ArgumentParser:
                         "else the simulated setup)")
     doctor.set_defaults(command=_doctor)
 
+    reset = sub.add_parser("reset-password", help="set a staff page account's password again, "
+                           "e.g. a forgotten admin's (asks twice; the account becomes an admin)")
+    reset.add_argument("name")
+    reset.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
+                       "else the simulated table's)")
+    reset.add_argument("--db", help="the event log whose folder holds staff.sqlite")
+    reset.set_defaults(command=_reset_password)
     venue = sub.add_parser("venue", parents=[logging_], help="the venue's view of its tables on "
                            "MQTT: every table live, the evening's standings, a TV mode (docs/mqtt.md)")
     venue.add_argument("--config", help="configuration file whose [mqtt] names the broker")

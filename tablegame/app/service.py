@@ -431,6 +431,17 @@ def _rail_buttons(settings: ConfigFile, presses: Presses, RailButtons):
         settings.current()["buttons.debounce"], settings.current()["buttons.long_press"]))
 
 
+def _say_what_runs(settings: ConfigFile, store, port: str, page, size) -> None:
+    """What ``simulate`` runs instead of the file's values: the settings page shows these
+    beside the saved ones, with the reason."""
+    settings.runs_instead("table.store", str(store), "why_simulated_store")
+    settings.runs_instead("serial.port", port, "why_virtual_board")
+    if page is not None:
+        settings.runs_instead("web.host", "127.0.0.1", "why_simulated_host")
+        settings.runs_instead("web.port", page.port, "why_free_port")
+    settings.runs_instead("display.size", list(size), "why_window")
+
+
 def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
              config_path: str | Path | None = None) -> bool:
     """The desktop: the virtual board on a pty, mock pins driven by keys, a window.
@@ -480,6 +491,7 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
         page = stack.enter_context(staff_page(face, config, host="127.0.0.1", any_free_port=True))
         mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         width, height = config["display.size"]
+        _say_what_runs(settings, store, board.port, page, (width, height) if width else [1280, 800])
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
                           caption="Tablegame (simulated board)", screens=SCREENS_WITH_NAMES)

@@ -13,6 +13,7 @@ from tablegame.config.games import SECTIONS_OF_TABLES, key_lines, table_problems
 from tablegame.registry import Option, families, playable_games
 from tablegame.texts import LANGUAGES
 from tablegame.core.games import make_play
+from tablegame.core.names import MAX_NAME, parties_problem
 from tablegame.core.play import GameSetup
 from tablegame.core.text_file import FileProblem, read_utf8
 
@@ -68,10 +69,12 @@ def _pin(v):
 
 def _parties(v):
     if (isinstance(v, list) and 2 <= len(v) <= 10   # how many the game takes: _check_games
-            and all(isinstance(p, list) and p and all(isinstance(n, str) and n.strip() for n in p)
-                    for p in v)):
+            and all(isinstance(p, list) and p and all(isinstance(n, str) for n in p) for p in v)
+            and parties_problem(v) is None):        # the one rule for a name (core.names)
         return None
-    return 'two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]'
+    return ('two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]; '
+            f'each name at most {MAX_NAME} characters, with one that shows, no control character, '
+            'and no name twice')
 
 
 def _camera_size(v):

@@ -45,6 +45,14 @@ class ConfigFile:
         self.version = 0                # grows with every saved change
         if self.path is not None and self.path.parent.is_dir():
             remove_stale_temps(self.path)   # what saves killed before this start left
+        # what runs instead of the file's value, and why (a reason's key the page words):
+        # ``simulate`` runs the virtual board, its own log, the page on 127.0.0.1 …
+        self.instead: dict[str, tuple[Any, str]] = {}
+
+    def runs_instead(self, key: str, value: Any, why: str) -> None:
+        """Say that ``key`` runs with ``value`` whatever the file says, because of ``why``."""
+        if value != self._config[key]:
+            self.instead[key] = (value, why)
 
     def current(self) -> Config:
         return self._config

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from tablegame.core.names import MAX_NAME, name_problem, tidy
 from tablegame.registry import family_of
 from tablegame.texts import text
 from tablegame.texts.notes import Note
@@ -18,12 +19,14 @@ def parse_parties(texts: Sequence[str], solo: bool = False
     (its ``seat`` is the party's index)."""
     parties, seen = [], set()
     for seat, typed in enumerate(texts):
-        names = tuple(" ".join(name.split()) for name in typed.split(","))
+        names = tuple(tidy(name) for name in typed.split(","))
         problem = None
         if len(typed) > MAX_CHARS:
             problem = Note.of("names_too_long", seat=seat, most=MAX_CHARS)
         elif not all(names):
             problem = Note.of("names_empty", seat=seat)
+        elif (key := next(filter(None, map(name_problem, names)), None)) is not None:
+            problem = Note.of(key, seat=seat, most=MAX_NAME)   # the one rule (core.names)
         elif solo and len(names) > 1:
             problem = Note.of("names_one_player", seat=seat)
         else:

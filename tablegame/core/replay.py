@@ -8,7 +8,7 @@ from typing import Callable
 from tablegame.core import jsoncodec
 from tablegame.core.rules import Outcome
 from tablegame.core.history import LoggedGame
-from tablegame.texts import say
+from tablegame.texts import TEXTS, say, text
 from tablegame.texts.notes import Note
 from tablegame.core.play import GameSetup, Play
 from tablegame.core.store import UNDO
@@ -21,6 +21,8 @@ class Replayed:
     lines: tuple[tuple[float, str, str], ...]   # (at, by, what happened in words)
     problem: str = ""                           # why the log no longer replays, if it does not
     results: tuple[tuple[float, Outcome], ...] = ()  # every game finished on the line of play
+    played: tuple = ()       # the actions on the line of play (undone ones left out), in order:
+    # applied to a fresh game they give the game's last state (the page resumes a game so)
     # (when, how): a Schocken sheet finishes many games, a Shove game one; an undone end is
     # not among them
 
@@ -31,6 +33,7 @@ def replay(game: LoggedGame, make_play: Callable[[GameSetup], Play], language: s
         play = make_play(setup)
         states = [play.rules.initial_state(setup.parties)]
         times = [game.started]   # when each state began
+        played: list = []
     except ValueError as error:
         return Replayed(None, None, (), f"entry {game.seq}: {error}")
     lines = [(game.started, game.entries[0].by, say(language, Note.of("new_game")))]
@@ -40,19 +43,31 @@ def replay(game: LoggedGame, make_play: Callable[[GameSetup], Play], language: s
                 if len(states) > 1:
                     states.pop()
                     times.pop()
+                    played.pop()
                 lines.append((entry.at, entry.by, say(language, Note.of("undone"))))
                 continue
             action = jsoncodec.action_from_data(play.rules.action_types, entry.data)
             before = states[-1]
             states.append(play.rules.apply(before, action))
             times.append(entry.at)
+            played.append(action)
             note = play.describe(before, states[-1], action)
-            lines.append((entry.at, entry.by, say(language, note) or type(action).__name__))
+            lines.append((entry.at, entry.by, say(language, note) or _unsaid(language, action)))
         except ValueError as error:
             return Replayed(setup, None, tuple(lines), f"entry {entry.seq}: {error}",
                             _results(play, states, times))
     return Replayed(setup, play.rules.outcome(states[-1]), tuple(lines),
-                    results=_results(play, states, times))
+                    results=_results(play, states, times), played=tuple(played))
+
+
+def _unsaid(language: str, action) -> str:
+    """An action the screen does not describe (Shove's clearing keeps the turn's result on
+    screen), in the history's words: the family's ``history_<action>`` text, else a
+    generic one; never the bare class name."""
+    key = f"history_{type(action).__name__.lower()}"
+    if key in TEXTS.get(language, {}) or key in TEXTS["en"]:
+        return text(language, key)
+    return text(language, "history_action", name=type(action).__name__)
 
 
 def _results(play: Play, states: list, times: list[float]) -> tuple[tuple[float, Outcome], ...]:

@@ -26,6 +26,7 @@ from typing import Any, Callable, Sequence
 from tablegame import texts
 from tablegame.core import jsoncodec
 from tablegame.core.events import ButtonPress
+from tablegame.core.names import parties_problem
 from tablegame.core.rules import IllegalAction
 from tablegame.texts.notes import Note
 from tablegame.core.play import GameSetup, Play, PutBack, TableStatus, Verdict
@@ -446,6 +447,12 @@ class Session:
         self._update(link=link)
 
     def _new_game(self, new: NewGame) -> None:
+        # the one rule for names, whoever sends the game (page, panel, script, file):
+        # a name no screen can draw never reaches the log
+        if (wrong := parties_problem(new.setup.parties)) is not None:
+            seat, key, values = wrong
+            party = Note.of("names_party", number=seat + 1)
+            return self._refuse(Note.of("bad_setup", reason=Note.of(key, label=party, **values)))
         try:
             play = self._make_play(new.setup)
             state = play.rules.initial_state(new.setup.parties)

@@ -60,8 +60,7 @@ def check(before: Sequence[Point], after: Sequence[Point], *, radius: float,
           tolerance: float = SENSOR_ERROR) -> Check:
     """Judge two settled readings; ``new`` pieces were added by the shot (1 for a
     shove, 0 for Carrom's striker taken off again or a board left alone)."""
-    before = [tuple(map(float, p)) for p in before]
-    after = [tuple(map(float, p)) for p in after]
+    before, after = canonical(before), canonical(after)
     still_limit = STILL + 2 * (tolerance - SENSOR_ERROR)
     moved_idx, fresh_idx = _unmatched(before, after, still_limit)
     if len(fresh_idx) != len(moved_idx) + new:
@@ -92,6 +91,40 @@ def still(before: Sequence[Point], after: Sequence[Point], *, radius: float,
           tolerance: float = SENSOR_ERROR) -> Check:
     """No piece was played: every piece that moved is unexplained."""
     return check(before, after, radius=radius, launch_y=None, new=0, tolerance=tolerance)
+
+
+def canonical(points: Sequence[Point]) -> list[Point]:
+    """The readings in one order, whatever order the board listed them in: pieces have
+    no identity and docs/protocol.md fixes no order, so every tie the check breaks by
+    position in a list (which pairing is tried first, which piece is named) must be
+    broken the same way for the same board."""
+    return sorted((float(p[0]), float(p[1])) for p in points)
+
+
+def apart(points: Sequence[Point], d: float, rounds: int = 60) -> list[Point]:
+    """The readings with pieces that the sensor error makes overlap pushed apart, each
+    pair of an overlap by half of it on either side along their line of centres, over
+    and over until none overlaps: a cluster (three touching pieces, a ring) comes apart
+    whichever piece is listed first, and no piece is moved more than the error asks.
+    Touching pieces are read up to 2.8 mm into each other (two readings of ±1 mm)."""
+    ps = [[float(x), float(y)] for x, y in points]
+    for _ in range(rounds):
+        pushed = False
+        for i, p in enumerate(ps):
+            for q in ps[i + 1:]:
+                dx, dy = q[0] - p[0], q[1] - p[1]
+                gap = math.hypot(dx, dy)
+                if gap >= d + 0.01:
+                    continue
+                if gap < 1e-9:   # read on top of each other: part them along y
+                    dx, dy, gap = 0.0, 1.0, 1.0
+                half = (d + 0.02 - gap) / 2 / gap
+                p[0], p[1] = p[0] - half * dx, p[1] - half * dy
+                q[0], q[1] = q[0] + half * dx, q[1] + half * dy
+                pushed = True
+        if not pushed:
+            break
+    return [(x, y) for x, y in ps]
 
 
 # -- which piece went where ------------------------------------------------------------

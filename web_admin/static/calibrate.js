@@ -1,6 +1,7 @@
 // Calibration: the board these settings make (drawn as its family's shapes), with the
 // latest readings over it and each piece's place in words. Editing a value previews it (nothing saved); the readings are
-// fetched again every second.
+// fetched again when the table publishes a change (pushed on the live stream, not polled:
+// a phone left open on this page costs nothing while the board is still).
 "use strict";
 const SVG = "http://www.w3.org/2000/svg";
 const form = document.getElementById("geometry");
@@ -51,4 +52,5 @@ async function refresh() {
 
 draw(JSON.parse(document.getElementById("preview").textContent));
 if (form) form.addEventListener("input", refresh);
-setInterval(refresh, 1000);
+const changes = new EventSource("/api/stream");
+changes.onmessage = refresh;

@@ -17,30 +17,29 @@ function shape(tag, attrs) {
   return el;
 }
 
-function partyLine(p) {
-  const bits = [];
-  if (Array.isArray(p.marks)) bits.push(p.marks.map((m) => "|".repeat(m) || "·").join("  "));
-  for (const [k, v] of Object.entries(p)) {
-    if (["name", "marks", "at_turn", "player"].includes(k)) continue;
-    if (typeof v === "string" || typeof v === "number") if (v !== "") bits.push(v);
-  }
-  return bits.join(" · ");
-}
-
-function drawParties(view) {
+function drawParties(snapshot) {
+  // each party's card in words, made by the page (web_admin/cards.py) in its language
   const box = $("parties");
   box.replaceChildren();
-  for (const p of view.parties || view.players || []) {
-    if (typeof p !== "object" || p === null) continue;
-    const div = document.createElement("div");
-    div.className = "party" + (p.at_turn ? " at_turn" : "");
+  for (const card of snapshot.cards || []) {
+    const li = document.createElement("li");
+    li.className = "party" + (card.at_turn ? " at_turn" : "");
     const name = document.createElement("strong");
-    name.textContent = (p.name || "") + (p.player ? " (" + p.player + ")" : "");
-    const line = document.createElement("div");
-    line.className = "marks";
-    line.textContent = partyLine(p);
-    div.append(name, line);
-    box.append(div);
+    name.textContent = card.name;
+    li.append(name);
+    if (card.at_turn) {
+      const turn = document.createElement("span");
+      turn.className = "turn";
+      turn.textContent = " ▶ " + root.dataset.atTurn;
+      li.append(turn);
+    }
+    for (const text of card.lines) {
+      const line = document.createElement("div");
+      line.className = "line";
+      line.textContent = text;
+      li.append(line);
+    }
+    box.append(li);
   }
 }
 
@@ -55,7 +54,7 @@ function drawShove(svg, view) {
                              fill: "none", stroke: "#5b3a1e", "stroke-width": 1 }));
   for (const c of view.coins || []) {
     svg.append(shape("circle", { cx: c.x, cy: L - c.y, r: b.coin_diameter / 2,
-                                 fill: "#b87333", stroke: "#222", "stroke-width": 0.8, class: "coin" }));
+                                 fill: "#b87333", stroke: "#111", "stroke-width": 2, class: "coin" }));
   }
 }
 
@@ -73,7 +72,7 @@ function drawCarrom(svg, view) {
   for (const p of view.pieces || []) {
     const r = (p.kind === "striker" ? b.striker_diameter : b.man_diameter) / 2;
     svg.append(shape("circle", { cx: p.x, cy: S - p.y, r: r, fill: colours[p.kind] || "#888",
-                                 stroke: "#222", "stroke-width": 1, class: "piece" }));
+                                 stroke: p.kind === "black" ? "#f6eeda" : "#111", "stroke-width": 2.5, class: "piece" }));
   }
 }
 
@@ -98,7 +97,8 @@ function draw(snapshot) {
   text("winner", view.winner);
   text("message", view.message);
   text("link", view.link);
-  drawParties(view);
+  drawParties(snapshot);
+  $("board-words").textContent = $("board-words").textContent.split(":")[0] + ": " + snapshot.board_words;
   const svg = $("board");
   svg.replaceChildren();
   if (view.board && view.board.lines) drawShove(svg, view);

@@ -229,7 +229,8 @@ def _outer(board: BoardState, side: int, count: int) -> tuple[Placement, ...]:
 
 def _check_side(side: object) -> None:
     if type(side) is not int or side not in (0, 1):
-        raise _refused(Note.of("cr_no_side", side=repr(side)))
+        # said to people, who count sides from 1 (the engine from 0)
+        raise _refused(Note.of("cr_no_side", side=side + 1 if type(side) is int else repr(side)))
 
 
 def _check_stroke(board: BoardState, stroke: Stroke) -> None:

@@ -198,7 +198,7 @@ TEXTS = {
         "cr_no_toss": "Jetzt gibt es keinen Münzwurf",
         "cr_technical_after_first": "Nach dem ersten Stoß ist es ein Foul während des Zuges",
         "cr_during_turn_first": "Vor dem ersten Stoß des Zuges ist es ein technisches Foul",
-        "cr_no_side": "Es gibt keine Seite {side}: nur 0 und 1",
+        "cr_no_side": "Es gibt keine Seite {side}: nur 1 und 2",
         "cr_wrong_type": "{field} muss vom Typ {kind} sein, nicht {value}",
         "cr_negative": "{field} darf nicht negativ sein ({value})",
         "cr_more_than_on_board": _about_colour("de", "{count} Steine versenkt oder vom Brett, "
@@ -224,7 +224,7 @@ TEXTS = {
         "cr_no_toss": "There is no coin toss now",
         "cr_technical_after_first": "After the first stroke it is a foul during the turn",
         "cr_during_turn_first": "Before the turn's first stroke it is a technical foul",
-        "cr_no_side": "There is no side {side}: only 0 and 1",
+        "cr_no_side": "There is no side {side}: only 1 and 2",
         "cr_wrong_type": "{field} must be {kind}, not {value}",
         "cr_negative": "{field} cannot be negative ({value})",
         "cr_more_than_on_board": _about_colour("en", "{count} men pocketed or off the board, "

@@ -116,9 +116,9 @@ class ShoveTable:
     colliding, ``step`` the fixed time step in seconds. Coins are reported in the order
     they were put on the table.
 
-    ``coin_properties``, if given, is called for every coin set on the front edge and
-    returns that coin's own (friction, restitution): real coins differ from one another
-    (the corpus of the physics check draws them). Two coins colliding bounce with the
+    ``coin_properties``, if given, is called for every coin set on the front edge or
+    placed, and returns that coin's own (friction, restitution): real coins differ from
+    one another (the corpus of the physics check draws them). Two coins colliding bounce with the
     geometric mean of their restitutions. Without it every coin has the table's."""
 
     def __init__(self, board: ShoveBoard, *, friction: float = DEFAULT_FRICTION,
@@ -220,7 +220,8 @@ class ShoveTable:
             raise ValueError(f"a coin at ({x}, {y}) lies beyond the frame")
         fallen = x < 0 or x > b.width or y < 0 or y > b.length
         self._check_free(x, y, fallen)
-        self._coins.append(_Coin(float(x), float(y), fallen))
+        own = self.coin_properties() if self.coin_properties is not None else (None, None)
+        self._coins.append(_Coin(float(x), float(y), fallen, *own))
 
     # -- inside ---------------------------------------------------------------------------
 

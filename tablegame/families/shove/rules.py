@@ -173,7 +173,7 @@ class ShoveRules(Rules):
 
     def _set_marks(self, state: ShoveState, action: SetMarks) -> ShoveState:
         if action.party not in (0, 1):
-            raise _refused(Note.of("shove_no_such_party", party=action.party))
+            raise _refused(Note.of("shove_no_such_party", party=action.party + 1))   # people count from 1
         if not 1 <= action.bed <= self.beds:
             raise _refused(Note.of("shove_no_such_bed", bed=action.bed, beds=self.beds))
         if not 0 <= action.marks <= self.target:
@@ -217,7 +217,7 @@ class ShoveRules(Rules):
         if state.starter is not None:
             raise _refused(Note.of("shove_toss_done", party=state.parties[state.starter].name))
         if toss.starter not in (0, 1):
-            raise _refused(Note.of("shove_no_such_party", party=toss.starter))
+            raise _refused(Note.of("shove_no_such_party", party=toss.starter + 1))
         return replace(state, starter=toss.starter, turn=toss.starter)
 
     def _shove(self, state: ShoveState, shove: Shove) -> ShoveState:

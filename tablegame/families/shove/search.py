@@ -6,16 +6,18 @@ The geometric pass (:mod:`tablegame.physics.plausibility`) says which coins move
 proposes which went where; here each proposal becomes a shot: the first hit of equal
 coins fixes the shot coin's speed along the line of centres (from how far the hit coin
 slid) and across it (from where the shot coin came to rest), hence where on the front
-edge it set off and how hard. The best of these shots is refined locally (Nelder-Mead
-over start point, angle and reach), and the best fit decides. Shots are given by their
+edge it set off and how hard; a hard shot is tried as hard as the energy the board
+shows asks too. The best of these shots is refined locally (Nelder-Mead over the start
+point, aim and reach of its family), and the best fit decides. Shots are given by their
 *reach*, the slide of a lone coin: under Coulomb friction the paths of equal coins do
 not depend on the friction, so a board with other friction than the model's is fitted
 as well by another reach.
 
 A coin is explained when the simulated coin lies within its allowance of where it is
 seen: the sensor term (both readings are off) for a coin the shot left still; for one
-that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its simulated slide (the hits'
-geometry blurred by the readings, friction and bounce of this coin, chains); for the
+that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its slide, simulated or seen if
+longer (the hits' geometry blurred by the readings, friction and bounce of this coin,
+chains); for the
 shot coin ``SHOT_SHARE`` of its slide (its reach is fitted). docs/physics-check.md has
 the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
 not by a clock."""
@@ -25,22 +27,27 @@ import math
 from dataclasses import dataclass
 
 from tablegame.families.shove.board import Lie, ShoveBoard
-from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, assignments,
-                                            contact_point, distance, segment_distance, unit)
+from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, apart,
+                                            assignments, canonical, contact_point, distance,
+                                            segment_distance, unit)
 from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
 
 MAX_SHOTS = 40          # simulations per check at most (bounds the time)
 AIMING = 2              # corrections of a shot's aim and reach after its first simulation
-AIMED = 3               # proposals whose aim is corrected, the best first
+AIMED = 5               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
-FIRST_GUESSES = 8       # proposals of the geometric pass simulated at most
+FIRST_GUESSES = 14      # proposals of the geometric pass simulated at most
+TURN = 4                # of them per first-hit coin in turn, the lowest coin first
+ENERGY_LOSS = 1.25      # reach over the summed ways of the coins: collisions lose energy too
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
 KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
-SLIDE_SHARE = 0.26      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
+SLIDE_SHARE = 0.36      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
+SCAN_POINTS = 4         # and at most this many, the nearest to the family's best first
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
+CRADLE_LENGTH = 4       # touching coins that pass a hit on, at most (a row across a bed)
 GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
@@ -51,40 +58,46 @@ MISSING = 1e3           # error of a coin the simulation lost or the board did n
 @dataclass(frozen=True)
 class Fit:
     """The best shot found and how far it is off: ``error`` is the worst coin's distance
-    in units of its allowance (at most 1: the shot explains the board); ``off`` the coins
-    it leaves unexplained (where they lay, where they are seen)."""
+    in units of its allowance (at most ``limit``: the shot explains the board); ``off``
+    the coins beyond their allowance (where they lay, where they are seen)."""
 
     shot: Shot | None
     error: float
     off: tuple[Moved, ...] = ()
+    limit: float = 1.0
 
     @property
     def explains(self) -> bool:
-        return self.error <= 1.0
+        return self.error <= self.limit
 
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
-             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
+             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS,
+             limit: float = 1.0) -> Fit:
     """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
-    pass of the two), tried in at most ``budget`` simulations: each proposal's own
+    pass of the two), every coin within ``limit`` times its allowance (the search stops
+    at the first such shot), tried in at most ``budget`` simulations: each proposal's own
     start point first, the best few aimed, then a coarse scan of each proposal's family
-    along the front edge, then along the best family and freely around the best shot."""
-    trial = _Trial(board, before, after, tolerance, budget)
-    proposals = _proposals(board, trial.before, after, check)[:FIRST_GUESSES]
+    along the front edge, then along the best family and around the best shot in it."""
+    trial = _Trial(board, before, after, tolerance, budget, limit)
+    proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
-    for family, x0, _ in proposals:
-        tried.append((trial.run(family.shot(x0)), family, x0, 0.0, 1.0))
+    for family, x0, _, grow in proposals:
+        tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
         if trial.best.explains:
             return trial.best
-    for _, family, x0, _, _ in sorted(tried, key=lambda t: t[0])[:AIMED]:
-        score, da, grow = _shoot(trial, family, x0, 0.0, 1.0)
+    for _, family, x0, _, grow in sorted(tried, key=lambda t: t[0])[:AIMED]:
+        score, da, grow = _shoot(trial, family, x0, 0.0, grow)
         tried.append((score, family, x0, da, grow))
         if trial.best.explains:
             return trial.best
-    clears = {family: clear for family, _, clear in proposals}
+    clears = {family: clear for family, _, clear, _ in proposals}
     for family in sorted(clears, key=lambda f: min(t[0] for t in tried if t[1] == f)):
-        _, _, _, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
-        for x0 in clears[family][len(clears[family]) % SCAN // 2::SCAN]:
+        _, _, best_x, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
+        # outward from the family's best start point: near it first, and not too far
+        scan = clears[family][len(clears[family]) % SCAN // 2::SCAN]
+        straight = min(scan, key=lambda x: abs(x - family.contact[0]), default=best_x)
+        for x0 in [straight, *sorted(scan, key=lambda x: abs(x - best_x))][:SCAN_POINTS]:
             if trial.runs >= trial.budget - REFINE or trial.best.explains:
                 break
             if all(t[1] != family or abs(t[2] - x0) >= SCAN * GRID / 2 for t in tried):
@@ -94,9 +107,9 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         return trial.best
     if tried:
         score, family, x0, da, grow = min(tried, key=lambda t: t[0])
-        _along(trial, family, clears[family], x0, da, grow, score)
-    if trial.best.shot is not None and not trial.best.explains:
-        _refine(trial)
+        x0 = _along(trial, family, clears[family], x0, da, grow, score)
+        if not trial.best.explains:
+            _refine(trial, family, x0, da, grow)
     return trial.best
 
 
@@ -117,6 +130,7 @@ class _Family:
     y0: float
     d: float
     to: tuple[float, float]     # where the hit coin is seen at rest
+    end: Moved | None = None    # a cradle's: the coin the hit was passed on to
 
     @property
     def contact(self) -> tuple[float, float]:
@@ -169,17 +183,34 @@ def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family
 
 
 def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
-    """First hits on a coin ``s`` that touches ``m`` and passed the hit on to it, moving
-    too little itself for the sensors to tell (Newton's cradle): ``s`` took the speed that
-    slides ``m`` as far as it went, divided by ``(1+e)/2``."""
-    out = []
-    u = unit(m.before, m.after)
-    for s in still:
-        n = unit(s, m.before)
-        # touching, and ``m`` went on along their line of centres (within 37 degrees)
-        if distance(s, m.before) < d + CRADLE_GAP and n[0] * u[0] + n[1] * u[1] >= 0.8:
-            slide = (2 / (1 + RESTITUTION)) ** 2 * distance(m.before, m.after)
-            out.append(_Family(s, n, slide, y0, d, s))
+    """First hits on a coin behind ``m`` that passed the hit on to it through a row of
+    touching coins, each moving too little itself for the sensors to tell (Newton's
+    cradle, of up to ``CRADLE_LENGTH`` coins): the hit runs along each line of centres,
+    turning at most 37 degrees at a coin, and each coin takes ``(1+e)/2`` of the speed
+    of the one behind it along their line of centres. So, from ``m`` back, each coin
+    needs the speed of the one in front divided by ``(1+e)/2`` and by the cos of the
+    turn there."""
+    out: list[_Family] = []
+    pass_on = (2 / (1 + RESTITUTION)) ** 2
+
+    def back(row: list, way: tuple[float, float], need: float) -> None:
+        # ``row[-1]`` pushed the coin in front of it along ``way`` and needed ``need``
+        # (slide units) moving along it; who touches it behind and could have pushed it?
+        front = row[-1]
+        for s in still:
+            if s in row or distance(s, front) >= d + CRADLE_GAP:
+                continue
+            n = unit(s, front)
+            cos = n[0] * way[0] + n[1] * way[1]
+            if cos < 0.8:
+                continue
+            # ``m``'s own way is read, not a line of centres: it went along ``n``
+            slide = pass_on * (need if len(row) == 1 else need / cos ** 2)
+            out.append(_Family(s, n, slide, y0, d, s, m))
+            if len(row) < CRADLE_LENGTH:
+                back(row + [s], n, slide)
+
+    back([m.before], unit(m.before, m.after), distance(m.before, m.after))
     return out
 
 
@@ -187,7 +218,7 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
     """(family, start point, clear start points) for each proposed first hit: the start
     point from where the shot coin came to rest after it (it kept its speed across the
     line of centres and ``(1-e)/2`` of that along it), moved to the nearest from which
-    the way to the hit is clear; the likeliest proposals first."""
+    the way to the hit is clear; the likeliest proposals first (``_likeliest``)."""
     d, y0 = board.coin_diameter, start_y(board)
     after = [tuple(map(float, p)) for p in after]
     moved_idx = [i for i, p in enumerate(before) if _near(p, [m.before for m in check.moved])]
@@ -209,17 +240,79 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
                 clear = clears[family]
                 if not clear:
                     continue
-                guess = _start(family, rest)
-                guess = family.contact[0] if guess is None else guess
-                x0 = min(clear, key=lambda x: abs(x - guess))
-                if (family, x0) not in seen:
-                    seen.add((family, x0))
-                    out.append((family, x0, clear))
+                for guess in _starts(family, rest, moved):
+                    x0 = min(clear, key=lambda x: abs(x - guess))
+                    for grow in _grows(family, x0, rest, moved):
+                        if (family, x0, grow) not in seen:
+                            seen.add((family, x0, grow))
+                            out.append((family, x0, clear, grow))
+    return _likeliest(out)
+
+
+def _likeliest(proposals: list[tuple]) -> list[tuple]:
+    """The proposals, those of the coin nearest the front edge first: the shot coin
+    meets it first on most ways up the board. Taken in turns, ``TURN`` of that coin's
+    (in the order of the assignments), then as many of the next coin's, and so on
+    round, so that every coin's likeliest are tried early."""
+    ats = sorted({p[0].at for p in proposals}, key=lambda a: (a[1], a[0]))
+    count: dict = {}
+    keyed = []
+    for n, p in enumerate(proposals):
+        k = count.get(p[0].at, 0)
+        count[p[0].at] = k + 1
+        keyed.append(((k // TURN, ats.index(p[0].at), n), p))
+    return [p for _, p in sorted(keyed, key=lambda kp: kp[0])]
+
+
+def _starts(family: _Family, rest, moved: list[Moved]) -> list[float]:
+    """Where on the front edge the family's shot may have set off: as its coin's rest
+    tells (``_start``), or, if it went on to knock another coin ``k`` first, as the way
+    to that hit tells (the coin left the first hit along the way to its contact with
+    ``k``: its speed across the line of centres, and ``(1-e)/2`` of that along it)."""
+    first = _start(family, rest)
+    out = [family.contact[0] if first is None else first]
+    contact, n = family.contact, family.n
+    t = (-n[1], n[0])
+    for k in moved:
+        if k.before == family.at or distance(k.before, k.after) < 1.0:
+            continue
+        w = unit(contact, contact_point(k, family.d))
+        along, across = w[0] * n[0] + w[1] * n[1], w[0] * t[0] + w[1] * t[1]
+        if along <= 0.05:
+            continue   # not ahead of the hit: the shot coin cannot have gone there
+        ratio = (1 - RESTITUTION) / 2 * across / along   # across over along, coming in
+        vx, vy = n[0] + ratio * t[0], n[1] + ratio * t[1]
+        if vy <= 1e-3:
+            continue
+        x0 = contact[0] - vx / vy * (contact[1] - family.y0)
+        if all(abs(x0 - x) >= 2 * GRID for x in out):
+            out.append(x0)
     return out
 
 
+def _grows(family: _Family, x0: float, rest, moved: list[Moved]) -> list[float]:
+    """How hard to try the family's shot from ``x0`` (its reach past the contact, times
+    the family's own): as the first hit asks (1), and as the energy the board shows
+    asks. The first hit tells too little of a hard shot (the shot coin goes on and
+    knocks more coins, a hit coin knocks on others and stops short), but friction took
+    all the energy of the shot: its reach is at least the ways of all the coins that
+    moved, the shot coin's to its first hit and on to its rest, and collisions
+    (restitution ``e``) take ``ENERGY_LOSS`` more. Chains (two or more coins moved) try
+    the energy's reach first."""
+    contact = family.contact
+    to_contact = math.hypot(contact[0] - x0, contact[1] - family.y0)
+    energy = ENERGY_LOSS * (to_contact + distance(contact, rest)
+                            + sum(distance(m.before, m.after) for m in moved))
+    past = family.shot(x0).speed - to_contact   # the reach past the contact at grow 1
+    if past <= 0 or energy < 1.2 * (to_contact + past):
+        return [1.0]
+    grow = (energy - to_contact) / past
+    return [grow, 1.0] if len(moved) >= 2 else [1.0, grow]
+
+
 def _near(p, points) -> bool:
-    return any(distance(p, q) < 2.0 for q in points)
+    """``p`` (pulled apart from an overlap, up to 1.4 mm) is one of ``points`` as read."""
+    return any(distance(p, q) < 3.0 for q in points)
 
 
 def _start(family: _Family, rest) -> float | None:
@@ -241,34 +334,54 @@ def _start(family: _Family, rest) -> float | None:
 def _shoot(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
            aiming: int = AIMING) -> tuple[float, float, float]:
     """Simulate the family's shot from ``x0`` (turned by ``da`` degrees, its reach past
-    the contact times ``grow``), then correct aim and reach (at most ``aiming`` times)
-    until the hit coin goes where it is seen: the model's cut shots pass on less speed
-    than ideal equal discs (rim friction, spin). Newton steps: the hit coin leaves
-    along the line of centres, which turns by ``D/(d*cos) - 1`` times the aim (``D``
-    from the front edge to the coin, ``cos`` of the cut), and its slide grows with
-    ``cos**2`` and with the reach beyond the contact. Returns the best score with its
-    ``da`` and ``grow``."""
-    k = trial.before.index(family.at)
-    launch = (x0, family.y0)
+    the contact times ``grow``), then correct aim and reach (at most ``aiming`` times,
+    ``_correction``) until the hit coin goes where it is seen. Returns the best score
+    with its ``da`` and ``grow``."""
     best = (trial.run(family.shot(x0, da, grow)), da, grow)
     for _ in range(aiming):
-        if trial.best.explains or len(trial.rested) <= k:
+        if trial.best.explains:
             break
-        seen, sim = _polar(family.at, family.to), _polar(family.at, trial.rested[k])
-        angle = family.shot(x0, da, grow).angle
-        cos = _cut(launch, angle, family.at, family.d)
-        if sim[0] < 1.0 or seen[0] < 1.0 or cos is None:
-            break  # missed it (or it hardly moved): nothing to steer by
-        gain = distance(launch, family.at) / (family.d * max(cos, 0.2)) - 1
-        turn = math.remainder(seen[1] - sim[1], 2 * math.pi)
-        step = max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
-        new_cos = _cut(launch, angle + step, family.at, family.d) or cos
-        factor = max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
+        correction = _correction(trial, family, x0, da, grow)
+        if correction is None:
+            break
+        step, factor = correction
         if abs(step) < 0.05 and abs(factor - 1) < 0.02:
             break
         da, grow = da + step, grow * factor
         best = min(best, (trial.run(family.shot(x0, da, grow)), da, grow))
     return best
+
+
+def _correction(trial: _Trial, family: _Family, x0: float, da: float,
+                grow: float) -> tuple[float, float] | None:
+    """The Newton step on aim (degrees) and reach (a factor) after the last shot, or
+    None if there is nothing to steer by. The model's cut shots pass on less speed than
+    ideal equal discs (rim friction, spin): the hit coin leaves along the line of
+    centres, which turns by ``D/(d*cos) - 1`` times the aim (``D`` from the front edge
+    to the coin, ``cos`` of the cut), and its slide grows with ``cos**2`` and with the
+    reach beyond the contact. A cradle's first coin hardly moves and the rows' lines of
+    centres fix where its last coin goes: only the reach is steered, by that coin."""
+    if family.end is not None:
+        k = trial.before.index(family.end.before)
+        if len(trial.rested) <= k:
+            return None
+        sim = distance(family.end.before, trial.rested[k])
+        seen = distance(family.end.before, family.end.after)
+        return (0.0, max(0.5, min(2.0, seen / sim))) if sim >= 1.0 else (0.0, 2.0)
+    k = trial.before.index(family.at)
+    if len(trial.rested) <= k:
+        return None
+    launch = (x0, family.y0)
+    seen, sim = _polar(family.at, family.to), _polar(family.at, trial.rested[k])
+    angle = family.shot(x0, da, grow).angle
+    cos = _cut(launch, angle, family.at, family.d)
+    if sim[0] < 1.0 or seen[0] < 1.0 or cos is None:
+        return None  # missed it (or it hardly moved): nothing to steer by
+    gain = distance(launch, family.at) / (family.d * max(cos, 0.2)) - 1
+    turn = math.remainder(seen[1] - sim[1], 2 * math.pi)
+    step = max(-4.0, min(4.0, math.degrees(turn / max(gain, 1.0))))
+    new_cos = _cut(launch, angle + step, family.at, family.d) or cos
+    return step, max(0.5, min(2.0, seen[0] / sim[0] * (cos / max(new_cos, 0.2)) ** 2))
 
 
 def _polar(p, q) -> tuple[float, float]:
@@ -285,9 +398,9 @@ def _cut(launch, angle: float, at, d: float) -> float | None:
 
 
 def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: float,
-           grow: float, score: float) -> None:
+           grow: float, score: float) -> float:
     """Search the family's clear start points around ``x0`` (with the aim's correction
-    found there): steps that double while they improve, then halve."""
+    found there): steps that double while they improve, then halve. Returns the best."""
     low, high = min(clear, default=x0), max(clear, default=x0)
     step = 8.0
     while not trial.best.explains and step >= 1.0 and trial.runs < trial.budget - REFINE // 2:
@@ -300,6 +413,7 @@ def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: fl
                     break
         else:
             step /= 2
+    return x0
 
 
 # -- simulate and compare ------------------------------------------------------------------
@@ -308,19 +422,22 @@ class _Trial:
     """The simulations of one check, and the best fit so far. A ``Shot`` here carries
     its reach (mm of a lone coin's slide) in place of a speed."""
 
-    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int):
+    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int,
+                 limit: float = 1.0):
         self.board, self.budget, self.runs = board, budget, 0
         self.table = ShoveTable(board)
         self.rehearsal = None
         self.rested: list = []   # where the last shot left each coin (``before``'s order)
         self._seen: dict = {}
-        self.before = _apart([tuple(map(float, p)) for p in before], board.coin_diameter)
-        self.after = [tuple(map(float, p)) for p in after]
+        # one order for every listing of the same board (the simulation's too: the
+        # solver takes the coins in order), pulled apart where the readings overlap
+        self.before = apart(canonical(before), board.coin_diameter)
+        self.after = canonical(after)
         # both readings are off by up to ``tolerance`` on each axis; the hit's direction
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
-        self.best = Fit(None, math.inf)
+        self.best = Fit(None, math.inf, limit=limit)
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
@@ -347,7 +464,7 @@ class _Trial:
         error, score, off = self._compare(self.rested, (x, start_y(board)))
         self._seen[key] = score, self.rested
         if error < self.best.error:
-            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.best.limit)
         return score
 
     def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
@@ -373,8 +490,9 @@ class _Trial:
             allowance = self.sensor
             if k == shot_i:
                 allowance += KNOCK + SHOT_SHARE * slide
-            elif slide > self.still:
-                allowance += KNOCK + SLIDE_SHARE * slide
+            elif slide > self.still:   # the model's slide, or the seen one if longer: a
+                # coin knocked on in a chain goes where the chain's blurred geometry sends it
+                allowance += KNOCK + SLIDE_SHARE * max(slide, distance(start, self.after[j]))
             elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
                                           for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
@@ -388,15 +506,17 @@ class _Trial:
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
-def _refine(trial: _Trial) -> None:
-    """Nelder-Mead from the best shot over (start point, angle, reach) until the budget
-    is spent or a shot explains the board."""
-    s = trial.best.shot
-    steps = (6.0, 1.5, max(8.0, 0.06 * s.speed))
-    simplex = [(s.x, s.angle, s.speed)]
+def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float) -> None:
+    """Nelder-Mead from the best shot found, over the family's start point, aim and
+    reach past the contact (not over raw start point and angle: a start point moved
+    with its angle kept misses the coin, one moved within the family still hits it),
+    until the budget is spent or a shot explains the board."""
+    shot = lambda p: family.shot(p[0], p[1], max(p[2], 0.05))  # noqa: E731
+    simplex = [(x0, da, grow)]
+    steps = (6.0, 0.6, 0.12 * grow)
     simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
                 for i in range(3)]
-    scores = [trial.run(Shot(*p)) for p in simplex]  # the first from the cache, as a rule
+    scores = [trial.run(shot(p)) for p in simplex]  # the first from the cache, as a rule
     while trial.runs < trial.budget and not trial.best.explains:
         order = sorted(range(4), key=lambda i: scores[i])
         simplex, scores = [simplex[i] for i in order], [scores[i] for i in order]
@@ -404,35 +524,19 @@ def _refine(trial: _Trial) -> None:
         worst = simplex[3]
         point = lambda f: tuple(c + f * (c - w) for c, w in zip(centre, worst))  # noqa: E731
         reflected = point(1.0)
-        r = trial.run(Shot(*reflected))
+        r = trial.run(shot(reflected))
         if r < scores[0]:
             expanded = point(2.0)
-            e = trial.run(Shot(*expanded))
+            e = trial.run(shot(expanded))
             simplex[3], scores[3] = (expanded, e) if e < r else (reflected, r)
         elif r < scores[2]:
             simplex[3], scores[3] = reflected, r
         else:
             contracted = point(-0.5)
-            c = trial.run(Shot(*contracted))
+            c = trial.run(shot(contracted))
             if c < scores[3]:
                 simplex[3], scores[3] = contracted, c
             else:  # shrink towards the best
                 for i in (1, 2, 3):
                     simplex[i] = tuple((a + b) / 2 for a, b in zip(simplex[0], simplex[i]))
-                    scores[i] = trial.run(Shot(*simplex[i]))
-
-
-def _apart(coins: list, d: float) -> list:
-    """The readings with coins that the sensor error makes overlap pushed apart along
-    their line of centres (touching coins are read up to 2.8 mm into each other)."""
-    placed: list = []
-    for x, y in coins:
-        for _ in range(3):
-            near = [(px, py) for px, py in placed if 0 < math.hypot(x - px, y - py) < d + 0.01]
-            if not near:
-                break
-            px, py = near[0]
-            gap = math.hypot(x - px, y - py)
-            x, y = px + (x - px) * (d + 0.02) / gap, py + (y - py) * (d + 0.02) / gap
-        placed.append((x, y))
-    return placed
+                    scores[i] = trial.run(shot(simplex[i]))

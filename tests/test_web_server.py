@@ -1,0 +1,117 @@
+"""The staff page's server (waitress) on real sockets: idle connections from strangers
+never make the page unreachable, one address cannot take every place, and stopping
+with live views open ends them cleanly (no traceback in the journal)."""
+import http.client
+import logging
+import socket
+import time
+
+import pytest
+
+from web_admin.connections import PER_ADDRESS
+from web_admin.serve import PageServer
+from web_table import Table
+
+IDLE = 150      # more than waitress's own limit of 100 connections
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(tmp_path, max_streams=8)
+    yield t
+    t.close()
+
+
+@pytest.fixture
+def server(table):
+    page = PageServer(table.face, "127.0.0.1", 0, threads=4).start()
+    yield page
+    page.close()
+
+
+def idle_sockets(port, count, addresses):
+    """``count`` connections that send nothing, spread over ``addresses`` (127.x.y.z)."""
+    held = []
+    for n in range(count):
+        s = socket.socket()
+        s.bind((addresses[n % len(addresses)], 0))
+        s.connect(("127.0.0.1", int(port)))
+        held.append(s)
+    return held
+
+
+def login_page_time(port, timeout=10.0):
+    started = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    conn.request("GET", "/setup")        # the first page anyone sees
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return response.status, time.perf_counter() - started
+
+
+def test_idle_strangers_cannot_make_the_login_page_unreachable(server):
+    attackers = [f"127.0.{n}.{m}" for n in range(1, 3) for m in range(1, 6)]   # ten addresses
+    held = idle_sockets(server.port, IDLE, attackers)
+    time.sleep(0.3)                 # the server has accepted what it will
+    try:
+        status, took = login_page_time(server.port)
+        assert status == 200 and took < 2.0
+        held += idle_sockets(server.port, 60, attackers)     # they come back for more
+        status, took = login_page_time(server.port)
+        assert status == 200 and took < 2.0
+    finally:
+        for s in held:
+            s.close()
+
+
+def open_places(sockets):
+    """How many of ``sockets`` the server still keeps open (the rest it has closed)."""
+    time.sleep(0.3)
+    still = 0
+    for s in sockets:
+        s.setblocking(False)
+        try:
+            still += s.recv(1) != b""
+        except BlockingIOError:
+            still += 1
+        except OSError:
+            pass
+    return still
+
+
+def test_one_address_holds_at_most_its_share_of_idle_connections(server):
+    held = idle_sockets(server.port, PER_ADDRESS * 3, ["127.0.9.9"])
+    try:
+        assert open_places(held) == PER_ADDRESS
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_stopping_with_live_views_open_ends_them_without_a_traceback(table, caplog):
+    from test_web_admin import ADMIN
+    page = PageServer(table.face, "127.0.0.1", 0, threads=6).start()
+    client = page.app.test_client()
+    from test_web_admin import post
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
+    cookie = f"session={client.get_cookie('session').value}"
+    streams = []
+    for _ in range(4):
+        conn = http.client.HTTPConnection("127.0.0.1", page.port, timeout=10)
+        conn.request("GET", "/api/stream", headers={"Cookie": cookie})
+        response = conn.getresponse()
+        assert response.status == 200 and response.readline().startswith(b"retry:")
+        streams.append((conn, response))
+    assert page.app.extensions["relay"].viewers == 4 and table.session.streams == 1
+    caplog.set_level(logging.INFO)
+    started = time.perf_counter()
+    page.close()
+    assert time.perf_counter() - started < 5.0
+    for conn, response in streams:
+        rest = response.read()                 # the stream's end, not a reset connection
+        assert b"data:" in rest or rest == b"" or rest.startswith(b"\n")
+        conn.close()
+    assert table.session.streams == 0
+    problems = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+    assert not problems, [r.getMessage() for r in problems]
