@@ -32,7 +32,7 @@ def camera(table, tmp_path):
 def admin(table, camera):
     app = create_app(dataclasses.replace(table.face, camera=camera), {"CLOCK": Clock()})
     client = app.test_client()
-    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1]})
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
     return client
 
 
@@ -43,8 +43,10 @@ def test_the_picture_and_each_piece_in_words(admin):
     assert any(abs(p["x"] - 120) < 1 and abs(p["y"] - 200) < 1 for p in state["pieces"])
     picture = admin.get("/api/camera/picture.jpg")
     assert picture.status_code == 200 and picture.data[:2] == b"\xff\xd8"
-    page = words(admin.get("/calibrate/camera"))
+    page = words(admin.get("/calibrate/camera", headers={"Accept-Language": "en"}))
     assert "coin 1:" in page and "mm up the board" in page
+    german = admin.get("/api/camera", headers={"Accept-Language": "de"}).get_json()
+    assert german["pieces"][0]["where"].startswith("Münze 1:")
 
 
 def test_save_writes_the_homography_through_the_settings_writer(admin, table, camera):
@@ -63,6 +65,6 @@ def test_staff_may_not_calibrate_the_camera(admin, table, camera):
 
 def test_a_table_without_a_camera_says_so(table):
     client = create_app(table.face, {"CLOCK": Clock()}).test_client()
-    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1]})
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
     assert client.get("/api/camera").get_json() == {"camera": False}
-    assert "no camera board" in words(client.get("/calibrate/camera"))
+    assert "no camera board" in words(client.get("/calibrate/camera", headers={"Accept-Language": "en"}))
