@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 MODULES = ["bench_latency", "bench_physics", "bench_display", "bench_link",
            "bench_schocken", "bench_neunfeld", "bench_carrom", "bench_carrom_rules",
            "bench_plausibility", "bench_web", "bench_carrom_table", "bench_startup",
-           "bench_history", "bench_imports"]
+           "bench_history", "bench_imports", "bench_camera"]
 
 
 def there_are() -> tuple[list[str], list[str]]:

@@ -266,6 +266,17 @@ class VirtualBoard:
             raise ValueError(f"report(): {problem}")
         self._queue(_EventJob(functools.partial(self._send_event, reading)))
 
+    def send(self, message: Message) -> None:
+        """Sends ``message`` once as it is, not as a board event (a moving snapshot, an
+        ERROR): only once the host has said HELLO, never resent, never waited for. For a
+        board whose sensing runs beside it (the camera board, camera_board/board.py)."""
+        def command() -> None:
+            if self._greeted and self._master is not None:
+                self._send(message)
+        with self._cond:
+            self._commands.append(command)
+        self._wake()
+
     def inject(self, fault: Fault, **params: Any) -> None:
         """Applies ``fault`` to the next frame the board sends."""
         with self._cond:

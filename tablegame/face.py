@@ -22,3 +22,4 @@ class TableFace:
     restart: Callable[[], None]               # ends the service; systemd starts it again
     address: str = ""                         # where the staff page is served, for the QR code
     data_folder: str = ""                     # beside the event log: the staff accounts
+    camera: Any = None                        # the camera board, when the board is a camera (docs/camera.md)

@@ -50,7 +50,7 @@ def _cache_static(app: Flask) -> None:
 
 
 def create_app(face: TableFace, config: dict | None = None) -> Flask:
-    from web_admin import (accounts_area, auth, calibrate, control, health, history, live,
+    from web_admin import (accounts_area, auth, calibrate, camera, control, health, history, live,
                            settings_area)
 
     app = Flask(__name__)
@@ -72,7 +72,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
     app.extensions["relay"] = Relay(face)
     app.before_request(auth.guard)   # first: no login, no further word (not even on CSRF)
     CSRFProtect(app)
-    for module in (auth, live, control, health, settings_area, calibrate, history, accounts_area):
+    for module in (auth, live, control, health, settings_area, calibrate, camera, history, accounts_area):
         app.register_blueprint(module.bp)
     answers.install(app)
     _cache_static(app)

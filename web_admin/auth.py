@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 bp = Blueprint("auth", __name__)
 
 PUBLIC = {"auth.login", "auth.setup", "auth.language", "static"}
-ADMIN_AREAS = {"settings", "accounts", "calibrate"}
+ADMIN_AREAS = {"settings", "accounts", "calibrate", "camera"}
 
 
 def accounts():

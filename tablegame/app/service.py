@@ -203,9 +203,10 @@ class Presses:
 
 def table_face(session: Session, settings: ConfigFile, store: str | Path,
                restart: Callable[[], None], presses: Presses | None = None,
-               link=None, more: Callable[[], dict] | None = None) -> TableFace:
+               link=None, more: Callable[[], dict] | None = None, camera=None) -> TableFace:
     """The one object the staff page is given (tablegame.face); ``more``: facts of parts
-    started after it (the MQTT publisher) for the health view."""
+    started after it (the MQTT publisher) for the health view; ``camera``: the camera board,
+    when the board is a camera (its calibration area)."""
     from tablegame.texts import link_details
 
     def health() -> dict:
@@ -221,7 +222,8 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
 
     return TableFace(submit=session.submit, subscribe=session.subscribe,
                      snapshot=session.snapshot, history=History(store), health=health,
-                     settings=settings, restart=restart, data_folder=str(Path(store).parent))
+                     settings=settings, restart=restart, data_folder=str(Path(store).parent),
+                     camera=camera)
 
 
 @contextlib.contextmanager
@@ -331,7 +333,8 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
     notifier = notifier or Notifier()
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
     restart = Restart(stop)
-    _look_for_board(config["serial.port"])
+    if config["board.kind"] == "serial":
+        _look_for_board(config["serial.port"])
     log_dying_threads()
     settings = ConfigFile(config_path, config)
     session = open_session(config, config["table.store"], live=settings.current)
@@ -352,12 +355,13 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
         from hardware.buttons import RailButtons
         presses = Presses(session)
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
-        link = BoardLink(config["serial.port"], session.post, baudrate=config["serial.baudrate"],
+        port, camera = _board_port(config, session, stack)
+        link = BoardLink(port, session.post, baudrate=config["serial.baudrate"],
                          post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
         link.start()
         mqtt = Later()
-        face = table_face(session, settings, config["table.store"], restart, presses, link, mqtt)
+        face = table_face(session, settings, config["table.store"], restart, presses, link, mqtt, camera)
         page = stack.enter_context(staff_page(face, config))
         mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         main_loop(session, display, language, should_stop=should_stop,
@@ -366,6 +370,22 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
         notifier.stopping()
     settled()   # a clean stop is a good start too
     return restart.asked
+
+
+def _board_port(config: Config, session, stack: contextlib.ExitStack):
+    """(port, camera board or None): where the board link reads the board: the serial port,
+    or the pty of a camera board started here (board.kind = "camera", docs/camera.md);
+    MissingHardware in words when its camera cannot be opened."""
+    if config["board.kind"] != "camera":
+        return config["serial.port"], None
+    from camera_board.service import CameraBoardError, open_camera_board
+    folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-camera-"))
+    try:
+        camera = open_camera_board(config, session.play.board, folder)
+    except CameraBoardError as error:
+        raise MissingHardware(f"the camera board cannot start: {error}") from None
+    stack.callback(camera.close)
+    return camera.port, camera
 
 
 def _look_for_board(port: str) -> None:

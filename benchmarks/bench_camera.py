@@ -1,0 +1,181 @@
+"""The camera board (docs/camera.md): how well it reads the held-out corpus of rendered
+settled boards, how long a frame takes, and how it settles after shots.
+
+    ./dev bench bench_camera                       1,000 boards per game (some 40 min on 2 cores)
+    CAMERA_BOARDS=50 ./dev bench bench_camera      a quick look
+    CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
+    CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time or settling
+
+Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+import numpy as np
+
+from camera_board.board import HEIGHTS, SCALE
+from camera_board.calibrate import Calibration
+from camera_board.camera import Lens
+from camera_board.corpus import HELD_OUT, case, detector_for, score
+from camera_board.detect import Detector
+from camera_board.motion import Watcher
+from camera_board.render import render
+
+BOARDS = int(os.environ.get("CAMERA_BOARDS", "1000"))
+SHOTS = int(os.environ.get("CAMERA_SHOTS", "1000"))
+SIZES = ((1280, 960), (2028, 1520))
+GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
+PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling").split(","))
+
+
+def accuracy(game: str) -> list[str]:
+    errors, counted, refused, missed, extra, wrong, pieces = [], 0, 0, 0, 0, 0, 0
+    for seed in range(HELD_OUT, HELD_OUT + BOARDS):
+        if (seed - HELD_OUT) % 100 == 0 and seed > HELD_OUT and os.environ.get("CAMERA_PROGRESS"):
+            print(f"    ... {game}: {seed - HELD_OUT} boards, {counted} read, {refused} refused, "
+                  f"{missed} missed, {extra} extra, {wrong} wrong colours, p95 "
+                  f"{np.percentile(errors, 95) if errors else 0:.2f} mm, max {max(errors, default=0):.2f} mm",
+                  flush=True)
+        c = case(game, seed)
+        s = score(c, detector_for(c).see(render(c.shot, np.random.default_rng(seed))))
+        if s.problem is not None:
+            refused += 1
+            continue
+        counted += 1
+        errors += [e for _, e in s.errors]
+        missed, extra, wrong, pieces = missed + s.missed, extra + s.extra, wrong + s.wrong_kind, pieces + len(c.truth)
+    e = np.array(errors) if errors else np.zeros(1)
+    per_board = 1000 / max(counted, 1)
+    return [f"  {game}: {BOARDS} held-out boards, {pieces} pieces; position error median {np.median(e):.2f} mm, "
+            f"p95 {np.percentile(e, 95):.2f} mm, max {e.max():.2f} mm",
+            f"    count errors {(missed + extra) * per_board:.1f} per 1,000 boards ({missed} missed, {extra} extra); "
+            f"colour errors {wrong * 1000 / max(pieces, 1):.1f} per 1,000 pieces; "
+            f"boards refused as unsure {refused * 1000 / BOARDS:.1f} per 1,000 (nothing reported from them)"]
+
+
+def frame_time(game: str, size: tuple[int, int], frames: int = 40) -> str:
+    """A calibrated board reading frame after frame (the markers found, the pieces read)."""
+    c = case(game, HELD_OUT, size)
+    picture = render(c.shot, np.random.default_rng(0))
+    layout = c.shot.scene.layout
+    detector = Detector(layout, Calibration(layout, Lens(size), SCALE[game], margin=2.0), HEIGHTS)
+    detector.see(picture)
+    wall, cpu = [], []
+    for _ in range(frames):
+        w, p = time.perf_counter(), time.process_time()
+        detector.see(picture)
+        wall.append(time.perf_counter() - w)
+        cpu.append(time.process_time() - p)
+    wall.sort()
+    p99 = wall[min(len(wall) - 1, int(0.99 * len(wall)))]
+    return (f"  {game} {size[0]}x{size[1]}: {statistics.median(wall) * 1000:.0f} ms median, "
+            f"{p99 * 1000:.0f} ms p99 (wall), CPU {statistics.median(cpu) * 1000:.0f} ms median; "
+            f"sustains {1 / statistics.median(wall):.1f} frames/s")
+
+
+def settling(game: str) -> list[str]:
+    """Shots as the physics plays them, each frame's truth read with the detector's
+    own error (drawn from the held-out errors' spread), 30 frames a second, through
+    the watcher: time from the last movement to the settled report, and settled
+    reports while the truth still moved."""
+    from tablegame.families.carrom.physics import Strike
+    from tablegame.families.carrom.simulation import CarromWorld
+    from tablegame.families.shove.board import hapenny_board
+    from tablegame.families.shove.physics import Shot, ShoveTable
+    from tablegame.core.sensors import PieceReading
+    rng = np.random.default_rng(HELD_OUT)
+    jitter = residuals(game)
+    delays, false_settles, shots = [], 0, 0
+    table, world = ShoveTable(hapenny_board()), CarromWorld()
+    for k in range(SHOTS):
+        if game == "shove":
+            if len(table.positions()) >= 9:
+                table.clear()
+            before = table.positions()
+            try:
+                frames = list(table.shoot(Shot(rng.uniform(30, 326), rng.normal(0, 3), rng.uniform(600, 1600))))
+            except ValueError:
+                table.clear()
+                continue
+        else:
+            if k % 8 == 0:
+                world = CarromWorld()
+            strike = Strike(0, rng.uniform(-200, 200), rng.uniform(-40, 40), rng.uniform(1500, 8000))
+            before = (*world.positions(), PieceReading("striker", *world.table.striker_spot(strike)))
+            frames = [f.pieces for f in world.shoot(strike)]
+        if not frames:
+            continue
+        shots += 1
+        d, f = _one_shot(game, before, frames, rng, jitter)
+        false_settles += f
+        if d is not None:
+            delays.append(d)
+    spread = np.hypot(*jitter.T)
+    return [f"  {game}: {shots} simulated shots read at 30 frames/s with the detector's own frame-to-frame "
+            f"noise (p99 {np.percentile(spread, 99):.2f} mm, max {spread.max():.2f} mm from the mean): settled {statistics.median(delays) * 1000:.0f} ms median, "
+            f"{max(delays) * 1000:.0f} ms max after the last movement; "
+            f"false settles {false_settles * 1000 / max(shots, 1):.1f} per 1,000 shots"]
+
+
+def residuals(game: str, boards: int = 5, renders: int = 6) -> np.ndarray:
+    """How far each reading of a still piece lies from its mean over frames that differ
+    only in the sensor's noise (mm, x and y): the detector's frame-to-frame noise,
+    measured on held-out boards."""
+    out = []
+    for seed in range(HELD_OUT, HELD_OUT + boards):
+        c = case(game, seed)
+        detector = detector_for(c)
+        runs = [detector.see(render(c.shot, np.random.default_rng(seed * 10 + k))).pieces for k in range(renders)]
+        if any(len(r) != len(runs[0]) for r in runs):
+            continue
+        for piece in runs[0]:
+            same = [min(r, key=lambda q: (q.x - piece.x) ** 2 + (q.y - piece.y) ** 2) for r in runs]
+            mean = np.mean([(q.x, q.y) for q in same], axis=0)
+            out += [(q.x - mean[0], q.y - mean[1]) for q in same]
+    return np.array(out)
+
+
+def _one_shot(game, before, frames, rng, jitter) -> tuple[float | None, int]:
+    """(seconds from the last movement to the settled report, settled reports while it moved)."""
+    from camera_board.detect import Found, Sighting
+    from tablegame.families.carrom.physics import CarromBoard
+    watcher = Watcher(game, tuple((x, y, CarromBoard().pocket_diameter / 2) for x, y in CarromBoard().pockets()))
+    still = [before] * 12 + list(frames) + [frames[-1]] * 30
+    last_move = 12 + len(frames) - 1          # the physics' last frame is the first at rest
+    delay, false = None, 0
+    for n, items in enumerate(still):
+        noise = jitter[rng.integers(len(jitter), size=len(items))]
+        seen = Sighting(tuple(Found(getattr(p, "kind", "coin"), p.x + dx, p.y + dy, 0.9)
+                              for p, (dx, dy) in zip(items, noise)))
+        for message in watcher.see(n / 30, seen):
+            if getattr(message, "settled", False):
+                if 12 <= n < last_move:
+                    false += 1
+                elif n >= last_move and delay is None:
+                    delay = (n - last_move) / 30
+    return delay, false
+
+
+def run() -> list[str]:
+    load = open("/proc/loadavg").read().split()[:3]
+    lines = [f"camera board: load average {' '.join(load)} (2 cores, shared)"]
+    if "accuracy" in PARTS:
+        lines.append("accuracy (held-out corpus, 1280x960):")
+        for game in GAMES:
+            lines += accuracy(game)
+    if "time" in PARTS:
+        lines.append("time per frame (detection on the camera's thread; OpenCV spreads some steps over the cores):")
+        for game in GAMES:
+            for size in SIZES:
+                lines.append(frame_time(game, size))
+    if "settling" in PARTS:
+        lines.append("settling:")
+        for game in GAMES:
+            lines += settling(game)
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))

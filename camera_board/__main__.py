@@ -1,0 +1,51 @@
+"""``python -m camera_board markers shove|carrom FILE.png``: the four markers to print, at
+their size, for the board's corners (300 dots an inch; print at 100 %, no fitting).
+``python -m camera_board render shove|carrom SEED FILE.png``: one board of the corpus, as
+the camera would see it (to look at what the tests read)."""
+from __future__ import annotations
+
+import sys
+
+import cv2
+import numpy as np
+
+from camera_board.corpus import CARROM, SHOVE, case
+from camera_board.render import render
+from camera_board.scene import MARKER_DICT, MARKER_IDS, carrom_layout, shove_layout
+
+DPI = 300
+
+
+def markers(game: str, path: str) -> None:
+    layout = shove_layout(SHOVE) if game == "shove" else carrom_layout(CARROM)
+    side = int(round(layout.marker_size / 25.4 * DPI))
+    quiet = side // 6
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
+    tiles = []
+    for marker in MARKER_IDS:
+        tile = np.full((side + 2 * quiet, side + 2 * quiet), 255, np.uint8)
+        tile[quiet:quiet + side, quiet:quiet + side] = cv2.aruco.generateImageMarker(dictionary, marker, side)
+        cv2.putText(tile, f"{marker}", (4, quiet - 4), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 0, 2)
+        tiles.append(tile)
+    cv2.imwrite(path, np.hstack(tiles), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    print(f"{path}: markers 0 (front left), 1 (front right), 2 (back right), 3 (back left), "
+          f"{layout.marker_size:g} mm square, centred in the frame's corners, their top towards the far end")
+
+
+def main(args: list[str]) -> int:
+    try:
+        if args[0] == "markers" and args[1] in ("shove", "carrom"):
+            markers(args[1], args[2])
+            return 0
+        if args[0] == "render" and args[1] in ("shove", "carrom"):
+            c = case(args[1], int(args[2]))
+            cv2.imwrite(args[3], render(c.shot, np.random.default_rng(int(args[2]))))
+            return 0
+    except (IndexError, ValueError):
+        pass
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

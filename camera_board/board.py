@@ -1,0 +1,154 @@
+"""The camera board: a camera above the surface that speaks docs/protocol.md.
+
+It runs in the table's process, on a thread of its own, and talks to the table through
+a pseudo-terminal with the board protocol, exactly as the microcontroller does over USB:
+the same ``BoardLink`` reads it, so the referee, the log and the staff page cannot tell
+which board they have (the protocol's engine, handshake, resends and ACKs are the
+virtual board's, ``firmware_bridge.virtual_board``). Why in-process: docs/camera.md.
+
+    board = CameraBoard.for_game(config_board, lens, link_path="/run/tablegame/board")
+    board.start(open_source("picamera2", lens.size))
+    link = BoardLink(board.port, session.post, post_event=session.post)
+
+``feed(seconds, frame)`` runs one frame on the caller's thread instead (replays, tests).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+from camera_board.calibrate import Calibration
+from camera_board.camera import Lens
+from camera_board.detect import Detector, Sighting
+from camera_board.motion import Fault, Watcher
+from camera_board.scene import Layout, carrom_layout, shove_layout
+from firmware_bridge.codec import BoardError, Capability, ErrorCode, is_board_event
+from firmware_bridge.virtual_board import VirtualBoard
+
+log = logging.getLogger(__name__)
+
+FIRMWARE = "camera-1.0"
+SCALE = {"shove": 2.0, "carrom": 1.5}          # rectified pixels per mm
+HEIGHTS = {"coin": 1.8, "white": 6.0, "black": 6.0, "queen": 6.0, "striker": 7.0}   # mm: the tops it sees
+CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The latest frame and what was made of it (for the calibration page)."""
+    seconds: float
+    frame: np.ndarray
+    sighting: Sighting
+
+
+class _World:
+    """What the protocol engine answers a REQUEST_SNAPSHOT with: the last settled report."""
+
+    def __init__(self) -> None:
+        self.settled = None
+
+    def readings(self):
+        return () if self.settled is None else (self.settled,)
+
+    def positions(self):
+        return ()
+
+    def shoot(self, shot):
+        raise ValueError("a camera board is played by hand, not shot")
+
+    def clear(self) -> None:
+        pass
+
+
+class CameraBoard:
+    def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
+                 settle: float | None = None):
+        self.layout, self.lens = layout, lens
+        self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=2.0, homography=homography)
+        self.detector = Detector(layout, self.calibration, HEIGHTS)
+        self.watcher = Watcher(layout.game, layout.holes)
+        if settle is not None:
+            self.watcher.settle = settle
+        self._world = _World()
+        self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
+                                      capabilities=CAPABILITIES[layout.game])
+        self.port = self._protocol.port
+        self.latest: Seen | None = None
+        self.failures: list[str] = []
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    @classmethod
+    def for_game(cls, game: str, board, lens: Lens, **kwargs) -> "CameraBoard":
+        """``board``: the game's ShoveBoard or CarromBoard (from the configuration)."""
+        layout = shove_layout(board) if game == "shove" else carrom_layout(board)
+        return cls(layout, lens, **kwargs)
+
+    # -- life ------------------------------------------------------------------------
+    def open(self) -> None:
+        """The protocol side only (the port exists, the host may connect): frames come by ``feed``."""
+        self._protocol.start()
+
+    def start(self, source: Iterator[tuple[float, np.ndarray]]) -> None:
+        self.open()
+        self._thread = threading.Thread(target=self._run, args=(source,), name="CameraBoard", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._protocol.close()
+
+    def __enter__(self) -> "CameraBoard":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """True once every board event sent is acknowledged by the host."""
+        return self._protocol.wait_idle(timeout)
+
+    # -- frames --------------------------------------------------------------------------
+    def feed(self, seconds: float, frame: np.ndarray) -> list:
+        """One frame: detected, judged for motion, and what it says sent to the host."""
+        sighting = self.detector.see(frame)
+        self.latest = Seen(seconds, frame, sighting)
+        messages = self.watcher.see(seconds, sighting)
+        for message in messages:
+            self._say(message)
+        return messages
+
+    def _say(self, message) -> None:
+        if isinstance(message, Fault):
+            log.warning("%s", message.text)
+            self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, message.text))
+        elif is_board_event(message):
+            self._world.settled = message if getattr(message, "settled", False) else self._world.settled
+            self._protocol.report(message)
+        else:
+            self._protocol.send(message)
+
+    def _run(self, source) -> None:
+        """The camera's thread: a frame that fails is logged and told as a sensor fault;
+        a source that ends (a replayed file) or breaks ends the thread, said in words."""
+        try:
+            for seconds, frame in source:
+                if self._stop.is_set():
+                    return
+                try:
+                    self.feed(seconds, frame)
+                except Exception as error:    # never end silently: say so, and go on
+                    log.exception("the camera board could not read a frame")
+                    self.failures.append(str(error))
+                    self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, f"camera frame failed: {error}"))
+            log.info("the camera's frames ended")
+        except Exception as error:
+            log.error("the camera stopped: %s", error)
+            self.failures.append(str(error))
+            self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, f"camera stopped: {error}"))

@@ -1,0 +1,126 @@
+"""The camera-to-board mapping, from the four ArUco markers at the board's corners.
+
+Every frame the markers are looked for; the mapping follows them when the camera has
+been nudged (more than ``NUDGE`` mm anywhere on the board), and stays as it was when
+they are hidden (a hand over a corner). With no mapping at all the board is blind and
+says so. The mapping gives the rectified view (the board seen straight down, at
+``scale`` pixels per mm) and the camera's centre, which corrects a piece's parallax:
+the camera sees a piece's top, not its foot."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from camera_board.camera import Lens, distort_points, pose_from_homography
+from camera_board.scene import MARKER_DICT, Layout
+
+log = logging.getLogger(__name__)
+
+NUDGE = 0.5          # mm: a mapping that moved more than this anywhere is re-made
+MIN_MARKERS = 3      # 12 corners: enough for a homography with one marker hidden
+
+
+@dataclass(frozen=True)
+class Mapping:
+    homography: np.ndarray      # board mm -> undistorted pixel
+    camera: np.ndarray          # the camera's centre in board mm (x, y, z)
+    markers: int                # how many markers it was made from
+
+
+class Calibration:
+    def __init__(self, layout: Layout, lens: Lens, scale: float, margin: float = 0.0,
+                 homography: np.ndarray | None = None):
+        self.layout, self.lens, self.scale = layout, lens, scale
+        dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
+        parameters = cv2.aruco.DetectorParameters()
+        parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        self._detector = cv2.aruco.ArucoDetector(dictionary, parameters)
+        self._corners = {k: np.array(v, np.float64) for k, v in layout.marker_corners().items()}
+        if layout.game == "carrom":   # pieces live on the surface only
+            self.extent = (-margin, -margin, layout.width + margin, layout.length + margin)
+        else:                         # a Shove coin may lie in the gutter
+            self.extent = layout.extent(margin)
+        self.mapping: Mapping | None = None
+        self.recalibrations = 0
+        self._maps = None
+        if homography is not None:
+            self._use(np.asarray(homography, np.float64), 0)
+
+    def update(self, gray: np.ndarray) -> str | None:
+        """Looks for the markers in ``gray``; None when the mapping is good, else why not."""
+        found = self.find(gray)
+        if found is None:
+            if self.mapping is None:
+                return "the markers at the board's corners cannot be seen: check the light and the camera"
+            return None       # hidden for now (a hand): the last mapping holds
+        homography, markers = found
+        if self.mapping is None or self._moved(homography) > NUDGE:
+            if self.mapping is not None:
+                self.recalibrations += 1
+                log.info("the camera moved by %.1f mm: re-calibrated from %d markers",
+                         self._moved(homography), markers)
+            self._use(homography, markers)
+        return None
+
+    def find(self, gray: np.ndarray) -> tuple[np.ndarray, int] | None:
+        """The homography the markers in ``gray`` give, and how many there were; None if too few."""
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None:
+            return None
+        image, board = [], []
+        for quad, marker in zip(corners, ids.ravel()):
+            if int(marker) in self._corners:
+                image.append(quad.reshape(4, 2))
+                board.append(self._corners[int(marker)])
+        if len(image) < MIN_MARKERS:
+            return None
+        pixels = cv2.undistortPoints(np.concatenate(image).reshape(-1, 1, 2).astype(np.float64),
+                                     self.lens.matrix, self.lens.distortion, P=self.lens.matrix)
+        homography, _ = cv2.findHomography(np.concatenate(board), pixels.reshape(-1, 2), 0)
+        return (None if homography is None else homography), len(image)
+
+    def _moved(self, homography: np.ndarray) -> float:
+        """How far (mm) the board's corners map apart under the old and the new mapping."""
+        x0, y0, x1, y1 = self.layout.extent()
+        corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64).reshape(-1, 1, 2)
+        pixels = cv2.perspectiveTransform(corners, homography)
+        back = cv2.perspectiveTransform(pixels, np.linalg.inv(self.mapping.homography))
+        return float(np.abs(back - corners).max())
+
+    def _use(self, homography: np.ndarray, markers: int) -> None:
+        rotation, translation = pose_from_homography(self.lens.matrix, homography)
+        camera = -rotation.T @ translation
+        self.mapping = Mapping(homography, camera, markers)
+        self._maps = self._rectify_maps(homography)
+
+    def _rectify_maps(self, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        x0, y0, x1, y1 = self.extent
+        s = self.scale
+        w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
+        u, v = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+        board = np.stack([x0 + (u.ravel() + 0.5) / s, y1 - (v.ravel() + 0.5) / s], axis=1)
+        ideal = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
+        pixels = distort_points(self.lens.matrix, self.lens.distortion, ideal)
+        return (pixels[:, 0].reshape(h, w).astype(np.float32),
+                pixels[:, 1].reshape(h, w).astype(np.float32))
+
+    def rectify(self, frame: np.ndarray) -> np.ndarray:
+        """The board seen straight down: pixel (u, v) is board (x0 + (u+.5)/s, y1 - (v+.5)/s)."""
+        return cv2.remap(frame, *self._maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+    def to_board(self, u: float, v: float, height: float = 0.0) -> tuple[float, float]:
+        """Board mm of rectified pixel (u, v), seen on a piece's top ``height`` mm up: the
+        ray from the camera through that point of the surface, met at the top's height."""
+        x0, _, _, y1 = self.extent
+        x, y = x0 + (u + 0.5) / self.scale, y1 - (v + 0.5) / self.scale
+        cx, cy, cz = self.mapping.camera
+        k = (cz - height) / cz
+        return cx + (x - cx) * k, cy + (y - cy) * k
+
+    def to_pixel(self, x: float, y: float) -> tuple[float, float]:
+        """Rectified pixel of board (x, y) on the surface."""
+        x0, _, _, y1 = self.extent
+        return (x - x0) * self.scale - 0.5, (y1 - y) * self.scale - 0.5

@@ -1,0 +1,320 @@
+"""Pieces in one camera frame: where each lies (board mm) and what it is.
+
+The frame is rectified onto the board plane, its light evened out against the board's
+own wood (a warm lamp, a dim pub), every pixel scored against the colours the board
+can show (wood, frame, ink, pockets, each kind of piece, skin), and each kind's score
+searched with a matched filter of its piece's size (a disc, minus a thin ring around
+it: a piece, not a patch of colour). Peaks are refined to a sub-pixel centre and
+corrected for the piece's height. What the pieces do not explain (a hand, a beer mat,
+a patch the light hides) makes the frame *unsure*: the board reports nothing from it.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from camera_board.calibrate import Calibration
+from camera_board.render import board_picture
+from camera_board.scene import PIECE_COLOURS, RED_INK, SKIN, TABLE, Layout
+
+DARK = 22.0            # median grey of the surface below which the camera cannot see the board
+THRESHOLD = 0.55       # matched-filter response a piece must reach
+UNSURE = 0.35          # a peak between this and THRESHOLD: something piece-like, not sure
+TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
+# How far a piece's seen centre lies towards the camera's foot, as a share of its top's
+# parallax: the side wall it shows on that side pulls the centroid in. Fitted on the
+# tuning seeds of the rendered corpus (camera_board/corpus.py); a real camera and real
+# pieces need their own fit (docs/camera.md).
+SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
+UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: str
+    x: float
+    y: float
+    score: float
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """What one frame shows: ``pieces`` when ``problem`` is None; else why not."""
+    pieces: tuple[Found, ...] = ()
+    problem: str | None = None
+    hand: bool = False
+    brightness: float = 0.0
+    details: dict = field(default_factory=dict, compare=False)
+
+
+def _lab(bgr) -> np.ndarray:
+    pixel = np.array([[bgr]], np.float32) / 255.0
+    return cv2.cvtColor(pixel, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+class Detector:
+    """``Detector(layout, calibration, heights)``, then ``see(frame)`` for each camera frame."""
+
+    def __init__(self, layout: Layout, calibration: Calibration, heights: dict[str, float]):
+        self.layout, self.calibration, self.heights = layout, calibration, heights
+        self.kinds = tuple(layout.piece_radii)
+        # no ink: a black line is a black man's colour; its thinness tells them apart
+        refs = {"wood": layout.wood, "frame": layout.frame_colour, "red_ink": RED_INK,
+                "hole": (10, 10, 10), "paper": (255, 255, 255), "skin": SKIN,
+                **{k: PIECE_COLOURS[k] for k in self.kinds}}
+        self.names = tuple(refs)
+        self.refs = np.array([_lab(c) for c in refs.values()], np.float32)
+        # "piece": any piece's colour, or a highlight on one; "lit <kind>": the kind's colour or a highlight
+        self.columns = (*self.names, "piece", *(f"lit {k}" for k in self.kinds))
+        self._wood = np.array(layout.wood, np.float32)
+        self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
+        self._surface = None
+        self._expected = self._usable = self._sample = None
+        self._table = self._share_table()
+        self._columns = {name: np.ascontiguousarray(self._table[:, i]) for i, name in enumerate(self.columns)}
+        self._hand_area = 0.3 * self._area(min(layout.piece_radii.values()))
+        side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
+        self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+
+    def see(self, frame: np.ndarray) -> Sighting:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        problem = self.calibration.update(gray)
+        if problem is not None:
+            return Sighting(problem=problem, brightness=float(np.median(gray)))
+        view = self.calibration.rectify(frame)
+        if self._expected is None or self._expected.shape[:2] != view.shape[:2]:
+            self._expected, self._usable = self._expected_board(view.shape)
+        evened, brightness, hand = self._even_out(view)
+        if hand:
+            return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
+        if evened is None:
+            return Sighting(problem="the board is too dark to see", brightness=brightness)
+        scores = self._scores(evened)
+        found, unsure = self._peaks(scores)
+        left = self._unexplained(scores, found)
+        if unsure or left:
+            return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
+                            brightness=brightness, details={"found": found})
+        return Sighting(tuple(found), brightness=brightness)
+
+    # -- light -------------------------------------------------------------------------
+    def _surface_mask(self, shape) -> np.ndarray:
+        if self._surface is None or self._surface.shape != shape[:2]:
+            mask = np.zeros(shape[:2], np.uint8)
+            a = self.calibration.to_pixel(0, 0)
+            b = self.calibration.to_pixel(self.layout.width, self.layout.length)
+            cv2.rectangle(mask, (int(a[0]) + 4, int(b[1]) + 4), (int(b[0]) - 4, int(a[1]) - 4), 1, -1)
+            self._surface = mask.astype(bool)
+        return self._surface
+
+    def _surface_sample(self, shape) -> np.ndarray:
+        """Some 20,000 pixels spread over the playing surface (flat indices), chosen once."""
+        if self._sample is None or self._sample[0] != shape:
+            inside = np.flatnonzero(self._surface_mask(shape))
+            self._sample = (shape, inside[:: max(1, len(inside) // 20000)])
+        return self._sample[1]
+
+    def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float, bool]:
+        """The view as under even, neutral light: first each channel scaled so the
+        surface's median is the wood's colour; then, where the empty board shows (no
+        piece, no marking), the light measured against the empty board's picture,
+        smoothed over some 20 mm, and divided out: a guest's shadow, a lamp's pool of
+        light. None when the surface is too dark to read; and whether a hand shows."""
+        surface = view.reshape(-1, 3)[self._surface_sample(view.shape)]
+        median = np.median(surface, axis=0).astype(np.float32)
+        brightness = float(median.mean())
+        if brightness < DARK or median.min() < 5:
+            return None, brightness, False
+        balanced = cv2.multiply(view, (*(self._wood / median).tolist(), 0.0))   # uint8, saturated
+        index = _index(balanced)
+        skin = self._column("skin")[index] > 0.5    # a hand: told before the light is evened out,
+        hand = np.count_nonzero(cv2.morphologyEx(   # which would even a large hand into the wood
+            skin.view(np.uint8), cv2.MORPH_OPEN, self._opening)) > self._hand_area
+        pieces = (self._column("piece")[index] > 0.3) | skin
+        light = self._light(view, pieces, median)
+        # twice: a piece the first pass took for board (dark in a shadow) raised the light
+        # round it and so looked duller still; seen in the first pass's light, it shows
+        evened = cv2.divide(view.astype(np.float32), light)
+        pieces |= self._column("piece")[_index(evened)] > 0.3
+        light = self._light(view, pieces, median)
+        return cv2.divide(view.astype(np.float32), light), brightness, hand
+
+    def _light(self, view: np.ndarray, pieces: np.ndarray, median: np.ndarray) -> np.ndarray:
+        """The light on each pixel (per channel, 1 = as the empty board's drawing), measured
+        where the empty board shows plain wood and no piece lies, smoothed over some 20 mm."""
+        usable = (self._usable & ~cv2.dilate(pieces.view(np.uint8), self._opening).view(bool)).view(np.uint8)
+        small = (view.shape[1] // 4, view.shape[0] // 4)
+        sigma = 20.0 * self.calibration.scale / 4
+        seen = cv2.resize(cv2.bitwise_and(view, view, mask=usable), small, interpolation=cv2.INTER_AREA)
+        expected = cv2.resize(cv2.bitwise_and(self._expected, self._expected, mask=usable), small,
+                              interpolation=cv2.INTER_AREA)
+        seen = cv2.GaussianBlur(seen.astype(np.float32), (0, 0), sigma)
+        expected = cv2.GaussianBlur(expected.astype(np.float32), (0, 0), sigma)
+        fallback = np.float32(median / self._wood)          # where no empty board shows nearby
+        light = np.where(expected > 2.0, seen / np.maximum(expected, 1e-3), fallback)
+        return cv2.resize(np.maximum(light, 0.05).astype(np.float32), (view.shape[1], view.shape[0]),
+                          interpolation=cv2.INTER_LINEAR)
+
+    def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
+        """The empty board in the rectified view, and where it shows plain wood or frame."""
+        return _expected_board(self.layout, self.calibration.extent, self.calibration.scale, shape[:2])
+
+    # -- colours ------------------------------------------------------------------------
+    def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
+        """Each reference colour's share of each pixel (a soft nearest colour), looked up
+        in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
+        index = _index(evened)
+        wanted = (*self.kinds, *(f"lit {k}" for k in self.kinds))
+        return {name: self._column(name)[index] for name in wanted}
+
+    def _column(self, name: str) -> np.ndarray:
+        return self._columns[name]
+
+    def _share_table(self) -> np.ndarray:
+        return _share_table(self.refs.tobytes(), self.names, self.kinds)
+
+
+    # -- pieces -------------------------------------------------------------------------
+    def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
+        candidates, unsure = [], []
+        for kind in self.kinds:   # searched at half the resolution (a quarter of the work), refined at full
+            half = cv2.resize(scores[kind], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            response = cv2.filter2D(half, -1, self._kernels[kind], borderType=cv2.BORDER_CONSTANT)
+            size = max(3, int(self.layout.piece_radii[kind] * self.calibration.scale / 2) | 1)
+            local = cv2.dilate(response, np.ones((size, size), np.uint8))
+            vs, us = np.nonzero((response >= local) & (response >= UNSURE))
+            for u, v in zip(us, vs):
+                candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
+        candidates.sort(reverse=True)
+        kept = []
+        for score, kind, u, v in candidates:    # strongest first; a weaker one overlapping it is a shadow of it
+            r = self.layout.piece_radii[kind] * self.calibration.scale
+            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            if self._in_hole(u, v):
+                continue
+            if score < THRESHOLD:
+                x, y = self.calibration.to_board(u, v)
+                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
+                continue
+            kept.append((score, kind, u, v, r))
+        centres = [(u, v, r) for _, _, u, v, r in kept]
+        found = []
+        for score, kind, u, v, r in kept:
+            cu, cv = self._refine(scores[f"lit {kind}"], u, v, r, centres)
+            x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
+            found.append(Found(kind, x, y, score))
+        return found, unsure
+
+    def _unpull(self, kind: str, x: float, y: float) -> tuple[float, float]:
+        cx, cy, cz = self.calibration.mapping.camera
+        h = self.heights[kind]
+        k = SIDE_PULL.get(kind, 0.0) * h / (cz - h)
+        return x + k * (x - cx), y + k * (y - cy)
+
+    def _in_hole(self, u: float, v: float) -> bool:
+        x, y = self.calibration.to_board(u, v)
+        return any(math.hypot(x - hx, y - hy) < hr for hx, hy, hr in self.layout.holes)
+
+    def _refine(self, score: np.ndarray, u: int, v: int, r: float, centres) -> tuple[float, float]:
+        """The centroid of the piece's colour near the peak, each pixel given to the nearest
+        piece (so a touching neighbour does not pull), twice over."""
+        cu, cv = float(u), float(v)
+        reach = int(r + 4)
+        h, w = score.shape
+        u0, u1, v0, v1 = max(0, u - reach), min(w, u + reach + 1), max(0, v - reach), min(h, v + reach + 1)
+        patch = score[v0:v1, u0:u1]
+        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+        others = [(ou, ov) for ou, ov, _ in centres if (ou, ov) != (u, v) and abs(ou - u) + abs(ov - v) < 4 * r]
+        for _ in range(3):
+            near = (gu - cu) ** 2 + (gv - cv) ** 2
+            mask = near <= (r + 1.0) ** 2
+            for ou, ov in others:
+                mask &= near <= (gu - ou) ** 2 + (gv - ov) ** 2
+            weight = patch * mask
+            total = weight.sum()
+            if total <= 0:
+                break
+            cu, cv = float((weight * gu).sum() / total), float((weight * gv).sum() / total)
+        return cu, cv
+
+    def _area(self, radius_mm: float) -> float:
+        return math.pi * (radius_mm * self.calibration.scale) ** 2
+
+    def _unexplained(self, scores, found: list[Found]) -> list[str]:
+        """Piece-coloured patches the size of a piece that no found piece covers."""
+        mask = np.zeros(scores[self.kinds[0]].shape, np.float32)
+        for kind in self.kinds:
+            mask = np.maximum(mask, scores[kind])
+        for piece in found:
+            u, v = self.calibration.to_pixel(piece.x, piece.y)
+            r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3
+            cv2.circle(mask, (int(round(u)), int(round(v))), int(r), 0.0, -1)
+        blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(blobs)
+        limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
+        out = []
+        for i in range(1, count):
+            if stats[i, cv2.CC_STAT_AREA] > limit:
+                x, y = self.calibration.to_board(*centroids[i])
+                out.append(f"a patch at {x:.0f}, {y:.0f} mm")
+        return out
+
+
+def _index(picture: np.ndarray) -> np.ndarray:
+    """Each pixel's row of the colour table (64 levels a channel)."""
+    if picture.dtype != np.uint8:
+        picture = cv2.convertScaleAbs(picture)       # saturated to 0..255
+    b, g, r = cv2.split(picture >> 2)
+    return (b.astype(np.int32) << 12) | (g.astype(np.int32) << 6) | r
+
+
+def _kernel(r: float) -> np.ndarray:
+    """A disc of radius ``r`` px (weights summing to 1) minus half of a ring just outside it."""
+    reach = int(math.ceil(r + 4))
+    y, x = np.mgrid[-reach:reach + 1, -reach:reach + 1].astype(np.float32)
+    d = np.sqrt(x * x + y * y)
+    disc = np.clip(r - d + 0.5, 0, 1)
+    ring = ((d > r + 1.0) & (d <= r + 3.0)).astype(np.float32)
+    return disc / disc.sum() - 0.5 * ring / ring.sum()
+
+
+@functools.lru_cache(maxsize=4)
+def _share_table(refs_bytes: bytes, names: tuple[str, ...], kinds: tuple[str, ...]) -> np.ndarray:
+    """Each of 64 levels a channel: the share of each reference colour (one table per set of
+    colours, made once: a quarter of a second)."""
+    refs = np.frombuffer(refs_bytes, np.float32).reshape(len(names), 3)
+    levels = (np.arange(64, dtype=np.float32) * 4 + 2) / 255.0
+    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+    lab = cv2.cvtColor(np.stack([b, g, r], -1).reshape(-1, 1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    weight = np.array([0.5, 1.0, 1.0], np.float32)
+    distances = np.stack([(((lab - ref) * weight) ** 2).sum(axis=1) for ref in refs], axis=1)
+    shares = np.exp(-(distances - distances.min(axis=1, keepdims=True)) / TEMPERATURE)
+    shares /= shares.sum(axis=1, keepdims=True)
+    paper = shares[:, names.index("paper")]
+    piece = sum(shares[:, names.index(k)] for k in kinds) + paper
+    lit = [shares[:, names.index(k)] + paper for k in kinds]
+    return np.c_[shares, piece, *lit].astype(np.float32)
+
+
+@functools.lru_cache(maxsize=8)
+def _expected_board(layout, extent, scale: float, shape) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board drawn in the rectified view (``extent`` at ``scale`` px/mm), and
+    where it shows plain wood or frame (away from every marking): the same for every
+    frame of a board, so made once."""
+    picture, to_board = board_picture(layout)
+    x0, _, _, y1 = extent
+    big = 1 / to_board[0, 0]
+    tx0, ty1 = to_board[0, 2], to_board[1, 2]
+    m = np.array([[big / scale, 0, (x0 + 0.5 / scale - tx0) * big], [0, big / scale, (ty1 - y1 + 0.5 / scale) * big]])
+    expected = cv2.warpAffine(picture, m, (shape[1], shape[0]), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+    plain = np.zeros(shape, np.uint8)
+    for colour in (layout.wood, layout.frame_colour):
+        plain |= np.all(np.abs(expected.astype(np.int16) - colour) <= 2, axis=2).astype(np.uint8)
+    plain = cv2.erode(plain, np.ones((5, 5), np.uint8)).astype(bool)
+    expected.flags.writeable = False
+    return expected, plain.view(np.uint8)

@@ -1,0 +1,143 @@
+"""From one sighting per frame to the protocol's messages: moving snapshots while
+anything moves, one settled snapshot once nothing has moved for the settle time, and
+on a pocket board the stroke's events (started, pocketed) as they happen.
+
+It never settles on a frame it is unsure of: a hand over the board, a frame too dark
+or a patch it cannot explain each start the settle time again. When the camera has
+not seen the board for ``BLIND_AFTER`` s it says so, once, as a sensor fault."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from camera_board.detect import Found, Sighting
+from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PieceReading,
+                               PiecesSnapshot, StrokeStarted)
+
+MOVE = 1.0          # mm from where it lay when the board last moved: moving (the firmware's 0.5 mm
+                    # is below a camera's frame-to-frame jitter of up to 0.7 mm on a touching piece)
+SETTLE = 0.3        # s without movement before the board is settled
+BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
+TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """ERROR 4 (sensor fault), in words."""
+    text: str
+
+
+@dataclass
+class Watcher:
+    """Feed ``see(time, sighting)``; it returns what the board sends for that frame."""
+    game: str                                   # "shove" or "carrom"
+    pockets: tuple[tuple[float, float, float], ...] = ()
+    settle: float = SETTLE
+    last: tuple[Found, ...] | None = None       # the last good frame
+    last_at: float = 0.0
+    missing: list = field(default_factory=list)  # pieces gone in the last frame: pocketed unless back
+    anchor: tuple[Found, ...] | None = None     # the pieces when the board last moved
+    settled: tuple[Found, ...] | None = None    # the last settled report
+    moved_at: float = -math.inf
+    good_at: float | None = None
+    blind_said: bool = False
+    in_stroke: bool = False
+
+    def see(self, now: float, sighting: Sighting) -> list:
+        if sighting.problem is not None:
+            return self._unsure(now, sighting)
+        out = []
+        if self.blind_said:
+            self.blind_said = False
+        self.good_at = now
+        pieces = sighting.pieces
+        if self.last is not None and self.game == "carrom":
+            reach = TOP_SPEED * max(now - self.last_at, 1 / 30)
+            out += self._stroke_events(pieces, *_match(self.last, pieces, reach))
+        if self.anchor is None or _differs(self.anchor, pieces):   # measured from the anchor, so a
+            self.moved_at, self.anchor = now, pieces                # creeping coin counts as moving
+        self.last, self.last_at = pieces, now
+        quiet = now - self.moved_at >= self.settle
+        if not quiet:
+            out.append(self._snapshot(pieces, False))
+        elif self.in_stroke or self.settled is None or _differs(self.settled, pieces):
+            self.settled = pieces                   # a stroke always ends in a settled board,
+            self.in_stroke = False                  # even one the same as before it
+            out.append(self._snapshot(pieces, True))
+        return out
+
+    def _unsure(self, now: float, sighting: Sighting) -> list:
+        """Nothing from this frame; the settle time starts again."""
+        self.moved_at = now
+        if sighting.hand:
+            self.last = self.anchor = None
+            self.missing = []       # what the hand did shows in the next good frame
+            self.good_at = now     # a hand is no fault of the camera
+            return []
+        if self.good_at is None:
+            self.good_at = now
+        if not self.blind_said and now - self.good_at >= BLIND_AFTER:
+            self.blind_said = True
+            return [Fault(f"camera cannot see the board: {sighting.problem}")]
+        return []
+
+    def _stroke_events(self, pieces: tuple[Found, ...], moves: list, gone: list[Found]) -> list:
+        """STROKE_STARTED when the striker leaves its place, POCKETED for a piece gone two
+        frames running (one frame's miss, a piece the striker hides, is no pocketing)."""
+        out = []
+        striker_moved = any(m > MOVE for p, m in moves if p.kind == "striker")
+        if not self.in_stroke and (striker_moved or gone) and self.settled is not None:
+            self.in_stroke = True
+            out.append(StrokeStarted())
+        back = {kind: sum(1 for p in pieces if p.kind == kind) - sum(1 for p in self.last if p.kind == kind)
+                for kind in {p.kind for p in self.missing}}
+        for piece in self.missing:
+            if back.get(piece.kind, 0) > 0:
+                back[piece.kind] -= 1
+                continue
+            pocket = _nearest_pocket(piece, self.pockets)
+            if pocket is not None:
+                out.append(PiecePocketed(pocket, piece.kind))
+        self.missing = list(gone)
+        return out
+
+    def _snapshot(self, pieces: tuple[Found, ...], settled: bool):
+        if self.game == "carrom":
+            return PiecesSnapshot(tuple(PieceReading(p.kind, round(p.x, 1), round(p.y, 1)) for p in pieces),
+                                  settled)
+        return BoardSnapshot(tuple(CoinReading(round(p.x, 1), round(p.y, 1)) for p in pieces), settled)
+
+
+def _match(before: tuple[Found, ...], after: tuple[Found, ...],
+           reach: float = math.inf) -> tuple[list[tuple[Found, float]], list[Found]]:
+    """Each piece of ``before`` still there and how far it moved, and the pieces of
+    ``before`` that are gone: per kind, nearest pairs first."""
+    moves = [math.inf] * len(before)
+    taken = set()
+    pairs = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
+                   for i, a in enumerate(before) for j, b in enumerate(after)
+                   if a.kind == b.kind)
+    for distance, i, j in pairs:
+        if distance > reach or moves[i] != math.inf or j in taken:
+            continue
+        moves[i] = distance
+        taken.add(j)
+    gone = [p for p, m in zip(before, moves) if m == math.inf]
+    return [(p, m) for p, m in zip(before, moves) if m != math.inf], gone
+
+
+def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
+    if len(a) != len(b):
+        return True
+    moves, gone = _match(a, b)
+    return bool(gone) or max((m for _, m in moves), default=0.0) > MOVE
+
+
+def _nearest_pocket(piece: Found, pockets) -> int | None:
+    """The pocket a piece last seen here went into: the nearest (a fast piece may be a
+    good way from it in the last frame that shows it; a piece that jumps the frame
+    instead is rare, and the settled board then disagrees with the pockets: the
+    referee asks the players)."""
+    if not pockets:
+        return None
+    return min((math.hypot(piece.x - x, piece.y - y) - r, i) for i, (x, y, r) in enumerate(pockets))[1]

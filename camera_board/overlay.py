@@ -1,0 +1,52 @@
+"""The camera's picture for the staff page's calibration area: the latest frame with the
+board's outline as the markers place it and each piece found, numbered, drawn over it."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from camera_board.camera import distort_points
+from camera_board.scene import PIECE_COLOURS
+
+OUTLINE = (60, 220, 60)
+WIDTH = 800   # pixels of the picture sent to the browser
+
+
+def picture(seen, calibration) -> bytes:
+    """A JPEG of ``seen`` (camera_board.board.Seen) with what was made of it drawn over it."""
+    frame = seen.frame.copy()
+    if calibration.mapping is not None:
+        _outline(frame, calibration)
+    for n, piece in enumerate(seen.sighting.pieces, 1):
+        u, v = _to_picture(calibration, np.array([[piece.x, piece.y]]))[0]
+        r = calibration.layout.piece_radii[piece.kind] * _pixels_per_mm(calibration, piece.x, piece.y)
+        colour = tuple(255 - c for c in PIECE_COLOURS[piece.kind])
+        cv2.circle(frame, (int(u), int(v)), int(r), colour, 2, cv2.LINE_AA)
+        cv2.putText(frame, str(n), (int(u) - 6, int(v) + 6), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2, cv2.LINE_AA)
+    if seen.sighting.problem:
+        cv2.putText(frame, seen.sighting.problem[:70], (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 255), 2,
+                    cv2.LINE_AA)
+    scale = WIDTH / frame.shape[1]
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return jpeg.tobytes() if ok else b""
+
+
+def _to_picture(calibration, points: np.ndarray) -> np.ndarray:
+    ideal = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float64),
+                                     calibration.mapping.homography).reshape(-1, 2)
+    return distort_points(calibration.lens.matrix, calibration.lens.distortion, ideal)
+
+
+def _pixels_per_mm(calibration, x: float, y: float) -> float:
+    a, b = _to_picture(calibration, np.array([[x, y], [x + 10.0, y]]))
+    return float(np.linalg.norm(b - a)) / 10.0
+
+
+def _outline(frame: np.ndarray, calibration) -> None:
+    layout = calibration.layout
+    edge = np.linspace(0, 1, 40)
+    corners = [(0, 0), (layout.width, 0), (layout.width, layout.length), (0, layout.length), (0, 0)]
+    points = np.concatenate([np.outer(1 - edge, a) + np.outer(edge, b) for a, b in zip(corners, corners[1:])])
+    drawn = np.round(_to_picture(calibration, points)).astype(np.int32)
+    cv2.polylines(frame, [drawn], True, OUTLINE, 2, cv2.LINE_AA)

@@ -1,0 +1,236 @@
+"""Draws a Scene as a camera above the table sees it: perspective from the camera's
+pose and lens, barrel distortion, the pieces' tops at their height (so they show the
+parallax a real camera sees), drop shadows, a specular highlight on each piece, a
+guest's shadow, a hand reaching in, warm light, exposure, blur and sensor noise.
+
+Every random choice comes from the ``numpy.random.Generator`` passed in, so a seed
+gives the same picture on every machine (OpenCV's drawing is deterministic)."""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from camera_board.camera import Lens, Pose, lens_maps, plane_homography
+from camera_board.scene import MARKER_DICT, PIECE_COLOURS, SKIN, TABLE, Layout, Scene
+
+TEXTURE_SCALE = 2.5   # texture pixels per mm of the board plane
+SHIFT = 4             # OpenCV's fixed-point drawing: 1/16 px
+
+
+@dataclass(frozen=True)
+class Light:
+    exposure: float = 1.0                 # overall gain (0.25: a dim pub)
+    warmth: float = 0.0                   # 0 neutral, 1 a warm tungsten lamp
+    noise: float = 2.0                    # sensor noise, grey levels (sigma)
+    blur: float = 0.6                     # defocus, pixels (sigma)
+    lamp: tuple[float, float, float] = (0.0, 0.0, 1500.0)   # board mm: highlights and shadows
+    specular: float = 0.8                 # strength of the highlight on each piece
+    guest_shadow: tuple[float, float, float, float] | None = None   # x, y, radius mm, depth 0..1
+    hand: tuple[float, float, float] | None = None   # x, y of the fingertips (mm), angle in degrees
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One picture: what, from where, in what light."""
+    scene: Scene
+    lens: Lens
+    pose: Pose
+    light: Light
+
+
+def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
+    """The camera's picture (BGR, uint8) of ``shot``."""
+    layout, lens = shot.scene.layout, shot.lens
+    rotation, translation = shot.pose.rotation_translation()
+    project = _projector(lens.matrix, rotation, translation)
+    texture, to_board = _texture(layout, shot.scene, shot.light)
+    board_to_ideal = plane_homography(lens.matrix, rotation, translation)
+    ideal = cv2.warpPerspective(texture, board_to_ideal @ to_board, lens.size, flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE)
+    ideal = ideal.astype(np.float32)
+    for piece in sorted(shot.scene.pieces, key=lambda p: p.height):
+        _draw_piece(ideal, piece, project, shot.light)
+    if shot.light.guest_shadow is not None:
+        _guest_shadow(ideal, shot.light.guest_shadow, board_to_ideal)
+    if shot.light.hand is not None:
+        _hand(ideal, shot.light.hand, project)
+    picture = cv2.remap(ideal, *lens_maps(lens), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return _sensor(picture, shot.light, rng)
+
+
+def _projector(matrix, rotation, translation):
+    def project(points: np.ndarray, height: float) -> np.ndarray:
+        h = plane_homography(matrix, rotation, translation, height)
+        p = np.c_[points, np.ones(len(points))] @ h.T
+        return p[:, :2] / p[:, 2:]
+    return project
+
+
+def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np.ndarray]:
+    """The board plane seen straight down, with the pieces' shadows, and the matrix from
+    texture pixels to board mm."""
+    empty, to_board = board_picture(layout)
+    tex = empty.copy()
+    _drop_shadows(tex, scene, light, to_board)
+    return tex, to_board
+
+
+@functools.lru_cache(maxsize=4)
+def board_picture(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
+    """The empty board with its markings and markers under neutral light, seen straight
+    down (drawn once per layout), and the matrix from its pixels to board mm. The
+    detector holds a frame against it to even out the light."""
+    x0, y0, x1, y1 = layout.extent(margin=40.0)
+    s = TEXTURE_SCALE
+    size = (int(math.ceil((x1 - x0) * s)), int(math.ceil((y1 - y0) * s)))
+    tex = np.empty((size[1], size[0], 3), np.uint8)
+    tex[:] = TABLE
+
+    def px(x, y):
+        return int(round((x - x0) * s * 16)), int(round((y1 - y) * s * 16))
+
+    def rect(xa, ya, xb, yb, colour):
+        cv2.rectangle(tex, px(xa, yb), px(xb, ya), colour, -1, cv2.LINE_AA, SHIFT)
+
+    f = layout.frame
+    rect(-f, -f, layout.width + f, layout.length + f, layout.frame_colour)
+    rect(0, 0, layout.width, layout.length, layout.wood)
+    for line in layout.lines:
+        cv2.line(tex, px(line.x0, line.y0), px(line.x1, line.y1), line.colour,
+                 max(1, int(round(line.width * s))), cv2.LINE_AA, SHIFT)
+    for c in layout.circles:
+        thickness = -1 if c.width == 0 else max(1, int(round(c.width * s)))
+        cv2.circle(tex, px(c.x, c.y), int(round(c.radius * s * 16)), c.colour, thickness, cv2.LINE_AA, SHIFT)
+    for hx, hy, hr in layout.holes:
+        cv2.circle(tex, px(hx, hy), int(round(hr * s * 16)), (10, 10, 10), -1, cv2.LINE_AA, SHIFT)
+    _markers(tex, layout, px, s)
+    tex.flags.writeable = False
+    to_board = np.array([[1 / s, 0, x0], [0, -1 / s, y1], [0, 0, 1]], dtype=np.float64)
+    return tex, to_board
+
+
+def _markers(tex, layout: Layout, px, s: float) -> None:
+    """Each marker (and its white quiet zone) at its exact place, to a fraction of a pixel:
+    the detector's whole mapping rests on these corners."""
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
+    x0, y1 = layout.extent(40.0)[0], layout.extent(40.0)[3]
+    for marker, corners in layout.marker_corners().items():
+        (left, top), (right, bottom) = corners[0], corners[2]
+        quiet = layout.marker_size / 6 * 0.8
+        a, b = px(left - quiet, top + quiet), px(right + quiet, bottom - quiet)
+        cv2.rectangle(tex, a, b, (255, 255, 255), -1, cv2.LINE_AA, SHIFT)
+        n = 240
+        image = cv2.aruco.generateImageMarker(dictionary, marker, n, borderBits=1).astype(np.float32)
+        step = layout.marker_size * s / n           # texture pixels per marker pixel
+        # marker pixel i's centre lies (i + 0.5) marker pixels in from its edge
+        m = np.array([[step, 0, (left - x0) * s + 0.5 * step], [0, step, (y1 - top) * s + 0.5 * step]])
+        warped = cv2.warpAffine(image, m, (tex.shape[1], tex.shape[0]), flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=255.0)
+        (ua, va), (ub, vb) = (a[0] // 16 + 1, a[1] // 16 + 1), (b[0] // 16 - 1, b[1] // 16 - 1)
+        tex[va:vb, ua:ub] = np.clip(warped[va:vb, ua:ub], 0, 255).astype(np.uint8)[..., None]
+
+
+def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray) -> None:
+    """Each piece's shadow on the board, thrown away from the lamp (drawn in a patch round it)."""
+    lx, ly, lz = light.lamp
+    s = TEXTURE_SCALE
+    x0, y1 = to_board[0, 2], to_board[1, 2]
+    for p in scene.pieces:
+        k = p.height / max(lz - p.height, 1.0)
+        u, v = (p.x + (p.x - lx) * k - x0) * s, (y1 - (p.y + (p.y - ly) * k)) * s
+        reach = int((p.radius + 1.0) * s + 5 * s)
+        ua, va = max(0, int(u) - reach), max(0, int(v) - reach)
+        ub, vb = min(tex.shape[1], int(u) + reach), min(tex.shape[0], int(v) + reach)
+        if ua >= ub or va >= vb:
+            continue
+        shade = np.zeros((vb - va, ub - ua), np.float32)
+        cv2.circle(shade, (int((u - ua) * 16), int((v - va) * 16)), int((p.radius + 1.0) * s * 16), 1.0, -1,
+                   cv2.LINE_AA, SHIFT)
+        shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * s)
+        patch = tex[va:vb, ua:ub]
+        patch[:] = (patch * (1 - 0.45 * shade[..., None])).astype(np.uint8)
+
+
+def _circle(x: float, y: float, r: float, n: int = 72) -> np.ndarray:
+    a = np.linspace(0, 2 * math.pi, n, endpoint=False)
+    return np.c_[x + r * np.cos(a), y + r * np.sin(a)]
+
+
+def _fill(image, points: np.ndarray, colour) -> None:
+    cv2.fillPoly(image, [np.round(points * 16).astype(np.int32)], colour, cv2.LINE_AA, SHIFT)
+
+
+def _draw_piece(ideal: np.ndarray, piece, project, light: Light) -> None:
+    """The piece's side (darker), its top face, and the lamp's highlight on it."""
+    colour = np.array(PIECE_COLOURS[piece.kind], np.float32)
+    ring = _circle(piece.x, piece.y, piece.radius)
+    bottom, top = project(ring, 0.0), project(ring, piece.height)
+    side = cv2.convexHull(np.r_[bottom, top].astype(np.float32)).reshape(-1, 2)
+    _fill(ideal, side, tuple(float(c) for c in colour * 0.55))
+    _fill(ideal, top, tuple(float(c) for c in colour * 0.85))
+    _fill(ideal, project(_circle(piece.x, piece.y, piece.radius * 0.88), piece.height),
+          tuple(float(c) for c in colour))
+    if light.specular > 0:
+        _highlight(ideal, piece, project, light)
+
+
+def _highlight(ideal: np.ndarray, piece, project, light: Light) -> None:
+    """The lamp's reflection: a soft bright spot on the piece's top, towards the lamp."""
+    lx, ly, lz = light.lamp
+    k = min(0.45, 0.35 * math.hypot(piece.x - lx, piece.y - ly) / max(lz, 1.0) + 0.15)
+    a = math.atan2(ly - piece.y, lx - piece.x)
+    hx, hy = piece.x + k * piece.radius * math.cos(a), piece.y + k * piece.radius * math.sin(a)
+    (cx, cy), = project(np.array([[hx, hy]]), piece.height)
+    scale = float(np.linalg.norm(project(np.array([[hx + 1, hy]]), piece.height) - (cx, cy)))
+    radius, sigma = piece.radius * 0.22 * scale, max(0.5, piece.radius * 0.08 * scale)
+    reach = int(radius + 4 * sigma) + 2
+    ua, va = max(0, int(cx) - reach), max(0, int(cy) - reach)
+    ub, vb = min(ideal.shape[1], int(cx) + reach), min(ideal.shape[0], int(cy) + reach)
+    if ua >= ub or va >= vb:
+        return
+    spot = np.zeros((vb - va, ub - ua), np.float32)
+    cv2.circle(spot, (int((cx - ua) * 16), int((cy - va) * 16)), int(radius * 16), 1.0, -1, cv2.LINE_AA, SHIFT)
+    spot = cv2.GaussianBlur(spot, (0, 0), sigma)
+    ideal[va:vb, ua:ub] += (light.specular * 255 * spot)[..., None]
+
+
+def _guest_shadow(ideal: np.ndarray, shadow, board_to_ideal) -> None:
+    """A soft round shadow (drawn and blurred at an eighth of the size: it has no edges)."""
+    x, y, radius, depth = shadow
+    centre = board_to_ideal @ np.array([x, y, 1.0])
+    edge = board_to_ideal @ np.array([x + radius, y, 1.0])
+    c, e = centre[:2] / centre[2] / 8, edge[:2] / edge[2] / 8
+    h, w = ideal.shape[:2]
+    mask = np.zeros(((h + 7) // 8, (w + 7) // 8), np.float32)
+    r = float(np.linalg.norm(e - c))
+    cv2.circle(mask, (int(c[0] * 16), int(c[1] * 16)), int(r * 16), 1.0, -1, cv2.LINE_AA, SHIFT)
+    mask = cv2.GaussianBlur(mask, (0, 0), max(0.5, r / 4))
+    mask = cv2.resize(mask, (w, h), interpolation=cv2.INTER_LINEAR)
+    ideal *= (1 - depth * mask)[..., None]
+
+
+def _hand(ideal: np.ndarray, hand, project) -> None:
+    """A forearm and hand 60 mm above the board, reaching to the fingertips at (x, y)."""
+    x, y, angle = hand
+    a = math.radians(angle)
+    back = np.array([-math.cos(a), -math.sin(a)])
+    across = np.array([-back[1], back[0]])
+    tip = np.array([x, y])
+    outline = [tip + across * 30, tip + back * 180 + across * 45, tip + back * 700 + across * 60,
+               tip + back * 700 - across * 60, tip + back * 180 - across * 45, tip - across * 30]
+    _fill(ideal, project(np.array(outline), 60.0), tuple(float(c) for c in SKIN))
+
+
+def _sensor(picture: np.ndarray, light: Light, rng: np.random.Generator) -> np.ndarray:
+    warm = np.array([1 - 0.35 * light.warmth, 1 - 0.05 * light.warmth, 1 + 0.15 * light.warmth],
+                    np.float32)
+    picture = picture * (warm * light.exposure)
+    if light.blur > 0:
+        picture = cv2.GaussianBlur(picture, (0, 0), light.blur)
+    if light.noise > 0:
+        picture = picture + rng.standard_normal(picture.shape, dtype=np.float32) * np.float32(light.noise)
+    return np.clip(picture, 0, 255).astype(np.uint8)

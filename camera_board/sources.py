@@ -1,0 +1,82 @@
+"""Where the camera board's frames come from: the Pi's camera (picamera2), a USB camera
+or a video file through OpenCV, or pictures already in memory (rendered frames, tests).
+
+Each source is an iterator of ``(seconds, frame)``, frame a BGR uint8 array; the time
+is the source's own (a video file's frame times, so a replay settles as it did live)."""
+from __future__ import annotations
+
+import time
+from typing import Iterable, Iterator
+
+import cv2
+import numpy as np
+
+
+class SourceError(RuntimeError):
+    """The camera cannot be opened or stopped giving frames, in words."""
+
+
+def open_source(spec: str, size: tuple[int, int]) -> Iterator[tuple[float, np.ndarray]]:
+    """``picamera2``, ``usb:N`` (the N-th camera OpenCV finds) or a video file's path."""
+    if spec == "picamera2":
+        return picamera2_frames(size)
+    if spec.startswith("usb:"):
+        try:
+            index = int(spec[4:])
+        except ValueError:
+            raise SourceError(f"camera.source {spec!r}: usb: takes a number, e.g. usb:0") from None
+        return capture_frames(index, size, live=True)
+    return capture_frames(spec, size, live=False)
+
+
+def capture_frames(what, size: tuple[int, int], live: bool) -> Iterator[tuple[float, np.ndarray]]:
+    capture = cv2.VideoCapture(what)
+    if not capture.isOpened():
+        raise SourceError(f"cannot open the camera or video {what!r}")
+    if live:
+        capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+        capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    return _read(capture, live, fps)
+
+
+def _read(capture, live: bool, fps: float) -> Iterator[tuple[float, np.ndarray]]:
+    n = 0
+    try:
+        while True:
+            ok, frame = capture.read()
+            if not ok:
+                if live:
+                    raise SourceError("the camera stopped giving frames")
+                return
+            yield (time.monotonic() if live else n / fps), frame
+            n += 1
+    finally:
+        capture.release()
+
+
+def picamera2_frames(size: tuple[int, int]) -> Iterator[tuple[float, np.ndarray]]:
+    """The Pi's camera module (Raspberry Pi OS's python3-picamera2: docs/camera.md)."""
+    try:
+        from picamera2 import Picamera2
+    except ImportError:
+        raise SourceError("picamera2 is not installed: on the Pi, sudo apt install python3-picamera2 "
+                          "and a venv made with --system-site-packages (docs/camera.md)") from None
+    camera = Picamera2()
+    camera.configure(camera.create_video_configuration(main={"size": tuple(size), "format": "BGR888"}))
+    camera.start()
+
+    def frames():
+        try:
+            while True:
+                yield time.monotonic(), camera.capture_array()
+        finally:
+            camera.stop()
+            camera.close()
+    return frames()
+
+
+def frames_at(frames: Iterable[np.ndarray], rate: float = 30.0, start: float = 0.0):
+    """Pictures in memory as a source, ``rate`` a second from ``start``."""
+    for k, frame in enumerate(frames):
+        yield start + k / rate, frame

@@ -1,0 +1,111 @@
+"""The camera board's sense of motion (camera_board/motion.py), frame by frame with made-up
+sightings: what it sends while pieces move, when it settles, and what it never does."""
+from hypothesis import given, settings, strategies as st
+
+from camera_board.detect import Found, Sighting
+from camera_board.motion import Fault, Watcher
+from tablegame.core.sensors import BoardSnapshot, PiecePocketed, PiecesSnapshot, StrokeStarted
+
+RATE = 30.0
+POCKETS = ((15.5, 15.5, 22.25), (724.5, 15.5, 22.25), (724.5, 724.5, 22.25), (15.5, 724.5, 22.25))
+
+
+def coins(*xy):
+    return Sighting(tuple(Found("coin", x, y, 0.9) for x, y in xy))
+
+
+def feed(watcher, sightings, start=0.0):
+    out = []
+    for k, sighting in enumerate(sightings):
+        out.append(watcher.see(start + k / RATE, sighting))
+    return out
+
+
+def settled(messages):
+    return [m for frame in messages for m in frame if getattr(m, "settled", False)]
+
+
+def test_moving_snapshots_while_a_coin_slides_then_one_settled_after_the_settle_time():
+    watcher = Watcher("shove")
+    slide = [coins((100, 100 + 8 * k)) for k in range(20)]
+    still = [coins((100, 252))] * 15
+    out = feed(watcher, slide + still)
+    assert all(isinstance(m[0], BoardSnapshot) and not m[0].settled for m in out[:20])
+    first_settled = next(k for k, frame in enumerate(out) if settled([frame]))
+    assert (first_settled - 19) / RATE >= 0.3 - 1e-9, "settled only after 0.3 s of rest"
+    assert len(settled(out)) == 1 and settled(out)[0].coins[0].y == 252
+
+
+def test_a_frame_with_a_hand_reports_nothing_and_the_settle_time_starts_again():
+    watcher = Watcher("shove")
+    feed(watcher, [coins((100, 100))] * 12)
+    hand = Sighting(problem="a hand over the board", hand=True)
+    out = feed(watcher, [hand] * 5, start=1.0)
+    assert out == [[]] * 5
+    after = feed(watcher, [coins((120, 100))] * 12, start=2.0)
+    assert not settled(after[:9]) and settled(after)[0].coins[0].x == 120
+
+
+def test_a_creeping_coin_never_settles_though_each_frame_moves_it_less_than_a_millimetre():
+    watcher = Watcher("shove")
+    out = feed(watcher, [coins((100, 100 + 0.2 * k)) for k in range(90)])
+    assert not settled(out), "it creeps 1 mm in 5 frames: never 0.3 s within a millimetre"
+
+
+def test_in_the_dark_it_says_so_once_after_a_second_and_never_settles():
+    watcher = Watcher("shove")
+    feed(watcher, [coins((100, 100))] * 12)
+    dark = Sighting(problem="the board is too dark to see")
+    out = feed(watcher, [dark] * 60, start=12 / RATE)
+    faults = [m for frame in out for m in frame]
+    assert len(faults) == 1 and isinstance(faults[0], Fault)
+    assert faults[0].text.startswith("camera cannot see the board")
+    assert (next(k for k, f in enumerate(out) if f) + 1) / RATE >= 1.0 - 1e-9, "a second after the last good frame"
+
+
+def test_a_stroke_starts_when_the_striker_leaves_and_pieces_are_pocketed_in_order():
+    watcher = Watcher("carrom", POCKETS)
+    board = lambda striker, *men: Sighting(tuple(  # noqa: E731
+        [Found("striker", *striker, 0.9)] + [Found(kind, x, y, 0.9) for kind, x, y in men]))
+    rest = board((370, 117), ("white", 40, 40), ("black", 700, 700))
+    out = feed(watcher, [rest] * 12)
+    out += feed(watcher, [board((370, 160), ("white", 30, 30), ("black", 705, 705))], start=1.0)
+    out += feed(watcher, [board((370, 200), ("black", 710, 710))] * 2, start=1.1)    # the white drops
+    out += feed(watcher, [board((370, 240))] * 15, start=1.2)                           # then the black
+    events = [m for frame in out for m in frame if not isinstance(m, PiecesSnapshot)]
+    assert events == [StrokeStarted(), PiecePocketed(0, "white"), PiecePocketed(2, "black")]
+    assert settled(out)[-1].pieces[0].kind == "striker"
+
+
+def test_a_piece_missed_for_one_frame_is_not_pocketed():
+    watcher = Watcher("carrom", POCKETS)
+    two = Sighting((Found("white", 60, 60, 0.9), Found("striker", 370, 117, 0.9)))
+    one = Sighting((Found("striker", 370, 140, 0.9),))
+    out = feed(watcher, [two] * 12 + [one, two] + [two] * 12)
+    assert not any(isinstance(m, PiecePocketed) for frame in out for m in frame)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 300), st.floats(0, 300), st.booleans()), min_size=1, max_size=40))
+def test_never_settled_on_a_board_that_moved_within_the_settle_time(frames):
+    """Whatever the frames, a settled report comes only after 0.3 s in which no piece was
+    more than a millimetre from where it lay, and never from a frame with a hand."""
+    watcher = Watcher("shove")
+    history = []
+    for k, (x, y, hand) in enumerate(frames):
+        now = k / RATE
+        sighting = Sighting(problem="a hand", hand=True) if hand else coins((x, y))
+        history.append((now, sighting))
+        for message in watcher.see(now, sighting):
+            if getattr(message, "settled", False):
+                window = [s for t, s in history if now - t < 0.3 - 1e-9]
+                assert not hand and all(s.problem is None for s in window)
+                assert all(abs(s.pieces[0].x - x) <= 1.0 and abs(s.pieces[0].y - y) <= 1.0 for s in window)
+
+
+def test_a_stroke_that_ends_where_it_began_still_ends_in_a_settled_board():
+    watcher = Watcher("carrom", POCKETS)
+    at = lambda y: Sighting((Found("striker", 370, y, 0.9), Found("white", 60, 300, 0.9)))  # noqa: E731
+    out = feed(watcher, [at(117)] * 12 + [at(160), at(117)] + [at(117)] * 12)
+    events = [m for frame in out for m in frame if not isinstance(m, PiecesSnapshot) or m.settled]
+    assert [type(m).__name__ for m in events] == ["PiecesSnapshot", "StrokeStarted", "PiecesSnapshot"]
