@@ -259,6 +259,19 @@ def test_static_files_are_cached_and_their_address_changes_with_their_content(ad
     assert re.search(r'src="/static/live\.js\?v=[0-9a-f]{12}"', page)
 
 
+def test_static_files_and_pages_go_gzipped_to_a_browser_that_takes_gzip(admin):
+    import gzip
+    import re
+    page = words(admin.get("/"))
+    css = re.search(r'href="(/static/page\.css\?v=[0-9a-f]{12})"', page).group(1)
+    plain = admin.get(css)
+    zipped = admin.get(css, headers={"Accept-Encoding": "gzip, deflate"})
+    assert "Content-Encoding" not in plain.headers
+    assert zipped.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped.headers["Vary"]
+    assert gzip.decompress(zipped.data) == plain.data and len(zipped.data) < len(plain.data) / 2
+    assert admin.get("/", headers={"Accept-Encoding": "gzip"}).headers["Content-Encoding"] == "gzip"
+
+
 def test_an_error_page_is_a_page_with_a_heading_and_a_real_link_back(app, admin):
     import re
     answer = admin.get("/history/99999", headers={"Referer": "http://localhost/history?evening=2026-11-23"})

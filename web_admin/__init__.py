@@ -16,7 +16,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from tablegame.face import TableFace
 from web_admin.meanings import meaning
-from web_admin import answers
+from web_admin import answers, compress
 from web_admin.accounts import Accounts
 from web_admin.relay import Relay
 from web_admin.throttle import Throttle
@@ -76,6 +76,7 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
         app.register_blueprint(module.bp)
     answers.install(app)
     _cache_static(app)
+    compress.install(app)
     app.jinja_env.globals.update(word=word, language=language, meaning=meaning, label=label,
                                  who=auth.who, is_admin=auth.is_admin)
     return app
