@@ -6,6 +6,7 @@ import re
 import string
 
 import pytest
+from hypothesis import given, strategies as st
 
 from tablegame import registry
 from tablegame.config import SETTINGS, ConfigError, parse
@@ -106,3 +107,23 @@ def test_every_setting_and_option_refuses_in_both_languages():
 def test_a_phrase_is_json_as_its_english():
     phrase = registry.find("shove-hapenny").option("beds").check(0)
     assert json.loads(json.dumps({"error": phrase})) == {"error": str(phrase)}
+
+
+def test_a_phrase_copies_as_itself_and_pickles_as_its_english():
+    import copy
+    import pickle
+    phrase = registry.find("shove-hapenny").option("beds").check(0)
+    assert copy.deepcopy(phrase).said("de") == copy.copy(phrase).said("de") == phrase.said("de")
+    assert pickle.loads(pickle.dumps(phrase)) == "expected a whole number from 2 to 9, got 0"
+
+
+@given(port=st.integers().filter(lambda p: p != 0 and not 1024 <= p <= 65535),
+       size=st.lists(st.integers(-10, 10_000), min_size=2, max_size=2).filter(
+           lambda s: s != [0, 0] and not (320 <= s[0] <= 7680 and 240 <= s[1] <= 4320)))
+def test_any_bad_port_and_size_are_refused_in_each_language(port, size):
+    with pytest.raises(ConfigError) as error:
+        parse({"web": {"port": port}, "display": {"size": size}}, "config.toml")
+    english, german = error.value.said("en"), error.value.said("de")
+    assert english == "; ".join(error.value.problems)
+    assert f"got {port}" in english and f"got {size}" in english
+    assert f"nicht {port}" in german and f"nicht {size}" in german and not ENGLISH.search(german)

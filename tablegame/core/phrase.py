@@ -26,6 +26,17 @@ class Phrase(str):
     def said(self, language: str) -> str:
         return self._say(language)
 
+    # A phrase never changes, so a copy is itself; pickled (to another process) it is its
+    # English, as everything that leaves the table in words.
+    def __copy__(self) -> "Phrase":
+        return self
+
+    def __deepcopy__(self, memo) -> "Phrase":
+        return self
+
+    def __reduce__(self):
+        return str, (str(self),)
+
 
 def said(language: str, words: Any) -> Any:
     """``words`` in ``language`` if they are a Phrase; anything else as it is (a rules
