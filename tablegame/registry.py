@@ -15,6 +15,33 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
+from tablegame.core.phrase import Phrase, phrasebook
+
+# What an option takes and what is wrong with a value or a name, in German and English (the
+# English ones are check-config's words; the staff page says them in its language).
+WORDS = {
+    "de": {
+        "expected_got": "erwartet wird {allowed}, nicht {value}",
+        "true_or_false": "true oder false", "one_of": "einer der Werte {choices}", "text": "Text",
+        "a_whole_number": "eine ganze Zahl", "a_number": "eine Zahl",
+        "from_to": "{what} von {low} bis {high}", "at_least": "{what} von mindestens {low}",
+        "at_most": "{what} von höchstens {high}",
+        "knows": "{game} kennt {names}", "knows_none": "{game} hat keine",
+        "unknown_game": "unbekanntes Spiel {game}; der Tisch spielt {games}",
+    },
+    "en": {
+        "expected_got": "expected {allowed}, got {value}",
+        "true_or_false": "true or false", "one_of": "one of {choices}", "text": "text",
+        "a_whole_number": "a whole number", "a_number": "a number",
+        "from_to": "{what} from {low} to {high}", "at_least": "{what} of at least {low}",
+        "at_most": "{what} of at most {high}",
+        "knows": "{game} knows {names}", "knows_none": "{game} has none",
+        "unknown_game": "unknown game {game}; the table plays {games}",
+    },
+}
+phrase = phrasebook(WORDS)
+
+
 
 @dataclass(frozen=True)
 class Option:
@@ -27,9 +54,10 @@ class Option:
     low: float | None = None
     high: float | None = None
 
-    def check(self, value) -> str | None:
+    def check(self, value) -> Phrase | None:
         """None if ``value`` is allowed, else what is allowed and what was given, in words."""
-        return None if self.allows(value) else f"expected {self.allowed()}, got {value!r}"
+        return None if self.allows(value) else phrase("expected_got", allowed=self.allowed(),
+                                                       value=repr(value))
 
     def allows(self, value) -> bool:
         if self.kind is bool:
@@ -42,20 +70,22 @@ class Option:
             return False
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
-    def allowed(self) -> str:
+    def allowed(self) -> Phrase:
         """What the option takes, in words: "a whole number from 2 to 7"."""
         if self.kind is bool:
-            return "true or false"
+            return phrase("true_or_false")
         if self.choices:
-            return f"one of {', '.join(map(repr, self.choices))}"
+            return phrase("one_of", choices=", ".join(map(repr, self.choices)))
         if self.kind is str:
-            return "text"
-        what = "a whole number" if self.kind is int else "a number"
-        if self.low is not None and self.high is not None:
-            return f"{what} from {self.low:g} to {self.high:g}"
-        if self.low is not None:
-            return f"{what} of at least {self.low:g}"
-        return f"{what} of at most {self.high:g}" if self.high is not None else what
+            return phrase("text")
+        what = phrase("a_whole_number" if self.kind is int else "a_number")
+        low = None if self.low is None else f"{self.low:g}"
+        high = None if self.high is None else f"{self.high:g}"
+        if low is not None and high is not None:
+            return phrase("from_to", what=what, low=low, high=high)
+        if low is not None:
+            return phrase("at_least", what=what, low=low)
+        return phrase("at_most", what=what, high=high) if high is not None else what
 
 
 @dataclass(frozen=True)
@@ -159,7 +189,7 @@ def family_of(game: str) -> Family:
     for family in families():
         if any(g.name == game for g in family.games):
             return family
-    raise ValueError(f"unknown game {game!r}; the table plays {', '.join(game_names())}")
+    raise ValueError(phrase("unknown_game", game=repr(game), games=", ".join(game_names())))
 
 
 def find(game: str) -> Game:
@@ -183,9 +213,10 @@ def check_values(options: tuple[Option, ...], values: Mapping[str, Any]
     return unknown, bad
 
 
-def known(game: str, options: tuple[Option, ...]) -> str:
+def known(game: str, options: tuple[Option, ...]) -> Phrase:
     """What ``game`` takes, for a message about a name it does not know."""
-    return f"{game} knows {', '.join(o.name for o in options)}" if options else f"{game} has none"
+    return (phrase("knows", game=game, names=", ".join(o.name for o in options)) if options
+            else phrase("knows_none", game=game))
 
 
 def installed(target: str | None) -> bool:

@@ -235,7 +235,7 @@ def test_a_new_game_reaches_the_table_and_the_log_says_who(admin, table):
     ({"game": "neunfeld", "parties": "Anna, Carl\nBen"}, 400, ""),
     ({"options": "beds = "}, 400, "Optionen sind Zeilen wie"),
     ({"options": "beds = [1, 2]"}, 400, "einzelne Werte"),
-    ({"options": "beds = 0"}, 409, "beds: expected a whole number from 2 to 9, got 0"),
+    ({"options": "beds = 0"}, 409, "beds: erwartet wird eine ganze Zahl von 2 bis 9, nicht 0"),
     ({"options": "nonsense = 1"}, 400, "Unbekannte Option(en) nonsense; dieses Spiel kennt: "),
     ({"parties": "A\nB\nC"}, 409, ""),
     ({"token": "stale"}, 409, "Der Tisch hat sich geändert"),
@@ -340,11 +340,11 @@ def test_the_settings_form_lists_every_key(admin):
 
 
 @pytest.mark.parametrize("key,value,says", [
-    ("serial.baudrate", "fast", "serial.baudrate: erwartet wird a number from 1200 to 4000000, nicht 'fast'"),
-    ("buttons.ok", "40", "buttons.ok: erwartet wird a BCM GPIO number from 0 to 27, nicht 40"),
-    ("buttons.ok", "27", "buttons: each button needs its own GPIO"),
-    ("display.fullscreen", "yes", "display.fullscreen: erwartet wird true or false, nicht 'yes'"),
-    ("table.language", "fr", "table.language: erwartet wird one of 'de', 'en', nicht 'fr'"),
+    ("serial.baudrate", "fast", "serial.baudrate: erwartet wird eine Zahl von 1200 bis 4000000, nicht 'fast'"),
+    ("buttons.ok", "40", "buttons.ok: erwartet wird eine BCM-GPIO-Nummer von 0 bis 27, nicht 40"),
+    ("buttons.ok", "27", "buttons: jede Taste braucht ihren eigenen GPIO"),
+    ("display.fullscreen", "yes", "display.fullscreen: erwartet wird true oder false, nicht 'yes'"),
+    ("table.language", "fr", "table.language: erwartet wird einer der Werte 'de', 'en', nicht 'fr'"),
     ("table.parties", "[[", "table.parties: erwartet wird"),
     ("nonsense.key", "1", "nonsense.key: diese Einstellung gibt es nicht"),
 ])

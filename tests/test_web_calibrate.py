@@ -44,9 +44,9 @@ def test_the_readings_are_placed_by_the_geometry_shown_and_a_preview_saves_nothi
 
 
 @pytest.mark.parametrize("field,value,says", [
-    ("line_spacing", "wide", "line_spacing: expected a number"),
-    ("line_spacing", "0", "line_spacing: expected a number from 1 to 500"),
-    ("coin_diameter", "-3", "coin_diameter: expected a number"),
+    ("line_spacing", "wide", "line_spacing: erwartet wird eine Zahl"),
+    ("line_spacing", "0", "line_spacing: erwartet wird eine Zahl von 1 bis 500"),
+    ("coin_diameter", "-3", "coin_diameter: erwartet wird eine Zahl"),
 ])
 def test_a_bad_geometry_is_refused_in_words_and_nothing_is_saved(admin, table, field, value,
                                                                 says):
@@ -154,7 +154,7 @@ def test_an_edited_carrom_size_previews_at_once_and_saves_nothing(carrom):
     ("base_line_length=660", "base lines of 660 mm do not fit"),
     ("base_line_distance=260", "inside the outer circle"),
     ("striker_diameter=95", "pieces that large do not fit"),
-    ("size=wide", "size: expected a number"),
+    ("size=wide", "size: erwartet wird eine Zahl"),
 ])
 def test_carrom_sizes_that_make_no_board_are_refused_in_words(carrom, query, says):
     table, admin = carrom

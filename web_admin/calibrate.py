@@ -17,6 +17,7 @@ from tablegame.registry import Option, family_of, find, installed, load
 from tablegame.texts import say
 from tablegame.texts.notes import Note
 from tablegame.core.games import make_play
+from tablegame.core.phrase import phrase_of, said
 from tablegame.core.play import GameSetup
 from web_admin.answers import done, refused
 from web_admin.auth import who
@@ -45,8 +46,8 @@ def _asked(form) -> tuple[str, dict[str, Any], list[str]]:
     game = form.get("game") or face().snapshot().status.setup.game
     try:
         fields = find(game).board
-    except (ValueError, StopIteration):
-        return game, {}, [f"Unknown game {game!r}."]
+    except (ValueError, StopIteration) as error:
+        return game, {}, [said(language(), phrase_of(error))]
     values = {o.name: o.default for o in fields}
     values.update(face().settings.saved().boards.get(game, {}))
     problems = []
@@ -54,7 +55,7 @@ def _asked(form) -> tuple[str, dict[str, Any], list[str]]:
         if option.name in form:
             values[option.name] = _typed(option, form[option.name])
             if (wrong := option.check(values[option.name])) is not None:
-                problems.append(f"{option.name}: {wrong}")
+                problems.append(f"{option.name}: {said(language(), wrong)}")
     return game, values, problems
 
 
@@ -115,7 +116,7 @@ def save():
     try:
         face().settings.save_board(game, values)
     except ConfigError as error:
-        return refused("; ".join(error.problems), 400)
+        return refused(error.said(language()), 400)
     except (ValueError, OSError) as error:
         return refused(word("err_not_saved", error=error), 409)
     log.info("board settings of %s saved by %s: %s", game, who(), values)

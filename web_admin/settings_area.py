@@ -10,10 +10,11 @@ from flask import Blueprint, jsonify, make_response, render_template, request
 
 from tablegame.config import SETTINGS, ConfigError
 from tablegame.config.file import takes_effect
+from tablegame.core.phrase import said
 from web_admin.answers import done, refused, wants_json
 from web_admin.auth import who
 from web_admin.table import face
-from web_admin.words import word
+from web_admin.words import language, word
 
 log = logging.getLogger(__name__)
 bp = Blueprint("settings", __name__)
@@ -76,11 +77,12 @@ def save():
     value = _typed(setting, text)
     expected = setting.check(value)
     if expected:
-        return refused(word("err_expected", key=key, expected=expected, value=repr(value)), 400)
+        return refused(word("err_expected", key=key, expected=said(language(), expected),
+                            value=repr(value)), 400)
     try:
         restart = face().settings.save({key: value})
     except ConfigError as error:
-        return refused("; ".join(error.problems), 400)
+        return refused(error.said(language()), 400)
     except (ValueError, OSError) as error:
         return refused(word("err_not_saved", error=error), 409)
     log.info("setting %s = %r saved by %s", key, value, who())

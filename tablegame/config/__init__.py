@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from tablegame.config.games import SECTIONS_OF_TABLES, key_lines, table_problems
+from tablegame.config.words import phrase
 from tablegame.registry import Option, families, playable_games
 from tablegame.texts import LANGUAGES
 from tablegame.core.games import make_play
 from tablegame.core.names import MAX_NAME, parties_problem
+from tablegame.core.phrase import Phrase, phrase_of, said
 from tablegame.core.play import GameSetup
 from tablegame.core.text_file import FileProblem, read_utf8
 
@@ -29,42 +31,47 @@ class Given(NamedTuple):
 
 
 class ConfigError(ValueError):
+    """Every problem of a configuration: as text each is English (check-config's and the
+    command line's words); ``said(language)`` says them all in another language."""
     def __init__(self, problems: list[str], source: str):
         self.problems = problems
         self.source = source
         super().__init__(f"{source}: " + "; ".join(problems))
+
+    def said(self, language: str, separator: str = "; ") -> str:
+        return separator.join(said(language, p) for p in self.problems)
 
 
 @dataclass(frozen=True)
 class Setting:
     key: str            # dotted: "serial.baudrate"
     default: Any
-    check: Callable[[Any], str | None]  # None when fine, else what was expected
+    check: Callable[[Any], Phrase | None]  # None when fine, else what was expected
     doc: str
 
 
 def _is(kind, what):
     def check(v):
         ok = isinstance(v, kind) and not (kind is not bool and isinstance(v, bool))
-        return None if ok else what
+        return None if ok else phrase(what)
     return check
 
 
 def _choice(*options):
-    return lambda v: None if v in options else f"one of {', '.join(map(repr, options))}"
+    return lambda v: None if v in options else phrase("one_of", options=", ".join(map(repr, options)))
 
 
 def _number(lo, hi, kind=(int, float)):
     def check(v):
         if isinstance(v, bool) or not isinstance(v, kind) or not lo <= v <= hi:
-            return f"a number from {lo} to {hi}"
+            return phrase("a_number", low=lo, high=hi)
         return None
     return check
 
 
 def _pin(v):
     return None if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 27 \
-        else "a BCM GPIO number from 0 to 27"
+        else phrase("a_pin")
 
 
 def _parties(v):
@@ -72,9 +79,7 @@ def _parties(v):
             and all(isinstance(p, list) and p and all(isinstance(n, str) for n in p) for p in v)
             and parties_problem(v) is None):        # the one rule for a name (core.names)
         return None
-    return ('two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], ["Ben"]]; '
-            f'each name at most {MAX_NAME} characters, with one that shows, no control character, '
-            'and no name twice')
+    return phrase("parties", most=MAX_NAME)
 
 
 def _camera_size(v):
@@ -105,9 +110,7 @@ def _size(v):
     if whole and (v == [0, 0] or all(least <= n <= most for n, least, most
                                      in zip(v, SMALLEST_SCREEN, LARGEST_SCREEN))):
         return None
-    return (f"[width, height] in pixels, at least {list(SMALLEST_SCREEN)} (the smallest screen "
-            f"the table draws on) and at most {list(LARGEST_SCREEN)}, or [0, 0] for the "
-            "screen's own size")
+    return phrase("size", smallest=list(SMALLEST_SCREEN), largest=list(LARGEST_SCREEN))
 
 
 def _path(what):
@@ -115,7 +118,7 @@ def _path(what):
     def check(v):
         if isinstance(v, str) and v.strip() and "\0" not in v and not v.endswith("/"):
             return None
-        return what
+        return phrase(what)
     return check
 
 
@@ -127,8 +130,7 @@ LOWEST_PORT = 1024
 def _port(v):
     if isinstance(v, int) and not isinstance(v, bool) and (v == 0 or LOWEST_PORT <= v <= 65535):
         return None
-    return (f"0 (any free port) or a port from {LOWEST_PORT} to 65535 (lower ones need root), "
-            "e.g. 8080")
+    return phrase("port", lowest=LOWEST_PORT)
 
 
 def _host(v):
@@ -136,28 +138,25 @@ def _host(v):
     import ipaddress
     import re
     if not isinstance(v, str):
-        return HOST_WORDS
+        return phrase("host")
     try:
         ipaddress.ip_address(v)
         return None
     except ValueError:
         pass
     label = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
-    return None if len(v) <= 253 and re.fullmatch(rf"{label}(\.{label})*", v) else HOST_WORDS
-
-
-HOST_WORDS = "an address to listen on: an IP address (0.0.0.0, 127.0.0.1, ::) or a host name"
+    return None if len(v) <= 253 and re.fullmatch(rf"{label}(\.{label})*", v) else phrase("host")
 
 
 SETTINGS = [
     Setting("table.language", "de", _choice(*LANGUAGES), "language of the screen texts"),
-    Setting("table.game", playable_games()[0], _is(str, "a game name"),
+    Setting("table.game", playable_games()[0], _is(str, "a_game_name"),
             "the game a fresh table starts with"),
     Setting("table.parties", [["Team A"], ["Team B"]], _parties,
             "the parties of a fresh table, each a list of players in turn order"),
-    Setting("table.store", "/var/lib/tablegame/table.sqlite", _path("a file path, not empty"),
+    Setting("table.store", "/var/lib/tablegame/table.sqlite", _path("a_file_path_not_empty"),
             "the SQLite event log (created if missing)"),
-    Setting("serial.port", "/dev/ttyACM0", _path("a device path or a pyserial URL, not empty"),
+    Setting("serial.port", "/dev/ttyACM0", _path("a_device_path"),
             "the board's serial port, e.g. /dev/ttyACM0 or socket://10.0.0.5:7000"),
     Setting("serial.baudrate", 115200, _number(1200, 4_000_000, int), "serial speed in baud"),
     Setting("board.kind", "serial", _choice("serial", "camera"),
@@ -175,10 +174,10 @@ SETTINGS = [
     Setting("buttons.menu", 22, _pin, "GPIO (BCM) of the MENU button"),
     Setting("buttons.debounce", 0.03, _number(0, 0.5), "seconds an edge must follow the last one"),
     Setting("buttons.long_press", 1.0, _number(0.2, 10), "seconds held that make a long press"),
-    Setting("display.fullscreen", True, _is(bool, "true or false"), "full screen (the Pi)"),
+    Setting("display.fullscreen", True, _is(bool, "true_or_false"), "full screen (the Pi)"),
     Setting("display.size", [0, 0], _size,
             "window size in pixels, at least [320, 240]; [0, 0]: the screen's own"),
-    Setting("simulation.realtime", True, _is(bool, "true or false"),
+    Setting("simulation.realtime", True, _is(bool, "true_or_false"),
             "simulated coins slide in real time (false: results at once)"),
     Setting("simulation.friction", 0.25, _number(0.01, 2), "sliding friction of a simulated coin"),
     Setting("web.host", "0.0.0.0", _host,
@@ -197,30 +196,30 @@ SETTINGS = [
 def _topic_name(v):
     """A venue's or a table's name: one MQTT topic level (docs/mqtt.md)."""
     ok = isinstance(v, str) and 0 < len(v) <= 40 and all(c.isalnum() or c in "-_" for c in v)
-    return None if ok else "1 to 40 letters, digits, - or _ (one topic level: no / + # or space)"
+    return None if ok else phrase("topic_name")
 
 
 # [mqtt]: the table publishes its status, state and events to a broker (docs/mqtt.md); off
 # by default, and nothing of it is imported unless it is on.
 SETTINGS += [
-    Setting("mqtt.enabled", False, _is(bool, "true or false"), "publish to an MQTT broker"),
-    Setting("mqtt.host", "localhost", _is(str, "a host name or address"), "the broker's host"),
+    Setting("mqtt.enabled", False, _is(bool, "true_or_false"), "publish to an MQTT broker"),
+    Setting("mqtt.host", "localhost", _is(str, "a_host"), "the broker's host"),
     Setting("mqtt.port", 1883, _number(1, 65535, int), "the broker's port (8883 with TLS)"),
-    Setting("mqtt.tls", False, _is(bool, "true or false"), "talk to the broker over TLS"),
-    Setting("mqtt.ca_file", "", _is(str, "a file path"),
+    Setting("mqtt.tls", False, _is(bool, "true_or_false"), "talk to the broker over TLS"),
+    Setting("mqtt.ca_file", "", _is(str, "a_file_path"),
             "with TLS: the CA certificate that signed the broker's (\"\": the system's)"),
-    Setting("mqtt.cert_file", "", _is(str, "a file path"),
+    Setting("mqtt.cert_file", "", _is(str, "a_file_path"),
             "with TLS: this table's client certificate (\"\": none, use the password)"),
-    Setting("mqtt.key_file", "", _is(str, "a file path"), "with TLS: the client certificate's key"),
-    Setting("mqtt.username", "", _is(str, "a user name"), "the broker's user for this table"),
-    Setting("mqtt.password", "", _is(str, "a password"), "that user's password"),
+    Setting("mqtt.key_file", "", _is(str, "a_file_path"), "with TLS: the client certificate's key"),
+    Setting("mqtt.username", "", _is(str, "a_user_name"), "the broker's user for this table"),
+    Setting("mqtt.password", "", _is(str, "a_password"), "that user's password"),
     Setting("mqtt.venue", "pub", _topic_name, "the venue's name in the topics"),
     Setting("mqtt.table", "table-1", _topic_name, "this table's name in the topics (unique in the venue)"),
     Setting("mqtt.keepalive", 10, _number(5, 600, int),
             "seconds between pings: a table without power shows offline within 1.5 times this"),
-    Setting("mqtt.accept_commands", False, _is(bool, "true or false"),
+    Setting("mqtt.accept_commands", False, _is(bool, "true_or_false"),
             "take commands (new game, pause) from the venue view through .../cmd/ topics"),
-    Setting("mqtt.staff_url", "", _is(str, "an address such as http://10.0.0.21:8080/"),
+    Setting("mqtt.staff_url", "", _is(str, "a_staff_url"),
             "the staff page's address the venue view links to (\"\": the address it is served on)"),
 ]
 
@@ -277,21 +276,22 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     def say(key: str, words: str) -> None:
         line = (lines or {}).get(key) if key not in overrides else None
         where = typed[key].flag if key in typed else key
-        problems.append(f"{'' if line is None else f'line {line}: '}{where}: {words}")
+        problems.append(phrase("at", where=where, words=words) if line is None
+                        else phrase("at_line", line=line, where=where, words=words))
         bad.add(key)
 
     known = {s.key for s in SETTINGS}
     flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
     for key in sorted(set(flat) - known):
-        say(key, "unknown setting")
+        say(key, phrase("unknown_setting"))
     values = {}
     for s in SETTINGS:
         value = overrides.get(s.key, flat.get(s.key, s.default))
         expected = s.check(value)
         if expected and s.key in typed:   # the option as typed shows the value
-            say(s.key, f"expected {typed[s.key].takes or expected}")
+            say(s.key, phrase("expected", expected=typed[s.key].takes or expected))
         elif expected:
-            say(s.key, f"expected {expected}, got {value!r}")
+            say(s.key, phrase("expected_got", expected=expected, value=repr(value)))
         values[s.key] = value
     tables, unbuilt = {}, set()
     for section in SECTIONS_OF_TABLES:
@@ -301,13 +301,12 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
             isinstance(v, dict) for v in given.values()) else {}
     pins = [values[f"buttons.{b}"] for b in ("ok", "back", "menu")]
     if len(set(pins)) < len(pins):
-        say("buttons", f"each button needs its own GPIO, got {pins}")
+        say("buttons", phrase("own_gpio", pins=pins))
     if values["web.max_streams"] >= values["web.threads"]:
-        say("web", f"web.max_streams ({values['web.max_streams']}) must be fewer than "
-                   f"web.threads ({values['web.threads']}), so pages load while views are live")
+        say("web", phrase("fewer_streams", streams=values["web.max_streams"],
+                          threads=values["web.threads"]))
     if values["mqtt.cert_file"] and not (values["mqtt.tls"] and values["mqtt.key_file"]):
-        say("mqtt", "a client certificate (mqtt.cert_file) needs mqtt.tls = true and its "
-                    "mqtt.key_file")
+        say("mqtt", phrase("client_cert"))
     config = Config(values, games=tables["games"], boards=tables["boards"])
     if "table.game" not in bad:   # built with defaults for the bad keys
         defaults = {s.key: s.default for s in SETTINGS}
@@ -325,8 +324,8 @@ def _check_games(config: Config, unbuilt: set[str], say, parties: bool = True) -
     options, a board's sizes that do not fit together) is named with its table.
     ``parties``: the parties were fine on their own, so the game's count is checked."""
     if config["table.game"] not in playable_games():
-        say("table.game", f"expected one of {', '.join(playable_games())}, "
-                          f"got {config['table.game']!r}")
+        say("table.game", phrase("expected_got", expected=phrase("one_of", options=", ".join(
+            playable_games())), value=repr(config["table.game"])))
     settings = play_settings(config)
     if config["table.game"] in playable_games() and config["table.game"] not in unbuilt:
         try:   # as many parties as the game takes (a bad option or board is named below)
@@ -337,13 +336,13 @@ def _check_games(config: Config, unbuilt: set[str], say, parties: bool = True) -
             if rules is not None and parties:
                 rules.initial_state(config["table.parties"])
         except ValueError as error:
-            say("table.parties", str(error))
+            say("table.parties", phrase_of(error))
     for name in sorted((set(config.games) | set(config.boards)) - unbuilt):
         key = f"games.{name}" if name in config.games else f"boards.{name}"
         try:
             make_play(setup_for(config, name), settings)
         except (ValueError, TypeError) as error:
-            say(key, str(error))
+            say(key, phrase_of(error))
 
 
 def play_settings(config: Config) -> dict[str, dict]:

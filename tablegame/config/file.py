@@ -17,6 +17,7 @@ from typing import Any
 import tomli_w
 
 from tablegame.config import SETTINGS, Config, ConfigError, parse
+from tablegame.config.words import phrase
 from tablegame.core.atomic_file import remove_stale_temps, write_atomically
 from tablegame.registry import families as registered
 
@@ -74,7 +75,7 @@ class ConfigFile:
         known = {s.key for s in SETTINGS}
         unknown = sorted(set(changes) - known)
         if unknown:
-            raise ConfigError([f"{key}: unknown setting" for key in unknown], "change")
+            raise ConfigError([phrase("unknown_setting_at", key=key) for key in unknown], "change")
         def change(raw: dict) -> None:
             for key, value in changes.items():
                 section, _, name = key.rpartition(".")

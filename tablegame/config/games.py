@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Mapping
 
+from tablegame.config.words import phrase
+from tablegame.core.phrase import phrase_of
 from tablegame.registry import check_values, find, known, playable_games
 
 SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] settings
@@ -40,21 +42,21 @@ def table_problems(section: str, tables: Any, say: Callable[[str, str], None]) -
     """Each bad key of ``[section.<game>]`` said through ``say(key, words)``; the games
     whose table had a problem (not to be built)."""
     if not isinstance(tables, dict) or not all(isinstance(v, dict) for v in tables.values()):
-        say(section, f"expected tables like [{section}.{playable_games()[0]}]")
+        say(section, phrase("tables_like", section=section, game=playable_games()[0]))
         return set()
     bad = set()
     for name, values in tables.items():
         try:
             game = find(name)
         except ValueError as error:
-            say(f"{section}.{name}", str(error))
+            say(f"{section}.{name}", phrase_of(error))
             bad.add(name)
             continue
         options = game.options + game.play_options if section == "games" else game.board
-        what = "option" if section == "games" else "board setting"
+        what = phrase("option" if section == "games" else "board_setting")
         unknown, wrong = check_values(options, values)
         for key in unknown:
-            say(f"{section}.{name}.{key}", f"unknown {what}; {known(name, options)}")
+            say(f"{section}.{name}.{key}", phrase("unknown_in_table", what=what, known=known(name, options)))
         for key, words in wrong:
             say(f"{section}.{name}.{key}", words)
         if unknown or wrong:

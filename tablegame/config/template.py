@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from tablegame.config import SETTINGS, ConfigError
+from tablegame.config.words import phrase
 from tablegame.registry import families
 
 HEADER = """\
@@ -25,7 +26,7 @@ def template(chosen: dict[str, Any] | None = None) -> str:
     chosen = dict(chosen or {})
     unknown = sorted(set(chosen) - {s.key for s in SETTINGS})
     if unknown:
-        raise ConfigError([f"{key}: unknown setting" for key in unknown], "the chosen settings")
+        raise ConfigError([phrase("unknown_setting_at", key=key) for key in unknown], "the chosen settings")
     lines = [HEADER]
     section = None
     for setting in SETTINGS:

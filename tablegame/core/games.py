@@ -11,6 +11,25 @@ from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.registry import (Family, Game, check_values, family_of, find, known, load, module_of,
                                 playable_games)
 from tablegame import registry
+from tablegame.core.phrase import Phrase, joined, phrasebook
+
+# What is wrong with a game's setup, in German and English (the English ones are
+# check-config's words; the staff page says them in its language).
+WORDS = {
+    "de": {
+        "unknown_options": "unbekannte Option(en) {names}; {known}",
+        "unknown_settings": "unbekannte Einstellung(en) {names}; {known}",
+        "named": "{name}: {words}",
+        "cannot_play": "der Tisch kann {game} noch nicht spielen; er spielt {games}",
+    },
+    "en": {
+        "unknown_options": "unknown option(s) {names}; {known}",
+        "unknown_settings": "unknown setting(s) {names}; {known}",
+        "named": "{name}: {words}",
+        "cannot_play": "the table cannot play {game} yet; it plays {games}",
+    },
+}
+phrase = phrasebook(WORDS)
 
 
 def game_names() -> list[str]:
@@ -34,7 +53,7 @@ def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None,
     values = dict((settings or {}).get(setup.game, {}))
     problems += setting_problems(family, game, values)
     if problems:
-        raise ValueError("; ".join(problems))
+        raise ValueError(joined(problems))
     options = setup.options_dict
     own = {o.name: options.pop(o.name) for o in game.play_options if o.name in options}
     rules = find_game(setup.game, **options)
@@ -42,27 +61,27 @@ def make_play(setup: GameSetup, settings: Mapping[str, Mapping] | None = None,
     return load(family.play)(rules, PlaySettings(setup.game, values, folder), **own)
 
 
-def option_problems(game: Game, options: Mapping) -> list[str]:
+def option_problems(game: Game, options: Mapping) -> list[Phrase]:
     """Each option of ``game`` that is unknown or bad, in words (the game's own checks
     that involve several options come later, from its rules)."""
     takes = game.options + game.play_options
     unknown, bad = check_values(takes, options)
-    return ([f"unknown option(s) {', '.join(unknown)}; " + known(game.name, takes)]
-            if unknown else []) + [f"{name}: {words}" for name, words in bad]
+    return ([phrase("unknown_options", names=", ".join(unknown), known=known(game.name, takes))]
+            if unknown else []) + [phrase("named", name=name, words=words) for name, words in bad]
 
 
-def setting_problems(family: Family, game: Game, values: Mapping) -> list[str]:
+def setting_problems(family: Family, game: Game, values: Mapping) -> list[Phrase]:
     """Each table or board setting of ``game`` that is unknown or bad, in words."""
     takes = family.settings + game.board
     unknown, bad = check_values(takes, values)
-    return ([f"unknown setting(s) {', '.join(unknown)}; " + known(game.name, takes)]
-            if unknown else []) + [f"{name}: {words}" for name, words in bad]
+    return ([phrase("unknown_settings", names=", ".join(unknown), known=known(game.name, takes))]
+            if unknown else []) + [phrase("named", name=name, words=words) for name, words in bad]
 
 
 def _playable(name: str) -> tuple[Game, Family]:
     family = family_of(name)
     if family.play is None:
-        raise ValueError(f"the table cannot play {name!r} yet; it plays {', '.join(playable_games())}")
+        raise ValueError(phrase("cannot_play", game=repr(name), games=", ".join(playable_games())))
     return find(name), family
 
 

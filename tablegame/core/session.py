@@ -27,6 +27,7 @@ from tablegame import texts
 from tablegame.core import jsoncodec
 from tablegame.core.events import ButtonPress
 from tablegame.core.names import parties_problem
+from tablegame.core.phrase import phrase_of
 from tablegame.core.rules import IllegalAction
 from tablegame.texts.notes import Note
 from tablegame.core.play import GameSetup, Play, PutBack, TableStatus, Verdict
@@ -457,7 +458,7 @@ class Session:
             play = self._make_play(new.setup)
             state = play.rules.initial_state(new.setup.parties)
         except ValueError as error:
-            return self._refuse(Note.of("bad_setup", reason=str(error)))
+            return self._refuse(Note.of("bad_setup", reason=phrase_of(error)))
         unwritten, self._pending = self._pending, []  # nobody played the game it replaces
         if not self._append(NEW_GAME, jsoncodec.to_data(new.setup)):
             self._pending = unwritten

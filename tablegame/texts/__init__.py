@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from tablegame.core.phrase import said
 from tablegame.texts.notes import Note
 from tablegame.texts.grammar import format_words
 
@@ -134,9 +135,11 @@ def _merge_game_texts() -> None:
 
 def text(language: str, key: str, **values) -> str:
     """The text ``key`` in ``language``; a key missing there falls back to English.
-    A value that is itself a Note (an engine's reason) is said in ``language`` first."""
+    A value that is itself a Note (an engine's reason) or a Phrase (a check's words) is
+    said in ``language`` first."""
     template = TEXTS.get(language, TEXTS["en"]).get(key) or TEXTS["en"][key]
-    values = {k: say(language, v) if isinstance(v, Note) else v for k, v in values.items()}
+    values = {k: say(language, v) if isinstance(v, Note) else said(language, v)
+              for k, v in values.items()}
     if callable(template):
         return template(**values)
     return format_words(template, values)
