@@ -32,11 +32,16 @@ BAD = [  # (path, form, status, what the English page says)
      "Game not started: beds: expected a whole number from 2 to 9, got 0"),
     ("/control/new", {"game": "shove-hapenny", "options": "beds = 0\nequal_turns = 3"}, 409,
      "; equal_turns: expected true or false, got 3"),
+    # a family's own refusals (its rules, its board's sizes) are said in the page's language too
+    ("/control/new", {"game": "shove-hapenny", "parties": "Anna\nBen\nCem"}, 409,
+     "Shove is played by two parties of at least one player each"),
+    ("/control/new", {"game": "carrom", "parties": "Anna\nBen\nCem"}, 409,
+     "Carrom is played by two sides of one player (singles) or two players (doubles) each"),
 ]
 
 
 def refusal(client, table, path, form, language):
-    data = {"token": game_token(client), "parties": "Anna\nBen", **form}
+    data = {"token": game_token(client), "parties": "Anna\nBen", **form}   # form's parties first
     response = post(client, path, data, headers={"Accept": "application/json",
                                                  "Accept-Language": language})
     return response.status_code, response.get_json()["error"]

@@ -85,13 +85,13 @@ def _parties(v):
 def _camera_size(v):
     ok = (isinstance(v, list) and len(v) == 2
           and all(isinstance(n, int) and not isinstance(n, bool) and 160 <= n <= 8192 for n in v))
-    return None if ok else "[width, height] in pixels, each from 160 to 8192"
+    return None if ok else phrase("camera_size")
 
 
 def _homography(v):
     ok = isinstance(v, list) and (v == [] or (len(v) == 9 and all(
         isinstance(n, (int, float)) and not isinstance(n, bool) for n in v)))
-    return None if ok else "[] or nine numbers (a 3x3 matrix, row by row)"
+    return None if ok else phrase("homography")
 
 # The largest window the table opens: an 8K screen. SDL asks for a surface of width x
 # height x 4 bytes at once; [99999, 99999] (40 GB) ended in "out of memory" and a blank
@@ -161,7 +161,7 @@ SETTINGS = [
     Setting("serial.baudrate", 115200, _number(1200, 4_000_000, int), "serial speed in baud"),
     Setting("board.kind", "serial", _choice("serial", "camera"),
             "what senses the board: the microcontroller on serial.port, or a camera above it"),
-    Setting("camera.source", "picamera2", _is(str, "picamera2, usb:N or a video file's path"),
+    Setting("camera.source", "picamera2", _is(str, "a_camera_source"),
             "the camera board's frames: picamera2 (the Pi's camera), usb:0, or a video file to replay"),
     Setting("camera.size", [1280, 960], _camera_size, "the camera's picture size in pixels"),
     Setting("camera.fov", 66.0, _number(20, 160), "the lens's horizontal field of view, degrees"),

@@ -20,6 +20,9 @@ WORDS = {
         "one_of": "einer der Werte {options}",
         "a_number": "eine Zahl von {low} bis {high}",
         "a_pin": "eine BCM-GPIO-Nummer von 0 bis 27",
+        "a_camera_source": "picamera2, usb:N oder der Pfad einer Videodatei",
+        "camera_size": "[Breite, Höhe] in Pixeln, jede von 160 bis 8192",
+        "homography": "[] oder neun Zahlen (eine 3x3-Matrix, Zeile für Zeile)",
         "parties": ('zwei Listen von Spielernamen (bis zu zehn bei Schocken), z. B. [["Anna", "Carl"], '
                     '["Ben"]]; jeder Name höchstens {most} Zeichen, davon eines sichtbar, kein '
                     'Steuerzeichen und kein Name doppelt'),
@@ -62,6 +65,9 @@ WORDS = {
         "one_of": "one of {options}",
         "a_number": "a number from {low} to {high}",
         "a_pin": "a BCM GPIO number from 0 to 27",
+        "a_camera_source": "picamera2, usb:N or a video file's path",
+        "camera_size": "[width, height] in pixels, each from 160 to 8192",
+        "homography": "[] or nine numbers (a 3x3 matrix, row by row)",
         "parties": ('two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], '
                     '["Ben"]]; each name at most {most} characters, with one that shows, no control '
                     'character, and no name twice'),

@@ -22,6 +22,7 @@ import pymunk
 from tablegame.physics.core import Disc, add_disc, at_rest, new_space
 from tablegame.core.sensors import PIECE_KINDS as KINDS
 from tablegame.core.sensors import PieceReading as Piece
+from tablegame.families.carrom.texts import refused
 
 WHITE, BLACK, QUEEN, STRIKER = KINDS
 MEN = 9                     # per colour
@@ -62,7 +63,7 @@ class CarromBoard:
             if not 0 <= getattr(self, name) <= 1:
                 raise ValueError(f"{name} must be within 0..1, not {getattr(self, name)}")
         if self.striker_diameter >= self.pocket_diameter * 2 or self.man_diameter >= self.size / 4:
-            raise ValueError("pieces that large do not fit this board")
+            raise ValueError(refused("too_large"))
         self._check_markings()
 
     def _check_markings(self) -> None:
@@ -71,22 +72,17 @@ class CarromBoard:
         other or the pockets."""
         half = self.size / 2
         if self.pocket_diameter >= half:
-            raise ValueError(f"pockets of {self.pocket_diameter:g} mm do not fit a board of "
-                             f"{self.size:g} mm")
+            raise ValueError(refused("pockets", pocket=self.pocket_diameter, size=self.size))
         if not self.centre_circle < self.outer_circle < self.size:
-            raise ValueError(f"the circles do not fit: the centre circle ({self.centre_circle:g} mm) "
-                             f"must be smaller than the outer circle ({self.outer_circle:g} mm), "
-                             f"and that smaller than the board ({self.size:g} mm)")
+            raise ValueError(refused("circles", centre=self.centre_circle, outer=self.outer_circle,
+                                     size=self.size))
         inner = self.base_line_distance + self.base_circle
         if inner >= half - self.outer_circle / 2:
-            raise ValueError(f"the inner base line lies {inner:g} mm from the cushion, inside the "
-                             f"outer circle, which begins {half - self.outer_circle / 2:g} mm "
-                             "from it")
+            raise ValueError(refused("inner_base", inner=inner, begins=half - self.outer_circle / 2))
         room = self.size - 2 * self.pocket_diameter
         if not self.base_circle < self.base_line_length < room:
-            raise ValueError(f"base lines of {self.base_line_length:g} mm do not fit: longer than "
-                             f"their circles ({self.base_circle:g} mm) and shorter than the "
-                             f"{room:g} mm between the pockets")
+            raise ValueError(refused("base_lines", length=self.base_line_length, circle=self.base_circle,
+                                     room=room))
 
     @property
     def centre(self) -> tuple[float, float]:

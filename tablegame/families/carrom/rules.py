@@ -19,6 +19,7 @@ from tablegame.families.carrom.state import (
 )
 from tablegame.families.carrom.stroke import charge, replaced_at, rule_stroke
 from tablegame.texts.notes import Note
+from tablegame.families.carrom.texts import refused
 
 SET_UP = (Placement("all", 2 * MEN + 1, SETUP),)
 BREAK_ATTEMPTS = 3
@@ -42,8 +43,7 @@ class CarromRules(Rules):
     def initial_state(self, parties: Sequence[Sequence[str]]) -> CarromState:
         players = tuple(tuple(p) for p in parties)
         if len(players) != 2 or {len(p) for p in players} not in ({1}, {2}):
-            raise ValueError("Carrom is played by two sides of one player (singles) "
-                             "or two players (doubles) each")
+            raise ValueError(refused("parties"))
         return CarromState(players, to_place=SET_UP)
 
     # -- the interface ----------------------------------------------------------------

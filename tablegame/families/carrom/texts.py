@@ -4,6 +4,7 @@ action (its messages are their English texts)."""
 from __future__ import annotations
 
 from tablegame.texts.grammar import amount
+from tablegame.core.phrase import phrasebook
 
 _PIECES = {"de": {"white": ("Weiß", "Stein", "Steine"), "black": ("Schwarz", "Stein", "Steine")},
            "en": {"white": ("White", "man", "men"), "black": ("Black", "man", "men")}}
@@ -245,3 +246,28 @@ def _merge_table_texts() -> None:
 
 
 _merge_table_texts()
+
+
+# What the rules and the board's sizes refuse, said where it is shown (the staff page in its
+# language, the command line in English): tablegame.core.phrase
+REFUSED = {
+    "de": {"parties": "Carrom spielen zwei Seiten mit je einem Spieler (Einzel) oder je zwei (Doppel)",
+           "too_large": "so große Steine passen nicht auf dieses Brett",
+           "pockets": "Löcher von {pocket:g} mm passen nicht auf ein Brett von {size:g} mm",
+           "circles": "die Kreise passen nicht: der Mittelkreis ({centre:g} mm) muss kleiner sein als "
+                      "der äußere Kreis ({outer:g} mm) und dieser kleiner als das Brett ({size:g} mm)",
+           "inner_base": "die innere Grundlinie liegt {inner:g} mm vom Rand, im äußeren Kreis, der "
+                         "{begins:g} mm vom Rand beginnt",
+           "base_lines": "Grundlinien von {length:g} mm passen nicht: länger als ihre Kreise "
+                         "({circle:g} mm) und kürzer als die {room:g} mm zwischen den Löchern"},
+    "en": {"parties": "Carrom is played by two sides of one player (singles) or two players (doubles) each",
+           "too_large": "pieces that large do not fit this board",
+           "pockets": "pockets of {pocket:g} mm do not fit a board of {size:g} mm",
+           "circles": "the circles do not fit: the centre circle ({centre:g} mm) must be smaller than "
+                      "the outer circle ({outer:g} mm), and that smaller than the board ({size:g} mm)",
+           "inner_base": "the inner base line lies {inner:g} mm from the cushion, inside the outer "
+                         "circle, which begins {begins:g} mm from it",
+           "base_lines": "base lines of {length:g} mm do not fit: longer than their circles "
+                         "({circle:g} mm) and shorter than the {room:g} mm between the pockets"},
+}
+refused = phrasebook(REFUSED)

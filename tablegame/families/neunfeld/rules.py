@@ -17,6 +17,7 @@ from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.families.neunfeld.dice import DICE, die_index
 from tablegame.texts import say
 from tablegame.texts.notes import Note
+from tablegame.families.neunfeld.texts import refused
 
 # Bump whenever a rule changes what is legal: solver caches built for another version are rebuilt.
 RULES_VERSION = 1
@@ -148,7 +149,7 @@ class NeunfeldRules(Rules):
 
     def initial_state(self, parties: Sequence[Sequence[str]]) -> NeunfeldState:
         if len(parties) != 2:
-            raise ValueError(f"Neunfeld is played by 2 parties, not {len(parties)}")
+            raise ValueError(refused("parties", count=len(parties)))
         return NeunfeldState(players=tuple(tuple(p) for p in parties))
 
     def apply(self, state: NeunfeldState, action: object) -> NeunfeldState:

@@ -26,6 +26,7 @@ from tablegame.families.schocken.state import (ACTION_TYPES, HALF_NAMES, HalfLos
                                             SchockenState, SetAside, SetDeckel, Stop, Take,
                                             Throw, Tuermchen, TurnSixes)
 from tablegame.texts.notes import Note
+from tablegame.families.schocken.texts import refused
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class SchockenRules(Rules):
         """``parties`` are one-player lists in seat order; ``starter`` the seat that
         begins the game (the evening's ``next_starter``)."""
         if not self.min_parties <= len(parties) <= self.max_parties:
-            raise ValueError(f"Schocken needs 2 to 10 players, got {len(parties)}")
+            raise ValueError(refused("players", count=len(parties)))
         names = []
         for party in parties:
             if len(party) != 1 or not isinstance(party[0], str) or not party[0].strip():

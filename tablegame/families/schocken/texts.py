@@ -7,6 +7,7 @@ English texts."""
 from __future__ import annotations
 
 from tablegame.texts.grammar import amount
+from tablegame.core.phrase import phrasebook
 
 _EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
 
@@ -332,3 +333,9 @@ TEXTS = {
         "schocken_not_thrown": "{who} has not thrown yet",
     },
 }
+
+
+# What the rules refuse, said where it is shown (tablegame.core.phrase)
+REFUSED = {"de": {"players": "Schocken braucht 2 bis 10 Spieler, nicht {count}"},
+           "en": {"players": "Schocken needs 2 to 10 players, got {count}"}}
+refused = phrasebook(REFUSED)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from tablegame.families.shove.texts import refused
 
 
 class Lie(enum.Enum):
@@ -45,21 +46,16 @@ class ShoveBoard:
         """A board the sizes of its settings cannot make (the lines past its far end, a
         coin that fits in no bed) is refused in words: check-config names it."""
         if len(self.lines) < 2:
-            raise ValueError("a board needs two lines or more (one bed)")
+            raise ValueError(refused("lines"))
         d, (left, right), last = self.coin_diameter, self.lane, self.lines[-1][1]
         if last >= self.length:
-            raise ValueError(f"the last line ends {last:.1f} mm from the front edge, beyond the "
-                             f"board's length of {self.length:.1f} mm: fewer beds, lines closer "
-                             "together or a longer board")
+            raise ValueError(refused("last_line", last=last, length=self.length))
         if not 0 <= left < right <= self.width or right - left <= d:
-            raise ValueError(f"a coin of {d:.1f} mm does not fit between the side lines "
-                             f"({max(0.0, right - left):.1f} mm apart on a board {self.width:.1f} mm "
-                             "wide)")
+            raise ValueError(refused("lane", coin=d, apart=max(0.0, right - left), width=self.width))
         narrowest = min(far - near for near, far in zip((n[1] for n in self.lines),
                                                           (f[0] for f in self.lines[1:])))
         if narrowest <= d:
-            raise ValueError(f"a coin of {d:.1f} mm does not fit in a bed ({narrowest:.1f} mm "
-                             "between the lines): a smaller coin or lines further apart")
+            raise ValueError(refused("bed", coin=d, narrowest=narrowest))
 
     @property
     def beds(self) -> int:

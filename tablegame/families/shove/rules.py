@@ -15,6 +15,7 @@ from typing import ClassVar, Sequence
 
 from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.texts.notes import Note
+from tablegame.families.shove.texts import refused
 
 PLAY_OFF = "play-off"
 DRAW = "draw"
@@ -145,7 +146,7 @@ class ShoveRules(Rules):
 
     def initial_state(self, parties: Sequence[Sequence[str]]) -> ShoveState:
         if len(parties) != 2 or not all(parties):
-            raise ValueError("Shove is played by two parties of at least one player each")
+            raise ValueError(refused("parties"))
         return ShoveState(
             parties=tuple(Party(f"{p[0]}" if len(p) == 1 else " & ".join(p), tuple(p))
                           for p in parties),

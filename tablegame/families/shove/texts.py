@@ -5,6 +5,7 @@ refusing an action."""
 from __future__ import annotations
 
 from tablegame.texts.grammar import plural
+from tablegame.core.phrase import phrasebook
 
 _SCORING_WORDS = {
     "de": {"tiebreak": plural("count", "{party}: {count} Münze im Stechen",
@@ -170,3 +171,25 @@ TEXTS = {
         "shove_moved_names_no_coin": "a coin moved unhit must be named",
     },
 }
+
+
+# What the rules and the board's sizes refuse, said where it is shown (tablegame.core.phrase)
+REFUSED = {
+    "de": {"parties": "Shove spielen zwei Parteien mit mindestens einem Spieler",
+           "lines": "ein Brett braucht zwei Linien oder mehr (ein Bett)",
+           "last_line": "die letzte Linie endet {last:.1f} mm von der Vorderkante, hinter dem Brett "
+                        "({length:.1f} mm lang): weniger Betten, engere Linien oder ein längeres Brett",
+           "lane": "eine Münze von {coin:.1f} mm passt nicht zwischen die Seitenlinien ({apart:.1f} mm "
+                   "auseinander auf einem Brett von {width:.1f} mm Breite)",
+           "bed": "eine Münze von {coin:.1f} mm passt in kein Bett ({narrowest:.1f} mm zwischen den "
+                  "Linien): eine kleinere Münze oder weiter auseinander liegende Linien"},
+    "en": {"parties": "Shove is played by two parties of at least one player each",
+           "lines": "a board needs two lines or more (one bed)",
+           "last_line": "the last line ends {last:.1f} mm from the front edge, beyond the board's "
+                        "length of {length:.1f} mm: fewer beds, lines closer together or a longer board",
+           "lane": "a coin of {coin:.1f} mm does not fit between the side lines ({apart:.1f} mm apart "
+                   "on a board {width:.1f} mm wide)",
+           "bed": "a coin of {coin:.1f} mm does not fit in a bed ({narrowest:.1f} mm between the "
+                  "lines): a smaller coin or lines further apart"},
+}
+refused = phrasebook(REFUSED)
