@@ -25,11 +25,11 @@ from tablegame.core.play import GameSetup
 from tablegame.core.sensors import LinkState
 from tablegame.registry import family_of, installed, playable
 from tablegame.app.headless_steps import STEPS, step_problem
+from tablegame.core.step_forms import SETTLE_TIMEOUT
 from tablegame.core.session import NewGame, Session
 from tablegame.core.store import LogLock
 
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
-SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
 class ScriptError(ValueError):
