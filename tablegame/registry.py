@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from tablegame.phrase import Phrase, phrasebook
+from tablegame.words.phrase import Phrase, phrasebook
 
 # What an option takes and what is wrong with a value or a name, in German and English (the
 # English ones are check-config's words; the staff page says them in its language).

@@ -356,3 +356,23 @@ def test_the_shared_texts_hold_no_text_only_one_family_uses():
 ])
 def test_the_shared_text_check_finds_one_familys_texts_and_only_those(sources, found):
     assert keys_of_one_family({"status_turn", "illegal", "winner"}, sources) == found
+
+
+def test_every_module_imports_on_its_own():
+    """An import cycle shows only when one of its modules is imported first (a family's rules
+    importing its texts once broke on whichever came first): each module of the program is
+    imported first, after the program's modules are forgotten (one fresh interpreter)."""
+    tops = ("tablegame", "web_admin", "firmware_bridge", "hardware", "camera_board",
+            "mqtt_publisher", "venue")
+    modules = [dotted(p.relative_to(ROOT).as_posix()) for top in tops
+               for p in sorted((ROOT / top).rglob("*.py")) if p.name != "__main__.py"]
+    program = (f"import importlib, sys\nbad = []\nfor m in {modules!r}:\n"
+               f"    for n in [n for n in sys.modules if n.split('.')[0] in {tops!r}]:\n"
+               "        del sys.modules[n]\n"
+               "    try:\n        importlib.import_module(m)\n"
+               "    except Exception as e:\n        bad.append(f'{m}: {type(e).__name__}: {e}')\n"
+               "print(bad)")
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    result = subprocess.run([sys.executable, "-c", program], cwd=ROOT, capture_output=True,
+                            text=True, timeout=300, env=env)
+    assert (result.returncode, result.stdout.strip()) == (0, "[]"), result.stdout + result.stderr

@@ -35,7 +35,7 @@ def test_honest_strokes_are_taken_and_the_men_agree_with_the_board(strikes, part
             s.handle(message)
             assert s.status.problem is None, s.status.problem
         if s.status.state.to_place:
-            world.put_back(s.status.state)
+            world.return_pieces(s.status.state)
             s.handle(world.readings()[0])
             assert s.status.problem is None and s.status.state.to_place == ()
         state = s.status.state

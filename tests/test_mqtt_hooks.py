@@ -116,7 +116,7 @@ def test_home_assistant_discovery_again_when_it_comes_back(broker, tmp_path):
 def test_a_nudge_fires_once_when_it_appears_not_on_the_first_state():
     from types import SimpleNamespace as Fake
     from mqtt_publisher.hooks import Watch
-    from tablegame.texts.notes import Note
+    from tablegame.words.notes import Note
 
     def snapshot(problem=None, marked=()):
         return Fake(status=Fake(problem=problem, setup=Fake(game="carrom")),

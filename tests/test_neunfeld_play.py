@@ -11,7 +11,7 @@ from tablegame.texts import say
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.families.neunfeld.play import NeunfeldPlay, variant_cache_path
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.neunfeld.referee import judge_turn, squares_reading
 from tablegame.core.sensors import DiceReading
 from tablegame.core.session import Act, Session

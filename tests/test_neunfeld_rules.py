@@ -11,7 +11,7 @@ from tablegame.families.neunfeld.rules import (NeunfeldRules, NeunfeldState, Pos
                                       TipAndMove, describe_action)
 from tablegame.families.neunfeld.dice import DICE
 from tablegame.texts import say
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from test_texts import note_keys
 
 A, B = 0, 1

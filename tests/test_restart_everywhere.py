@@ -13,7 +13,7 @@ from hardware.display import Display
 from tablegame.app.headless import load_script, run_script
 from tablegame.config import load
 from tablegame.registry import family_of, playable
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "examples" / "headless").glob("*.json"))
 

@@ -9,7 +9,7 @@ from tablegame.families.schocken.rules import (SchockenRules, SetAside, SetDecke
 from tablegame.families.schocken.evening import Evening
 from tablegame.families.schocken.state import FINAL, FIRST_HALF, SECOND_HALF
 from tablegame.texts import say
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from test_texts import note_keys
 
 R = SchockenRules()

@@ -17,7 +17,7 @@ from tablegame.families.neunfeld.rules import Roll, TipAndMove
 from tablegame.families.schocken.rules import Throw
 from tablegame.families.schocken.state import Stop
 from tablegame.families.shove.rules import Cleared, CoinToss, Shove
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup, TableStatus
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState, LinkStatus

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Sequence
 
 from tablegame.texts import text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.parties import MAX_CHARS, parse_parties, say_problem, solo
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame

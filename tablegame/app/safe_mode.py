@@ -21,7 +21,7 @@ from tablegame.config.file import ConfigFile
 from tablegame.face import TableFace
 from tablegame.app.frames import Frames
 from tablegame.core.history import History
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.app.notify import Notifier
 from tablegame.core.session import Reply
 from tablegame.app.starts import Tally

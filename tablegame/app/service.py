@@ -31,7 +31,7 @@ from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame, Session, ShowAddress
 from tablegame.core.store import EventLog, LogLock
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.views import notice
 from tablegame.views.address import address_view
 

@@ -1,9 +1,9 @@
 """The configuration's refusals in German and English: what a setting takes and what is
 wrong with a file. The English ones are check-config's and the command line's words, the
-staff page says them in its own language (tablegame.phrase)."""
+staff page says them in its own language (tablegame.words.phrase)."""
 from __future__ import annotations
 
-from tablegame.phrase import phrasebook
+from tablegame.words.phrase import phrasebook
 
 WORDS = {
     "de": {

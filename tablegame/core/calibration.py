@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 
 @dataclass(frozen=True)

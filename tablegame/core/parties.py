@@ -8,7 +8,7 @@ from typing import Sequence
 from tablegame.core.names import MAX_NAME, name_problem, tidy
 from tablegame.registry import family_of
 from tablegame.texts import text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 MAX_CHARS = 60            # per party's line: more is a novel, not a name
 

@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Protocol
 
 from tablegame.core.events import ButtonPress
 from tablegame.core.rules import Rules
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.sensors import LinkStatus
 
 

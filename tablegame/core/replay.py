@@ -9,7 +9,7 @@ from tablegame.core import jsoncodec
 from tablegame.core.rules import Outcome
 from tablegame.core.history import LoggedGame
 from tablegame.texts import TEXTS, say, text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import GameSetup, Play
 from tablegame.core.store import UNDO
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
 from tablegame.texts import say
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 
 class IllegalAction(ValueError):

@@ -27,9 +27,9 @@ from tablegame import texts
 from tablegame.core import jsoncodec
 from tablegame.core.events import ButtonPress
 from tablegame.core.names import parties_problem
-from tablegame.phrase import phrase_of
+from tablegame.words.phrase import phrase_of
 from tablegame.core.rules import IllegalAction
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import GameSetup, Play, PutBack, TableStatus, Verdict
 from tablegame.core.sensors import AT_REST, LinkStatus, at_rest_from_data, at_rest_to_data
 from tablegame.core.store import ACTION, NEW_GAME, UNDO, Entry, EventLog

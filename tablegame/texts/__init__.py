@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tablegame.phrase import said
-from tablegame.texts.notes import Note
-from tablegame.texts.grammar import format_words
+from tablegame.words.phrase import said
+from tablegame.words.notes import Note
+from tablegame.words.grammar import format_words
 
 LANGUAGES = ("de", "en")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from tablegame.core.calibration import Calibration, Placed, Shape
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.carrom.physics import STRIKER, CarromBoard
 from tablegame.families.carrom.play import geometry
 from tablegame.families.carrom.referee import inside_outer_circle

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablegame.families.carrom.state import CarromState, FoulDuringTurn, TechnicalFoul
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.physics import plausibility
 from tablegame.physics.plausibility import Check
 from tablegame.core.sensors import PiecesSnapshot

@@ -28,7 +28,7 @@ from tablegame.families.carrom.state import (
     Placed, TechnicalFoul,
 )
 from tablegame.texts import link_text, say, text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.carrom.physics import CarromBoard
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.carrom import referee, moved as carrom_moved

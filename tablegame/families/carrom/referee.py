@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from tablegame.families.carrom.state import (
     COLOURS, MEN, QUEEN_ON_BOARD, BoardState, CarromState, Placement, Stroke,
 )
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.sensors import PIECE_KINDS, PieceOffBoard, PiecePocketed, PiecesSnapshot
 
 POCKETS = 4

@@ -18,7 +18,7 @@ from tablegame.families.carrom.state import (
     TechnicalFoul,
 )
 from tablegame.families.carrom.stroke import charge, replaced_at, rule_stroke
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.carrom.texts import refused
 
 SET_UP = (Placement("all", 2 * MEN + 1, SETUP),)

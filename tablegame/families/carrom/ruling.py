@@ -4,7 +4,7 @@ where, the turn, the board and the game."""
 from __future__ import annotations
 
 from tablegame.families.carrom.state import CarromState, Placement, Ruling
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 
 def placement_note(placement: Placement) -> Note:

@@ -21,7 +21,7 @@ from tablegame.families.neunfeld.rules import GOALS, NeunfeldRules, NeunfeldStat
 from tablegame.families.neunfeld.dice import DICE
 from tablegame.families.neunfeld.solver import NeunfeldSolver
 from tablegame.texts import LANGUAGES, link_text, say, text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.neunfeld.referee import judge_roll, judge_turn, move_args, occupied_squares
 from tablegame.families.neunfeld.texts import COLOURS, roll_words

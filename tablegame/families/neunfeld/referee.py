@@ -15,7 +15,7 @@ from tablegame.core.rules import IllegalAction
 from tablegame.families.neunfeld.rules import (FIRST_SQUARE, LAST_SQUARE, NeunfeldRules, NeunfeldState,
                                       Position, Roll, TipAndMove)
 from tablegame.families.neunfeld.dice import DICE
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import Verdict
 from tablegame.core.sensors import DiceReading, SquaresReading
 

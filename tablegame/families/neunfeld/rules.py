@@ -16,7 +16,7 @@ from typing import ClassVar, Sequence
 from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.families.neunfeld.dice import DICE, die_index
 from tablegame.texts import say
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.neunfeld.texts import refused
 
 # Bump whenever a rule changes what is legal: solver caches built for another version are rebuilt.

@@ -5,8 +5,8 @@ each language words them itself. The engine's reasons for an illegal action name
 a die by its number (3, 4, 5 for III, IV, V); its messages are their German texts."""
 from __future__ import annotations
 
-from tablegame.texts.grammar import amount
-from tablegame.phrase import phrasebook
+from tablegame.words.grammar import amount
+from tablegame.words.phrase import phrasebook
 
 COLOURS = {"de": ("blau", "rot", "schwarz"), "en": ("blue", "red", "black")}
 _COLOURS_AFTER_DEN = ("blauen", "roten", "schwarzen")  # "durch den roten Würfel IV"
@@ -239,7 +239,7 @@ TEXTS = {
 __all__ = ["COLOURS", "TEXTS", "roll_words"]
 
 
-# What the rules refuse, said where it is shown (tablegame.phrase)
+# What the rules refuse, said where it is shown (tablegame.words.phrase)
 REFUSED = {"de": {"parties": "Neunfeld spielen 2 Parteien, nicht {count}"},
            "en": {"parties": "Neunfeld is played by 2 parties, not {count}"}}
 refused = phrasebook(REFUSED)

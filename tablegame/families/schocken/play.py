@@ -30,7 +30,7 @@ from tablegame.families.schocken.rules import (HalfLost, SchockenRules, Schocken
 from tablegame.families.schocken.flow import ranked
 from tablegame.families.schocken.state import FINAL, FIRST_HALF
 from tablegame.texts import link_text, say, text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.schocken import referee
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.schocken.sheet import NextGame, SheetRules, SheetState

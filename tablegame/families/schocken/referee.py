@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tablegame.families.schocken.rules import SchockenState, SetAside, Throw, Tuermchen, TurnSixes
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import Verdict
 from tablegame.core.sensors import DiceReading
 

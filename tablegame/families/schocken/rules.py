@@ -25,7 +25,7 @@ from tablegame.families.schocken.options import SchockenOptions
 from tablegame.families.schocken.state import (ACTION_TYPES, HALF_NAMES, HalfLost,
                                             SchockenState, SetAside, SetDeckel, Stop, Take,
                                             Throw, Tuermchen, TurnSixes)
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.schocken.texts import refused
 
 

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from tablegame.core.rules import IllegalAction, Rules
 from tablegame.families.schocken.rules import SchockenOutcome, SchockenRules, SchockenState
 from tablegame.families.schocken.evening import Evening
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 
 @dataclass(frozen=True)

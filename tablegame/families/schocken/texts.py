@@ -6,8 +6,8 @@ engine's reasons for an illegal action are notes too; its messages are their
 English texts."""
 from __future__ import annotations
 
-from tablegame.texts.grammar import amount
-from tablegame.phrase import phrasebook
+from tablegame.words.grammar import amount
+from tablegame.words.phrase import phrasebook
 
 _EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
 
@@ -335,7 +335,7 @@ TEXTS = {
 }
 
 
-# What the rules refuse, said where it is shown (tablegame.phrase)
+# What the rules refuse, said where it is shown (tablegame.words.phrase)
 REFUSED = {"de": {"players": "Schocken braucht 2 bis 10 Spieler, nicht {count}"},
            "en": {"players": "Schocken needs 2 to 10 players, got {count}"}}
 refused = phrasebook(REFUSED)

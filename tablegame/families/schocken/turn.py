@@ -10,7 +10,7 @@ from collections import Counter
 
 from tablegame.core.rules import IllegalAction
 from tablegame.families.schocken.state import Turn
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 
 def refused(reason: Note) -> IllegalAction:

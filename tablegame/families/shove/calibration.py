@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tablegame.families.shove.board import ShoveBoard
 from tablegame.core.calibration import Calibration, Placed, Shape
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 
 _INK = "#5b3a1e"
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from tablegame.families.shove.board import Lie, ShoveBoard
 from tablegame.families.shove.rules import MovedUnhit
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.physics import plausibility
 from tablegame.families.shove import search
 from tablegame.physics.plausibility import Check, Moved

@@ -10,7 +10,7 @@ from tablegame.core.events import ButtonPress
 from tablegame.families.shove.rules import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
                                    ShoveState)
 from tablegame.texts import link_text, say, text
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.shove import moved, referee
 from tablegame.core.sensors import BoardSnapshot

@@ -16,7 +16,7 @@ import math
 
 from tablegame.families.shove.board import Lie, ShoveBoard
 from tablegame.families.shove.rules import Cleared, Shove, ShoveState
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.core.play import Verdict
 from tablegame.core.sensors import BoardSnapshot
 

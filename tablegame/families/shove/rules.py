@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Sequence
 
 from tablegame.core.rules import IllegalAction, Outcome, Rules
-from tablegame.texts.notes import Note
+from tablegame.words.notes import Note
 from tablegame.families.shove.texts import refused
 
 PLAY_OFF = "play-off"

@@ -4,8 +4,8 @@ referee's notes, the moved coin), the screen's lines, and the engine's reasons f
 refusing an action."""
 from __future__ import annotations
 
-from tablegame.texts.grammar import plural
-from tablegame.phrase import phrasebook
+from tablegame.words.grammar import plural
+from tablegame.words.phrase import phrasebook
 
 _SCORING_WORDS = {
     "de": {"tiebreak": plural("count", "{party}: {count} Münze im Stechen",
@@ -173,7 +173,7 @@ TEXTS = {
 }
 
 
-# What the rules and the board's sizes refuse, said where it is shown (tablegame.phrase)
+# What the rules and the board's sizes refuse, said where it is shown (tablegame.words.phrase)
 REFUSED = {
     "de": {"parties": "Shove spielen zwei Parteien mit mindestens einem Spieler",
            "lines": "ein Brett braucht zwei Linien oder mehr (ein Bett)",
