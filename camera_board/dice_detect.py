@@ -1,0 +1,188 @@
+"""Dice and Neunfeld's pieces in one camera frame.
+
+The frame is rectified onto the surface (4 px/mm: a pip is some 13 px across), its
+light evened out against a drawing of the empty table (a median of frame/empty over
+40 mm, so a die never sets its own light), and every pixel that is not the table in
+some light (the same colour, brighter or darker: a shadow is still the table) is
+*something*. Each such blob is a die, a piece or a hand, by its colour. A die's value
+is its pips counted: dark on Schocken's white dice, white on Miwin's coloured ones,
+each blob of a pip's size and roundness inside the die; the pips' centre is the top
+face's centre (every face's pips are symmetric), seen at the die's height.
+
+Schocken has three dice: two blobs of dice mean the third lies under one of them, a
+Türmchen, and the larger blob is the tower (its top face read, the lower die hidden).
+Anything else it cannot explain (a die with a face it cannot have, four dice, a blob
+of no colour it knows) makes the frame *unsure*: nothing is reported from it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from camera_board.calibrate import Calibration
+from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP,
+                                     WHITE_DIE, DiceTable)
+from camera_board.render import board_picture
+from camera_board.scene import SKIN
+from tablegame.families.neunfeld.dice import DICE as MIWIN
+
+SCALE = 4.0          # rectified pixels per mm
+DARK = 22.0          # median grey of the surface below which the camera cannot see it
+RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
+LIGHT_WINDOW = 21    # median window for the light, in eighth-size pixels (42 mm at 4 px/mm)
+
+
+@dataclass(frozen=True)
+class SeenDie:
+    x: float               # the top face's centre, board mm
+    y: float
+    value: int
+    body: int              # which of the table's die colours (Neunfeld: 0 III, 1 IV, 2 V)
+    aside: bool = False    # in the set-aside tray
+    tower: bool = False    # a Türmchen: this die lies on another, which it hides
+    area: float = 0.0      # mm² of the blob (the tower is the larger)
+
+
+@dataclass(frozen=True)
+class DiceSighting:
+    dice: tuple[SeenDie, ...] = ()
+    squares: tuple[bool, ...] | None = None   # Neunfeld: square 1..9 occupied
+    problem: str | None = None
+    hand: bool = False
+    details: dict = field(default_factory=dict, compare=False)
+
+
+class DiceDetector:
+    """``DiceDetector(table, calibration)``, then ``see(frame)`` for each camera frame."""
+
+    def __init__(self, table: DiceTable, calibration: Calibration, dice: int = 3):
+        self.table, self.calibration, self.count = table, calibration, dice
+        self.game = table.layout.game
+        kinds = [("die", i, np.array(c, np.float32)) for i, c in enumerate(table.bodies)]
+        if table.squares:
+            kinds.append(("piece", 0, np.array(NEUNFELD_PIECE, np.float32)))
+        kinds.append(("hand", 0, np.array(SKIN, np.float32)))
+        self.kinds = kinds
+        s = calibration.scale
+        self._die_area = (DIE * s) ** 2
+        self._pip_area = np.pi * (PIP * DIE * s * 1.03) ** 2
+        self._expected = None
+
+    def see(self, frame: np.ndarray) -> DiceSighting:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        problem = self.calibration.update(gray)
+        if problem is not None:
+            return DiceSighting(problem=problem)
+        rect = self.calibration.rectify(frame).astype(np.float32)
+        if float(np.median(rect.mean(axis=2))) < DARK:
+            return DiceSighting(problem="the table is too dark to see")
+        expected = self._empty(rect.shape)
+        norm = rect / self._gain(rect, expected)
+        blobs = self._blobs(norm, expected)
+        return self._read(norm, blobs)
+
+    # -- the table and its light ----------------------------------------------------------
+    def _empty(self, shape) -> np.ndarray:
+        if self._expected is None or self._expected.shape != shape:
+            tex, to_board = board_picture(self.table.layout)
+            x0, _, _, y1 = self.calibration.extent
+            s, ts = self.calibration.scale, 1 / to_board[0, 0]
+            tx0, ty1 = to_board[0, 2], to_board[1, 2]
+            m = np.array([[ts / s, 0, ts * (x0 + 0.5 / s - tx0)], [0, ts / s, ts * (ty1 - y1 + 0.5 / s)]])
+            self._expected = cv2.warpAffine(tex, m, (shape[1], shape[0]), flags=cv2.INTER_LINEAR
+                                            | cv2.WARP_INVERSE_MAP).astype(np.float32)
+        return self._expected
+
+    def _gain(self, rect: np.ndarray, expected: np.ndarray) -> np.ndarray:
+        """Each channel's light over 40 mm: the median of frame / empty table (a die or a
+        piece is too small to move a median of its surroundings)."""
+        h, w = rect.shape[:2]
+        ratio = np.clip(rect / (expected + 4.0) * 64.0, 0, 255).astype(np.uint8)
+        small = cv2.resize(ratio, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA)
+        small = cv2.medianBlur(small, LIGHT_WINDOW)
+        gain = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32) / 64.0
+        return np.maximum(gain, 0.05)
+
+    def _blobs(self, norm: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
+        """The outlines of what is not the table: unlike it in colour, or far brighter or
+        darker than any light makes it (a shadow is the table, darker)."""
+        k = (norm * expected).sum(axis=2) / ((expected * expected).sum(axis=2) + 1.0)
+        residual = np.linalg.norm(norm - k[..., None] * expected, axis=2)
+        mask = ((residual > RESIDUAL) | (k > 1.5) | (k < 0.4)).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        return [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
+
+    # -- what the blobs are -----------------------------------------------------------------
+    def _read(self, norm: np.ndarray, blobs) -> DiceSighting:
+        dice, pieces, hand = [], [], False
+        for contour in blobs:
+            x, y, w, h = cv2.boundingRect(contour)
+            mask = np.zeros((h, w), np.uint8)
+            cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
+            patch = norm[y:y + h, x:x + w]
+            kind, body = self._kind(np.median(patch[mask > 0], axis=0))
+            if kind == "hand" or mask.sum() > 4 * self._die_area and kind != "piece":
+                hand = hand or kind == "hand"
+                if kind != "hand":
+                    return DiceSighting(problem="something on the table the camera cannot explain")
+                continue
+            if kind == "piece":
+                m = cv2.moments(mask)
+                pieces.append(self.calibration.to_board(x + m["m10"] / m["m00"], y + m["m01"] / m["m00"],
+                                                        PIECE_HEIGHT / 2))
+                continue
+            die = self._die(patch, mask, body, (x, y))
+            if isinstance(die, str):
+                return DiceSighting(problem=die)
+            dice.append(die)
+        if hand:
+            return DiceSighting(problem="a hand over the table", hand=True)
+        return self._judge(dice, pieces)
+
+    def _kind(self, colour: np.ndarray) -> tuple[str, int]:
+        best = min(self.kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
+        return best[0], best[1]
+
+    def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin) -> SeenDie | str:
+        colour = self.table.bodies[body]
+        grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
+        inside = cv2.erode(mask, np.ones((3, 3), np.uint8))
+        if colour == WHITE_DIE:   # dark pips on a white die, against its top (its brightest part)
+            pips = (grey < 0.4 * np.percentile(grey[mask > 0], 90)) & (inside > 0)
+        else:                     # white pips on a coloured die: halfway from its body to the pips
+            level, top = np.percentile(grey[inside > 0], (50, 99.5))
+            pips = (grey > max((level + top) / 2, level + 40)) & (inside > 0)
+        n, _, stats, centres = cv2.connectedComponentsWithStats(pips.astype(np.uint8))
+        found = []
+        for i in range(1, n):
+            area, w, h = stats[i, cv2.CC_STAT_AREA], stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
+            if 0.3 * self._pip_area <= area <= 3.0 * self._pip_area and max(w, h) <= 2 * min(w, h) \
+                    and area >= 0.5 * w * h:
+                found.append(centres[i])
+        value = len(found)
+        allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
+        if value not in allowed:
+            return f"a die shows {value} pips, which it cannot"
+        u, v = np.mean(found, axis=0) + origin
+        bx, by = self.calibration.to_board(float(u), float(v), DIE)
+        area = float(mask.sum()) / self.calibration.scale ** 2
+        return SeenDie(bx, by, value, body, self.table.in_tray(bx, by), False, area)
+
+    def _judge(self, dice: list[SeenDie], pieces) -> DiceSighting:
+        squares = None
+        if self.table.squares:
+            taken = [i for i, (x0, y0, x1, y1) in enumerate(self.table.squares)
+                     for px, py in pieces if x0 <= px <= x1 and y0 <= py <= y1]
+            squares = tuple(i in taken for i in range(len(self.table.squares)))
+            bodies = [d.body for d in dice]
+            if len(set(bodies)) != len(bodies):
+                return DiceSighting(problem="two dice of one colour")
+            return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
+        if len(dice) == self.count - 1 and dice:   # the missing die lies under the tower
+            tower = max(dice, key=lambda d: d.area)
+            dice = [SeenDie(d.x, d.y, d.value, d.body, d.aside, d is tower, d.area) for d in dice]
+        elif len(dice) != self.count:
+            return DiceSighting(problem=f"the camera sees {len(dice)} dice, not {self.count}")
+        return DiceSighting(tuple(sorted(dice, key=lambda d: d.x)), squares)
