@@ -30,6 +30,7 @@ from tablegame.families.neunfeld.dice import DICE as MIWIN
 SCALE = 4.0          # rectified pixels per mm
 DARK = 22.0          # median grey of the surface below which the camera cannot see it
 RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
+MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
 LIGHT_WINDOW = 21    # median window for the light, in eighth-size pixels (42 mm at 4 px/mm)
 
 
@@ -62,8 +63,8 @@ class DiceDetector:
         kinds = [("die", i, np.array(c, np.float32)) for i, c in enumerate(table.bodies)]
         if table.squares:
             kinds.append(("piece", 0, np.array(NEUNFELD_PIECE, np.float32)))
-        kinds.append(("hand", 0, np.array(SKIN, np.float32)))
-        self.kinds = kinds
+        self.kinds = kinds           # what a die-sized blob can be
+        self.large = (*kinds, ("hand", 0, np.array(SKIN, np.float32)))   # and a large one
         s = calibration.scale
         self._die_area = (DIE * s) ** 2
         self._pip_area = np.pi * (PIP * DIE * s * 1.03) ** 2
@@ -92,6 +93,9 @@ class DiceDetector:
             m = np.array([[ts / s, 0, ts * (x0 + 0.5 / s - tx0)], [0, ts / s, ts * (ty1 - y1 + 0.5 / s)]])
             self._expected = cv2.warpAffine(tex, m, (shape[1], shape[0]), flags=cv2.INTER_LINEAR
                                             | cv2.WARP_INVERSE_MAP).astype(np.float32)
+            # printed lines: the camera blurs them, so within 2 mm of one nothing is judged
+            ink = (self._expected.max(axis=2) < 60).astype(np.uint8)
+            self._ink = cv2.dilate(ink, np.ones((int(4 * s) | 1,) * 2, np.uint8)) > 0
         return self._expected
 
     def _gain(self, rect: np.ndarray, expected: np.ndarray) -> np.ndarray:
@@ -109,8 +113,11 @@ class DiceDetector:
         darker than any light makes it (a shadow is the table, darker)."""
         k = (norm * expected).sum(axis=2) / ((expected * expected).sum(axis=2) + 1.0)
         residual = np.linalg.norm(norm - k[..., None] * expected, axis=2)
-        mask = ((residual > RESIDUAL) | (k > 1.5) | (k < 0.4)).astype(np.uint8)
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        mask = ((residual > RESIDUAL) | (k > 1.5) | (k < 0.4)) & ~self._ink
+        mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN,
+                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        # a blurred top between white pips is grey, as dark as a shadow: close the gaps
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         return [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
 
@@ -122,53 +129,55 @@ class DiceDetector:
             mask = np.zeros((h, w), np.uint8)
             cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
             patch = norm[y:y + h, x:x + w]
-            kind, body = self._kind(np.median(patch[mask > 0], axis=0))
-            if kind == "hand" or mask.sum() > 4 * self._die_area and kind != "piece":
-                hand = hand or kind == "hand"
-                if kind != "hand":
+            colour = np.median(patch[mask > 0], axis=0)
+            kind, body = self._kind(colour, self.kinds)
+            if mask.sum() > 4 * self._die_area and kind != "piece":
+                if self._kind(colour, self.large)[0] != "hand":
                     return DiceSighting(problem="something on the table the camera cannot explain")
+                hand = True
                 continue
             if kind == "piece":
                 m = cv2.moments(mask)
                 pieces.append(self.calibration.to_board(x + m["m10"] / m["m00"], y + m["m01"] / m["m00"],
                                                         PIECE_HEIGHT / 2))
                 continue
-            die = self._die(patch, mask, body, (x, y))
-            if isinstance(die, str):
-                return DiceSighting(problem=die)
-            dice.append(die)
+            dice.append(self._die(patch, mask, body, (x, y)))
         if hand:
             return DiceSighting(problem="a hand over the table", hand=True)
         return self._judge(dice, pieces)
 
-    def _kind(self, colour: np.ndarray) -> tuple[str, int]:
-        best = min(self.kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
+    @staticmethod
+    def _kind(colour: np.ndarray, kinds) -> tuple[str, int]:
+        best = min(kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
         return best[0], best[1]
 
     def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin) -> SeenDie | str:
-        colour = self.table.bodies[body]
-        grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
-        inside = cv2.erode(mask, np.ones((3, 3), np.uint8))
-        if colour == WHITE_DIE:   # dark pips on a white die, against its top (its brightest part)
-            pips = (grey < 0.4 * np.percentile(grey[mask > 0], 90)) & (inside > 0)
-        else:                     # white pips on a coloured die: halfway from its body to the pips
-            level, top = np.percentile(grey[inside > 0], (50, 99.5))
-            pips = (grey > max((level + top) / 2, level + 40)) & (inside > 0)
-        n, _, stats, centres = cv2.connectedComponentsWithStats(pips.astype(np.uint8))
-        found = []
-        for i in range(1, n):
-            area, w, h = stats[i, cv2.CC_STAT_AREA], stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]
-            if 0.3 * self._pip_area <= area <= 3.0 * self._pip_area and max(w, h) <= 2 * min(w, h) \
-                    and area >= 0.5 * w * h:
-                found.append(centres[i])
+        found = self._pips(patch, mask, self.table.bodies[body] == WHITE_DIE)
         value = len(found)
         allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
-        if value not in allowed:
-            return f"a die shows {value} pips, which it cannot"
-        u, v = np.mean(found, axis=0) + origin
+        m = cv2.moments(mask)
+        u, v = (np.mean(found, axis=0) if value in allowed else (m["m10"] / m["m00"], m["m01"] / m["m00"])) + origin
         bx, by = self.calibration.to_board(float(u), float(v), DIE)
         area = float(mask.sum()) / self.calibration.scale ** 2
-        return SeenDie(bx, by, value, body, self.table.in_tray(bx, by), False, area)
+        return SeenDie(bx, by, value if value in allowed else 0, body, self.table.in_tray(bx, by), False, area)
+
+    def _pips(self, patch: np.ndarray, mask: np.ndarray, dark: bool) -> list:
+        """The pips' centres: peaks of a difference of Gaussians at a pip's size (a blurred
+        camera runs pips into each other; their peaks stay 5 mm apart), at least half as
+        strong as the strongest, inside the die."""
+        grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
+        level = float(np.percentile(grey[mask > 0], 25 if dark else 50))
+        grey = np.where(mask > 0, grey, level)       # the table round the die is no pip
+        if dark:
+            grey = 2 * level - grey
+        r = PIP * DIE * self.calibration.scale
+        response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
+        inside = cv2.erode(mask, np.ones((5, 5), np.uint8)) > 0
+        peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
+        strongest = float(response[inside].max()) if inside.any() else 0.0
+        keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
+        v, u = np.nonzero(keep)
+        return [(float(a), float(b)) for a, b in zip(u, v)]
 
     def _judge(self, dice: list[SeenDie], pieces) -> DiceSighting:
         squares = None
@@ -177,12 +186,17 @@ class DiceDetector:
                      for px, py in pieces if x0 <= px <= x1 and y0 <= py <= y1]
             squares = tuple(i in taken for i in range(len(self.table.squares)))
             bodies = [d.body for d in dice]
+            if any(d.value == 0 for d in dice):
+                return DiceSighting(problem="a die's pips cannot be counted")
             if len(set(bodies)) != len(bodies):
                 return DiceSighting(problem="two dice of one colour")
             return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
+        tower = None
         if len(dice) == self.count - 1 and dice:   # the missing die lies under the tower
-            tower = max(dice, key=lambda d: d.area)
+            tower = max(dice, key=lambda d: d.area)   # (its value 0 when the lower die's pips show)
             dice = [SeenDie(d.x, d.y, d.value, d.body, d.aside, d is tower, d.area) for d in dice]
         elif len(dice) != self.count:
             return DiceSighting(problem=f"the camera sees {len(dice)} dice, not {self.count}")
+        if any(d.value == 0 and not d.tower for d in dice):
+            return DiceSighting(problem="a die's pips cannot be counted")
         return DiceSighting(tuple(sorted(dice, key=lambda d: d.x)), squares)
