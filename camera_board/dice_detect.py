@@ -156,7 +156,8 @@ class DiceDetector:
         value = len(found)
         allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
         m = cv2.moments(mask)
-        u, v = (np.mean(found, axis=0) if value in allowed else (m["m10"] / m["m00"], m["m01"] / m["m00"])) + origin
+        centre = np.mean(found, axis=0) if value in allowed else np.array((m["m10"], m["m01"])) / m["m00"]
+        u, v = centre + origin
         bx, by = self.calibration.to_board(float(u), float(v), DIE)
         area = float(mask.sum()) / self.calibration.scale ** 2
         return SeenDie(bx, by, value if value in allowed else 0, body, self.table.in_tray(bx, by), False, area)
