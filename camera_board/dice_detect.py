@@ -53,6 +53,11 @@ class DiceSighting:
     hand: bool = False
     details: dict = field(default_factory=dict, compare=False)
 
+    @property
+    def pieces(self) -> tuple:
+        """Coins and Carrom pieces (the calibration page lists them): none on a dice table."""
+        return ()
+
 
 class DiceDetector:
     """``DiceDetector(table, calibration)``, then ``see(frame)`` for each camera frame."""
