@@ -50,7 +50,7 @@ def _ms(values: list[float]) -> str:
 def _table(folder: Path, port: int, name: str, pace: float, games: int = 100000) -> subprocess.Popen:
     config = table_config(folder / f"{name}.toml", port, name, game="shove-hapenny")
     return subprocess.Popen(
-        [sys.executable, "-m", "mqtt_publisher.playout", "--config", str(config), "--db",
+        [sys.executable, "-m", "tablegame.app.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", str(games), "--pace", str(pace),
          "--seed", name[1:], "--drain", "30"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
-from tablegame.core.phrase import Phrase, phrasebook
+from tablegame.phrase import Phrase, phrasebook
 
 # What an option takes and what is wrong with a value or a name, in German and English (the
 # English ones are check-config's words; the staff page says them in its language).
@@ -135,7 +135,7 @@ class Family:
     - ``screen``: the pygame screen class (hardware.display.display.Screen), made with
       no arguments, that draws the views of type ``view_type``
     - ``hands``: ``factory(session, config) -> Hands`` (tablegame.app.desktop.Hands)
-    - ``script``: a module with ``STEPS`` (its steps' forms, as tablegame.app.headless_steps),
+    - ``script``: a module with ``STEPS`` (its steps' forms, built with tablegame.core.step_forms),
       ``world(session, config)`` (what the virtual board senses in a headless run),
       ``step(step, i, session, board, world, config, ScriptError)`` (one step done) and
       optionally ``check(step, config, play)`` (a problem only the table can tell)

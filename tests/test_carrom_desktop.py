@@ -1,55 +1,28 @@
 """Carrom's desktop hands on a real window (dummy driver) and a virtual board on a pty:
 slide the striker along the base line, drag forward to aim (the aiming line shows),
 let go to strike; P puts back what the ruling asks."""
-import os
-import random
-import time
 
 import pygame
 import pytest
 
-from firmware_bridge.link import BoardLink
-from firmware_bridge.virtual_board import VirtualBoard
-from hardware.display import Display
 from hardware.display import palette as P
 from tablegame.config import load
 from tablegame.families.carrom.hands import CarromHands
 from tablegame.core.play import GameSetup
 from tablegame.families.carrom.state import Placement, Stroke
-from tablegame.app.service import open_session
 from tablegame.core.session import Act
-from tablegame.core.sensors import LinkState, PiecesSnapshot
+from tablegame.core.sensors import PiecesSnapshot
+from desk import desktop_table, link_up, until  # noqa: E402
 
 
 @pytest.fixture
 def table(tmp_path):
     config = load(None, {"table.language": "en"})
-    session = open_session(config, tmp_path / "t.sqlite", GameSetup("carrom", (("Anna",), ("Ben",))),
-                           rng=random.Random(1))
-    hands = CarromHands(session, config)
-    board = VirtualBoard(hands.world, link_path=os.path.join(tmp_path, "board"), realtime=False)
-    link = BoardLink(board.port, session.post, heartbeat=0.2)
-    board.start()
-    link.start()
-    display = Display((800, 480))
-    try:
-        until(session, lambda: session.status.link is not None
-              and session.status.link.state is LinkState.OPERATIONAL
-              and session.status.latest(PiecesSnapshot) is not None)
+    with desktop_table(tmp_path, config, GameSetup("carrom", (("Anna",), ("Ben",))), CarromHands,
+                       lambda s: link_up(s) and s.status.latest(PiecesSnapshot) is not None) as table:
+        session, _, _, display = table
         display.show(session.play.view(session.status, "en"))
-        yield session, hands, board, display
-    finally:
-        display.close()
-        link.close()
-        board.close()
-        session.close()
-
-
-def until(session, done, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "the table did not get there in time"
-        session.process(timeout=0.01)
+        yield table
 
 
 def mouse(kind, pos, **extra):

@@ -12,7 +12,7 @@ from tablegame import registry
 from tablegame.config import SETTINGS, ConfigError, parse
 from tablegame.config import words as config_words
 from tablegame.core import games
-from tablegame.core.phrase import Phrase
+from tablegame.phrase import Phrase
 from test_web_admin import admin, app, clock, game_token, post, table  # noqa: F401 (fixtures)
 
 # English words a German refusal must not contain (the key names aside)

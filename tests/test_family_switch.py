@@ -2,22 +2,18 @@
 gets that family's hands, world and screen on the desktop; and no exception from an
 adapter's callback ends the main loop."""
 import logging
-import os
 import random
-import time
 
 import pygame
 import pytest
 
-from firmware_bridge.link import BoardLink
-from firmware_bridge.virtual_board import VirtualBoard
 from hardware.display import Display
 from tablegame.app.desktop import SwitchingHands
 from tablegame.app.service import main_loop, open_session
 from tablegame.config import load
 from tablegame.core.play import GameSetup
-from tablegame.core.sensors import DiceReading, LinkState
 from tablegame.core.session import NewGame
+from desk import desktop_table, until  # noqa: E402
 
 SHOVE = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 SCHOCKEN = GameSetup("schocken", (("A",), ("B",), ("C",)))
@@ -27,29 +23,8 @@ CARROM = GameSetup("carrom", (("Anna",), ("Ben",)))
 @pytest.fixture
 def desk(tmp_path):
     config = load(None, {"table.language": "en", "schocken.dice": "reader"})
-    session = open_session(config, tmp_path / "t.sqlite", SHOVE, rng=random.Random(1))
-    hands = SwitchingHands(session, config)
-    board = VirtualBoard(hands.world, link_path=os.path.join(tmp_path, "board"), realtime=False)
-    link = BoardLink(board.port, session.post, heartbeat=0.2)
-    board.start()
-    link.start()
-    display = Display((800, 480))
-    try:
-        until(session, lambda: session.status.link is not None
-              and session.status.link.state is LinkState.OPERATIONAL)
-        yield session, hands, board, display
-    finally:
-        display.close()
-        link.close()
-        board.close()
-        session.close()
-
-
-def until(session, done, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "the table did not get there in time"
-        session.process(timeout=0.01)
+    with desktop_table(tmp_path, config, SHOVE, SwitchingHands) as table:
+        yield table
 
 
 def new_game(session, hands, display, setup):

@@ -1,33 +1,22 @@
 """Issue 22, item 21: after a Shove turn the window says how to clear the board (the next
 drag clears it, or key C, which does), and a coin that looks inside a bed but touches a
 line is named when it is counted: "Münze in Bett 1 berührt eine Linie"."""
-import os
 import random
-import time
 
 import pygame
 import pytest
 
-from firmware_bridge.link import BoardLink
-from firmware_bridge.virtual_board import VirtualBoard
-from hardware.display import Display
 from tablegame.app.desktop import SwitchingHands
 from tablegame.app.service import open_session
 from tablegame.config import load
 from tablegame.core.events import ButtonPress
 from tablegame.core.play import GameSetup
-from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState
+from tablegame.core.sensors import BoardSnapshot, CoinReading
 from tablegame.families.shove.referee import touching_lines
 from tablegame.texts import say
+from desk import desktop_table, until  # noqa: E402
 
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
-
-
-def until(session, done, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, "the table did not get there in time"
-        session.process(timeout=0.01)
 
 
 def settled(*coins):
@@ -62,22 +51,8 @@ def test_a_coin_that_looks_in_a_bed_but_touches_its_line_is_named(tmp_path):
 @pytest.fixture
 def desk(tmp_path):
     config = load(None, {"table.language": "de"})
-    session = open_session(config, tmp_path / "t.sqlite", HAPENNY, rng=random.Random(1))
-    hands = SwitchingHands(session, config)
-    board = VirtualBoard(hands.world, link_path=os.path.join(tmp_path, "board"), realtime=False)
-    link = BoardLink(board.port, session.post, heartbeat=0.2)
-    board.start()
-    link.start()
-    display = Display((800, 480))
-    try:
-        until(session, lambda: session.status.link is not None
-              and session.status.link.state is LinkState.OPERATIONAL)
-        yield session, hands, board, display
-    finally:
-        display.close()
-        link.close()
-        board.close()
-        session.close()
+    with desktop_table(tmp_path, config, HAPENNY, SwitchingHands) as table:
+        yield table
 
 
 def test_after_a_turn_the_window_says_how_to_clear_and_key_c_clears(desk):

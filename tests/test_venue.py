@@ -169,7 +169,7 @@ def _table(folder: Path, port: int, name: str) -> subprocess.Popen:
     config = table_config(folder / f"{name}.toml", port, name,
                           extra=f'staff_url = "http://{name}.local:8080/"\n')
     return subprocess.Popen(
-        [sys.executable, "-m", "mqtt_publisher.playout", "--config", str(config), "--db",
+        [sys.executable, "-m", "tablegame.app.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", "50", "--pace", "0.2", "--linger", "60"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

@@ -71,7 +71,7 @@ def setup():
         except AccountError as error:
             return render_template("setup.html", error=word(error.key, **error.values)), 400
         log.info("staff page: admin account %r created", name)
-        table = current_app.extensions.get("table")   # none in the venue view (venue/)
+        table = current_app.extensions.get("table")   # none in the venue view
         if table is not None and table.snapshot().status.showing_address == "setup":
             table.submit(ShowAddress(None), by=f"staff:{name.strip()}")
         return _logged_in(name.strip())

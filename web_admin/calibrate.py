@@ -17,7 +17,7 @@ from tablegame.registry import Option, family_of, find, installed, load
 from tablegame.texts import say
 from tablegame.texts.notes import Note
 from tablegame.core.games import make_play
-from tablegame.core.phrase import phrase_of, said
+from tablegame.phrase import phrase_of, said
 from tablegame.core.play import GameSetup
 from web_admin.answers import done, refused
 from web_admin.auth import who

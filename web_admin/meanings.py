@@ -16,6 +16,15 @@ MEANINGS_DE = {
     "serial.port": "die serielle Schnittstelle des Bretts, z. B. /dev/ttyACM0 oder "
                    "socket://10.0.0.5:7000",
     "serial.baudrate": "Geschwindigkeit der seriellen Verbindung in Baud",
+    "board.kind": "was das Brett abtastet: der Mikrocontroller an serial.port oder eine Kamera darüber",
+    "camera.source": "die Bilder der Kamera: picamera2 (die Kamera des Pi), usb:0 oder eine Videodatei "
+                     "zum Abspielen",
+    "camera.size": "die Bildgröße der Kamera in Pixeln",
+    "camera.fov": "der waagrechte Bildwinkel des Objektivs in Grad",
+    "camera.k1": "die radiale Verzeichnung k1 des Objektivs (aus einer Objektiv-Kalibrierung)",
+    "camera.k2": "die radiale Verzeichnung k2 des Objektivs",
+    "camera.homography": "wo das Brett im Bild liegt, gespeichert von der Kalibrierung der "
+                         "Personal-Seite ([]: aus den Markern)",
     "buttons.ok": "GPIO (BCM) der grünen OK-Taste",
     "buttons.back": "GPIO (BCM) der roten ZURÜCK-Taste (lang: rückgängig)",
     "buttons.menu": "GPIO (BCM) der MENÜ-Taste",

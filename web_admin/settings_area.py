@@ -10,7 +10,7 @@ from flask import Blueprint, jsonify, make_response, render_template, request
 
 from tablegame.config import SETTINGS, ConfigError
 from tablegame.config.file import takes_effect
-from tablegame.core.phrase import said
+from tablegame.phrase import said
 from web_admin.answers import done, refused, wants_json
 from web_admin.auth import who
 from web_admin.table import face

@@ -212,7 +212,20 @@ def _parser() -> argparse.ArgumentParser:
     logging_ = argparse.ArgumentParser(add_help=False)
     logging_.add_argument("--log-level", choices=logs.LEVELS,
                           help="what to log (default: logging.level of the configuration, info)")
+    _table_commands(sub, logging_)
+    for family in registry.families():
+        for own in family.commands:
+            command = sub.add_parser(own.name, help=own.help)
+            for name, keywords in own.arguments:
+                command.add_argument(name, **keywords)
+            command.set_defaults(command=_family_command(own.run))
+    _installer_commands(sub)
+    _venue_command(sub, logging_)
+    return parser
 
+
+def _table_commands(sub, logging_) -> None:
+    """``run`` and ``simulate``: the table itself."""
     run = sub.add_parser("run", parents=[logging_],
                          help="the table service on the Pi (serial board, GPIO, screen)")
     run.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG})")
@@ -234,13 +247,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="run a script of shots and presses, print the state as JSON (docs/headless.md)")
     sim.set_defaults(command=_simulate)
 
-    for family in registry.families():
-        for own in family.commands:
-            command = sub.add_parser(own.name, help=own.help)
-            for name, keywords in own.arguments:
-                command.add_argument(name, **keywords)
-            command.set_defaults(command=_family_command(own.run))
 
+def _installer_commands(sub) -> None:
+    """What the installer and staff run on the Pi's shell: check-config, doctor,
+    reset-password, config-template."""
     check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
     check.add_argument("path")
     check.set_defaults(command=_check_config)
@@ -258,6 +268,16 @@ def _parser() -> argparse.ArgumentParser:
                        "else the simulated table's)")
     reset.add_argument("--db", help="the event log whose folder holds staff.sqlite")
     reset.set_defaults(command=_reset_password)
+
+    config_template = sub.add_parser("config-template", help="print the configuration file with "
+                                     "every setting, its default and its meaning (the installer's)")
+    config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
+                                 help="write this setting active, e.g. serial.port=/dev/tablegame-board")
+    config_template.set_defaults(command=_config_template)
+
+
+def _venue_command(sub, logging_) -> None:
+    """``venue``: the venue's view of its tables on MQTT."""
     venue = sub.add_parser("venue", parents=[logging_], help="the venue's view of its tables on "
                            "MQTT: every table live, the evening's standings, a TV mode (docs/mqtt.md)")
     venue.add_argument("--config", help="configuration file whose [mqtt] names the broker")
@@ -268,13 +288,6 @@ def _parser() -> argparse.ArgumentParser:
     venue.add_argument("--host", default="0.0.0.0", help="where the page listens")
     venue.add_argument("--port", type=int, default=8090, help="the page's port (default 8090)")
     venue.set_defaults(command=_venue)
-
-    config_template = sub.add_parser("config-template", help="print the configuration file with "
-                                     "every setting, its default and its meaning (the installer's)")
-    config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
-                                 help="write this setting active, e.g. serial.port=/dev/tablegame-board")
-    config_template.set_defaults(command=_config_template)
-    return parser
 
 
 if __name__ == "__main__":

@@ -25,11 +25,11 @@ from tablegame.core.play import GameSetup
 from tablegame.core.sensors import LinkState
 from tablegame.registry import family_of, installed, playable
 from tablegame.app.headless_steps import STEPS, step_problem
+from tablegame.core.step_forms import SETTLE_TIMEOUT
 from tablegame.core.session import NewGame, Session
 from tablegame.core.store import LogLock
 
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
-SETTLE_TIMEOUT = 10.0  # s: a step that the table has not taken in this time is an error
 
 
 class ScriptError(ValueError):
@@ -127,13 +127,30 @@ def family_scripts() -> dict[str, object]:
 
 
 def all_steps() -> dict:
-    """The common steps (script_steps) and every family's own, kind -> (keys, check)."""
+    """The common steps (headless_steps) and every family's own, kind -> (keys, check)."""
     return {**STEPS, **{k: v for m in family_scripts().values() for k, v in m.STEPS.items()}}
 
 
 def _script_of(step: dict):
     """The script module of the family whose step ``step`` is; None for a common one."""
     return next((m for m in family_scripts().values() if any(k in step for k in m.STEPS)), None)
+
+
+def _session(script: Script, config: Config, store: str) -> Session:
+    """The table's session on ``store``, playing the script's game (or resuming the log's),
+    whose family the runner can play; ScriptError says why not."""
+    from tablegame.app.service import open_session
+    session = open_session(config, store, rng=random.Random(script.seed))
+    if not script.resume:
+        wanted = script.setup or setup_for(config)
+        session.handle(NewGame(wanted))
+        if session.status.setup != wanted:  # refused: say why instead of playing another game
+            session.close()
+            raise ScriptError(say(config["table.language"], session.status.note))
+    if family_of(session.status.setup.game).name not in family_scripts():
+        session.close()
+        raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
+    return session
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None,
@@ -143,8 +160,6 @@ def run_script(script: Script, config: Config, store: str | Path | None = None,
     from firmware_bridge.link import BoardLink
     from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import Fault, VirtualBoard
-    from tablegame.app.service import open_session
-
     from tablegame.config import play_settings
     from tablegame.core.games import make_play
 
@@ -161,17 +176,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None,
         store = store or os.path.join(folder, "table.sqlite")
         held = LogLock(store)   # as a table holds its log: none other writes into it meanwhile
         stack.callback(held.release)
-        session = open_session(config, store, rng=random.Random(script.seed))
-        if not script.resume:
-            wanted = script.setup or setup_for(config)
-            session.handle(NewGame(wanted))
-            if session.status.setup != wanted:  # refused: say why instead of playing another game
-                session.close()
-                raise ScriptError(say(config["table.language"], session.status.note))
+        session = _session(script, config, store)
         family = family_of(session.status.setup.game)
-        if family.name not in family_scripts():
-            session.close()
-            raise ScriptError(f"the headless runner cannot play {session.status.setup.game} yet")
         world = family_scripts()[family.name].world(session, config)
         laid = lay_out(world, session.status)    # resumed: the board as the game left it
         memory = BoardMemory.beside(store)

@@ -1,66 +1,30 @@
-"""What each step of a headless script may hold (docs/headless.md), checked before
-anything runs: a script with one bad step runs none, and says which step and what is
-wrong with it. Each check returns None for a good step, else the problem in words."""
+"""The table's own steps of a headless script (presses, faults, unplugs) and the check of a
+whole step (docs/headless.md): a script with one bad step runs none, and says which step
+and what is wrong with it. The forms every family's steps are built with are
+tablegame.core.step_forms."""
 from __future__ import annotations
 
-import math
-import time
-from typing import Any, Callable
+from typing import Any
 
 from firmware_bridge.virtual_board import DEFAULT_PARAMS, Fault
+from tablegame.core.step_forms import Steps, fields, names, number, numbers
 
 BUTTONS = ("ok", "back", "menu")
 UNPLUG_LONGEST = 60.0  # s: longer is surely a typo, and the run would seem to hang
 
 
-def number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _names(keys) -> str:
-    return ", ".join(f'"{k}"' for k in keys)
-
-
-def fields(value: Any, what: str, allowed: tuple[str, ...],
-           needed: tuple[str, ...] = ()) -> str | None:
-    """``value`` is an object with no key beyond ``allowed`` and every key in ``needed``."""
-    if not isinstance(value, dict):
-        return f"{what} is an object with {_names(allowed)}, not {value!r}"
-    unknown = [k for k in value if k not in allowed]
-    if unknown:
-        return f"unknown key {_names(unknown)} in {what}; it may have {_names(allowed)}"
-    missing = [k for k in needed if k not in value]
-    if missing:
-        return f"{what} needs {_names(missing)}"
-    return None
-
-
-def numbers(value: dict, what: str, check: Callable[[Any], bool] = number,
-            kind: str = "a number") -> str | None:
-    bad = [k for k, v in value.items() if not check(v)]
-    return f'{what}: "{bad[0]}" must be {kind}, not {value[bad[0]]!r}' if bad else None
-
-
 def _press(step: dict) -> str | None:
     if step["press"] not in BUTTONS:
-        return f'"press" is one of {_names(BUTTONS)}, not {step["press"]!r}'
+        return f'"press" is one of {names(BUTTONS)}, not {step["press"]!r}'
     if not isinstance(step.get("long", False), bool):
         return f'"long" must be true or false, not {step["long"]!r}'
     return None
 
 
-def true(kind: str) -> Callable[[dict], str | None]:
-    return lambda step: None if step[kind] is True else f'"{kind}" must be true, not {step[kind]!r}'
-
-
 def _fault(step: dict) -> str | None:
-    names = [f.name.lower() for f in Fault]
-    if step["fault"] not in names:
-        return f'unknown fault {step["fault"]!r}; known: {", ".join(names)}'
+    faults = [f.name.lower() for f in Fault]
+    if step["fault"] not in faults:
+        return f'unknown fault {step["fault"]!r}; known: {", ".join(faults)}'
     allowed = tuple(DEFAULT_PARAMS[Fault[step["fault"].upper()]])
     params = step.get("params", {})
     return (fields(params, f'the {step["fault"]} fault\'s "params"', allowed)
@@ -75,8 +39,6 @@ def _unplug(step: dict) -> str | None:
                f'{UNPLUG_LONGEST:g}, not {seconds!r}'
     return None
 
-
-Steps = dict[str, tuple[tuple[str, ...], Callable[[dict], str | None]]]
 
 # kind -> (the other keys the step may have, its check): the steps of every game; each
 # family's script module adds its own (its STEPS)
@@ -96,21 +58,6 @@ def step_problem(step: Any, steps: Steps) -> str | None:
     extra, check = steps[kind]
     unknown = [k for k in step if k != kind and k not in extra]
     if unknown:
-        may = f"; a {kind} step may also have {_names(extra)}" if extra else ""
-        return f"unknown key {_names(unknown)}{may}"
+        may = f"; a {kind} step may also have {names(extra)}" if extra else ""
+        return f"unknown key {names(unknown)}{may}"
     return check(step)
-
-
-RESYNC_TIMEOUT = 10.0  # s
-
-
-def await_resync(session, i: int, ScriptError, kind: type) -> None:
-    """The link asks the board for its readings once it is up; the board as it lay
-    then (the dice, the Carrom pieces) is where the game starts from, so the first step
-    waits for that answer (else it could overtake it and be taken for a throw or a
-    stroke)."""
-    deadline = time.monotonic() + RESYNC_TIMEOUT
-    while session.status.latest(kind) is None:
-        if time.monotonic() > deadline:
-            raise ScriptError(f"step {i}: the board never reported its {kind.__name__}")
-        session.process(timeout=0.01)

@@ -15,7 +15,7 @@ from tablegame.registry import Option, families, playable_games
 from tablegame.texts import LANGUAGES
 from tablegame.core.games import make_play
 from tablegame.core.names import MAX_NAME, parties_problem
-from tablegame.core.phrase import Phrase, phrase_of, said
+from tablegame.phrase import Phrase, phrase_of, said
 from tablegame.core.play import GameSetup
 from tablegame.core.text_file import FileProblem, read_utf8
 

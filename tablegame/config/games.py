@@ -8,7 +8,7 @@ import re
 from typing import Any, Callable, Mapping
 
 from tablegame.config.words import phrase
-from tablegame.core.phrase import phrase_of
+from tablegame.phrase import phrase_of
 from tablegame.registry import check_values, find, known, playable_games
 
 SECTIONS_OF_TABLES = ("games", "boards")  # [games.<name>] options, [boards.<name>] settings

@@ -1,9 +1,9 @@
 """The configuration's refusals in German and English: what a setting takes and what is
 wrong with a file. The English ones are check-config's and the command line's words, the
-staff page says them in its own language (tablegame.core.phrase)."""
+staff page says them in its own language (tablegame.phrase)."""
 from __future__ import annotations
 
-from tablegame.core.phrase import phrasebook
+from tablegame.phrase import phrasebook
 
 WORDS = {
     "de": {

@@ -11,7 +11,7 @@ from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.registry import (Family, Game, check_values, family_of, find, known, load, module_of,
                                 playable_games)
 from tablegame import registry
-from tablegame.core.phrase import Phrase, joined, phrasebook
+from tablegame.phrase import Phrase, joined, phrasebook
 
 # What is wrong with a game's setup, in German and English (the English ones are
 # check-config's words; the staff page says them in its language).

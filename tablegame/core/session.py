@@ -27,7 +27,7 @@ from tablegame import texts
 from tablegame.core import jsoncodec
 from tablegame.core.events import ButtonPress
 from tablegame.core.names import parties_problem
-from tablegame.core.phrase import phrase_of
+from tablegame.phrase import phrase_of
 from tablegame.core.rules import IllegalAction
 from tablegame.texts.notes import Note
 from tablegame.core.play import GameSetup, Play, PutBack, TableStatus, Verdict
@@ -291,6 +291,16 @@ class Session:
         if flush:
             self.flush()
         return changed
+
+    def process_until(self, done, timeout: float) -> bool:
+        """Handle events until ``done()`` holds or ``timeout`` s have passed (a headless
+        run waiting for the board's first answer); whether it holds."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            if time.monotonic() > deadline:
+                return False
+            self.process(timeout=0.01)
+        return True
 
     def flush(self) -> None:
         """Make what was logged durable (fsync), then tell whoever waits for that (the

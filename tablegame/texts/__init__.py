@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tablegame.core.phrase import said
+from tablegame.phrase import said
 from tablegame.texts.notes import Note
 from tablegame.texts.grammar import format_words
 

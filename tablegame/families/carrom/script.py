@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from tablegame.families.carrom.physics import Strike
-from tablegame.app.headless_steps import Steps, await_resync, fields, numbers, true
+from tablegame.core.step_forms import Steps, await_resync, fields, numbers, true
 from tablegame.core.sensors import PieceOffBoard, PiecePocketed, PiecesSnapshot, StrokeStarted
 
 FOULS = {"technical": ("cr_menu_technical", None), "technical_other": ("cr_menu_technical_other", None),

@@ -4,7 +4,7 @@ action (its messages are their English texts)."""
 from __future__ import annotations
 
 from tablegame.texts.grammar import amount
-from tablegame.core.phrase import phrasebook
+from tablegame.phrase import phrasebook
 
 _PIECES = {"de": {"white": ("Weiß", "Stein", "Steine"), "black": ("Schwarz", "Stein", "Steine")},
            "en": {"white": ("White", "man", "men"), "black": ("Black", "man", "men")}}
@@ -249,7 +249,7 @@ _merge_table_texts()
 
 
 # What the rules and the board's sizes refuse, said where it is shown (the staff page in its
-# language, the command line in English): tablegame.core.phrase
+# language, the command line in English): tablegame.phrase
 REFUSED = {
     "de": {"parties": "Carrom spielen zwei Seiten mit je einem Spieler (Einzel) oder je zwei (Doppel)",
            "too_large": "so große Steine passen nicht auf dieses Brett",

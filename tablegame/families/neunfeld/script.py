@@ -7,7 +7,7 @@ squares, reported by the virtual board as the real sensors would.
     {"table": true}                      the guest carries out the table's announced move"""
 from __future__ import annotations
 
-from tablegame.app.headless_steps import Steps, fields, numbers, true, whole
+from tablegame.core.step_forms import Steps, fields, numbers, true, whole
 
 
 def _roll(step: dict) -> str | None:

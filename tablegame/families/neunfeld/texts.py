@@ -6,7 +6,7 @@ a die by its number (3, 4, 5 for III, IV, V); its messages are their German text
 from __future__ import annotations
 
 from tablegame.texts.grammar import amount
-from tablegame.core.phrase import phrasebook
+from tablegame.phrase import phrasebook
 
 COLOURS = {"de": ("blau", "rot", "schwarz"), "en": ("blue", "red", "black")}
 _COLOURS_AFTER_DEN = ("blauen", "roten", "schwarzen")  # "durch den roten Würfel IV"
@@ -239,7 +239,7 @@ TEXTS = {
 __all__ = ["COLOURS", "TEXTS", "roll_words"]
 
 
-# What the rules refuse, said where it is shown (tablegame.core.phrase)
+# What the rules refuse, said where it is shown (tablegame.phrase)
 REFUSED = {"de": {"parties": "Neunfeld spielen 2 Parteien, nicht {count}"},
            "en": {"parties": "Neunfeld is played by 2 parties, not {count}"}}
 refused = phrasebook(REFUSED)

@@ -10,7 +10,7 @@ Values and marks are given in the reader's die order. Only the form is checked h
 the referee must refuse (a 7, two dice)."""
 from __future__ import annotations
 
-from tablegame.app.headless_steps import Steps, await_resync, whole
+from tablegame.core.step_forms import Steps, await_resync, whole
 from tablegame.core.sensors import DiceReading
 
 

@@ -7,7 +7,7 @@ English texts."""
 from __future__ import annotations
 
 from tablegame.texts.grammar import amount
-from tablegame.core.phrase import phrasebook
+from tablegame.phrase import phrasebook
 
 _EN_NAMES = (("Straße", "Street"), ("Hausnummer", "House number"))
 
@@ -335,7 +335,7 @@ TEXTS = {
 }
 
 
-# What the rules refuse, said where it is shown (tablegame.core.phrase)
+# What the rules refuse, said where it is shown (tablegame.phrase)
 REFUSED = {"de": {"players": "Schocken braucht 2 bis 10 Spieler, nicht {count}"},
            "en": {"players": "Schocken needs 2 to 10 players, got {count}"}}
 refused = phrasebook(REFUSED)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablegame.app.headless_steps import Steps, fields, numbers, true
+from tablegame.core.step_forms import SETTLE_TIMEOUT, Steps, fields, numbers, true
 
 
 def _shot_form(step: dict) -> str | None:
@@ -99,7 +99,6 @@ def _nudge(spec: Any, i: int, board, world, ScriptError) -> None:
             failed.append(str(error))
             raise
 
-    from tablegame.app.headless import SETTLE_TIMEOUT
     board.by_hand(hand)
     board.wait_idle(SETTLE_TIMEOUT)
     if failed:

@@ -5,7 +5,7 @@ refusing an action."""
 from __future__ import annotations
 
 from tablegame.texts.grammar import plural
-from tablegame.core.phrase import phrasebook
+from tablegame.phrase import phrasebook
 
 _SCORING_WORDS = {
     "de": {"tiebreak": plural("count", "{party}: {count} Münze im Stechen",
@@ -173,7 +173,7 @@ TEXTS = {
 }
 
 
-# What the rules and the board's sizes refuse, said where it is shown (tablegame.core.phrase)
+# What the rules and the board's sizes refuse, said where it is shown (tablegame.phrase)
 REFUSED = {
     "de": {"parties": "Shove spielen zwei Parteien mit mindestens einem Spieler",
            "lines": "ein Brett braucht zwei Linien oder mehr (ein Bett)",
