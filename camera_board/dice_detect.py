@@ -2,7 +2,8 @@
 
 The frame is rectified onto the surface (4 px/mm: a pip is some 13 px across), its
 light evened out against a drawing of the empty table (a median of frame/empty over
-40 mm, so a die never sets its own light), and every pixel that is not the table in
+60 mm, so a die or a piece never sets its own light; a light of another colour than the
+table's elsewhere is something large, a hand or a cup), and every pixel that is not the table in
 some light (the same colour, brighter or darker: a shadow is still the table) is
 *something*. Each such blob is a die, a piece or a hand, by its colour. A die's value
 is its pips counted: dark on Schocken's white dice, white on Miwin's coloured ones,
@@ -31,7 +32,8 @@ SCALE = 4.0          # rectified pixels per mm
 DARK = 22.0          # median grey of the surface below which the camera cannot see it
 RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
 MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
-LIGHT_WINDOW = 21    # median window for the light, in eighth-size pixels (42 mm at 4 px/mm)
+ODD_TINT = 0.3       # a light this far from the table's overall colour (a channel's share) is no light
+LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,11 @@ class DiceDetector:
         if float(np.median(rect.mean(axis=2))) < DARK:
             return DiceSighting(problem="the table is too dark to see")
         expected = self._empty(rect.shape)
-        norm = rect / self._gain(rect, expected)
+        gain = self._gain(rect, expected)
+        odd = self._odd_light(rect, gain)
+        if odd is not None:
+            return odd
+        norm = rect / gain
         blobs = self._blobs(norm, expected)
         return self._read(norm, blobs)
 
@@ -104,7 +110,7 @@ class DiceDetector:
         return self._expected
 
     def _gain(self, rect: np.ndarray, expected: np.ndarray) -> np.ndarray:
-        """Each channel's light over 40 mm: the median of frame / empty table (a die or a
+        """Each channel's light over 60 mm: the median of frame / empty table (a die or a
         piece is too small to move a median of its surroundings)."""
         h, w = rect.shape[:2]
         ratio = np.clip(rect / (expected + 4.0) * 64.0, 0, 255).astype(np.uint8)
@@ -112,6 +118,22 @@ class DiceDetector:
         small = cv2.medianBlur(small, LIGHT_WINDOW)
         gain = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32) / 64.0
         return np.maximum(gain, 0.05)
+
+    def _odd_light(self, rect: np.ndarray, gain: np.ndarray) -> DiceSighting | None:
+        """A lamp or a shadow changes the light's strength, not its colour from place to
+        place: where the light measured has another colour than over the whole table,
+        something larger than the light's window lies there (a hand, an arm, a cup)."""
+        small = gain[::8, ::8]
+        overall = np.median(small.reshape(-1, 3), axis=0)
+        tint = small / overall
+        tint = tint / tint.mean(axis=2, keepdims=True)
+        odd = np.abs(tint - 1).max(axis=2) > ODD_TINT
+        if odd.sum() * 64 < self._die_area:
+            return None
+        colour = np.median(rect[::8, ::8][odd] / overall, axis=0)
+        if self._kind(colour, self.large)[0] == "hand":
+            return DiceSighting(problem="a hand over the table", hand=True)
+        return DiceSighting(problem="something on the table the camera cannot explain")
 
     def _blobs(self, norm: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
         """The outlines of what is not the table: unlike it in colour, or far brighter or
