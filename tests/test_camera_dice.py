@@ -128,3 +128,10 @@ def test_a_turned_six_and_a_die_set_aside_keep_their_numbers():
     assert order(was, [now[2], now[0], now[1]]) == now
     now = [die(40, 6), die(310, 3, True), die(120, 6)]          # the 3 set aside
     assert order(was, [now[1], now[2], now[0]]) == now
+
+
+def test_the_service_builds_the_camera_board_for_the_dice_games_and_refuses_others_in_words():
+    from camera_board.service import CameraBoardError, game_of
+    assert game_of(None, "schocken") == "schocken" and game_of(None, "neunfeld") == "neunfeld"
+    with pytest.raises(CameraBoardError, match="Schocken and Neunfeld"):
+        game_of(object(), "darts")
