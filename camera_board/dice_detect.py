@@ -61,6 +61,11 @@ class DiceSighting:
         return ()
 
 
+def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
+    """``mask`` eroded, its patch's edge counted as outside (OpenCV's default keeps it)."""
+    return cv2.erode(mask, np.ones((size, size), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+
+
 class DiceDetector:
     """``DiceDetector(table, calibration)``, then ``see(frame)`` for each camera frame."""
 
@@ -200,12 +205,25 @@ class DiceDetector:
             grey = 2 * level - grey
         r = PIP * DIE * self.calibration.scale
         response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
-        inside = cv2.erode(mask, np.ones((5, 5), np.uint8)) > 0
+        inside = _shrink(mask, 5)
+        if dark:      # only on the top face: a white die's sides are darker, a side's corner no pip
+            inside &= self._top_face(patch, mask)
         peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
         strongest = float(response[inside].max()) if inside.any() else 0.0
         keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
         v, u = np.nonzero(keep)
         return [(float(a), float(b)) for a, b in zip(u, v)]
+
+    def _top_face(self, patch: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """A white die's top: its bright part, with the pips in it filled in."""
+        grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
+        top = ((grey > 0.8 * np.percentile(grey[mask > 0], 90)) & (mask > 0)).astype(np.uint8)
+        size = int(4 * PIP * DIE * self.calibration.scale) | 1
+        top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+        contours, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(top)
+        cv2.drawContours(filled, contours, -1, 1, -1)
+        return _shrink(filled, 3)
 
     def _judge(self, dice: list[SeenDie], pieces) -> DiceSighting:
         squares = None
