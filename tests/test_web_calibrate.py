@@ -148,12 +148,12 @@ def test_an_edited_carrom_size_previews_at_once_and_saves_nothing(carrom):
     assert 'name="outer_circle"' in page and 'name="base_line_distance"' in page
 
 
-@pytest.mark.parametrize("query,says", [
-    ("outer_circle=20&centre_circle=31.8", "the circles do not fit"),
-    ("outer_circle=600&size=740", "inside the outer circle"),
-    ("base_line_length=660", "base lines of 660 mm do not fit"),
-    ("base_line_distance=260", "inside the outer circle"),
-    ("striker_diameter=95", "pieces that large do not fit"),
+@pytest.mark.parametrize("query,says", [   # the German page says it in German
+    ("outer_circle=20&centre_circle=31.8", "die Kreise passen nicht"),
+    ("outer_circle=600&size=740", "im äußeren Kreis"),
+    ("base_line_length=660", "Grundlinien von 660 mm passen nicht"),
+    ("base_line_distance=260", "im äußeren Kreis"),
+    ("striker_diameter=95", "so große Steine passen nicht"),
     ("size=wide", "size: erwartet wird eine Zahl"),
 ])
 def test_carrom_sizes_that_make_no_board_are_refused_in_words(carrom, query, says):

@@ -70,8 +70,8 @@ def _preview(game: str, values: dict[str, Any], problems: list[str]) -> dict[str
     try:
         board = getattr(make_play(GameSetup(game, status.setup.parties), {game: values}),
                         "board", None)
-    except ValueError as error:
-        data["problems"] = [str(error)]
+    except ValueError as error:   # sizes that make no board: in the page's language
+        data["problems"] = [said(language(), phrase_of(error))]
         return data
     drawn = family_of(game).calibration
     if board is None or not installed(drawn):   # a family that does not draw its board (yet)
