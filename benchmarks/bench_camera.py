@@ -4,7 +4,8 @@ settled boards, how long a frame takes, and how it settles after shots.
     ./dev bench bench_camera                       1,000 boards per game (some 40 min on 2 cores)
     CAMERA_BOARDS=50 ./dev bench bench_camera      a quick look
     CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
-    CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time or settling
+    CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time, settling or dice
+    CAMERA_PARTS=dice CAMERA_DICE_GAMES=schocken ./dev bench bench_camera   the dice tables
 
 Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
 from __future__ import annotations
@@ -27,7 +28,8 @@ BOARDS = int(os.environ.get("CAMERA_BOARDS", "1000"))
 SHOTS = int(os.environ.get("CAMERA_SHOTS", "1000"))
 SIZES = ((1280, 960), (2028, 1520))
 GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
-PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling").split(","))
+PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling,dice").split(","))
+DICE_GAMES = tuple(os.environ.get("CAMERA_DICE_GAMES", "schocken,neunfeld").split(","))
 
 
 def accuracy(game: str) -> list[str]:
@@ -174,6 +176,12 @@ def run() -> list[str]:
         lines.append("settling:")
         for game in GAMES:
             lines += settling(game)
+    if "dice" in PARTS:
+        from benchmarks import camera_dice_figures as dice
+        lines.append("dice tables (held-out corpus, 1280x960):")
+        for game in DICE_GAMES:
+            lines += dice.accuracy(game, BOARDS)
+            lines.append(dice.frame_time(game))
     return lines
 
 

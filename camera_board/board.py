@@ -24,17 +24,23 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.detect import Detector, Sighting
+from camera_board.dice_detect import DiceDetector
+from camera_board.dice_motion import DiceWatcher
+from camera_board.dice_scene import TABLES
 from camera_board.motion import Fault, Watcher
 from camera_board.scene import Layout, carrom_layout, shove_layout
 from firmware_bridge.codec import BoardError, Capability, ErrorCode, is_board_event
+from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
 
 log = logging.getLogger(__name__)
 
 FIRMWARE = "camera-1.0"
-SCALE = {"shove": 2.0, "carrom": 1.5}          # rectified pixels per mm
+SCALE = {"shove": 2.0, "carrom": 1.5, "schocken": 4.0, "neunfeld": 4.0}   # rectified pixels per mm
 HEIGHTS = {"coin": 1.8, "white": 6.0, "black": 6.0, "queen": 6.0, "striker": 7.0}   # mm: the tops it sees
-CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS}
+CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS, "schocken": Capability.DICE,
+                "neunfeld": Capability.SQUARES | Capability.DICE}
+DICE_GAMES = ("schocken", "neunfeld")
 
 
 @dataclass(frozen=True)
@@ -46,13 +52,23 @@ class Seen:
 
 
 class _World:
-    """What the protocol engine answers a REQUEST_SNAPSHOT with: the last settled report."""
+    """What the protocol engine answers a REQUEST_SNAPSHOT with: the last settled report
+    (a dice table: the last dice reading, then the last squares reading)."""
 
     def __init__(self) -> None:
         self.settled = None
+        self.dice = self.squares = None
+
+    def remember(self, message) -> None:
+        if isinstance(message, DiceReading):
+            self.dice = message
+        elif isinstance(message, SquaresReading):
+            self.squares = message
+        elif getattr(message, "settled", False):
+            self.settled = message
 
     def readings(self):
-        return () if self.settled is None else (self.settled,)
+        return tuple(r for r in (self.settled, self.dice, self.squares) if r is not None)
 
     def positions(self):
         return ()
@@ -69,8 +85,12 @@ class CameraBoard:
                  settle: float | None = None):
         self.layout, self.lens = layout, lens
         self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=2.0, homography=homography)
-        self.detector = Detector(layout, self.calibration, HEIGHTS)
-        self.watcher = Watcher(layout.game, layout.holes)
+        if layout.game in DICE_GAMES:
+            self.detector = DiceDetector(TABLES[layout.game](), self.calibration)
+            self.watcher = DiceWatcher(layout.game)
+        else:
+            self.detector = Detector(layout, self.calibration, HEIGHTS)
+            self.watcher = Watcher(layout.game, layout.holes)
         if settle is not None:
             self.watcher.settle = settle
         self._world = _World()
@@ -84,7 +104,10 @@ class CameraBoard:
 
     @classmethod
     def for_game(cls, game: str, board, lens: Lens, **kwargs) -> "CameraBoard":
-        """``board``: the game's ShoveBoard or CarromBoard (from the configuration)."""
+        """``board``: the game's ShoveBoard or CarromBoard (from the configuration); the
+        dice games' tables are fixed (camera_board/dice_scene.py), ``board`` unused."""
+        if game in DICE_GAMES:
+            return cls(TABLES[game]().layout, lens, **kwargs)
         layout = shove_layout(board) if game == "shove" else carrom_layout(board)
         return cls(layout, lens, **kwargs)
 
@@ -129,7 +152,7 @@ class CameraBoard:
             log.warning("%s", message.text)
             self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, message.text))
         elif is_board_event(message):
-            self._world.settled = message if getattr(message, "settled", False) else self._world.settled
+            self._world.remember(message)
             self._protocol.report(message)
         else:
             self._protocol.send(message)

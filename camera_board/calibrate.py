@@ -39,7 +39,7 @@ class Calibration:
         parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         self._detector = cv2.aruco.ArucoDetector(dictionary, parameters)
         self._corners = {k: np.array(v, np.float64) for k, v in layout.marker_corners().items()}
-        if layout.game == "carrom":   # pieces live on the surface only
+        if layout.game != "shove":    # pieces and dice live on the surface only
             self.extent = (-margin, -margin, layout.width + margin, layout.length + margin)
         else:                         # a Shove coin may lie in the gutter
             self.extent = layout.extent(margin)

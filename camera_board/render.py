@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from camera_board.camera import Lens, Pose, lens_maps, plane_homography
+from camera_board.dice_render import dice_shadows, draw_die
 from camera_board.scene import MARKER_DICT, PIECE_COLOURS, SKIN, TABLE, Layout, Scene
 
 TEXTURE_SCALE = 2.5   # texture pixels per mm of the board plane
@@ -54,6 +55,8 @@ def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
     ideal = ideal.astype(np.float32)
     for piece in sorted(shot.scene.pieces, key=lambda p: p.height):
         _draw_piece(ideal, piece, project, shot.light)
+    for die in sorted(getattr(shot.scene, "dice", ()), key=lambda d: d.base):   # a Türmchen's top last
+        draw_die(ideal, die, project, shot.light)
     if shot.light.guest_shadow is not None:
         _guest_shadow(ideal, shot.light.guest_shadow, board_to_ideal)
     if shot.light.hand is not None:
@@ -76,6 +79,7 @@ def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np
     empty, to_board = board_picture(layout)
     tex = empty.copy()
     _drop_shadows(tex, scene, light, to_board)
+    dice_shadows(tex, getattr(scene, "dice", ()), light, to_board, TEXTURE_SCALE)
     return tex, to_board
 
 

@@ -26,6 +26,7 @@ PIECE_COLOURS = {               # kind -> BGR
     "black": (35, 35, 40),
     "queen": (40, 40, 190),
     "striker": (225, 200, 160),  # a pale blue striker
+    "neunfeld": (30, 200, 230),  # Neunfeld's two pieces, yellow (camera_board/dice_scene.py)
 }
 SKIN = (120, 135, 215)   # a rosy hand: told from the woods by its redness (docs/camera.md)
 

@@ -19,13 +19,16 @@ class CameraBoardError(ValueError):
     """The configuration asks for a camera board the table cannot build, in words."""
 
 
-def game_of(board) -> str:
-    """Which layout the camera reads for the play's board (Shove's coins, Carrom's pieces)."""
+def game_of(board, game: str | None = None) -> str:
+    """Which layout the camera reads for the play's board (Shove's coins, Carrom's pieces)
+    or game (Schocken's and Neunfeld's dice tables)."""
+    if game in ("schocken", "neunfeld"):
+        return game
     if hasattr(board, "coin_radius"):
         return "shove"
     if hasattr(board, "pockets"):
         return "carrom"
-    raise CameraBoardError("the camera board reads Shove and Carrom boards; for this game use the "
+    raise CameraBoardError("the camera board reads Shove, Carrom, Schocken and Neunfeld; for this game use the "
                            "serial board (board.kind = \"serial\")")
 
 
@@ -35,12 +38,12 @@ def lens_of(config) -> Lens:
                 float(config["camera.k2"]))
 
 
-def open_camera_board(config, board, folder: str) -> CameraBoard:
+def open_camera_board(config, board, folder: str, game: str | None = None) -> CameraBoard:
     """Built and started: ``board`` is the game's (``session.play.board``); the pty lives
     in ``folder``. CameraBoardError in words when the camera cannot be opened."""
     saved = config["camera.homography"]
     lens = lens_of(config)
-    camera = CameraBoard.for_game(game_of(board), board, lens, link_path=os.path.join(folder, "board"),
+    camera = CameraBoard.for_game(game_of(board, game), board, lens, link_path=os.path.join(folder, "board"),
                                   homography=np.array(saved, float).reshape(3, 3) if saved else None)
     try:
         frames = open_source(config["camera.source"], lens.size)

@@ -55,7 +55,9 @@ def drain(readings, until, timeout=5.0):
 
 
 @pytest.mark.parametrize("game, board, capability", [("shove", BOARD, Capability.COINS),
-                                                     ("carrom", CarromBoard(), Capability.POCKETS)])
+                                                     ("carrom", CarromBoard(), Capability.POCKETS),
+                                                     ("schocken", None, Capability.DICE),
+                                                     ("neunfeld", None, Capability.SQUARES | Capability.DICE)])
 def test_the_link_meets_a_camera_board_that_says_what_it_senses(tmp_path, game, board, capability):
     with CameraBoard.for_game(game, board, LENS, link_path=str(tmp_path / "board")) as camera:
         camera.open()

@@ -381,7 +381,8 @@ def _board_port(config: Config, session, stack: contextlib.ExitStack):
     from camera_board.service import CameraBoardError, open_camera_board
     folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-camera-"))
     try:
-        camera = open_camera_board(config, session.play.board, folder)
+        camera = open_camera_board(config, getattr(session.play, "board", None), folder,
+                                   session.status.setup.game)
     except CameraBoardError as error:
         raise MissingHardware(f"the camera board cannot start: {error}") from None
     stack.callback(camera.close)

@@ -1,0 +1,248 @@
+"""Dice and Neunfeld's pieces in one camera frame.
+
+The frame is rectified onto the surface (4 px/mm: a pip is some 13 px across), its
+light evened out against a drawing of the empty table (a median of frame/empty over
+60 mm, so a die or a piece never sets its own light; a light of another colour than the
+table's elsewhere is something large, a hand or a cup), and every pixel that is not the table in
+some light (the same colour, brighter or darker: a shadow is still the table) is
+*something*. Each such blob is a die, a piece or a hand, by its colour. A die's value
+is its pips counted: dark on Schocken's white dice, white on Miwin's coloured ones,
+each blob of a pip's size and roundness inside the die; the pips' centre is the top
+face's centre (every face's pips are symmetric), seen at the die's height.
+
+Schocken has three dice: two blobs of dice mean the third lies under one of them, a
+Türmchen, and the larger blob is the tower (its top face read, the lower die hidden).
+Anything else it cannot explain (a die with a face it cannot have, four dice, a blob
+of no colour it knows) makes the frame *unsure*: nothing is reported from it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from camera_board.calibrate import Calibration
+from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP,
+                                     WHITE_DIE, DiceTable)
+from camera_board.render import board_picture
+from camera_board.scene import SKIN
+from tablegame.families.neunfeld.dice import DICE as MIWIN
+
+SCALE = 4.0          # rectified pixels per mm
+DARK = 22.0          # median grey of the surface below which the camera cannot see it
+RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
+MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
+ODD_TINT = 0.3       # a light this far from the table's overall colour (a channel's share) is no light
+LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
+
+
+@dataclass(frozen=True)
+class SeenDie:
+    x: float               # the top face's centre, board mm
+    y: float
+    value: int
+    body: int              # which of the table's die colours (Neunfeld: 0 III, 1 IV, 2 V)
+    aside: bool = False    # in the set-aside tray
+    tower: bool = False    # a Türmchen: this die lies on another, which it hides
+    area: float = 0.0      # mm² of the blob (the tower is the larger)
+
+
+@dataclass(frozen=True)
+class DiceSighting:
+    dice: tuple[SeenDie, ...] = ()
+    squares: tuple[bool, ...] | None = None   # Neunfeld: square 1..9 occupied
+    problem: str | None = None
+    hand: bool = False
+    details: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def pieces(self) -> tuple:
+        """Coins and Carrom pieces (the calibration page lists them): none on a dice table."""
+        return ()
+
+
+def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
+    """``mask`` eroded, its patch's edge counted as outside (OpenCV's default keeps it)."""
+    return cv2.erode(mask, np.ones((size, size), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
+
+
+class DiceDetector:
+    """``DiceDetector(table, calibration)``, then ``see(frame)`` for each camera frame."""
+
+    def __init__(self, table: DiceTable, calibration: Calibration, dice: int = 3):
+        self.table, self.calibration, self.count = table, calibration, dice
+        self.game = table.layout.game
+        kinds = [("die", i, np.array(c, np.float32)) for i, c in enumerate(table.bodies)]
+        if table.squares:
+            kinds.append(("piece", 0, np.array(NEUNFELD_PIECE, np.float32)))
+        self.kinds = kinds           # what a die-sized blob can be
+        self.large = (*kinds, ("hand", 0, np.array(SKIN, np.float32)))   # and a large one
+        s = calibration.scale
+        self._die_area = (DIE * s) ** 2
+        self._pip_area = np.pi * (PIP * DIE * s * 1.03) ** 2
+        self._expected = None
+
+    def see(self, frame: np.ndarray) -> DiceSighting:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        problem = self.calibration.update(gray)
+        if problem is not None:
+            return DiceSighting(problem=problem)
+        rect = self.calibration.rectify(frame).astype(np.float32)
+        if float(np.median(rect.mean(axis=2))) < DARK:
+            return DiceSighting(problem="the table is too dark to see")
+        expected = self._empty(rect.shape)
+        gain = self._gain(rect, expected)
+        odd = self._odd_light(rect, gain)
+        if odd is not None:
+            return odd
+        norm = rect / gain
+        blobs = self._blobs(norm, expected)
+        return self._read(norm, blobs)
+
+    # -- the table and its light ----------------------------------------------------------
+    def _empty(self, shape) -> np.ndarray:
+        if self._expected is None or self._expected.shape != shape:
+            tex, to_board = board_picture(self.table.layout)
+            x0, _, _, y1 = self.calibration.extent
+            s, ts = self.calibration.scale, 1 / to_board[0, 0]
+            tx0, ty1 = to_board[0, 2], to_board[1, 2]
+            m = np.array([[ts / s, 0, ts * (x0 + 0.5 / s - tx0)], [0, ts / s, ts * (ty1 - y1 + 0.5 / s)]])
+            self._expected = cv2.warpAffine(tex, m, (shape[1], shape[0]), flags=cv2.INTER_LINEAR
+                                            | cv2.WARP_INVERSE_MAP).astype(np.float32)
+            # printed lines: the camera blurs them, so within 2 mm of one nothing is judged
+            ink = (self._expected.max(axis=2) < 60).astype(np.uint8)
+            self._ink = cv2.dilate(ink, np.ones((int(4 * s) | 1,) * 2, np.uint8)) > 0
+        return self._expected
+
+    def _gain(self, rect: np.ndarray, expected: np.ndarray) -> np.ndarray:
+        """Each channel's light over 60 mm: the median of frame / empty table (a die or a
+        piece is too small to move a median of its surroundings)."""
+        h, w = rect.shape[:2]
+        ratio = np.clip(rect / (expected + 4.0) * 64.0, 0, 255).astype(np.uint8)
+        small = cv2.resize(ratio, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA)
+        small = cv2.medianBlur(small, LIGHT_WINDOW)
+        gain = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32) / 64.0
+        return np.maximum(gain, 0.05)
+
+    def _odd_light(self, rect: np.ndarray, gain: np.ndarray) -> DiceSighting | None:
+        """A lamp or a shadow changes the light's strength, not its colour from place to
+        place: where the light measured has another colour than over the whole table,
+        something larger than the light's window lies there (a hand, an arm, a cup)."""
+        small = gain[::8, ::8]
+        overall = np.median(small.reshape(-1, 3), axis=0)
+        tint = small / overall
+        tint = tint / tint.mean(axis=2, keepdims=True)
+        odd = np.abs(tint - 1).max(axis=2) > ODD_TINT
+        if odd.sum() * 64 < self._die_area:
+            return None
+        colour = np.median(rect[::8, ::8][odd] / overall, axis=0)
+        if self._kind(colour, self.large)[0] == "hand":
+            return DiceSighting(problem="a hand over the table", hand=True)
+        return DiceSighting(problem="something on the table the camera cannot explain")
+
+    def _blobs(self, norm: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
+        """The outlines of what is not the table: unlike it in colour, or far brighter or
+        darker than any light makes it (a shadow is the table, darker)."""
+        k = (norm * expected).sum(axis=2) / ((expected * expected).sum(axis=2) + 1.0)
+        residual = np.linalg.norm(norm - k[..., None] * expected, axis=2)
+        mask = ((residual > RESIDUAL) | (k > 1.5) | (k < 0.4)) & ~self._ink
+        mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN,
+                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        # a blurred top between white pips is grey, as dark as a shadow: close the gaps
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        return [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
+
+    # -- what the blobs are -----------------------------------------------------------------
+    def _read(self, norm: np.ndarray, blobs) -> DiceSighting:
+        dice, pieces, hand = [], [], False
+        for contour in blobs:
+            x, y, w, h = cv2.boundingRect(contour)
+            mask = np.zeros((h, w), np.uint8)
+            cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
+            patch = norm[y:y + h, x:x + w]
+            colour = np.median(patch[mask > 0], axis=0)
+            kind, body = self._kind(colour, self.kinds)
+            if mask.sum() > 4 * self._die_area and kind != "piece":
+                if self._kind(colour, self.large)[0] != "hand":
+                    return DiceSighting(problem="something on the table the camera cannot explain")
+                hand = True
+                continue
+            if kind == "piece":
+                m = cv2.moments(mask)
+                pieces.append(self.calibration.to_board(x + m["m10"] / m["m00"], y + m["m01"] / m["m00"],
+                                                        PIECE_HEIGHT / 2))
+                continue
+            dice.append(self._die(patch, mask, body, (x, y)))
+        if hand:
+            return DiceSighting(problem="a hand over the table", hand=True)
+        return self._judge(dice, pieces)
+
+    @staticmethod
+    def _kind(colour: np.ndarray, kinds) -> tuple[str, int]:
+        best = min(kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
+        return best[0], best[1]
+
+    def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin) -> SeenDie | str:
+        found = self._pips(patch, mask, self.table.bodies[body] == WHITE_DIE)
+        value = len(found)
+        allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
+        m = cv2.moments(mask)
+        centre = np.mean(found, axis=0) if value in allowed else np.array((m["m10"], m["m01"])) / m["m00"]
+        u, v = centre + origin
+        bx, by = self.calibration.to_board(float(u), float(v), DIE)
+        area = float(mask.sum()) / self.calibration.scale ** 2
+        return SeenDie(bx, by, value if value in allowed else 0, body, self.table.in_tray(bx, by), False, area)
+
+    def _pips(self, patch: np.ndarray, mask: np.ndarray, dark: bool) -> list:
+        """The pips' centres: peaks of a difference of Gaussians at a pip's size (a blurred
+        camera runs pips into each other; their peaks stay 5 mm apart), at least half as
+        strong as the strongest, inside the die."""
+        grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
+        level = float(np.percentile(grey[mask > 0], 25 if dark else 50))
+        grey = np.where(mask > 0, grey, level)       # the table round the die is no pip
+        if dark:
+            grey = 2 * level - grey
+        r = PIP * DIE * self.calibration.scale
+        response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
+        inside = _shrink(mask, 5)
+        if dark:      # only on the top face: a white die's sides are darker, a side's corner no pip
+            inside &= self._top_face(patch, mask)
+        peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
+        strongest = float(response[inside].max()) if inside.any() else 0.0
+        keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
+        v, u = np.nonzero(keep)
+        return [(float(a), float(b)) for a, b in zip(u, v)]
+
+    def _top_face(self, patch: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """A white die's top: its bright part, with the pips in it filled in."""
+        grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
+        top = ((grey > 0.8 * np.percentile(grey[mask > 0], 90)) & (mask > 0)).astype(np.uint8)
+        size = int(4 * PIP * DIE * self.calibration.scale) | 1
+        top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+        contours, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(top)
+        cv2.drawContours(filled, contours, -1, 1, -1)
+        return _shrink(filled, 3)
+
+    def _judge(self, dice: list[SeenDie], pieces) -> DiceSighting:
+        squares = None
+        if self.table.squares:
+            taken = [i for i, (x0, y0, x1, y1) in enumerate(self.table.squares)
+                     for px, py in pieces if x0 <= px <= x1 and y0 <= py <= y1]
+            squares = tuple(i in taken for i in range(len(self.table.squares)))
+            bodies = [d.body for d in dice]
+            if any(d.value == 0 for d in dice):
+                return DiceSighting(problem="a die's pips cannot be counted")
+            if len(set(bodies)) != len(bodies):
+                return DiceSighting(problem="two dice of one colour")
+            return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
+        tower = None
+        if len(dice) == self.count - 1 and dice:   # the missing die lies under the tower
+            tower = max(dice, key=lambda d: d.area)   # (its value 0 when the lower die's pips show)
+            dice = [SeenDie(d.x, d.y, d.value, d.body, d.aside, d is tower, d.area) for d in dice]
+        elif len(dice) != self.count:
+            return DiceSighting(problem=f"the camera sees {len(dice)} dice, not {self.count}")
+        if any(d.value == 0 and not d.tower for d in dice):
+            return DiceSighting(problem="a die's pips cannot be counted")
+        return DiceSighting(tuple(sorted(dice, key=lambda d: d.x)), squares)
