@@ -36,7 +36,7 @@ class Case:
 def case(game: str, seed: int, size: tuple[int, int] = (1280, 960)) -> Case:
     rng = np.random.default_rng(seed)
     scene = _shove(rng) if game == "shove" else _carrom(rng)
-    return Case(seed, Shot(scene, Lens(size), _pose(rng, scene), _light(rng, scene)))
+    return Case(seed, Shot(scene, Lens(size), _pose(rng, scene), light(rng, scene)))
 
 
 def _pose(rng, scene: Scene) -> Pose:
@@ -49,7 +49,9 @@ def _pose(rng, scene: Scene) -> Pose:
                 cx + rng.normal(0, 10), cy + rng.normal(0, 10), roll=rng.normal(0, 2.0))
 
 
-def _light(rng, scene: Scene) -> Light:
+def light(rng, scene) -> Light:
+    """A pub's light over a table (a Scene or a DiceTable: anything with a layout): exposure,
+    warmth, noise, blur, a lamp, its highlight, and at times a guest's shadow."""
     layout = scene.layout
     shadow = None
     if rng.random() < 0.3:

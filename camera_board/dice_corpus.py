@@ -10,10 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from camera_board.camera import Lens, Pose
-from camera_board.corpus import HELD_OUT  # noqa: F401  (one boundary for every corpus)
+from camera_board.corpus import HELD_OUT, light  # noqa: F401  (one boundary and light for every corpus)
 from camera_board.dice_scene import (DIE, MIWIN_BODIES, WHITE_PIP, Die, DiceTable, neunfeld_scene,
                                      neunfeld_table, schocken_scene, schocken_table)
-from camera_board.render import Light, Shot
+from camera_board.render import Shot
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 TABLES = {"schocken": schocken_table(), "neunfeld": neunfeld_table()}
@@ -50,17 +50,6 @@ def pose(rng, table: DiceTable) -> Pose:
                 cx + rng.normal(0, 8), cy + rng.normal(0, 8), roll=rng.normal(0, 2.0))
 
 
-def light(rng, table: DiceTable) -> Light:
-    layout = table.layout
-    shadow = None
-    if rng.random() < 0.3:
-        shadow = (rng.uniform(0, layout.width), rng.uniform(0, layout.length),
-                  rng.uniform(80, 200), rng.uniform(0.2, 0.5))
-    return Light(exposure=rng.uniform(0.45, 1.15), warmth=rng.uniform(0, 0.8), noise=rng.uniform(1, 4),
-                 blur=rng.uniform(0.3, 1.1),
-                 lamp=(rng.uniform(-300, layout.width + 300), rng.uniform(-300, layout.length + 300),
-                       rng.uniform(900, 1800)),
-                 specular=rng.uniform(0.3, 1.0), guest_shadow=shadow)
 
 
 def clear_spot(rng, area, taken, reach: float = REACH) -> tuple[float, float]:
