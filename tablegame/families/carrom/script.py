@@ -41,7 +41,7 @@ def _report(step: dict) -> str | None:
     return None
 
 
-# The form of each step, checked before anything runs (script_steps); what the table
+# The form of each step, checked before anything runs (tablegame.core.step_forms); what the table
 # makes of a well-formed report (a second queen, a pocket with no stroke) is the referee's.
 STEPS: Steps = {"strike": ((), _strike), "place": ((), true("place")),
                 "foul": ((), _foul), "report": ((), _report)}

@@ -32,7 +32,7 @@ def _nudge_form(step: dict) -> str | None:
             or numbers(spec, "the nudge"))
 
 
-# The form of each step, checked before anything runs (script_steps)
+# The form of each step, checked before anything runs (tablegame.core.step_forms)
 STEPS: Steps = {"shot": ((), _shot_form), "clear": ((), true("clear")), "nudge": ((), _nudge_form)}
 
 
