@@ -3,7 +3,6 @@ Neunfeld opening laid out as the simulated dice say, each frame rendered as the 
 above sees it, read by the camera board, sent over a real pseudo-terminal to the real
 serial link, the session with its SQLite log and the referee: the same game as the
 virtual board gives for the same steps."""
-import random
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
@@ -11,38 +10,17 @@ from camera_board.dice_rig import PlacedDice
 from camera_board.dice_scene import neunfeld_table, schocken_table
 from camera_board.render import Light
 from camera_board.rig import Rig
-from firmware_bridge.link import BoardLink
 from tablegame.app.headless import Script, run_script
-from tablegame.app.service import open_session
 from tablegame.config import load
 from tablegame.core import jsoncodec
 from tablegame.core.play import GameSetup
-from tablegame.core.sensors import DiceReading, LinkState
-from tablegame.core.session import NewGame
+from tablegame.core.sensors import DiceReading
 from tablegame.families.neunfeld.referee import squares_reading
 from tablegame.families.neunfeld.rules import START_SQUARES
-from tests.test_camera_end_to_end import wait
+from tests.test_camera_end_to_end import play, wait
 
 LENS = Lens((1280, 960))
 WARM = Light(exposure=0.7, warmth=0.6, noise=2.5, blur=0.8, lamp=(100.0, 300.0, 1200.0))
-
-
-def play(tmp_path, config, setup, board, show):
-    session = open_session(config, tmp_path / "table.sqlite", rng=random.Random(0))
-    session.handle(NewGame(setup))
-    link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
-    board.open()
-    link.start()
-    try:
-        wait(session, board, lambda: session.status.link is not None
-             and session.status.link.state is LinkState.OPERATIONAL)
-        show(session)
-        wait(session, board)
-        return session.status
-    finally:
-        link.close()
-        board.close()
-        session.close()
 
 
 SCHOCKEN = GameSetup("schocken", (("Anna",), ("Ben",)))
@@ -69,7 +47,7 @@ def test_a_schocken_turn_seen_by_the_camera_is_refereed_as_on_the_virtual_board(
                                   step.get("flat", True))
             rig.show([dice.schocken(reading)])
             wait(session, board)
-    status = play(tmp_path, READER, SCHOCKEN, board, show)
+    status = play(tmp_path, SCHOCKEN, board, show, READER)
     sent = [m for m in rig.sent if isinstance(m, DiceReading)]
     assert [m.flat for m in sent] == [True, True, True, True, False, True], sent
     assert sent[2].aside == sent[3].aside, "the die in the tray kept its number"
@@ -98,6 +76,6 @@ def test_a_neunfeld_move_seen_by_the_camera_is_refereed_as_on_the_virtual_board(
         squares[0] = 3                                                           # the piece moved
         rig.show([dice.neunfeld(DiceReading(tuple(tops), (False,) * 3, True), squares)])
         wait(session, board)
-    status = play(tmp_path, PLAIN, NEUNFELD, board, show)
+    status = play(tmp_path, NEUNFELD, board, show, PLAIN)
     assert squares_reading((3, 10)) in rig.sent
     assert jsoncodec.to_data(status.state) == virtual["state"]

@@ -5,7 +5,6 @@ referee: the same score as the virtual board gives for the same shots."""
 import random
 import time
 
-import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
@@ -39,14 +38,16 @@ def wait(session, board, done=lambda: True, timeout=20.0):
     raise AssertionError("the table did not settle")
 
 
-def table(tmp_path, setup):
-    session = open_session(CONFIG, tmp_path / "table.sqlite", rng=random.Random(0))
+def table(tmp_path, setup, config=CONFIG):
+    session = open_session(config, tmp_path / "table.sqlite", rng=random.Random(0))
     session.handle(NewGame(setup))
     return session
 
 
-def play(tmp_path, setup, board, show):
-    session = table(tmp_path, setup)
+def play(tmp_path, setup, board, show, config=CONFIG):
+    """The game ``setup`` on a table whose board is ``board``: ``show`` plays it once the link
+    is up; the status once all of it is handled."""
+    session = table(tmp_path, setup, config)
     link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
     board.open()
     link.start()

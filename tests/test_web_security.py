@@ -7,26 +7,13 @@ import io
 
 import pytest
 
-from test_web_admin import ADMIN, STAFF, Clock, login, post, token, words  # noqa: F401
-from web_table import Table
+from test_web_admin import ADMIN, STAFF, Clock, clock, login, post, table, token, words  # noqa: F401 (fixtures)
 from web_admin import create_app
 from web_admin.answers import local_path
 
 EVIL = ["//evil.example", "/\t/evil.example", "/%09/evil.example", "/\\evil.example",
         "\\\\evil.example", "https://evil.example/", "/\n/evil.example", " //evil.example",
         "/\x00/evil.example", "http:/evil.example", "/\u3000/evil.example", "javascript:alert(1)"]
-
-
-@pytest.fixture
-def table(tmp_path):
-    t = Table(tmp_path)
-    yield t
-    t.close()
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture
