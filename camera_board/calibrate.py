@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 NUDGE = 0.5          # mm: a mapping that moved more than this anywhere is re-made
 MIN_MARKERS = 3      # 12 corners: enough for a homography with one marker hidden
+WINDOW = 0.75        # a marker is looked for first within this share of its own size round where it was
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Calibration:
         self.mapping: Mapping | None = None
         self.recalibrations = 0
         self._maps = None
+        self._seen: dict[int, np.ndarray] = {}    # each marker's corners when last found (pixels)
         if homography is not None:
             self._use(np.asarray(homography, np.float64), 0)
 
@@ -67,20 +69,36 @@ class Calibration:
 
     def find(self, gray: np.ndarray) -> tuple[np.ndarray, int] | None:
         """The homography the markers in ``gray`` give, and how many there were; None if too few."""
-        corners, ids, _ = self._detector.detectMarkers(gray)
-        if ids is None:
-            return None
-        image, board = [], []
-        for quad, marker in zip(corners, ids.ravel()):
-            if int(marker) in self._corners:
-                image.append(quad.reshape(4, 2))
-                board.append(self._corners[int(marker)])
+        quads = self._markers(gray)
+        image = [quads[m] for m in sorted(quads)]
+        board = [self._corners[m] for m in sorted(quads)]
         if len(image) < MIN_MARKERS:
             return None
         pixels = cv2.undistortPoints(np.concatenate(image).reshape(-1, 1, 2).astype(np.float64),
                                      self.lens.matrix, self.lens.distortion, P=self.lens.matrix)
         homography, _ = cv2.findHomography(np.concatenate(board), pixels.reshape(-1, 2), 0)
         return (None if homography is None else homography), len(image)
+
+    def _markers(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        """Each board marker's four corners in ``gray``. Looked for first in small windows
+        round where each was last seen (a camera is rarely moved: a quarter of the work);
+        the whole picture is searched when any is not found there."""
+        if len(self._seen) >= MIN_MARKERS:
+            found = {}
+            for marker, quad in self._seen.items():
+                x0, y0, x1, y1 = _window(quad, gray.shape)
+                found |= {m: q + (x0, y0) for m, q in self._detect(gray[y0:y1, x0:x1]).items() if m == marker}
+            if len(found) == len(self._seen):
+                self._seen = found
+                return found
+        self._seen = self._detect(gray)
+        return self._seen
+
+    def _detect(self, gray: np.ndarray) -> dict[int, np.ndarray]:
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None:
+            return {}
+        return {int(m): q.reshape(4, 2) for q, m in zip(corners, ids.ravel()) if int(m) in self._corners}
 
     def _moved(self, homography: np.ndarray) -> float:
         """How far (mm) the board's corners map apart under the old and the new mapping."""
@@ -104,8 +122,9 @@ class Calibration:
         board = np.stack([x0 + (u.ravel() + 0.5) / s, y1 - (v.ravel() + 0.5) / s], axis=1)
         ideal = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
         pixels = distort_points(self.lens.matrix, self.lens.distortion, ideal)
-        return (pixels[:, 0].reshape(h, w).astype(np.float32),
-                pixels[:, 1].reshape(h, w).astype(np.float32))
+        # as fixed point, the form remap turns float maps into anyway: the same picture, sooner
+        return cv2.convertMaps(pixels[:, 0].reshape(h, w).astype(np.float32),
+                               pixels[:, 1].reshape(h, w).astype(np.float32), cv2.CV_16SC2)
 
     def rectify(self, frame: np.ndarray) -> np.ndarray:
         """The board seen straight down: pixel (u, v) is board (x0 + (u+.5)/s, y1 - (v+.5)/s)."""
@@ -124,3 +143,11 @@ class Calibration:
         """Rectified pixel of board (x, y) on the surface."""
         x0, _, _, y1 = self.extent
         return (x - x0) * self.scale - 0.5, (y1 - y) * self.scale - 0.5
+
+
+def _window(quad: np.ndarray, shape) -> tuple[int, int, int, int]:
+    """The part of a picture of ``shape`` within ``WINDOW`` of a marker's size round ``quad``."""
+    (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
+    pad = WINDOW * max(x1 - x0, y1 - y0)
+    h, w = shape[:2]
+    return (max(0, int(x0 - pad)), max(0, int(y0 - pad)), min(w, int(x1 + pad) + 1), min(h, int(y1 + pad) + 1))

@@ -31,6 +31,7 @@ TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
 # pieces need their own fit (docs/camera.md).
 SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
 UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
+SKIN_BIT, PIECE_BIT = 1, 2   # the light's marks of a colour (Detector._marks)
 
 
 @dataclass(frozen=True)
@@ -73,12 +74,19 @@ class Detector:
         self._wood = np.array(layout.wood, np.float32)
         self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
         self._surface = None
-        self._expected = self._usable = self._sample = None
+        self._expected = self._plain = self._sample = self._shape = None
         self._table = self._share_table()
         self._columns = {name: np.ascontiguousarray(self._table[:, i]) for i, name in enumerate(self.columns)}
+        # what the light needs of a pixel, one byte a colour (a table that stays in the cache):
+        # skin (SKIN_BIT) and a piece's colour or skin (PIECE_BIT)
+        skin = self._column("skin") > 0.5
+        self._marks = (skin * SKIN_BIT | ((self._column("piece") > 0.3) | skin) * PIECE_BIT).astype(np.uint8)
+        # each kind's share, a row a colour: one gather a pixel fetches them all
+        self._rows = np.ascontiguousarray(np.stack([self._column(k) for k in self.kinds], axis=1))
         self._hand_area = 0.3 * self._area(min(layout.piece_radii.values()))
         side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
         self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+        self._near = np.ones((max(3, side // 4 | 1),) * 2, np.uint8)    # the same, a quarter the size
 
     def see(self, frame: np.ndarray) -> Sighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -86,8 +94,9 @@ class Detector:
         if problem is not None:
             return Sighting(problem=problem, brightness=float(np.median(gray)))
         view = self.calibration.rectify(frame)
-        if self._expected is None or self._expected.shape[:2] != view.shape[:2]:
-            self._expected, self._usable = self._expected_board(view.shape)
+        if self._shape != view.shape:
+            self._expected, self._plain = self._expected_board(view.shape)
+            self._shape = view.shape
         evened, brightness, hand = self._even_out(view)
         if hand:
             return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
@@ -129,47 +138,57 @@ class Detector:
         brightness = float(median.mean())
         if brightness < DARK or median.min() < 5:
             return None, brightness, False
-        balanced = cv2.multiply(view, (*(self._wood / median).tolist(), 0.0))   # uint8, saturated
-        index = _index(balanced)
-        skin = self._column("skin")[index] > 0.5    # a hand: told before the light is evened out,
-        hand = np.count_nonzero(cv2.morphologyEx(   # which would even a large hand into the wood
-            skin.view(np.uint8), cv2.MORPH_OPEN, self._opening)) > self._hand_area
-        pieces = (self._column("piece")[index] > 0.3) | skin
-        light = self._light(view, pieces, median)
+        # pieces and skin are told at a quarter of the size (a piece is still some 6
+        # pixels across there, a hand many more), as is the light (it changes over centimetres)
+        small = _quarter(view)
+        balanced = cv2.multiply(small, (*(self._wood / median).tolist(), 0.0))   # uint8, saturated
+        marks = np.take(self._marks, _index(balanced))
+        hand = self._hand(marks & SKIN_BIT)   # told before the light is evened out, which
+        pieces = (marks & PIECE_BIT) > 0      # would even a large hand into the wood
+        light = self._light(small, pieces, median)
         # twice: a piece the first pass took for board (dark in a shadow) raised the light
         # round it and so looked duller still; seen in the first pass's light, it shows
-        evened = cv2.divide(view.astype(np.float32), light)
-        pieces |= self._column("piece")[_index(evened)] > 0.3
-        light = self._light(view, pieces, median)
-        return cv2.divide(view.astype(np.float32), light), brightness, hand
+        pieces |= (np.take(self._marks, _index(_divide(small, light))) & PIECE_BIT) > 0
+        light = self._light(small, pieces, median)
+        return _divide(view, light), brightness, hand
 
-    def _light(self, view: np.ndarray, pieces: np.ndarray, median: np.ndarray) -> np.ndarray:
-        """The light on each pixel (per channel, 1 = as the empty board's drawing), measured
-        where the empty board shows plain wood and no piece lies, smoothed over some 20 mm."""
-        usable = (self._usable & ~cv2.dilate(pieces.view(np.uint8), self._opening).view(bool)).view(np.uint8)
-        small = (view.shape[1] // 4, view.shape[0] // 4)
-        sigma = 20.0 * self.calibration.scale / 4
-        seen = cv2.resize(cv2.bitwise_and(view, view, mask=usable), small, interpolation=cv2.INTER_AREA)
-        expected = cv2.resize(cv2.bitwise_and(self._expected, self._expected, mask=usable), small,
-                              interpolation=cv2.INTER_AREA)
-        seen = cv2.GaussianBlur(seen.astype(np.float32), (0, 0), sigma)
-        expected = cv2.GaussianBlur(expected.astype(np.float32), (0, 0), sigma)
+    def _hand(self, skin: np.ndarray) -> bool:
+        """Whether skin (at a quarter of the size) covers more than ``_hand_area`` once
+        lines and specks are opened away."""
+        area = self._hand_area / 16
+        if np.count_nonzero(skin) <= area:    # opening only takes away
+            return False
+        return np.count_nonzero(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._near)) > area
+
+    def _light(self, small: np.ndarray, pieces: np.ndarray, median: np.ndarray) -> np.ndarray:
+        """The light (per channel, 1 = as the empty board's drawing), measured on the view
+        at a quarter of its size (``small``) where the empty board shows plain wood and no
+        piece lies (``pieces``: at that size), smoothed over some 20 mm; a sixteenth of
+        the view's size."""
+        usable = (self._plain & ~cv2.dilate(pieces.view(np.uint8), self._near).view(bool)).view(np.uint8)
+        seen = _quarter(cv2.bitwise_and(small, small, mask=usable)).astype(np.float32)
+        expected = _quarter(cv2.bitwise_and(self._expected, self._expected, mask=usable)).astype(np.float32)
+        sigma = 20.0 * self.calibration.scale / 16
+        seen = cv2.GaussianBlur(seen, (0, 0), sigma)
+        expected = cv2.GaussianBlur(expected, (0, 0), sigma)
         fallback = np.float32(median / self._wood)          # where no empty board shows nearby
         light = np.where(expected > 2.0, seen / np.maximum(expected, 1e-3), fallback)
-        return cv2.resize(np.maximum(light, 0.05).astype(np.float32), (view.shape[1], view.shape[0]),
-                          interpolation=cv2.INTER_LINEAR)
+        return np.maximum(light, 0.05).astype(np.float32)
 
     def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
-        """The empty board in the rectified view, and where it shows plain wood or frame."""
-        return _expected_board(self.layout, self.calibration.extent, self.calibration.scale, shape[:2])
+        """The empty board in the rectified view and where it shows plain wood or frame,
+        both at a quarter of the view's size (a pixel there is plain where all 16 are)."""
+        expected, plain = _expected_board(self.layout, self.calibration.extent, self.calibration.scale, shape[:2])
+        return _quarter(expected), _quarter(plain * np.uint8(255)) == 255
 
     # -- colours ------------------------------------------------------------------------
     def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
         """Each reference colour's share of each pixel (a soft nearest colour), looked up
         in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
         index = _index(evened)
-        wanted = (*self.kinds, *(f"lit {k}" for k in self.kinds))
-        return {name: self._column(name)[index] for name in wanted}
+        shares = cv2.split(np.take(self._rows, index, axis=0))
+        lit = {f"lit {k}": _Gathered(self._column(f"lit {k}"), index) for k in self.kinds}
+        return {**dict(zip(self.kinds, shares)), **lit}
 
     def _column(self, name: str) -> np.ndarray:
         return self._columns[name]
@@ -182,8 +201,7 @@ class Detector:
     def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
         candidates, unsure = [], []
         for kind in self.kinds:   # searched at half the resolution (a quarter of the work), refined at full
-            half = cv2.resize(scores[kind], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-            response = cv2.filter2D(half, -1, self._kernels[kind], borderType=cv2.BORDER_CONSTANT)
+            response = self._response(scores[kind], kind)
             size = max(3, int(self.layout.piece_radii[kind] * self.calibration.scale / 2) | 1)
             local = cv2.dilate(response, np.ones((size, size), np.uint8))
             vs, us = np.nonzero((response >= local) & (response >= UNSURE))
@@ -209,6 +227,12 @@ class Detector:
             x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
             found.append(Found(kind, x, y, score))
         return found, unsure
+
+    def _response(self, score: np.ndarray, kind: str) -> np.ndarray:
+        """The matched filter of ``kind`` over its ``score``, at half the resolution: exact
+        wherever it can reach ``UNSURE``, and 0 elsewhere (below any peak worth a look)."""
+        half = cv2.resize(score, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        return _matched(half, self._kernels[kind], UNSURE)
 
     def _unpull(self, kind: str, x: float, y: float) -> tuple[float, float]:
         cx, cy, cz = self.calibration.mapping.camera
@@ -255,8 +279,10 @@ class Detector:
             r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3
             cv2.circle(mask, (int(round(u)), int(round(v))), int(r), 0.0, -1)
         blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
-        count, _, stats, centroids = cv2.connectedComponentsWithStats(blobs)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
+        if cv2.countNonZero(blobs) <= limit:    # no patch larger than all of them: spare the labelling
+            return []
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(blobs)
         out = []
         for i in range(1, count):
             if stats[i, cv2.CC_STAT_AREA] > limit:
@@ -265,12 +291,62 @@ class Detector:
         return out
 
 
+class _Gathered:
+    """A score looked up only where it is read: ``score[v0:v1, u0:u1]`` gathers that patch
+    (a piece's centre is refined on a patch round it; the rest of the map is never read)."""
+
+    def __init__(self, column: np.ndarray, index: np.ndarray):
+        self._column, self._index = column, index
+        self.shape = index.shape
+
+    def __getitem__(self, where) -> np.ndarray:
+        return np.take(self._column, self._index[where])
+
+    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+        whole = np.take(self._column, self._index)
+        return whole if dtype is None else whole.astype(dtype)
+
+
 def _index(picture: np.ndarray) -> np.ndarray:
-    """Each pixel's row of the colour table (64 levels a channel)."""
-    if picture.dtype != np.uint8:
-        picture = cv2.convertScaleAbs(picture)       # saturated to 0..255
+    """Each pixel's row of the colour table (64 levels a channel) of a uint8 picture."""
     b, g, r = cv2.split(picture >> 2)
-    return (b.astype(np.int32) << 12) | (g.astype(np.int32) << 6) | r
+    index = b.astype(np.int32)
+    index <<= 6
+    index |= g
+    index <<= 6
+    index |= r
+    return index
+
+
+def _quarter(picture: np.ndarray) -> np.ndarray:
+    """``picture`` at a quarter of its width and height, each pixel the mean of 4 x 4."""
+    h, w = picture.shape[:2]
+    return cv2.resize(picture, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+
+
+def _divide(view: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """``view`` divided by ``light`` (any smaller size, stretched over it), as uint8 (saturated)."""
+    h, w = view.shape[:2]
+    return cv2.divide(view, cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR), dtype=cv2.CV_8U)
+
+
+def _matched(picture: np.ndarray, kernel: np.ndarray, floor: float) -> np.ndarray:
+    """``filter2D(picture, kernel)`` (zero outside) where it can reach ``floor``, 0 elsewhere.
+    A score is never negative, so the filter is at most the kernel's largest weight times
+    the score's sum over the kernel's square (a box filter: cheap); only round where that
+    bound reaches ``floor`` is the filter run (on a board of a few pieces, a small part)."""
+    kh, kw = kernel.shape
+    bound = cv2.boxFilter(picture, -1, (kw, kh), normalize=False, borderType=cv2.BORDER_CONSTANT)
+    near = (bound * float(kernel.max()) >= floor - 1e-3).view(np.uint8)   # (a margin for rounding)
+    out = np.zeros_like(picture)
+    h, w = picture.shape
+    for contour in cv2.findContours(near, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        x, y, bw, bh = cv2.boundingRect(contour)
+        x0, y0 = max(0, x - kw // 2), max(0, y - kh // 2)     # with the kernel's reach round it:
+        x1, y1 = min(w, x + bw + kw // 2), min(h, y + bh + kh // 2)   # exact inside the box
+        part = cv2.filter2D(picture[y0:y1, x0:x1], -1, kernel, borderType=cv2.BORDER_CONSTANT)
+        out[y:y + bh, x:x + bw] = part[y - y0:y - y0 + bh, x - x0:x - x0 + bw]
+    return out
 
 
 def _kernel(r: float) -> np.ndarray:
