@@ -6,21 +6,25 @@ settled boards, how long a frame takes, and how it settles after shots.
     CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
     CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time, settling or dice
     CAMERA_PARTS=dice CAMERA_DICE_GAMES=schocken ./dev bench bench_camera   the dice tables
+    CAMERA_PARTS=time CAMERA_BASELINE=/tmp/old ./dev bench bench_camera   time, and the ratio
+        to another checkout of the project (say `git worktree add /tmp/old main`), timed in turns
+    CAMERA_FROM=-1000000 CAMERA_BOARDS=200 ...     the first 200 tuning seeds instead (0 on)
 
-Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
+Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on;
+CAMERA_FROM moves the first seed (the dice tables' too)."""
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 
+import cv2
 import numpy as np
 
-from camera_board.board import HEIGHTS, SCALE
-from camera_board.calibrate import Calibration
-from camera_board.camera import Lens
 from camera_board.corpus import HELD_OUT, case, detector_for, score
-from camera_board.detect import Detector
 from camera_board.motion import Watcher
 from camera_board.render import render
 
@@ -30,13 +34,18 @@ SIZES = ((1280, 960), (2028, 1520))
 GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
 PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling,dice").split(","))
 DICE_GAMES = tuple(os.environ.get("CAMERA_DICE_GAMES", "schocken,neunfeld").split(","))
+TIME_GAMES = tuple(os.environ.get("CAMERA_TIME_GAMES", "shove,carrom,schocken,neunfeld").split(","))
+FRAMES = int(os.environ.get("CAMERA_FRAMES", "100"))          # timed frames per game, size and threads
+FIRST = HELD_OUT + int(os.environ.get("CAMERA_FROM", "0"))     # the first seed read
+BASELINE = os.environ.get("CAMERA_BASELINE")                   # another checkout, timed in turns
+ROUNDS = int(os.environ.get("CAMERA_ROUNDS", "3"))             # turns each, for the ratio
 
 
 def accuracy(game: str) -> list[str]:
     errors, counted, refused, missed, extra, wrong, pieces = [], 0, 0, 0, 0, 0, 0
-    for seed in range(HELD_OUT, HELD_OUT + BOARDS):
-        if (seed - HELD_OUT) % 100 == 0 and seed > HELD_OUT and os.environ.get("CAMERA_PROGRESS"):
-            print(f"    ... {game}: {seed - HELD_OUT} boards, {counted} read, {refused} refused, "
+    for seed in range(FIRST, FIRST + BOARDS):
+        if (seed - FIRST) % 100 == 0 and seed > FIRST and os.environ.get("CAMERA_PROGRESS"):
+            print(f"    ... {game}: {seed - FIRST} boards, {counted} read, {refused} refused, "
                   f"{missed} missed, {extra} extra, {wrong} wrong colours, p95 "
                   f"{np.percentile(errors, 95) if errors else 0:.2f} mm, max {max(errors, default=0):.2f} mm",
                   flush=True)
@@ -50,31 +59,80 @@ def accuracy(game: str) -> list[str]:
         missed, extra, wrong, pieces = missed + s.missed, extra + s.extra, wrong + s.wrong_kind, pieces + len(c.truth)
     e = np.array(errors) if errors else np.zeros(1)
     per_board = 1000 / max(counted, 1)
-    return [f"  {game}: {BOARDS} held-out boards, {pieces} pieces; position error median {np.median(e):.2f} mm, "
+    which = "held-out" if FIRST >= HELD_OUT else "TUNING"
+    return [f"  {game}: {BOARDS} {which} boards (seeds {FIRST} on), {pieces} pieces; position error median {np.median(e):.2f} mm, "
             f"p95 {np.percentile(e, 95):.2f} mm, max {e.max():.2f} mm",
             f"    count errors {(missed + extra) * per_board:.1f} per 1,000 boards ({missed} missed, {extra} extra); "
             f"colour errors {wrong * 1000 / max(pieces, 1):.1f} per 1,000 pieces; "
             f"boards refused as unsure {refused * 1000 / BOARDS:.1f} per 1,000 (nothing reported from them)"]
 
 
-def frame_time(game: str, size: tuple[int, int], frames: int = 40) -> str:
-    """A calibrated board reading frame after frame (the markers found, the pieces read)."""
-    c = case(game, HELD_OUT, size)
-    picture = render(c.shot, np.random.default_rng(0))
-    layout = c.shot.scene.layout
-    detector = Detector(layout, Calibration(layout, Lens(size), SCALE[game], margin=2.0), HEIGHTS)
-    detector.see(picture)
-    wall, cpu = [], []
-    for _ in range(frames):
-        w, p = time.perf_counter(), time.process_time()
-        detector.see(picture)
-        wall.append(time.perf_counter() - w)
-        cpu.append(time.process_time() - p)
-    wall.sort()
-    p99 = wall[min(len(wall) - 1, int(0.99 * len(wall)))]
-    return (f"  {game} {size[0]}x{size[1]}: {statistics.median(wall) * 1000:.0f} ms median, "
-            f"{p99 * 1000:.0f} ms p99 (wall), CPU {statistics.median(cpu) * 1000:.0f} ms median; "
-            f"sustains {1 / statistics.median(wall):.1f} frames/s")
+# One reader timed frame after frame on one thread, as the camera board runs it; the same
+# text runs in another checkout (CAMERA_BASELINE) for the ratio, so it uses only what both have.
+TIMING = """
+import json, sys, time
+import cv2, numpy as np
+from camera_board.render import render
+game, size, frames, threads = sys.argv[1], tuple(json.loads(sys.argv[2])), int(sys.argv[3]), int(sys.argv[4])
+if game in ("schocken", "neunfeld"):
+    from benchmarks.camera_dice_figures import _detector
+    from camera_board.dice_corpus import HELD_OUT, dice_case
+    case = dice_case(game, HELD_OUT, size)
+    reader = _detector(case, game)
+else:
+    from camera_board.corpus import HELD_OUT, case as board_case, detector_for
+    case = board_case(game, HELD_OUT, size)
+    reader = detector_for(case)
+pictures = [render(case.shot, np.random.default_rng(k)) for k in range(4)]   # each its own noise
+cv2.setNumThreads(threads)
+reader.see(pictures[0])                 # calibrated: the markers found, the tables made
+wall, cpu = [], []
+for k in range(frames):
+    w, c = time.perf_counter(), time.process_time()
+    reader.see(pictures[k % len(pictures)])
+    wall.append(time.perf_counter() - w)
+    cpu.append(time.process_time() - c)
+print(json.dumps({"wall": wall, "cpu": cpu}))
+"""
+
+
+def _timed(game: str, size: tuple[int, int], frames: int, threads: int, checkout: str = ".") -> dict:
+    """Per-frame times (s) of ``checkout``'s camera board reading ``game`` at ``size`` with
+    OpenCV on ``threads`` threads, in a process of its own (nothing else in it)."""
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(checkout), "OMP_NUM_THREADS": "1"}
+    out = subprocess.run([sys.executable, "-c", TIMING, game, json.dumps(size), str(frames), str(threads)],
+                         capture_output=True, text=True, env=env, cwd=checkout, check=True).stdout
+    return json.loads(out.splitlines()[-1])
+
+
+def _ms(times: list[float]) -> tuple[float, float]:
+    """Median and p99 in ms."""
+    ordered = sorted(times)
+    return statistics.median(ordered) * 1000, ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000
+
+
+def frame_time(game: str, size: tuple[int, int]) -> str:
+    """CPU per frame on one thread (the fair figure on a shared machine, and what the camera
+    board uses: docs/camera.md), and wall and CPU with OpenCV's own threads."""
+    one = _timed(game, size, FRAMES, 1)
+    threads = cv2.getNumThreads()
+    many = _timed(game, size, FRAMES, threads)
+    cpu, cpu99 = _ms(one["cpu"])
+    wall, wall99 = _ms(many["wall"])
+    return (f"  {game} {size[0]}x{size[1]}: one thread {cpu:.0f} ms CPU median, {cpu99:.0f} ms p99 "
+            f"({1000 / cpu:.1f} frames/s); OpenCV's {threads} threads: {wall:.0f} ms wall median, "
+            f"{wall99:.0f} ms p99, {_ms(many['cpu'])[0]:.0f} ms CPU")
+
+
+def ratio(game: str, size: tuple[int, int] = (1280, 960), frames: int = 30) -> str:
+    """CPU per frame here and in ``BASELINE``, on one thread, timed in turns (so both see
+    the same load): the baseline's median over this one's."""
+    old, new = [], []
+    for _ in range(ROUNDS):
+        old += _timed(game, size, frames, 1, BASELINE)["cpu"]
+        new += _timed(game, size, frames, 1)["cpu"]
+    a, b = statistics.median(old) * 1000, statistics.median(new) * 1000
+    return f"  {game} {size[0]}x{size[1]}: {a:.0f} ms there, {b:.0f} ms here: {a / b:.1f} times as fast"
 
 
 def settling(game: str) -> list[str]:
@@ -168,10 +226,13 @@ def run() -> list[str]:
         for game in GAMES:
             lines += accuracy(game)
     if "time" in PARTS:
-        lines.append("time per frame (detection on the camera's thread; OpenCV spreads some steps over the cores):")
-        for game in GAMES:
+        lines.append(f"time per frame (a calibrated board read frame after frame, {FRAMES} frames):")
+        for game in TIME_GAMES:
             for size in SIZES:
                 lines.append(frame_time(game, size))
+        if BASELINE:
+            lines.append(f"CPU per frame against {BASELINE} (one thread, {ROUNDS} turns each, side by side in time):")
+            lines += [ratio(game) for game in TIME_GAMES]
     if "settling" in PARTS:
         lines.append("settling:")
         for game in GAMES:

@@ -19,6 +19,7 @@ import threading
 from dataclasses import dataclass
 from typing import Iterator
 
+import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
@@ -41,6 +42,10 @@ HEIGHTS = {"coin": 1.8, "white": 6.0, "black": 6.0, "queen": 6.0, "striker": 7.0
 CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS, "schocken": Capability.DICE,
                 "neunfeld": Capability.SQUARES | Capability.DICE}
 DICE_GAMES = ("schocken", "neunfeld")
+# OpenCV's threads while the camera runs: one. A frame is some 30 ms of one core here; OpenCV's
+# own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
+# 30 frames a second and the session's writer need.
+OPENCV_THREADS = 1
 
 
 @dataclass(frozen=True)
@@ -118,6 +123,7 @@ class CameraBoard:
 
     def start(self, source: Iterator[tuple[float, np.ndarray]]) -> None:
         self.open()
+        cv2.setNumThreads(OPENCV_THREADS)     # (the whole process: the staff page's drawing needs no more)
         self._thread = threading.Thread(target=self._run, args=(source,), name="CameraBoard", daemon=True)
         self._thread.start()
 

@@ -141,10 +141,10 @@ class Detector:
         # pieces and skin are told at a quarter of the size (a piece is still some 6
         # pixels across there, a hand many more), as is the light (it changes over centimetres)
         small = _quarter(view)
-        balanced = cv2.multiply(small, (*(self._wood / median).tolist(), 0.0))   # uint8, saturated
-        marks = np.take(self._marks, _index(balanced))
-        hand = self._hand(marks & SKIN_BIT)   # told before the light is evened out, which
-        pieces = (marks & PIECE_BIT) > 0      # would even a large hand into the wood
+        gains = (*(self._wood / median).tolist(), 0.0)
+        marks = np.take(self._marks, _index(cv2.multiply(small, gains)))    # uint8, saturated
+        hand = self._hand(marks & SKIN_BIT, view, gains)   # told before the light is evened
+        pieces = (marks & PIECE_BIT) > 0                   # out, which would even a hand into the wood
         light = self._light(small, pieces, median)
         # twice: a piece the first pass took for board (dark in a shadow) raised the light
         # round it and so looked duller still; seen in the first pass's light, it shows
@@ -152,13 +152,19 @@ class Detector:
         light = self._light(small, pieces, median)
         return _divide(view, light), brightness, hand
 
-    def _hand(self, skin: np.ndarray) -> bool:
-        """Whether skin (at a quarter of the size) covers more than ``_hand_area`` once
-        lines and specks are opened away."""
-        area = self._hand_area / 16
-        if np.count_nonzero(skin) <= area:    # opening only takes away
+    def _hand(self, skin: np.ndarray, view: np.ndarray, gains) -> bool:
+        """Whether skin covers more than ``_hand_area`` once lines and specks are opened
+        away. Looked at first at a quarter of the size (``skin``); only where that shows
+        half a hand or more, at full size, which decides (a piece in a shadow can look
+        skin-coloured at a quarter of the size, a hand looks it at any)."""
+        screen = self._hand_area / 16 / 2
+        if np.count_nonzero(skin) <= screen or \
+                np.count_nonzero(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._near)) <= screen:
             return False
-        return np.count_nonzero(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._near)) > area
+        skin = np.take(self._marks, _index(cv2.multiply(view, gains))) & SKIN_BIT
+        if np.count_nonzero(skin) <= self._hand_area:    # opening only takes away
+            return False
+        return np.count_nonzero(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._opening)) > self._hand_area
 
     def _light(self, small: np.ndarray, pieces: np.ndarray, median: np.ndarray) -> np.ndarray:
         """The light (per channel, 1 = as the empty board's drawing), measured on the view

@@ -1,0 +1,66 @@
+"""What makes the camera board quick must not change what it reads: the matched filter run
+only where a piece can reach the unsure level (camera_board/detect.py), the markers looked
+for first where they were (calibrate.py), the dice tables' dark check counted instead of
+sorted (dice_detect.py). How quick: `./dev bench bench_camera` (docs/camera.md)."""
+import dataclasses
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from camera_board.calibrate import Calibration
+from camera_board.camera import Pose
+from camera_board.corpus import HELD_OUT, case, detector_for, score
+from camera_board.detect import _kernel, _matched
+from camera_board.dice_detect import _median_grey
+from camera_board.render import render
+
+SIZE = (960, 720)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(3.0, 16.0), st.floats(0.1, 0.6))
+def test_the_matched_filter_is_exact_wherever_it_can_reach_the_floor(seed, radius, floor):
+    rng = np.random.default_rng(seed)
+    share = (rng.random((120, 150)) * 0.05).astype(np.float32)      # a little of the colour everywhere
+    for _ in range(int(rng.integers(0, 7))):                        # and pieces of it, at the edges too
+        centre = (int(rng.integers(-10, 160)), int(rng.integers(-10, 130)))
+        cv2.circle(share, centre, int(rng.integers(2, 22)), float(rng.uniform(0.2, 1.0)), -1)
+    kernel = _kernel(radius)
+    everywhere = cv2.filter2D(share, -1, kernel, borderType=cv2.BORDER_CONSTANT)
+    quick = _matched(share, kernel, floor)
+    there = everywhere >= floor
+    np.testing.assert_allclose(quick[there], everywhere[there], atol=1e-5)
+    assert (quick[~there] < floor + 1e-5).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 60), st.integers(1, 60))
+def test_the_dice_tables_dark_check_is_the_median_grey(seed, h, w):
+    rect = np.random.default_rng(seed).integers(0, 256, (h, w, 3)).astype(np.float32)
+    assert _median_grey(rect) == pytest.approx(float(np.median(rect.mean(axis=2))), abs=1e-3)
+
+
+def test_markers_looked_for_where_they_were_give_the_mapping_the_whole_picture_gives():
+    c = case("carrom", HELD_OUT, SIZE)
+    gray = cv2.cvtColor(render(c.shot, np.random.default_rng(1)), cv2.COLOR_BGR2GRAY)
+    calibration = detector_for(c).calibration
+    calibration.find(gray)                      # the whole picture, then the markers' windows
+    near, markers = calibration.find(gray)
+    whole, _ = Calibration(c.shot.scene.layout, c.shot.lens, calibration.scale).find(gray)
+    assert markers == 4
+    np.testing.assert_allclose(near / near[2, 2], whole / whole[2, 2], rtol=1e-4, atol=1e-6)
+
+
+def test_a_camera_moved_far_finds_its_markers_in_the_whole_picture_and_reads_on():
+    c = case("shove", HELD_OUT, SIZE)
+    detector = detector_for(c)
+    assert detector.see(render(c.shot, np.random.default_rng(1))).problem is None
+    p = c.shot.pose
+    moved = dataclasses.replace(c.shot, pose=Pose(p.x + 60, p.y - 50, p.z, p.look_x + 60, p.look_y - 50, p.roll))
+    sighting = detector.see(render(moved, np.random.default_rng(2)))
+    s = score(dataclasses.replace(c, shot=moved), sighting)
+    assert detector.calibration.recalibrations == 1
+    assert s.problem is None and (s.missed, s.extra) == (0, 0)
+    assert max((e for _, e in s.errors), default=0) <= 1.0
