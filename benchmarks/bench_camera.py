@@ -70,8 +70,14 @@ def accuracy(game: str) -> list[str]:
 # One reader timed frame after frame on one thread, as the camera board runs it; the same
 # text runs in another checkout (CAMERA_BASELINE) for the ratio, so it uses only what both have.
 TIMING = """
-import json, sys, time
+import ctypes, ctypes.util, json, sys, time
 import cv2, numpy as np
+try:      # the camera board's memory setting (camera_board/board.py: keep_freed_memory), in either checkout
+    mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
+    for option, value in ((-8, 1), (-3, 32 << 20), (-1, 256 << 20)):
+        mallopt(option, value)
+except (OSError, AttributeError):
+    pass
 from camera_board.render import render
 game, size, frames, threads = sys.argv[1], tuple(json.loads(sys.argv[2])), int(sys.argv[3]), int(sys.argv[4])
 if game in ("schocken", "neunfeld"):

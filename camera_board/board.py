@@ -14,6 +14,8 @@ virtual board's, ``firmware_bridge.virtual_board``). Why in-process: docs/camera
 """
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import logging
 import threading
 from dataclasses import dataclass
@@ -46,6 +48,8 @@ DICE_GAMES = ("schocken", "neunfeld")
 # own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
 # 30 frames a second and the session's writer need.
 OPENCV_THREADS = 1
+# glibc's malloc (the Pi's): keep freed memory for the next frame (see keep_freed_memory)
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD, M_ARENA_MAX = -1, -3, -8
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,23 @@ class Seen:
     seconds: float
     frame: np.ndarray
     sighting: Sighting
+
+
+def keep_freed_memory() -> bool:
+    """A frame makes some 100 MB of arrays that live for a step or two. glibc gives blocks
+    this large back to the system when they are freed and maps fresh pages, which the kernel
+    must zero, for the next: measured 13 to 25 ms of system time a frame on the Carrom and
+    Neunfeld tables, a thread's arena worst. One arena for all threads, blocks up to 32 MB
+    from the heap and the heap kept up to 256 MB, and the next frame reuses the last one's
+    memory (the table's process then holds on to its largest frame's worth). For the whole
+    process, so before the camera's thread makes its arena; glibc only (the Pi): elsewhere
+    nothing is done, and False said."""
+    try:
+        mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
+    except (OSError, AttributeError):
+        return False
+    return all(mallopt(option, value) == 1 for option, value in
+               ((M_ARENA_MAX, 1), (M_MMAP_THRESHOLD, 32 << 20), (M_TRIM_THRESHOLD, 256 << 20)))
 
 
 class _World:
@@ -124,6 +145,7 @@ class CameraBoard:
     def start(self, source: Iterator[tuple[float, np.ndarray]]) -> None:
         self.open()
         cv2.setNumThreads(OPENCV_THREADS)     # (the whole process: the staff page's drawing needs no more)
+        keep_freed_memory()
         self._thread = threading.Thread(target=self._run, args=(source,), name="CameraBoard", daemon=True)
         self._thread.start()
 

@@ -74,7 +74,7 @@ class Detector:
         self._wood = np.array(layout.wood, np.float32)
         self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
         self._surface = None
-        self._expected = self._plain = self._sample = self._shape = None
+        self._expected = self._plain = self._sample = self._shape = self._buffers = None
         self._table = self._share_table()
         self._columns = {name: np.ascontiguousarray(self._table[:, i]) for i, name in enumerate(self.columns)}
         # what the light needs of a pixel, one byte a colour (a table that stays in the cache):
@@ -192,9 +192,19 @@ class Detector:
         """Each reference colour's share of each pixel (a soft nearest colour), looked up
         in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
         index = _index(evened)
-        shares = cv2.split(np.take(self._rows, index, axis=0))
+        rows, planes = self._score_buffers(index.shape)
+        shares = cv2.split(np.take(self._rows, index, axis=0, out=rows), planes)
         lit = {f"lit {k}": _Gathered(self._column(f"lit {k}"), index) for k in self.kinds}
         return {**dict(zip(self.kinds, shares)), **lit}
+
+    def _score_buffers(self, shape) -> tuple[np.ndarray, list[np.ndarray]]:
+        """Where a frame's shares are gathered and split into a map a kind, kept from frame
+        to frame (a frame's scores live until the next frame's): split into new arrays,
+        some 20 MB of fresh memory a frame cost as much time as all the rest of the work."""
+        if self._buffers is None or self._buffers[0].shape[:2] != shape:
+            self._buffers = (np.empty((*shape, len(self.kinds)), np.float32),
+                             [np.empty(shape, np.float32) for _ in self.kinds])
+        return self._buffers
 
     def _column(self, name: str) -> np.ndarray:
         return self._columns[name]

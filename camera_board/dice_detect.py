@@ -61,6 +61,10 @@ class DiceSighting:
         return ()
 
 
+# a light level (uint8, 64 = 1) as the gain it stands for, at least 0.05
+_GAIN = np.maximum(np.arange(256, dtype=np.float32) / np.float32(64.0), np.float32(0.05)).reshape(256, 1)
+
+
 def _channel_sum(picture: np.ndarray) -> np.ndarray:
     """The sum of a float picture's three channels (numpy's sum over the last axis is slow)."""
     return cv2.transform(picture, np.ones((1, 3), np.float32))
@@ -140,9 +144,7 @@ class DiceDetector:
         ratio = np.minimum(ratio, 255.0, out=ratio).astype(np.uint8)      # truncated, as numpy does
         small = cv2.resize(ratio, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA)
         small = cv2.medianBlur(small, LIGHT_WINDOW)
-        gain = cv2.multiply(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR), 1 / 64.0,
-                            dtype=cv2.CV_32F)      # (a power of two: the same as dividing)
-        return np.maximum(gain, 0.05, out=gain)
+        return cv2.LUT(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR), _GAIN)
 
     def _odd_light(self, rect: np.ndarray, gain: np.ndarray) -> DiceSighting | None:
         """A lamp or a shadow changes the light's strength, not its colour from place to
