@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 NUDGE = 0.5          # mm: a mapping that moved more than this anywhere is re-made
 MIN_MARKERS = 3      # 12 corners: enough for a homography with one marker hidden
 WINDOW = 0.75        # a marker is looked for first within this share of its own size round where it was
+WHOLE = 10           # while a marker is missing, every this-th frame searches the whole picture
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Calibration:
         self.recalibrations = 0
         self._maps = None
         self._seen: dict[int, np.ndarray] = {}    # each marker's corners when last found (pixels)
+        self._frames = 0
         if homography is not None:
             self._use(np.asarray(homography, np.float64), 0)
 
@@ -82,8 +84,11 @@ class Calibration:
     def _markers(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         """Each board marker's four corners in ``gray``. Looked for first in small windows
         round where each was last seen (a camera is rarely moved: a quarter of the work);
-        the whole picture is searched when any is not found there."""
-        if len(self._seen) >= MIN_MARKERS:
+        the whole picture is searched when any is not found there, and every ``WHOLE``-th
+        frame while one is missing (a hand came off it)."""
+        self._frames += 1
+        whole = len(self._seen) < len(self._corners) and self._frames % WHOLE == 0
+        if len(self._seen) >= MIN_MARKERS and not whole:
             found = {}
             for marker, quad in self._seen.items():
                 x0, y0, x1, y1 = _window(quad, gray.shape)

@@ -141,8 +141,8 @@ class Detector:
         # pieces and skin are told at a quarter of the size (a piece is still some 6
         # pixels across there, a hand many more), as is the light (it changes over centimetres)
         small = _quarter(view)
-        gains = (*(self._wood / median).tolist(), 0.0)
-        marks = np.take(self._marks, _index(cv2.multiply(small, gains)))    # uint8, saturated
+        gains = (*(self._wood / median).tolist(), 0.0)       # (multiplied as uint8, saturated)
+        marks = np.take(self._marks, _index(cv2.multiply(small, gains)))
         hand = self._hand(marks & SKIN_BIT, view, gains)   # told before the light is evened
         pieces = (marks & PIECE_BIT) > 0                   # out, which would even a hand into the wood
         light = self._light(small, pieces, median)
@@ -189,8 +189,9 @@ class Detector:
 
     # -- colours ------------------------------------------------------------------------
     def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
-        """Each reference colour's share of each pixel (a soft nearest colour), looked up
-        in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
+        """Each kind's share of each pixel (a soft nearest colour), looked up in a table of
+        64 levels a channel: one index and one gather a frame for all kinds; a kind's share
+        with its highlights ("lit <kind>") only where it is read."""
         index = _index(evened)
         rows, planes = self._score_buffers(index.shape)
         shares = cv2.split(np.take(self._rows, index, axis=0, out=rows), planes)

@@ -64,3 +64,16 @@ def test_a_camera_moved_far_finds_its_markers_in_the_whole_picture_and_reads_on(
     assert detector.calibration.recalibrations == 1
     assert s.problem is None and (s.missed, s.extra) == (0, 0)
     assert max((e for _, e in s.errors), default=0) <= 1.0
+
+
+def test_a_marker_out_of_sight_for_a_while_is_used_again_once_it_shows():
+    c = case("carrom", HELD_OUT, SIZE)
+    gray = cv2.cvtColor(render(c.shot, np.random.default_rng(1)), cv2.COLOR_BGR2GRAY)
+    calibration = detector_for(c).calibration
+    assert calibration.find(gray)[1] == 4
+    covered = gray.copy()
+    x0, y0 = calibration._seen[0].min(axis=0).astype(int) - 5       # a hand on marker 0
+    x1, y1 = calibration._seen[0].max(axis=0).astype(int) + 5
+    covered[max(0, y0):y1, max(0, x0):x1] = 90
+    assert calibration.find(covered)[1] == 3
+    assert max(calibration.find(gray)[1] for _ in range(10)) == 4
