@@ -3,15 +3,13 @@ settled boards, how long a frame takes, and how it settles after shots.
 
     ./dev bench bench_camera                       1,000 boards per game (some 40 min on 2 cores)
     CAMERA_BOARDS=50 ./dev bench bench_camera      a quick look
+    CAMERA_PARTS=time CAMERA_BASELINE=/tmp/old ./dev bench bench_camera   time, and the ratio to
+        another checkout (say `git worktree add /tmp/old main`), the two timed in turns
     CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
     CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time, settling or dice
     CAMERA_PARTS=dice CAMERA_DICE_GAMES=schocken ./dev bench bench_camera   the dice tables
-    CAMERA_PARTS=time CAMERA_BASELINE=/tmp/old ./dev bench bench_camera   time, and the ratio
-        to another checkout of the project (say `git worktree add /tmp/old main`), timed in turns
-    CAMERA_FROM=-1000000 CAMERA_BOARDS=200 ...     the first 200 tuning seeds instead (0 on)
 
-Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on;
-CAMERA_FROM moves the first seed (the dice tables' too)."""
+Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
 from __future__ import annotations
 
 import json
@@ -34,18 +32,13 @@ SIZES = ((1280, 960), (2028, 1520))
 GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
 PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling,dice").split(","))
 DICE_GAMES = tuple(os.environ.get("CAMERA_DICE_GAMES", "schocken,neunfeld").split(","))
-TIME_GAMES = tuple(os.environ.get("CAMERA_TIME_GAMES", "shove,carrom,schocken,neunfeld").split(","))
-FRAMES = int(os.environ.get("CAMERA_FRAMES", "100"))          # timed frames per game, size and threads
-FIRST = HELD_OUT + int(os.environ.get("CAMERA_FROM", "0"))     # the first seed read
-BASELINE = os.environ.get("CAMERA_BASELINE")                   # another checkout, timed in turns
-ROUNDS = int(os.environ.get("CAMERA_ROUNDS", "3"))             # turns each, for the ratio
 
 
 def accuracy(game: str) -> list[str]:
     errors, counted, refused, missed, extra, wrong, pieces = [], 0, 0, 0, 0, 0, 0
-    for seed in range(FIRST, FIRST + BOARDS):
-        if (seed - FIRST) % 100 == 0 and seed > FIRST and os.environ.get("CAMERA_PROGRESS"):
-            print(f"    ... {game}: {seed - FIRST} boards, {counted} read, {refused} refused, "
+    for seed in range(HELD_OUT, HELD_OUT + BOARDS):
+        if (seed - HELD_OUT) % 100 == 0 and seed > HELD_OUT and os.environ.get("CAMERA_PROGRESS"):
+            print(f"    ... {game}: {seed - HELD_OUT} boards, {counted} read, {refused} refused, "
                   f"{missed} missed, {extra} extra, {wrong} wrong colours, p95 "
                   f"{np.percentile(errors, 95) if errors else 0:.2f} mm, max {max(errors, default=0):.2f} mm",
                   flush=True)
@@ -59,13 +52,17 @@ def accuracy(game: str) -> list[str]:
         missed, extra, wrong, pieces = missed + s.missed, extra + s.extra, wrong + s.wrong_kind, pieces + len(c.truth)
     e = np.array(errors) if errors else np.zeros(1)
     per_board = 1000 / max(counted, 1)
-    which = "held-out" if FIRST >= HELD_OUT else "TUNING"
-    return [f"  {game}: {BOARDS} {which} boards (seeds {FIRST} on), {pieces} pieces; position error median {np.median(e):.2f} mm, "
+    return [f"  {game}: {BOARDS} held-out boards, {pieces} pieces; position error median {np.median(e):.2f} mm, "
             f"p95 {np.percentile(e, 95):.2f} mm, max {e.max():.2f} mm",
             f"    count errors {(missed + extra) * per_board:.1f} per 1,000 boards ({missed} missed, {extra} extra); "
             f"colour errors {wrong * 1000 / max(pieces, 1):.1f} per 1,000 pieces; "
             f"boards refused as unsure {refused * 1000 / BOARDS:.1f} per 1,000 (nothing reported from them)"]
 
+
+TIME_GAMES = tuple(os.environ.get("CAMERA_TIME_GAMES", "shove,carrom,schocken,neunfeld").split(","))
+FRAMES = int(os.environ.get("CAMERA_FRAMES", "100"))          # timed frames per game, size and threads
+BASELINE = os.environ.get("CAMERA_BASELINE")                   # another checkout, timed in turns
+ROUNDS = int(os.environ.get("CAMERA_ROUNDS", "3"))             # turns each, for the ratio
 
 # One reader timed frame after frame on one thread, as the camera board runs it; the same
 # text runs in another checkout (CAMERA_BASELINE) for the ratio, so it uses only what both have.
