@@ -12,13 +12,13 @@ import numpy as np
 
 from camera_board.calibrate import Calibration
 from camera_board.dice_corpus import HELD_OUT, TABLES, dice_case
-from camera_board.dice_detect import SCALE, DiceDetector
+from camera_board.dice_detect import MARGIN, SCALE, DiceDetector
 from camera_board.render import render
 
 
 def _detector(case, game):
     table = TABLES[game]
-    return DiceDetector(table, Calibration(table.layout, case.shot.lens, SCALE, margin=2.0))
+    return DiceDetector(table, Calibration(table.layout, case.shot.lens, SCALE, margin=MARGIN))
 
 
 def _wrong_faces(truth, seen, table) -> int:

@@ -24,7 +24,7 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.detect import Detector, Sighting
-from camera_board.dice_detect import DiceDetector
+from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_scene import TABLES
 from camera_board.motion import Fault, Watcher
@@ -84,7 +84,8 @@ class CameraBoard:
     def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
                  settle: float | None = None):
         self.layout, self.lens = layout, lens
-        self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=2.0, homography=homography)
+        margin = DICE_MARGIN if layout.game in DICE_GAMES else 2.0    # a die at the edge leans out
+        self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=margin, homography=homography)
         if layout.game in DICE_GAMES:
             self.detector = DiceDetector(TABLES[layout.game](), self.calibration)
             self.watcher = DiceWatcher(layout.game)

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from camera_board.camera import Lens, Pose, lens_maps, plane_homography
-from camera_board.dice_render import dice_shadows, draw_die
+from camera_board.dice_render import dice_shadows, draw_dice
 from camera_board.scene import MARKER_DICT, PIECE_COLOURS, SKIN, TABLE, Layout, Scene
 
 TEXTURE_SCALE = 2.5   # texture pixels per mm of the board plane
@@ -55,8 +55,7 @@ def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
     ideal = ideal.astype(np.float32)
     for piece in sorted(shot.scene.pieces, key=lambda p: p.height):
         _draw_piece(ideal, piece, project, shot.light)
-    for die in sorted(getattr(shot.scene, "dice", ()), key=lambda d: d.base):   # a Türmchen's top last
-        draw_die(ideal, die, project, shot.light)
+    draw_dice(ideal, getattr(shot.scene, "dice", ()), project, shot.light)
     if shot.light.guest_shadow is not None:
         _guest_shadow(ideal, shot.light.guest_shadow, board_to_ideal)
     if shot.light.hand is not None:

@@ -1,0 +1,79 @@
+"""Schocken's dice as they end in a pub, read by the camera: two dice touching are two
+dice (never a Türmchen), a die against the felt's edge is read whole, a die gone off the
+table leaves the frame unsure (not a Türmchen), a real Türmchen is still one."""
+import math
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from camera_board.dice_corpus import TABLES, light, pose
+from camera_board.dice_places import clear_spot, touching
+from camera_board.dice_scene import DIE, Die, schocken_scene
+from camera_board.render import Shot, render
+from tests.test_camera_dice import LENS, detector, picture, seen
+
+SCHOCKEN = TABLES["schocken"]
+FELT = (0.0, 0.0, SCHOCKEN.tray[0] - 4.0, SCHOCKEN.layout.length)
+
+
+def test_two_dice_side_by_side_are_two_dice_not_a_tuermchen():
+    pair = (Die(100.0, 80.0, 5, angle=10.0), Die(100.0 + DIE + 0.2, 80.0 + 3.0, 2, angle=10.0))
+    scene = schocken_scene(SCHOCKEN, (*pair, Die(200.0, 200.0, 3, angle=40.0)))
+    got = detector("schocken").see(picture(scene))
+    assert got.problem is None, got.problem
+    assert seen(got) == ((5, 2, 3), (False, False, False), True, None)
+
+
+def test_two_dice_touching_in_the_tray_keep_their_faces_and_stay_in_the_tray():
+    pair = (Die(290.0, 120.0, 6, angle=30.0), Die(300.0, 120.0 + DIE + 2.0, 4, angle=35.0))
+    scene = schocken_scene(SCHOCKEN, (*pair, Die(120.0, 90.0, 1, angle=5.0)))
+    got = detector("schocken").see(picture(scene))
+    assert got.problem is None, got.problem
+    assert seen(got) == ((1, 6, 4), (False, True, True), True, None)
+
+
+def test_a_die_against_the_felts_edge_is_read_whole():
+    """Far from below the camera a die's top leans out past the felt's edge: it is seen there."""
+    scene = schocken_scene(SCHOCKEN, (Die(DIE / 2 + 0.2, 30.0, 6), Die(150.0, 150.0, 2, angle=20.0),
+                                      Die(300.0, 60.0, 4, angle=70.0)))
+    got = detector("schocken").see(picture(scene))
+    assert got.problem is None, got.problem
+    assert seen(got) == ((6, 2, 4), (False, False, True), True, None)
+
+
+def test_a_die_gone_off_the_table_is_no_tuermchen():
+    scene = schocken_scene(SCHOCKEN, (Die(60.0, 60.0, 5, angle=12.0), Die(150.0, 150.0, 6, angle=50.0)))
+    got = detector("schocken").see(picture(scene))
+    assert got.problem is not None and not any(d.tower for d in got.dice)
+
+
+def test_a_tuermchen_far_from_below_the_camera_is_still_one():
+    low = Die(40.0, 200.0, 3, angle=5.0)
+    scene = schocken_scene(SCHOCKEN, (low, Die(low.x + 1, low.y - 1, 5, angle=30.0, base=DIE),
+                                      Die(150.0, 80.0, 2, angle=60.0)))
+    got = detector("schocken").see(picture(scene))
+    assert got.problem is None, got.problem
+    tower = [d for d in got.dice if d.tower]
+    assert len(tower) == 1 and tower[0].value == 5 and math.hypot(tower[0].x - 41, tower[0].y - 199) < 3
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2 ** 32 - 1))
+def test_a_flat_table_of_touching_dice_is_never_read_as_a_tuermchen(seed):
+    """Any seeded flat table with two dice touching, in any light the corpus draws: read as it
+    lies or refused as unsure, never a Türmchen, never a wrong face."""
+    rng = np.random.default_rng(seed)
+    first = Die(*clear_spot(rng, FELT, []), int(rng.integers(1, 7)), float(rng.uniform(0, 90)))
+    other = Die(0.0, 0.0, int(rng.integers(1, 7)), float(rng.uniform(0, 90)))
+    second = touching(rng, first, other, FELT, [])
+    third = Die(*clear_spot(rng, SCHOCKEN.tray, []), int(rng.integers(1, 7)), float(rng.uniform(0, 90)))
+    if second is None:
+        return
+    dice = (first, second, third)
+    shot = Shot(schocken_scene(SCHOCKEN, dice), LENS, pose(rng, SCHOCKEN), light(rng, SCHOCKEN))
+    got = detector("schocken").see(render(shot, rng))
+    assert not any(d.tower for d in got.dice)
+    if got.problem is None:
+        truth = sorted(dice, key=lambda d: d.x)
+        assert seen(got) == (tuple(d.value for d in truth), (False, False, True), True, None)
+
