@@ -10,9 +10,9 @@ is its pips counted: dark on Schocken's white dice, white on Miwin's coloured on
 each blob of a pip's size and roundness inside the die; the pips' centre is the top
 face's centre (every face's pips are symmetric), seen at the die's height.
 
-Schocken has three dice: two blobs of dice mean the third lies under one of them, a
-Türmchen, and the larger blob is the tower (its top face read, the lower die hidden).
-Anything else it cannot explain (a die with a face it cannot have, four dice, a blob
+A Schocken blob is one die, a Türmchen or two dice touching by its size against the outline
+one lying die casts there (camera_board/dice_shapes.py); a tower counts as two dice (its
+top face read, the lower die hidden) and three must be seen. Anything else it cannot explain (a die with a face it cannot have, four dice, a blob
 of no colour it knows) makes the frame *unsure*: nothing is reported from it."""
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP,
                                      WHITE_DIE, DiceTable)
-from camera_board.dice_shapes import judge, lying_outline, split_pips
+from camera_board.dice_shapes import ONE, judge, lying_outline, split_pips
 from camera_board.render import board_picture
 from camera_board.scene import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
@@ -177,6 +177,8 @@ class DiceDetector:
                                                         PIECE_HEIGHT / 2))
                 continue
             if self.game != "schocken":
+                if self._fit(mask, (x, y)) >= ONE[1]:     # Miwin's dice touching: one blob, two colours
+                    return DiceSighting(problem="dice touching, the camera cannot tell them apart")
                 dice.append(self._die(patch, mask, body, (x, y)))
                 continue
             seen = self._shaped(patch, mask, (x, y))
@@ -213,6 +215,15 @@ class DiceDetector:
             return "two touching dice whose pips cannot be told apart"
         return [self._placed(np.mean(g, axis=0) + origin, len(g), 0, float(mask.sum()) / s ** 2 / 2)
                 for g in groups]
+
+    def _fit(self, mask: np.ndarray, origin) -> float:
+        """The blob's area over the outline one lying die casts where it lies."""
+        m = cv2.moments(mask)
+        u, v = m["m10"] / m["m00"] + origin[0], m["m01"] / m["m00"] + origin[1]
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))[2]
+        outline, _ = lying_outline(self.calibration.mapping.camera, self.calibration.to_board(u, v, DIE / 2), -angle)
+        return float(mask.sum()) / self.calibration.scale ** 2 / outline
 
     def _placed(self, centre, value: int, body: int, area: float, height: float = DIE) -> SeenDie:
         """A die whose top, ``height`` mm up, has its middle at rectified pixel ``centre``."""

@@ -30,8 +30,8 @@ from camera_board.dice_scene import DIE, PIP_STEP
 ONE = (0.0, 1.28)        # outline / a lying die's outline: one die lying
 TOWER = (1.32, 1.85)     # a Türmchen
 PAIR = (1.9, 2.5)        # two dice side by side
-ONE_TOP = 1.5            # top / one die's top below this: one top; two tops from TWO_TOPS
-TWO_TOPS = 1.65
+ONE_TOP = 1.7            # top / one die's top below this: one top (a tower's lower top shows round it)
+TWO_TOPS = 1.8
 R2 = math.sqrt(2)
 # each face's pips' distances from its middle, nearest first, in steps (the middle to an edge's middle pip)
 FACES = {1: (0,), 2: (R2, R2), 3: (0, R2, R2), 4: (R2,) * 4, 5: (0, *(R2,) * 4), 6: (1, 1, *(R2,) * 4)}

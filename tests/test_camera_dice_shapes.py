@@ -1,6 +1,7 @@
-"""Schocken's dice as they end in a pub, read by the camera: two dice touching are two
-dice (never a Türmchen), a die against the felt's edge is read whole, a die gone off the
-table leaves the frame unsure (not a Türmchen), a real Türmchen is still one."""
+"""Dice as they end in a pub, read by the camera: two Schocken dice touching are two dice
+(never a Türmchen), a die against the felt's edge is read whole, a die gone off the table
+leaves the frame unsure (not a Türmchen), a real Türmchen is still one; two Miwin dice
+touching leave the frame unsure (never one die with both dice's pips)."""
 import math
 
 import numpy as np
@@ -8,8 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from camera_board.dice_corpus import TABLES, light, pose
 from camera_board.dice_places import clear_spot, touching
-from camera_board.dice_scene import DIE, Die, schocken_scene
-from camera_board.render import Shot, render
+from camera_board.camera import Pose
+from camera_board.dice_scene import DIE, MIWIN_BODIES, WHITE_PIP, Die, neunfeld_scene, schocken_scene
+from camera_board.render import Light, Shot, render
 from tests.test_camera_dice import LENS, detector, picture, seen
 
 SCHOCKEN = TABLES["schocken"]
@@ -77,3 +79,15 @@ def test_a_flat_table_of_touching_dice_is_never_read_as_a_tuermchen(seed):
         truth = sorted(dice, key=lambda d: d.x)
         assert seen(got) == (tuple(d.value for d in truth), (False, False, True), True, None)
 
+
+
+def test_two_miwin_dice_touching_are_refused_not_read_as_one():
+    """Die III showing 5 against die IV showing 4 was one blob read as die IV showing 9."""
+    table = TABLES["neunfeld"]
+    dice = (Die(150.0, 80.0, 5, 10.0, body=MIWIN_BODIES[0], pip=WHITE_PIP),
+            Die(150.0 + DIE + 0.3, 82.0, 4, 14.0, body=MIWIN_BODIES[1], pip=WHITE_PIP),
+            Die(350.0, 60.0, 6, 40.0, body=MIWIN_BODIES[2], pip=WHITE_PIP))
+    frame = render(Shot(neunfeld_scene(table, (2, 7), dice), LENS, Pose(252, 120, 650, 252, 140),
+                        Light(warmth=0.4, exposure=0.8)), np.random.default_rng(0))
+    got = detector("neunfeld").see(frame)
+    assert got.problem is not None and got.dice == ()
