@@ -262,7 +262,11 @@ class DiceDetector:
         strongest = float(response[inside].max()) if inside.any() else 0.0
         keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
         v, u = np.nonzero(keep)
-        return [(float(a), float(b)) for a, b in zip(u, v)]
+        found: list = []
+        for i in np.argsort(-response[v, u], kind="stable"):   # a flat top (two pixels alike) is one pip
+            if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
+                found.append((float(u[i]), float(v[i])))
+        return found
 
     def _top_face(self, patch: np.ndarray, mask: np.ndarray, seams: bool = False) -> np.ndarray:
         """A white die's top: its bright part, with the pips in it filled in. With ``seams``

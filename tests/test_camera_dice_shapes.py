@@ -7,7 +7,7 @@ import math
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from camera_board.dice_corpus import TABLES, light, pose
+from camera_board.dice_corpus import TABLES, dice_case, light, pose
 from camera_board.dice_places import clear_spot, touching
 from camera_board.camera import Pose
 from camera_board.dice_scene import DIE, MIWIN_BODIES, WHITE_PIP, Die, neunfeld_scene, schocken_scene
@@ -91,3 +91,11 @@ def test_two_miwin_dice_touching_are_refused_not_read_as_one():
                         Light(warmth=0.4, exposure=0.8)), np.random.default_rng(0))
     got = detector("neunfeld").see(frame)
     assert got.problem is not None and got.dice == ()
+
+
+def test_a_pip_whose_peak_is_two_pixels_alike_is_one_pip():
+    """Tuning table 480: a 5 against the felt's edge was read as a 6 (its corner pip's peak
+    was two neighbouring pixels of the same strength, and both counted)."""
+    case = dice_case("schocken", 480)
+    got = detector("schocken").see(render(case.shot, np.random.default_rng(480)))
+    assert got.problem is None and seen(got) == (case.values, case.aside, True, None)
