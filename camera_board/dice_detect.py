@@ -24,7 +24,7 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP,
                                      WHITE_DIE, DiceTable)
-from camera_board.dice_shapes import ONE, judge, lying_outline, split_pips
+from camera_board.dice_shapes import ONE, is_face, judge, lying_outline, split_pips
 from camera_board.render import board_picture
 from camera_board.scene import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
@@ -205,16 +205,27 @@ class DiceDetector:
         shape = judge(float(mask.sum()) / s ** 2, float(top.sum()) / s ** 2, outline, one_top)
         if shape.kind == "unsure":
             return f"a blob of dice the camera cannot tell apart ({shape.fit:.2f} of a die's outline)"
-        if shape.kind != "pair":
-            tower = shape.kind == "tower"     # its top is seen two dice high
-            die = self._die(patch, mask, 0, origin, 2 * DIE if tower else DIE)
-            return [SeenDie(die.x, die.y, die.value, 0, die.aside, tower, die.area)]
+        area = float(mask.sum()) / s ** 2
+        if shape.kind == "pair":
+            groups = split_pips(self._pips(patch, mask, True, seams=True), self._step(DIE))
+            if groups is None:
+                return "two touching dice whose pips cannot be told apart"
+            return [self._placed(np.mean(g, axis=0) + origin, len(g), 0, area / 2) for g in groups]
+        tower = shape.kind == "tower"     # its top is seen two dice high
+        height = 2 * DIE if tower else DIE
+        pips = self._pips(patch, mask, True)
+        if not is_face(np.array(pips).reshape(-1, 2), self._step(height)):
+            if not tower:
+                return "a die's pips do not lie as a face"
+            pips = []        # the lower die's pips show round the top: its face is kept from before
+        centre = np.mean(pips, axis=0) if pips else np.array((m["m10"], m["m01"])) / m["m00"]
+        die = self._placed(centre + origin, len(pips), 0, area, height)
+        return [SeenDie(die.x, die.y, die.value, 0, die.aside, tower, area)]
+
+    def _step(self, height: float) -> float:
+        """Rectified pixels from a top's middle to an edge's middle pip, the top ``height`` mm up."""
         cz = self.calibration.mapping.camera[2]
-        groups = split_pips(self._pips(patch, mask, True, seams=True), PIP_STEP * DIE * s * cz / (cz - DIE))
-        if groups is None:
-            return "two touching dice whose pips cannot be told apart"
-        return [self._placed(np.mean(g, axis=0) + origin, len(g), 0, float(mask.sum()) / s ** 2 / 2)
-                for g in groups]
+        return PIP_STEP * DIE * self.calibration.scale * cz / (cz - height)
 
     def _fit(self, mask: np.ndarray, origin) -> float:
         """The blob's area over the outline one lying die casts where it lies."""

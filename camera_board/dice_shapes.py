@@ -86,14 +86,14 @@ def split_pips(pips: list, step: float) -> list[list] | None:
         side = np.array((0, *choice), bool)      # the first pip's die is die 0
         if side.all() or not side.any():
             continue
-        if _is_face(points[~side], step) and _is_face(points[side], step):
+        if is_face(points[~side], step) and is_face(points[side], step):
             fits.append(side)
     if len(fits) != 1:
         return None
     return [[tuple(p) for p in points[~fits[0]]], [tuple(p) for p in points[fits[0]]]]
 
 
-def _is_face(points: np.ndarray, step: float) -> bool:
+def is_face(points: np.ndarray, step: float) -> bool:
     """Do ``points`` lie as a die's face of their count lies, round their mean?"""
     expected = FACES.get(len(points))
     if expected is None:
