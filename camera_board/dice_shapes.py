@@ -11,8 +11,8 @@ one lying die would have there (``fit``: its area over that one's) and by its to
 bright face: one die's top or two):
 
     one die lying      outline 1.0 to 1.2 of a lying die's, one top
-    a Türmchen         outline 1.4 to 1.6, one top
-    two dice touching  outline 2.0 to 2.2, two tops: split, each top with its own pips
+    a Türmchen         outline 1.3 to 1.6, one top
+    two dice touching  outline 2.0 to 2.3, two tops: split, each top with its own pips
 
 Between those bands, or any other mix (three dice in one blob, a tower with a die against
 it), the blob is *unsure* and nothing is reported from the frame."""
@@ -27,8 +27,8 @@ import numpy as np
 
 from camera_board.dice_scene import DIE, PIP_STEP
 
-ONE = (0.0, 1.28)        # outline / a lying die's outline: one die lying
-TOWER = (1.32, 1.85)     # a Türmchen
+ONE = (0.0, 1.22)        # outline / a lying die's outline: one die lying (tuning: 1.03 to 1.17)
+TOWER = (1.25, 1.85)     # a Türmchen (tuning: 1.27 to 1.58, lower when both dice are turned alike)
 PAIR = (1.9, 2.5)        # two dice side by side
 ONE_TOP = 1.7            # top / one die's top below this: one top (a tower's lower top shows round it)
 TWO_TOPS = 1.8
