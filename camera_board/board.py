@@ -82,7 +82,8 @@ class _World:
 
 class CameraBoard:
     def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
-                 settle: float | None = None):
+                 settle: float | None = None, memory=None):
+        """``memory``: the virtual board's BoardMemory (simulate: the board as it was left)."""
         self.layout, self.lens = layout, lens
         self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=2.0, homography=homography)
         if layout.game in DICE_GAMES:
@@ -95,7 +96,7 @@ class CameraBoard:
             self.watcher.settle = settle
         self._world = _World()
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
-                                      capabilities=CAPABILITIES[layout.game])
+                                      capabilities=CAPABILITIES[layout.game], memory=memory)
         self.port = self._protocol.port
         self.latest: Seen | None = None
         self.failures: list[str] = []
@@ -132,6 +133,11 @@ class CameraBoard:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    @property
+    def protocol(self) -> VirtualBoard:
+        """The protocol's engine: its stats, and the link's faults a simulation scripts."""
+        return self._protocol
 
     def wait_idle(self, timeout: float) -> bool:
         """True once every board event sent is acknowledged by the host."""

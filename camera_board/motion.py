@@ -1,6 +1,7 @@
 """From one sighting per frame to the protocol's messages: moving snapshots while
 anything moves, one settled snapshot once nothing has moved for the settle time, and
-on a pocket board the stroke's events (started, pocketed) as they happen.
+on a pocket board the stroke's events: started as it happens, pocketed once the
+stroke has settled and the settled board bears the pocketing out.
 
 It never settles on a frame it is unsure of: a hand over the board, a frame too dark
 or a patch it cannot explain each start the settle time again. When the camera has
@@ -8,6 +9,7 @@ not seen the board for ``BLIND_AFTER`` s it says so, once, as a sensor fault."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from camera_board.detect import Found, Sighting
@@ -42,6 +44,8 @@ class Watcher:
     good_at: float | None = None
     blind_said: bool = False
     in_stroke: bool = False
+    stroke_from: tuple[Found, ...] = ()         # the settled board the stroke started from
+    gone_in_stroke: list = field(default_factory=list)   # (piece, pocket): gone two frames running
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -61,6 +65,8 @@ class Watcher:
         if not quiet:
             out.append(self._snapshot(pieces, False))
         elif self.in_stroke or self.settled is None or _differs(self.settled, pieces):
+            if self.in_stroke:
+                out += self._pocketed(pieces)
             self.settled = pieces                   # a stroke always ends in a settled board,
             self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
@@ -87,7 +93,7 @@ class Watcher:
         out = []
         striker_moved = any(m > MOVE for p, m in moves if p.kind == "striker")
         if not self.in_stroke and (striker_moved or gone) and self.settled is not None:
-            self.in_stroke = True
+            self.in_stroke, self.stroke_from, self.gone_in_stroke = True, self.settled, []
             out.append(StrokeStarted())
         back = {kind: sum(1 for p in pieces if p.kind == kind) - sum(1 for p in self.last if p.kind == kind)
                 for kind in {p.kind for p in self.missing}}
@@ -96,10 +102,25 @@ class Watcher:
                 back[piece.kind] -= 1
                 continue
             pocket = _nearest_pocket(piece, self.pockets)
-            if pocket is not None:
-                out.append(PiecePocketed(pocket, piece.kind))
+            if pocket is not None and self.in_stroke:
+                self.gone_in_stroke.append((piece, pocket))
         self.missing = list(gone)
         return out
+
+    def _pocketed(self, settled: tuple[Found, ...]) -> list:
+        """POCKETED, once the stroke has settled, for the pieces the settled board bears out:
+        of each kind as many as it lacks against the board the stroke started from, those
+        last seen nearest their pocket, in the order they went. A fast piece smears in the
+        camera's exposure and may be missed, or read as pieces that are not there, for
+        frames on end; the settled board is read from still frames."""
+        lacking = Counter(p.kind for p in self.stroke_from) - Counter(p.kind for p in settled)
+        chosen = []
+        for kind, n in lacking.items():
+            theirs = [(k, piece, pocket) for k, (piece, pocket) in enumerate(self.gone_in_stroke)
+                      if piece.kind == kind]
+            chosen += sorted(theirs, key=lambda c: _to_pocket(c[1], self.pockets[c[2]]))[:n]
+        self.gone_in_stroke = []
+        return [PiecePocketed(pocket, piece.kind) for _, piece, pocket in sorted(chosen, key=lambda c: c[0])]
 
     def _snapshot(self, pieces: tuple[Found, ...], settled: bool):
         if self.game == "carrom":
@@ -133,6 +154,11 @@ def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
     return bool(gone) or max((m for _, m in moves), default=0.0) > MOVE
 
 
+def _to_pocket(piece: Found, pocket: tuple[float, float, float]) -> float:
+    x, y, r = pocket
+    return math.hypot(piece.x - x, piece.y - y) - r
+
+
 def _nearest_pocket(piece: Found, pockets) -> int | None:
     """The pocket a piece last seen here went into: the nearest (a fast piece may be a
     good way from it in the last frame that shows it; a piece that jumps the frame
@@ -140,4 +166,4 @@ def _nearest_pocket(piece: Found, pockets) -> int | None:
     referee asks the players)."""
     if not pockets:
         return None
-    return min((math.hypot(piece.x - x, piece.y - y) - r, i) for i, (x, y, r) in enumerate(pockets))[1]
+    return min((_to_pocket(piece, pocket), i) for i, pocket in enumerate(pockets))[1]
