@@ -29,7 +29,7 @@ from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_scene import TABLES
 from camera_board.motion import Fault, Watcher
 from camera_board.scene import Layout, carrom_layout, shove_layout
-from firmware_bridge.codec import BoardError, Capability, ErrorCode, is_board_event
+from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
 
@@ -160,8 +160,10 @@ class CameraBoard:
         elif is_board_event(message):
             self._world.remember(message)
             self._protocol.report(message)
-        else:
+        elif len(getattr(message, "pieces", ())) <= MAX_PIECES:
             self._protocol.send(message)
+        # else a moving frame read with more pieces than a board has (a fast piece smeared
+        # into two): not sent; the settled board is read from still frames
 
     def _run(self, source) -> None:
         """The camera's thread: a frame that fails is logged and told as a sensor fault;

@@ -37,7 +37,6 @@ class Watcher:
     settle: float = SETTLE
     last: tuple[Found, ...] | None = None       # the last good frame
     last_at: float = 0.0
-    missing: list = field(default_factory=list)  # pieces gone in the last frame: pocketed unless back
     anchor: tuple[Found, ...] | None = None     # the pieces when the board last moved
     settled: tuple[Found, ...] | None = None    # the last settled report
     moved_at: float = -math.inf
@@ -76,8 +75,7 @@ class Watcher:
         """Nothing from this frame; the settle time starts again."""
         self.moved_at = now
         if sighting.hand:
-            self.last = self.anchor = None
-            self.missing = []       # what the hand did shows in the next good frame
+            self.last = self.anchor = None   # what the hand did shows in the next good frame
             self.good_at = now     # a hand is no fault of the camera
             return []
         if self.good_at is None:
@@ -88,37 +86,33 @@ class Watcher:
         return []
 
     def _stroke_events(self, pieces: tuple[Found, ...], moves: list, gone: list[Found]) -> list:
-        """STROKE_STARTED when the striker leaves its place, POCKETED for a piece gone two
-        frames running (one frame's miss, a piece the striker hides, is no pocketing)."""
+        """STROKE_STARTED when the striker leaves its place (or a piece goes). Each piece
+        gone from one good frame to the next may have been pocketed: POCKETED waits for
+        the settled board to bear it out (``_pocketed``)."""
         out = []
         striker_moved = any(m > MOVE for p, m in moves if p.kind == "striker")
         if not self.in_stroke and (striker_moved or gone) and self.settled is not None:
             self.in_stroke, self.stroke_from, self.gone_in_stroke = True, self.settled, []
             out.append(StrokeStarted())
-        back = {kind: sum(1 for p in pieces if p.kind == kind) - sum(1 for p in self.last if p.kind == kind)
-                for kind in {p.kind for p in self.missing}}
-        for piece in self.missing:
-            if back.get(piece.kind, 0) > 0:
-                back[piece.kind] -= 1
-                continue
-            pocket = _nearest_pocket(piece, self.pockets)
-            if pocket is not None and self.in_stroke:
-                self.gone_in_stroke.append((piece, pocket))
-        self.missing = list(gone)
+        if self.in_stroke and self.pockets:
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in gone]
         return out
 
     def _pocketed(self, settled: tuple[Found, ...]) -> list:
         """POCKETED, once the stroke has settled, for the pieces the settled board bears out:
         of each kind as many as it lacks against the board the stroke started from, those
-        last seen nearest their pocket, in the order they went. A fast piece smears in the
+        seen going nearest their pocket (then those it never saw go), in the order they went. A fast piece smears in the
         camera's exposure and may be missed, or read as pieces that are not there, for
         frames on end; the settled board is read from still frames."""
         lacking = Counter(p.kind for p in self.stroke_from) - Counter(p.kind for p in settled)
+        seen_going = len(self.gone_in_stroke)
+        if self.pockets:     # a piece that went while the camera doubted: from where it lay
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in _match(self.stroke_from, settled)[1]]
         chosen = []
         for kind, n in lacking.items():
             theirs = [(k, piece, pocket) for k, (piece, pocket) in enumerate(self.gone_in_stroke)
                       if piece.kind == kind]
-            chosen += sorted(theirs, key=lambda c: _to_pocket(c[1], self.pockets[c[2]]))[:n]
+            chosen += sorted(theirs, key=lambda c: (c[0] >= seen_going, _to_pocket(c[1], self.pockets[c[2]])))[:n]
         self.gone_in_stroke = []
         return [PiecePocketed(pocket, piece.kind) for _, piece, pocket in sorted(chosen, key=lambda c: c[0])]
 

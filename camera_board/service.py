@@ -89,7 +89,10 @@ class RenderedBoard:
         self._queue(lambda view: view.shoot(shot))
 
     def clear(self) -> None:
-        self._queue(lambda view: view.clear())
+        def clear(view):
+            view.clear()
+            return view.touched()
+        self._queue(clear)
 
     def report(self, reading) -> None:
         self._queue(lambda view: view.report(reading))
@@ -97,11 +100,13 @@ class RenderedBoard:
     def by_hand(self, change) -> None:
         """A hand changes the world; one it cannot make (ValueError) is logged, as on the
         virtual board."""
-        def hand(view) -> None:
+        def hand(view):
             try:
                 change()
             except ValueError as error:
                 log.warning("the hand could not do that: %s", error)
+                return None
+            return view.touched()
         self._queue(hand)
 
     def use(self, world) -> None:
@@ -127,6 +132,11 @@ class RenderedBoard:
                 return False
             time.sleep(0.01)
         return True
+
+    @property
+    def drawn(self) -> int:
+        """Pictures drawn so far: a long stroke takes many (a headless run waits while it grows)."""
+        return self.source.drawn
 
     @property
     def failures(self) -> list[str]:

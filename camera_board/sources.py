@@ -6,6 +6,7 @@ Each source is an iterator of ``(seconds, frame)``, frame a BGR uint8 array; the
 is the source's own (a video file's frame times, so a replay settles as it did live)."""
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -109,6 +110,7 @@ class Rendered:
         self.view, self.lens, self.pose, self.light = view, lens, pose, light
         self.rate, self.realtime, self.hold_frames = rate, realtime, max(2, round(hold * rate))
         self.failures: list[str] = []
+        self.drawn = 0                     # pictures drawn so far
         self._told = told                  # a failure in words, for the table (ERROR 4)
         self._rng = np.random.default_rng(seed)
         self._jobs: list = []
@@ -158,9 +160,10 @@ class Rendered:
             clock += max(period, waited)
             started = self._pace(started, clock, period)
             try:
-                picture = render(Shot(scene, self.lens, self.pose, self.light), self._rng)
+                picture = render(Shot(scene, self.lens, self.pose, self._light(scene)), self._rng)
             except Exception as error:
                 raise SourceError(f"the simulated table cannot be drawn: {error}") from None
+            self.drawn += 1
             yield clock, picture
             shown += following is None
             if shown >= self.hold_frames:
@@ -179,6 +182,11 @@ class Rendered:
         every = max(1, round(SIM_RATE * period))
         moving = list(in_motion(scenes, 1 / SIM_RATE))
         return iter(moving[::every] + ([moving[-1]] if (len(moving) - 1) % every else [])), scene
+
+    def _light(self, scene):
+        """The light, with a hand reaching in when the scene has one (worlds.HandScene)."""
+        hand = getattr(scene, "hand", None)
+        return self.light if hand is None else dataclasses.replace(self.light, hand=hand)
 
     def _next_job(self, resting: bool):
         """(the next queued job or None, seconds waited). Only once the world has lain

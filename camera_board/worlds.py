@@ -5,6 +5,7 @@ The hands' verbs (shoot, clear, report) are done here, on the camera's thread.""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from camera_board.dice_rig import PlacedDice
 from camera_board.dice_scene import neunfeld_scene, neunfeld_table, schocken_table, schocken_scene
@@ -12,6 +13,14 @@ from camera_board.scene import Layout, Scene, carrom_layout, carrom_scene, shove
 from tablegame.core.sensors import DiceReading, PieceReading
 
 STILL_BEFORE_STROKE = 15   # physics frames (0.5 s): the striker set on its base line lies still
+HAND_FRAMES = 3            # physics frames (0.1 s) a hand is over the board, setting or taking pieces
+
+
+@dataclass(frozen=True)
+class HandScene(Scene):
+    """A scene with a hand reaching in (camera_board/render.py Light.hand): fingertips at
+    x, y mm, the arm's angle in degrees."""
+    hand: tuple[float, float, float] | None = None
 
 
 class _Coins:
@@ -29,6 +38,10 @@ class _Coins:
 
     def clear(self) -> None:
         self.world.clear()
+
+    def touched(self) -> list[Scene] | None:
+        """The scenes after a hand changed the world (None: the camera just sees the change)."""
+        return None
 
     def report(self, reading) -> None:
         raise ValueError(f"a camera sees the board, it is not told what lies there ({type(reading).__name__}): "
@@ -52,11 +65,21 @@ class _Pieces(_Coins):
             spot = self.world.table.striker_spot(strike)
         except ValueError:
             spot = None                # the world says why it strikes nothing
-        before = [*self.world.positions(), *([PieceReading("striker", *spot)] if spot else [])]
-        frames = [frame.pieces for frame in self.world.shoot(strike)]
+        before = carrom_scene(self.world.board, [*self.world.positions(),
+                                                 *([PieceReading("striker", *spot)] if spot else [])])
+        frames = [carrom_scene(self.world.board, frame.pieces) for frame in self.world.shoot(strike)]
         if not frames:
             return []
-        return [carrom_scene(self.world.board, pieces) for pieces in [before] * STILL_BEFORE_STROKE + frames]
+        x, y = spot
+        return [HandScene(before.layout, before.pieces, (x, y - 10, -90))] * HAND_FRAMES + \
+            [before] * STILL_BEFORE_STROKE + frames
+
+    def touched(self) -> list[Scene]:
+        """A hand over the board (the watcher starts afresh after it: no stroke), then the
+        board as the hand left it (the striker taken away)."""
+        after = self.still()
+        x, y = self.world.board.centre
+        return [HandScene(after.layout, after.pieces, (x, y, -90))] * HAND_FRAMES + [after]
 
 
 class _Dice(_Coins):

@@ -108,10 +108,12 @@ def _simulate(args) -> int:
         return 0
     from tablegame.app import service
     explicit = bool(args.game or args.party or args.option)
-    if service.simulate(config, args.db or SIMULATED_STORE,
-                        setup_for(config) if explicit else None, path):
-        return service.start_again()   # the staff page's restart
-    return 0
+    try:
+        again = service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None, path)
+    except service.MissingHardware as error:   # the camera board cannot read this game
+        print(f"simulate: {error}", file=sys.stderr)
+        return 2
+    return service.start_again() if again else 0   # the staff page's restart
 
 
 def load_checked(config, given: dict[str, Given] | None = None):

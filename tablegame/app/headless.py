@@ -265,11 +265,14 @@ def _wait(session: Session, board, done, what: str) -> None:
     """Let the session work until the board is idle (every settled reading handled,
     every check beside the writer reported) and ``done()`` holds."""
     deadline = time.monotonic() + SETTLE_TIMEOUT
+    drawn = getattr(board, "drawn", None)
     while time.monotonic() < deadline:
         session.process(timeout=0.01)
         if board.wait_idle(0) and session.idle and done():
             session.process()
             return
+        if getattr(board, "drawn", None) != drawn:   # a camera board still drawing the shot: working
+            drawn, deadline = board.drawn, time.monotonic() + SETTLE_TIMEOUT
     raise ScriptError(f"timed out waiting for {what}")
 
 
