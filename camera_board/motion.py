@@ -21,6 +21,7 @@ MOVE = 1.0          # mm from where it lay when the board last moved: moving (th
 SETTLE = 0.3        # s without movement before the board is settled
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
+HAND_REACH = 10.0   # mm a man may be moved by the hand that sets the striker, not by a stroke
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ class Watcher:
     blind_said: bool = False
     in_stroke: bool = False
     stroke_from: tuple[Found, ...] = ()         # the settled board the stroke started from
-    gone_in_stroke: list = field(default_factory=list)   # (piece, pocket): gone two frames running
+    gone_in_stroke: list = field(default_factory=list)   # (piece, pocket): seen going in the stroke
+    behind_hand: bool = False                   # a hand seen since the last good frame
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -54,6 +56,10 @@ class Watcher:
             self.blind_said = False
         self.good_at = now
         pieces = sighting.pieces
+        if self.behind_hand:
+            self.behind_hand = False
+            if not self._stroke_behind_hand(pieces):
+                self.last = None     # the hand set the striker or put pieces back: no stroke
         if self.last is not None and self.game == "carrom":
             reach = TOP_SPEED * max(now - self.last_at, 1 / 30)
             out += self._stroke_events(pieces, *_match(self.last, pieces, reach))
@@ -75,7 +81,7 @@ class Watcher:
         """Nothing from this frame; the settle time starts again."""
         self.moved_at = now
         if sighting.hand:
-            self.last = self.anchor = None   # what the hand did shows in the next good frame
+            self.anchor, self.behind_hand = None, True   # what the hand did shows in the next good frame
             self.good_at = now     # a hand is no fault of the camera
             return []
         if self.good_at is None:
@@ -84,6 +90,16 @@ class Watcher:
             self.blind_said = True
             return [Fault(f"camera cannot see the board: {sighting.problem}")]
         return []
+
+    def _stroke_behind_hand(self, pieces: tuple[Found, ...]) -> bool:
+        """Whether what the camera took for a hand hid a stroke: a fast piece smeared over a
+        long exposure can have the colour of skin. A hand sets the striker and puts pieces
+        back; it does not take men away nor move them far, a stroke does."""
+        if self.last is None or self.game != "carrom":
+            return False
+        moves, gone = _match(tuple(p for p in self.last if p.kind != "striker"),
+                             tuple(p for p in pieces if p.kind != "striker"))
+        return bool(gone) or any(m > HAND_REACH for _, m in moves)
 
     def _stroke_events(self, pieces: tuple[Found, ...], moves: list, gone: list[Found]) -> list:
         """STROKE_STARTED when the striker leaves its place (or a piece goes). Each piece
