@@ -1,7 +1,8 @@
 """The simulated world seen through a rendered camera: each frame of a shot or a stroke,
-as the physics gives it, drawn by the renderer and fed to a camera board. Used by the
-end-to-end tests and the benchmarks; a desktop could use it to play on a camera board
-with no camera."""
+as the physics gives it, each piece moving as the frames around it say (``in_motion``:
+the renderer smears it over the lens's shutter), drawn by the renderer and fed to a
+camera board. Used by the end-to-end tests and the benchmarks; ``in_motion`` also by
+``simulate --board camera`` (camera_board/sources.py, Rendered)."""
 from __future__ import annotations
 
 import dataclasses

@@ -121,7 +121,7 @@ class Rendered:
     # -- the hands' side (any thread) ---------------------------------------------------------
     def queue(self, job) -> None:
         """``job(view)`` on the camera's thread, between frames: it changes the world and
-        returns the physics' frames of what moves (or nothing)."""
+        returns the scenes of what moves, 1/30 s apart (or None: nothing moves)."""
         with self._cond:
             self._jobs.append(job)
             self._busy = True

@@ -165,3 +165,13 @@ def test_simulate_with_the_camera_opens_its_window_and_stops_cleanly(tmp_path):
         _, rest = proc.communicate(timeout=30)
     assert proc.returncode == 0, rest
     assert "Traceback" not in "".join(err) + rest
+
+
+def test_a_neunfeld_opening_played_through_the_camera_is_refereed_as_on_the_virtual_board(tmp_path, capsys):
+    """The dice tables too: the dice laid where the hand's readings say, read by the camera."""
+    script = "examples/headless/neunfeld-opening.json"
+    runs = []
+    for board in ([], ["--board", "camera"]):
+        assert main(["simulate", *board, "--headless", script, "--db", str(tmp_path / f"n{len(board)}.sqlite")]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[1]["state"] == runs[0]["state"]
