@@ -81,7 +81,7 @@ class Watcher:
         """Nothing from this frame; the settle time starts again."""
         self.moved_at = now
         if sighting.hand:
-            self.anchor, self.behind_hand = None, True   # what the hand did shows in the next good frame
+            self.anchor, self.behind_hand = None, True   # what it did shows in the next good frame
             self.good_at = now     # a hand is no fault of the camera
             return []
         if self.good_at is None:
@@ -117,18 +117,21 @@ class Watcher:
     def _pocketed(self, settled: tuple[Found, ...]) -> list:
         """POCKETED, once the stroke has settled, for the pieces the settled board bears out:
         of each kind as many as it lacks against the board the stroke started from, those
-        seen going nearest their pocket (then those it never saw go), in the order they went. A fast piece smears in the
-        camera's exposure and may be missed, or read as pieces that are not there, for
-        frames on end; the settled board is read from still frames."""
+        seen going nearest their pocket (then those it never saw go), in the order they
+        went. A fast piece smears in the camera's exposure and may be missed, or read as
+        pieces that are not there, for frames on end; the settled board is read from
+        still frames."""
         lacking = Counter(p.kind for p in self.stroke_from) - Counter(p.kind for p in settled)
         seen_going = len(self.gone_in_stroke)
         if self.pockets:     # a piece that went while the camera doubted: from where it lay
-            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in _match(self.stroke_from, settled)[1]]
+            unseen = _match(self.stroke_from, settled)[1]
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in unseen]
         chosen = []
         for kind, n in lacking.items():
             theirs = [(k, piece, pocket) for k, (piece, pocket) in enumerate(self.gone_in_stroke)
                       if piece.kind == kind]
-            chosen += sorted(theirs, key=lambda c: (c[0] >= seen_going, _to_pocket(c[1], self.pockets[c[2]])))[:n]
+            chosen += sorted(theirs, key=lambda c: (c[0] >= seen_going,
+                                                    _to_pocket(c[1], self.pockets[c[2]])))[:n]
         self.gone_in_stroke = []
         return [PiecePocketed(pocket, piece.kind) for _, piece, pocket in sorted(chosen, key=lambda c: c[0])]
 
