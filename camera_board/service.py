@@ -61,7 +61,7 @@ def open_camera_board(config, board, folder: str, game: str | None = None) -> Ca
 
 
 SHUTTER = 1 / 60   # s: the simulated camera's exposure (a fast piece smears, docs/camera.md)
-RATES = {"shove": 6.0, "carrom": 10.0, "schocken": 5.0, "neunfeld": 5.0}   # pictures a second
+RATES = {"shove": 6.0, "carrom": 5.0, "schocken": 5.0, "neunfeld": 5.0}   # pictures a second
 
 
 class RenderedBoard:
