@@ -191,18 +191,16 @@ def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float) -> N
     """A moving piece as the camera records it: the mean of the picture over the exposure,
     the piece drawn at each moment of its path (a step of a pixel or so) over what lies
     beneath, in a patch round the path."""
-    ring = _circle(piece.x, piece.y, piece.radius * 1.3)
-    ends = np.r_[project(ring + (piece.vx * shutter / 2, piece.vy * shutter / 2), piece.height),
-                 project(ring - (piece.vx * shutter / 2, piece.vy * shutter / 2), piece.height),
-                 project(ring + (piece.vx * shutter / 2, piece.vy * shutter / 2), 0.0),
-                 project(ring - (piece.vx * shutter / 2, piece.vy * shutter / 2), 0.0)]
+    ring, half = _circle(piece.x, piece.y, piece.radius * 1.3), (piece.vx * shutter / 2, piece.vy * shutter / 2)
+    ends = np.r_[tuple(project(ring + sign * np.array(half), height) for sign in (1, -1)
+                       for height in (piece.height, 0.0))]
     (ua, va), (ub, vb) = np.floor(ends.min(axis=0)).astype(int) - 4, np.ceil(ends.max(axis=0)).astype(int) + 4
     ua, va, ub, vb = max(0, ua), max(0, va), min(ideal.shape[1], ub), min(ideal.shape[0], vb)
     if ua >= ub or va >= vb:
         return
-    length = float(np.linalg.norm(project(np.array([[piece.x + piece.vx * shutter, piece.y + piece.vy * shutter]]),
-                                          piece.height) - project(np.array([[piece.x, piece.y]]), piece.height)))
-    n = int(min(MAX_STEPS, max(2, math.ceil(length))))
+    travel = np.array([[piece.x, piece.y], [piece.x + piece.vx * shutter, piece.y + piece.vy * shutter]])
+    across = project(travel, piece.height)
+    n = int(min(MAX_STEPS, max(2, math.ceil(float(np.linalg.norm(across[1] - across[0]))))))   # a pixel a step
     beneath = ideal[va:vb, ua:ub].copy()
     mean = np.zeros_like(beneath)
     shifted = lambda points, height: project(points, height) - (ua, va)  # noqa: E731
