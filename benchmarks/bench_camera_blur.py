@@ -3,7 +3,7 @@ Carrom strokes and Shove shots simulated with pymunk, rendered at the camera's r
 the lens's shutter open 1/60 s (and 1/120 s, and 0 to compare), read by the detector and
 the watcher as the camera board reads them.
 
-    ./dev bench bench_camera_blur                    12 strokes and 12 shots per shutter
+    ./dev bench bench_camera_blur                    10 strokes and 10 shots per shutter (some 40 min on 2 busy cores)
     BLUR_SHOTS=40 BLUR_SHUTTERS=60 ./dev bench bench_camera_blur
 
 Figures: how far a moving piece's reading lies from where the physics has it at the
@@ -27,7 +27,7 @@ from camera_board.render import Light, Shot, render
 from camera_board.rig import SIM_RATE, in_motion, still
 from camera_board.scene import carrom_scene, shove_scene
 
-SHOTS = int(os.environ.get("BLUR_SHOTS", "12"))
+SHOTS = int(os.environ.get("BLUR_SHOTS", "10"))
 SHUTTERS = tuple(int(s) for s in os.environ.get("BLUR_SHUTTERS", "60,120,0").split(","))   # 1/N s; 0: none
 GAMES = tuple(os.environ.get("BLUR_GAMES", "carrom,shove").split(","))
 SIZE = (1280, 960)
