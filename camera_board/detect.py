@@ -31,6 +31,11 @@ TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
 # pieces need their own fit (docs/camera.md).
 SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
 UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
+HOLE_SLACK = 2.0       # mm a piece's centre may seem to lie over a pocket's mouth (peaks are 1.3 mm coarse)
+BOARD_COLOURS = ("wood", "frame", "red_ink")   # colour scores the piece search reads besides the pieces'
+# What a piece's colour may be taken for in a dim or warm light: the queen's red is the base
+# circles' ink (a thin ring, which the matched filter's shape rejects, so the ink may count).
+LOOKALIKE = {"queen": "red_ink"}
 
 
 @dataclass(frozen=True)
@@ -168,7 +173,7 @@ class Detector:
         """Each reference colour's share of each pixel (a soft nearest colour), looked up
         in a table of 64 levels a channel: a frame costs one index and a gather a colour."""
         index = _index(evened)
-        wanted = (*self.kinds, *(f"lit {k}" for k in self.kinds))
+        wanted = (*self.kinds, *(f"lit {k}" for k in self.kinds), *BOARD_COLOURS)
         return {name: self._column(name)[index] for name in wanted}
 
     def _column(self, name: str) -> np.ndarray:
@@ -182,7 +187,7 @@ class Detector:
     def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
         candidates, unsure = [], []
         for kind in self.kinds:   # searched at half the resolution (a quarter of the work), refined at full
-            half = cv2.resize(scores[kind], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            half = cv2.resize(self._searched(scores, kind), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             response = cv2.filter2D(half, -1, self._kernels[kind], borderType=cv2.BORDER_CONSTANT)
             size = max(3, int(self.layout.piece_radii[kind] * self.calibration.scale / 2) | 1)
             local = cv2.dilate(response, np.ones((size, size), np.uint8))
@@ -195,11 +200,12 @@ class Detector:
             r = self.layout.piece_radii[kind] * self.calibration.scale
             if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
                 continue
-            if self._in_hole(u, v):
+            hole = self._in_hole(kind, u, v)
+            if hole == "the hole":
                 continue
-            if score < THRESHOLD:
+            if score < THRESHOLD or hole:
                 x, y = self.calibration.to_board(u, v)
-                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
+                unsure.append(hole or f"{kind}? at {x:.0f}, {y:.0f} mm")
                 continue
             kept.append((score, kind, u, v, r))
         centres = [(u, v, r) for _, _, u, v, r in kept]
@@ -210,15 +216,34 @@ class Detector:
             found.append(Found(kind, x, y, score))
         return found, unsure
 
+    @staticmethod
+    def _searched(scores: dict[str, np.ndarray], kind: str) -> np.ndarray:
+        """The score a kind's pieces are searched on: its colour, or a colour the light
+        can make it look like (the filter's disc shape tells a piece from a line)."""
+        if kind in LOOKALIKE:
+            return cv2.add(scores[kind], scores[LOOKALIKE[kind]])
+        return scores[kind]
+
     def _unpull(self, kind: str, x: float, y: float) -> tuple[float, float]:
         cx, cy, cz = self.calibration.mapping.camera
         h = self.heights[kind]
         k = SIDE_PULL.get(kind, 0.0) * h / (cz - h)
         return x + k * (x - cx), y + k * (y - cy)
 
-    def _in_hole(self, u: float, v: float) -> bool:
-        x, y = self.calibration.to_board(u, v)
-        return any(math.hypot(x - hx, y - hy) < hr for hx, hy, hr in self.layout.holes)
+    def _in_hole(self, kind: str, u: float, v: float) -> str | None:
+        """Whether a peak is a pocket's own dark disc ("the hole": a piece that fits in
+        it), a piece whose centre lies over a pocket's mouth (it would have dropped: a
+        doubt, said in words), or neither (None). Judged at the piece's height: a top seen
+        near a corner lies a few mm farther out than its centre."""
+        x, y = self.calibration.to_board(u, v, self.heights[kind])
+        r = self.layout.piece_radii[kind]
+        for hx, hy, hr in self.layout.holes:
+            d = math.hypot(x - hx, y - hy)
+            if d < hr - r:
+                return "the hole"
+            if d < hr - HOLE_SLACK:
+                return f"a {kind} over the pocket at {hx:.0f}, {hy:.0f} mm?"
+        return None
 
     def _refine(self, score: np.ndarray, u: int, v: int, r: float, centres) -> tuple[float, float]:
         """The centroid of the piece's colour near the peak, each pixel given to the nearest
@@ -246,10 +271,14 @@ class Detector:
         return math.pi * (radius_mm * self.calibration.scale) ** 2
 
     def _unexplained(self, scores, found: list[Found]) -> list[str]:
-        """Piece-coloured patches the size of a piece that no found piece covers."""
+        """Patches the size of a piece that no found piece covers: of a piece's colour
+        anywhere, or of any colour but the board's where the empty board shows plain
+        wood (a piece the light gave another colour, a beer mat): the frame is unsure."""
         mask = np.zeros(scores[self.kinds[0]].shape, np.float32)
         for kind in self.kinds:
             mask = np.maximum(mask, scores[kind])
+        plain = self._usable.view(bool)
+        mask[plain] = np.maximum(mask[plain], 1.0 - scores["wood"][plain] - scores["frame"][plain])
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3

@@ -17,6 +17,10 @@ from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, P
 MOVE = 1.0          # mm from where it lay when the board last moved: moving (the firmware's 0.5 mm
                     # is below a camera's frame-to-frame jitter of up to 0.7 mm on a touching piece)
 SETTLE = 0.3        # s without movement before the board is settled
+DRIFT = 0.6         # mm a piece's least-squares track carries it over the settle time: still moving
+                    # (a piece creeping at 2 to 3 mm/s stays within MOVE of any one frame, but its
+                    # trend over the settle time's frames shows; fitted on the tuning shots, below
+                    # what the detector's jitter fakes on a still board: docs/camera.md)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
 
@@ -42,6 +46,7 @@ class Watcher:
     good_at: float | None = None
     blind_said: bool = False
     in_stroke: bool = False
+    window: list = field(default_factory=list)  # (time, pieces) of the good frames within the settle time
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -55,22 +60,32 @@ class Watcher:
             reach = TOP_SPEED * max(now - self.last_at, 1 / 30)
             out += self._stroke_events(pieces, *_match(self.last, pieces, reach))
         if self.anchor is None or _differs(self.anchor, pieces):   # measured from the anchor, so a
-            self.moved_at, self.anchor = now, pieces                # creeping coin counts as moving
+            self._moved(now, pieces)                                # creeping coin counts as moving
+        else:
+            self.window = [(t, p) for t, p in self.window if now - t <= self.settle + 1e-9] + [(now, pieces)]
         self.last, self.last_at = pieces, now
         quiet = now - self.moved_at >= self.settle
+        due = quiet and (self.in_stroke or self.settled is None or _differs(self.settled, pieces))
+        if due and _drift(self.window) > DRIFT:    # within MOVE of the anchor, yet on its way
+            self._moved(now, pieces)
+            quiet = due = False
         if not quiet:
             out.append(self._snapshot(pieces, False))
-        elif self.in_stroke or self.settled is None or _differs(self.settled, pieces):
+        elif due:
             self.settled = pieces                   # a stroke always ends in a settled board,
             self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
         return out
+
+    def _moved(self, now: float, pieces: tuple[Found, ...]) -> None:
+        self.moved_at, self.anchor, self.window = now, pieces, [(now, pieces)]
 
     def _unsure(self, now: float, sighting: Sighting) -> list:
         """Nothing from this frame; the settle time starts again."""
         self.moved_at = now
         if sighting.hand:
             self.last = self.anchor = None
+            self.window = []
             self.missing = []       # what the hand did shows in the next good frame
             self.good_at = now     # a hand is no fault of the camera
             return []
@@ -108,22 +123,56 @@ class Watcher:
         return BoardSnapshot(tuple(CoinReading(round(p.x, 1), round(p.y, 1)) for p in pieces), settled)
 
 
+def _pairs(before: tuple[Found, ...], after: tuple[Found, ...], reach: float = math.inf) -> dict[int, int]:
+    """Which piece of ``after`` each piece of ``before`` became (index to index): per
+    kind, nearest pairs first, none farther than ``reach``."""
+    paired: dict[int, int] = {}
+    taken = set()
+    distances = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
+                       for i, a in enumerate(before) for j, b in enumerate(after)
+                       if a.kind == b.kind)
+    for distance, i, j in distances:
+        if distance > reach or i in paired or j in taken:
+            continue
+        paired[i] = j
+        taken.add(j)
+    return paired
+
+
 def _match(before: tuple[Found, ...], after: tuple[Found, ...],
            reach: float = math.inf) -> tuple[list[tuple[Found, float]], list[Found]]:
     """Each piece of ``before`` still there and how far it moved, and the pieces of
-    ``before`` that are gone: per kind, nearest pairs first."""
-    moves = [math.inf] * len(before)
-    taken = set()
-    pairs = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
-                   for i, a in enumerate(before) for j, b in enumerate(after)
-                   if a.kind == b.kind)
-    for distance, i, j in pairs:
-        if distance > reach or moves[i] != math.inf or j in taken:
+    ``before`` that are gone."""
+    paired = _pairs(before, after, reach)
+    moves = [(p, math.hypot(p.x - after[paired[i]].x, p.y - after[paired[i]].y))
+             for i, p in enumerate(before) if i in paired]
+    return moves, [p for i, p in enumerate(before) if i not in paired]
+
+
+def _drift(window: list[tuple[float, tuple[Found, ...]]]) -> float:
+    """How far the straight line fitted (least squares) through each piece's places in
+    ``window``'s frames carries it from the first frame's time to the last's, for the
+    piece that drifts most (mm): a trend, which one frame's jitter hardly sways."""
+    if len(window) < 3:
+        return 0.0
+    latest = window[-1][1]
+    times = [t for t, _ in window]
+    mean_t = sum(times) / len(times)
+    spread = sum((t - mean_t) ** 2 for t in times)
+    tracks = [[] for _ in latest]
+    for t, pieces in window:
+        for i, j in _pairs(latest, pieces).items():
+            tracks[i].append((t - mean_t, pieces[j].x, pieces[j].y))
+    worst = 0.0
+    for track in tracks:
+        if len(track) < len(window):          # lost in a frame: the anchor's rule judges it
             continue
-        moves[i] = distance
-        taken.add(j)
-    gone = [p for p, m in zip(before, moves) if m == math.inf]
-    return [(p, m) for p, m in zip(before, moves) if m != math.inf], gone
+        mx = sum(x for _, x, _ in track) / len(track)
+        my = sum(y for _, _, y in track) / len(track)
+        vx = sum(t * (x - mx) for t, x, _ in track) / spread
+        vy = sum(t * (y - my) for t, _, y in track) / spread
+        worst = max(worst, math.hypot(vx, vy) * (times[-1] - times[0]))
+    return worst
 
 
 def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
