@@ -185,7 +185,7 @@ class Detector:
 
     # -- pieces -------------------------------------------------------------------------
     def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
-        candidates, unsure = [], []
+        candidates = []
         for kind in self.kinds:   # searched at half the resolution (a quarter of the work), refined at full
             half = cv2.resize(self._searched(scores, kind), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
             response = cv2.filter2D(half, -1, self._kernels[kind], borderType=cv2.BORDER_CONSTANT)
@@ -194,20 +194,7 @@ class Detector:
             vs, us = np.nonzero((response >= local) & (response >= UNSURE))
             for u, v in zip(us, vs):
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
-        candidates.sort(reverse=True)
-        kept = []
-        for score, kind, u, v in candidates:    # strongest first; a weaker one overlapping it is a shadow of it
-            r = self.layout.piece_radii[kind] * self.calibration.scale
-            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
-                continue
-            hole = self._in_hole(kind, u, v)
-            if hole == "the hole":
-                continue
-            if score < THRESHOLD or hole:
-                x, y = self.calibration.to_board(u, v)
-                unsure.append(hole or f"{kind}? at {x:.0f}, {y:.0f} mm")
-                continue
-            kept.append((score, kind, u, v, r))
+        kept, unsure = self._keep(sorted(candidates, reverse=True), scores)
         centres = [(u, v, r) for _, _, u, v, r in kept]
         found = []
         for score, kind, u, v, r in kept:
@@ -215,6 +202,58 @@ class Detector:
             x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
             found.append(Found(kind, x, y, score))
         return found, unsure
+
+    def _keep(self, candidates: list, scores) -> tuple[list, list[str]]:
+        """The peaks that are pieces (strongest first; a weaker one overlapping a kept one
+        is a shadow of it), and in words the ones that might be. A doubtful peak gets a
+        second look once the sure ones are known (hemmed in by touching pieces, the
+        filter's ring read their colour)."""
+        kept, doubtful, unsure = [], [], []
+        for score, kind, u, v in candidates:
+            r = self.layout.piece_radii[kind] * self.calibration.scale
+            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            hole = self._in_hole(kind, u, v)
+            if hole == "the hole":
+                continue
+            if hole:
+                unsure.append(hole)
+            elif score < THRESHOLD:
+                doubtful.append((score, kind, u, v, r))
+            else:
+                kept.append((score, kind, u, v, r))
+        for score, kind, u, v, r in doubtful:
+            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            second = self._second_look(self._searched(scores, kind), u, v, r, kept)
+            if second >= THRESHOLD:
+                kept.append((second, kind, u, v, r))
+            else:
+                x, y = self.calibration.to_board(u, v)
+                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
+        return kept, unsure
+
+    @staticmethod
+    def _second_look(score: np.ndarray, u: int, v: int, r: float, kept: list) -> float:
+        """The matched filter's response at (u, v) (the best within a pixel), at full
+        resolution, its ring read only where no kept piece lies."""
+        reach = int(math.ceil(r + 8))
+        h, w = score.shape
+        u0, u1, v0, v1 = max(0, u - reach), min(w, u + reach + 1), max(0, v - reach), min(h, v + reach + 1)
+        patch = score[v0:v1, u0:u1]
+        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+        free = np.ones(patch.shape, bool)
+        for _, _, ku, kv, kr in kept:
+            free &= (gu - ku) ** 2 + (gv - kv) ** 2 > (kr + 2) ** 2
+        best = -1.0
+        for du, dv in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+            d = np.sqrt((gu - u - du) ** 2 + (gv - v - dv) ** 2)
+            disc = np.clip(r - d + 0.5, 0, 1)
+            ring = (d > r + 2) & (d <= r + 6) & free
+            if not ring.any():
+                continue
+            best = max(best, float((patch * disc).sum() / disc.sum() - 0.5 * patch[ring].mean()))
+        return best
 
     @staticmethod
     def _searched(scores: dict[str, np.ndarray], kind: str) -> np.ndarray:

@@ -121,6 +121,14 @@ def test_a_man_at_a_pockets_lip_is_not_taken_for_the_pocket():
     assert s.problem is None and (s.missed, s.extra, s.wrong_kind) == (0, 0, 0)
 
 
+def test_a_man_hemmed_in_by_touching_men_is_read_not_doubted():
+    """Tuning board 136: three whites touching; the middle one's filter ring read its
+    neighbours' white and marked it down to a doubt (the board was refused). Looked at
+    again with the found neighbours left out of the ring, it is a piece."""
+    c, s = read_tuning(136)
+    assert s.problem is None and (s.missed, s.extra, s.wrong_kind) == (0, 0, 0)
+
+
 def test_a_piece_of_a_colour_it_cannot_name_makes_the_board_unsure_not_short(monkeypatch):
     """Without the ink look-alike, board 589's queen is of no piece's colour: it lies
     where the empty board shows plain wood, so the frame is refused, not read a piece short."""
