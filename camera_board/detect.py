@@ -31,6 +31,8 @@ TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
 # pieces need their own fit (docs/camera.md).
 SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
 UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
+MOST = {"white": 9, "black": 9, "queen": 1, "striker": 1}   # a Carrom set: more is a misreading
+OVERLAP = 4.0          # mm two found pieces may seem to overlap (each read up to some 2 mm off)
 HOLE_SLACK = 2.0       # mm a piece's centre may seem to lie over a pocket's mouth (peaks are 1.3 mm coarse)
 BOARD_COLOURS = ("wood", "frame", "red_ink")   # colour scores the piece search reads besides the pieces'
 # What a piece's colour may be taken for in a dim or warm light: the queen's red is the base
@@ -201,7 +203,19 @@ class Detector:
             cu, cv = self._refine(scores[f"lit {kind}"], u, v, r, centres)
             x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
             found.append(Found(kind, x, y, score))
-        return found, unsure
+        return found, unsure + self._impossible(found)
+
+    def _impossible(self, found: list[Found]) -> list[str]:
+        """What no board can show: more pieces of a kind than the game has, or two
+        pieces overlapping by more than the readings' error (pieces do not overlap)."""
+        out = [f"{n} {kind} pieces (the game has {MOST[kind]})" for kind in MOST
+               if (n := sum(1 for p in found if p.kind == kind)) > MOST[kind]]
+        radius = self.layout.piece_radii
+        for i, a in enumerate(found):
+            for b in found[i + 1:]:
+                if math.hypot(a.x - b.x, a.y - b.y) < radius[a.kind] + radius[b.kind] - OVERLAP:
+                    out.append(f"a {a.kind} and a {b.kind} overlap at {a.x:.0f}, {a.y:.0f} mm")
+        return out
 
     def _keep(self, candidates: list, scores) -> tuple[list, list[str]]:
         """The peaks that are pieces (strongest first; a weaker one overlapping a kept one
@@ -316,8 +330,10 @@ class Detector:
         mask = np.zeros(scores[self.kinds[0]].shape, np.float32)
         for kind in self.kinds:
             mask = np.maximum(mask, scores[kind])
-        plain = self._usable.view(bool)
-        mask[plain] = np.maximum(mask[plain], 1.0 - scores["wood"][plain] - scores["frame"][plain])
+        stray = 1.0 - scores["wood"]
+        stray -= scores["frame"]
+        stray *= self._usable            # 1 where the empty board shows plain wood, else 0
+        np.maximum(mask, stray, out=mask)
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3

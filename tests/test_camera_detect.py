@@ -147,3 +147,15 @@ def test_a_man_over_a_pockets_mouth_is_doubted():
     shot = dataclasses.replace(c.shot, scene=Scene(c.shot.scene.layout, pieces))
     sighting = detector_for(dataclasses.replace(c, shot=shot)).see(render(shot, np.random.default_rng(1)))
     assert sighting.pieces == () and "over the pocket at 724, 16 mm" in sighting.problem
+
+
+def test_more_whites_than_a_carrom_set_has_is_a_misreading_not_a_board():
+    """Ten whites (a guest's own piece among them): no Carrom board holds that many."""
+    import dataclasses
+    from camera_board.scene import Piece, Scene
+    c = case("carrom", 11)
+    r = c.shot.scene.layout.piece_radii["white"]
+    pieces = tuple(Piece("white", 150 + 50 * i, 400, r, 6.0) for i in range(10))
+    shot = dataclasses.replace(c.shot, scene=Scene(c.shot.scene.layout, pieces))
+    sighting = detector_for(dataclasses.replace(c, shot=shot)).see(render(shot, np.random.default_rng(2)))
+    assert sighting.pieces == () and "10 white pieces (the game has 9)" in sighting.problem
