@@ -7,6 +7,7 @@ settled boards, how long a frame takes, and how it settles after shots.
     CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time, settling or dice
     CAMERA_PARTS=dice CAMERA_DICE_GAMES=schocken ./dev bench bench_camera   the dice tables
     CAMERA_SET=tuning ./dev bench bench_camera     the tuning set instead (to tune on)
+    CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
 Figures are from the held-out set, never tuned on: boards from seed HELD_OUT on
 (camera_board/corpus.py), shots from random seed HELD_OUT read with the jitter of held-out
@@ -38,15 +39,16 @@ DICE_GAMES = tuple(os.environ.get("CAMERA_DICE_GAMES", "schocken,neunfeld").spli
 TUNING_SHOTS = 1                    # the random seed of the tuning set's shots
 HELD = os.environ.get("CAMERA_SET", "held-out") != "tuning"
 FIRST = HELD_OUT if HELD else 0     # the first board's seed
+FROM = int(os.environ.get("CAMERA_FROM", "0"))   # accuracy from board FIRST + FROM: a long run in parts
 SHOTS_SEED = HELD_OUT if HELD else TUNING_SHOTS
 NAME = "held-out" if HELD else "tuning"
 
 
 def accuracy(game: str) -> list[str]:
     errors, counted, refused, missed, extra, wrong, pieces = [], 0, 0, 0, 0, 0, 0
-    for seed in range(FIRST, FIRST + BOARDS):
-        if (seed - FIRST) % 100 == 0 and seed > FIRST and os.environ.get("CAMERA_PROGRESS"):
-            print(f"    ... {game}: {seed - FIRST} boards, {counted} read, {refused} refused, "
+    for seed in range(FIRST + FROM, FIRST + FROM + BOARDS):
+        if (seed - FIRST - FROM) % 100 == 0 and seed > FIRST + FROM and os.environ.get("CAMERA_PROGRESS"):
+            print(f"    ... {game}: {seed - FIRST - FROM} boards, {counted} read, {refused} refused, "
                   f"{missed} missed, {extra} extra, {wrong} wrong colours, p95 "
                   f"{np.percentile(errors, 95) if errors else 0:.2f} mm, max {max(errors, default=0):.2f} mm",
                   flush=True)
@@ -60,7 +62,7 @@ def accuracy(game: str) -> list[str]:
         missed, extra, wrong, pieces = missed + s.missed, extra + s.extra, wrong + s.wrong_kind, pieces + len(c.truth)
     e = np.array(errors) if errors else np.zeros(1)
     per_board = 1000 / max(counted, 1)
-    return [f"  {game}: {BOARDS} {NAME} boards, {pieces} pieces; position error median {np.median(e):.2f} mm, "
+    return [f"  {game}: {BOARDS} {NAME} boards from seed {FIRST + FROM:,}, {pieces} pieces; position error median {np.median(e):.2f} mm, "
             f"p95 {np.percentile(e, 95):.2f} mm, max {e.max():.2f} mm",
             f"    count errors {(missed + extra) * per_board:.1f} per 1,000 boards ({missed} missed, {extra} extra); "
             f"colour errors {wrong * 1000 / max(pieces, 1):.1f} per 1,000 pieces; "
