@@ -18,9 +18,9 @@ MOVE = 1.0          # mm from where it lay when the board last moved: moving (th
                     # is below a camera's frame-to-frame jitter of up to 0.7 mm on a touching piece)
 SETTLE = 0.3        # s without movement before the board is settled
 DRIFT = 0.6         # mm a piece's least-squares track carries it over the settle time: still moving
-                    # (a piece creeping at 2 to 3 mm/s stays within MOVE of any one frame, but its
-                    # trend over the settle time's frames shows; fitted on the tuning shots, below
-                    # what the detector's jitter fakes on a still board: docs/camera.md)
+                    # (a piece creeping at 3 mm/s stays within MOVE of the anchor's frame, but its
+                    # trend shows). Jitter of up to 0.15 mm a side cannot fake it at 30 frames/s or less;
+                    # on the tuning shots it did not delay a settled report (docs/camera.md)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
 
