@@ -21,6 +21,8 @@ DRIFT = 0.6         # mm a piece's least-squares track carries it over the settl
                     # (a piece creeping at 3 mm/s stays within MOVE of the anchor's frame, but its
                     # trend shows). Jitter of up to 0.15 mm a side cannot fake it at 30 frames/s or less;
                     # on the tuning shots it did not delay a settled report (docs/camera.md)
+TREND_FRAMES = 6    # frames a trend needs: fewer (under 20 frames/s in the settle time) and one
+                    # jittery piece fakes a drift (seen at 10 frames/s in the end-to-end test)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
 
@@ -46,7 +48,8 @@ class Watcher:
     good_at: float | None = None
     blind_said: bool = False
     in_stroke: bool = False
-    window: list = field(default_factory=list)  # (time, pieces) of the good frames within the settle time
+    window: list = field(default_factory=list)  # (time, pieces) of the good frames since the board last
+                                                # moved, within the settle time
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -78,7 +81,9 @@ class Watcher:
         return out
 
     def _moved(self, now: float, pieces: tuple[Found, ...]) -> None:
-        self.moved_at, self.anchor, self.window = now, pieces, [(now, pieces)]
+        # the trend is judged on the frames after this one: in this frame a piece may still
+        # have been arriving (at 10 frames a second its last half millimetre looks like a creep)
+        self.moved_at, self.anchor, self.window = now, pieces, []
 
     def _unsure(self, now: float, sighting: Sighting) -> list:
         """Nothing from this frame; the settle time starts again."""
@@ -152,8 +157,9 @@ def _match(before: tuple[Found, ...], after: tuple[Found, ...],
 def _drift(window: list[tuple[float, tuple[Found, ...]]]) -> float:
     """How far the straight line fitted (least squares) through each piece's places in
     ``window``'s frames carries it from the first frame's time to the last's, for the
-    piece that drifts most (mm): a trend, which one frame's jitter hardly sways."""
-    if len(window) < 3:
+    piece that drifts most (mm): a trend, which one frame's jitter hardly sways; 0 when
+    there are too few frames to tell a trend from jitter (the anchor's rule still holds)."""
+    if len(window) < TREND_FRAMES:
         return 0.0
     latest = window[-1][1]
     times = [t for t, _ in window]

@@ -129,6 +129,16 @@ def test_a_piece_that_stops_after_creeping_settles_where_it_stopped():
     assert settled(out)[0].coins[0].y == 102.9 and (first - 29) / RATE <= 0.4 + 1e-9
 
 
+def test_at_ten_frames_a_second_a_piece_still_arriving_as_it_last_moved_settles_on_time():
+    """The frame that last moved a millimetre shows the coin 0.9 mm short of where it stops:
+    a step, not a creep (and four frames are too few to tell a trend from jitter): settled
+    0.3 s after that frame, not later (the end-to-end Carrom stroke missed its settled board)."""
+    watcher = Watcher("shove")
+    ys = [100, 110, 120, 129.1] + [130.0] * 8
+    out = [watcher.see(k / 10, coins((100, y))) for k, y in enumerate(ys)]
+    assert [bool(settled([frame])) for frame in out].index(True) == 3 + 3
+
+
 def _jittered(rows, jitter):
     return [Sighting(tuple(Found("white", x + dx, y + dy, 0.9) for (x, y), (dx, dy) in zip(rows, noise)))
             for noise in jitter]
