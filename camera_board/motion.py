@@ -1,6 +1,7 @@
 """From one sighting per frame to the protocol's messages: moving snapshots while
 anything moves, one settled snapshot once nothing has moved for the settle time, and
-on a pocket board the stroke's events (started, pocketed) as they happen.
+on a pocket board the stroke's events: started as it happens, pocketed once the
+stroke has settled and the settled board bears the pocketing out.
 
 It never settles on a frame it is unsure of: a hand over the board, a frame too dark
 or a patch it cannot explain each start the settle time again. When the camera has
@@ -8,6 +9,7 @@ not seen the board for ``BLIND_AFTER`` s it says so, once, as a sensor fault."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from camera_board.detect import Found, Sighting
@@ -25,6 +27,7 @@ TREND_FRAMES = 6    # frames a trend needs: fewer (under 20 frames/s in the sett
                     # jittery piece fakes a drift (seen at 10 frames/s in the end-to-end test)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
+HAND_REACH = 10.0   # mm a man may be moved by the hand that sets the striker, not by a stroke
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,15 @@ class Watcher:
     settle: float = SETTLE
     last: tuple[Found, ...] | None = None       # the last good frame
     last_at: float = 0.0
-    missing: list = field(default_factory=list)  # pieces gone in the last frame: pocketed unless back
     anchor: tuple[Found, ...] | None = None     # the pieces when the board last moved
     settled: tuple[Found, ...] | None = None    # the last settled report
     moved_at: float = -math.inf
     good_at: float | None = None
     blind_said: bool = False
     in_stroke: bool = False
+    stroke_from: tuple[Found, ...] = ()         # the settled board the stroke started from
+    gone_in_stroke: list = field(default_factory=list)   # (piece, pocket): seen going in the stroke
+    behind_hand: bool = False                   # a hand seen since the last good frame
     window: list = field(default_factory=list)  # (time, pieces) of the good frames since the board last
                                                 # moved, within the settle time
 
@@ -59,6 +64,10 @@ class Watcher:
             self.blind_said = False
         self.good_at = now
         pieces = sighting.pieces
+        if self.behind_hand:
+            self.behind_hand = False
+            if not self._stroke_behind_hand(pieces):
+                self.last = None     # the hand set the striker or put pieces back: no stroke
         if self.last is not None and self.game == "carrom":
             reach = TOP_SPEED * max(now - self.last_at, 1 / 30)
             out += self._stroke_events(pieces, *_match(self.last, pieces, reach))
@@ -75,6 +84,8 @@ class Watcher:
         if not quiet:
             out.append(self._snapshot(pieces, False))
         elif due:
+            if self.in_stroke:
+                out += self._pocketed(pieces)
             self.settled = pieces                   # a stroke always ends in a settled board,
             self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
@@ -89,9 +100,7 @@ class Watcher:
         """Nothing from this frame; the settle time starts again."""
         self.moved_at = now
         if sighting.hand:
-            self.last = self.anchor = None
-            self.window = []
-            self.missing = []       # what the hand did shows in the next good frame
+            self.anchor, self.behind_hand = None, True   # what it did shows in the next good frame
             self.good_at = now     # a hand is no fault of the camera
             return []
         if self.good_at is None:
@@ -101,25 +110,49 @@ class Watcher:
             return [Fault(f"camera cannot see the board: {sighting.problem}")]
         return []
 
+    def _stroke_behind_hand(self, pieces: tuple[Found, ...]) -> bool:
+        """Whether what the camera took for a hand hid a stroke: a fast piece smeared over a
+        long exposure can have the colour of skin. A hand sets the striker and puts pieces
+        back; it does not take men away nor move them far, a stroke does."""
+        if self.last is None or self.game != "carrom":
+            return False
+        moves, gone = _match(tuple(p for p in self.last if p.kind != "striker"),
+                             tuple(p for p in pieces if p.kind != "striker"))
+        return bool(gone) or any(m > HAND_REACH for _, m in moves)
+
     def _stroke_events(self, pieces: tuple[Found, ...], moves: list, gone: list[Found]) -> list:
-        """STROKE_STARTED when the striker leaves its place, POCKETED for a piece gone two
-        frames running (one frame's miss, a piece the striker hides, is no pocketing)."""
+        """STROKE_STARTED when the striker leaves its place (or a piece goes). Each piece
+        gone from one good frame to the next may have been pocketed: POCKETED waits for
+        the settled board to bear it out (``_pocketed``)."""
         out = []
         striker_moved = any(m > MOVE for p, m in moves if p.kind == "striker")
         if not self.in_stroke and (striker_moved or gone) and self.settled is not None:
-            self.in_stroke = True
+            self.in_stroke, self.stroke_from, self.gone_in_stroke = True, self.settled, []
             out.append(StrokeStarted())
-        back = {kind: sum(1 for p in pieces if p.kind == kind) - sum(1 for p in self.last if p.kind == kind)
-                for kind in {p.kind for p in self.missing}}
-        for piece in self.missing:
-            if back.get(piece.kind, 0) > 0:
-                back[piece.kind] -= 1
-                continue
-            pocket = _nearest_pocket(piece, self.pockets)
-            if pocket is not None:
-                out.append(PiecePocketed(pocket, piece.kind))
-        self.missing = list(gone)
+        if self.in_stroke and self.pockets:
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in gone]
         return out
+
+    def _pocketed(self, settled: tuple[Found, ...]) -> list:
+        """POCKETED, once the stroke has settled, for the pieces the settled board bears out:
+        of each kind as many as it lacks against the board the stroke started from, those
+        seen going nearest their pocket (then those it never saw go), in the order they
+        went. A fast piece smears in the camera's exposure and may be missed, or read as
+        pieces that are not there, for frames on end; the settled board is read from
+        still frames."""
+        lacking = Counter(p.kind for p in self.stroke_from) - Counter(p.kind for p in settled)
+        seen_going = len(self.gone_in_stroke)
+        if self.pockets:     # a piece that went while the camera doubted: from where it lay
+            unseen = _match(self.stroke_from, settled)[1]
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in unseen]
+        chosen = []
+        for kind, n in lacking.items():
+            theirs = [(k, piece, pocket) for k, (piece, pocket) in enumerate(self.gone_in_stroke)
+                      if piece.kind == kind]
+            chosen += sorted(theirs, key=lambda c: (c[0] >= seen_going,
+                                                    _to_pocket(c[1], self.pockets[c[2]])))[:n]
+        self.gone_in_stroke = []
+        return [PiecePocketed(pocket, piece.kind) for _, piece, pocket in sorted(chosen, key=lambda c: c[0])]
 
     def _snapshot(self, pieces: tuple[Found, ...], settled: bool):
         if self.game == "carrom":
@@ -188,6 +221,11 @@ def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
     return bool(gone) or max((m for _, m in moves), default=0.0) > MOVE
 
 
+def _to_pocket(piece: Found, pocket: tuple[float, float, float]) -> float:
+    x, y, r = pocket
+    return math.hypot(piece.x - x, piece.y - y) - r
+
+
 def _nearest_pocket(piece: Found, pockets) -> int | None:
     """The pocket a piece last seen here went into: the nearest (a fast piece may be a
     good way from it in the last frame that shows it; a piece that jumps the frame
@@ -195,4 +233,4 @@ def _nearest_pocket(piece: Found, pockets) -> int | None:
     referee asks the players)."""
     if not pockets:
         return None
-    return min((math.hypot(piece.x - x, piece.y - y) - r, i) for i, (x, y, r) in enumerate(pockets))[1]
+    return min((_to_pocket(piece, pocket), i) for i, pocket in enumerate(pockets))[1]
