@@ -19,6 +19,12 @@ from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, P
 MOVE = 1.0          # mm from where it lay when the board last moved: moving (the firmware's 0.5 mm
                     # is below a camera's frame-to-frame jitter of up to 0.7 mm on a touching piece)
 SETTLE = 0.3        # s without movement before the board is settled
+DRIFT = 0.6         # mm a piece's least-squares track carries it over the settle time: still moving
+                    # (a piece creeping at 3 mm/s stays within MOVE of the anchor's frame, but its
+                    # trend shows). Jitter of up to 0.15 mm a side cannot fake it at 30 frames/s or less;
+                    # on the tuning shots it did not delay a settled report (docs/camera.md)
+TREND_FRAMES = 6    # frames a trend needs: fewer (under 20 frames/s in the settle time) and one
+                    # jittery piece fakes a drift (seen at 10 frames/s in the end-to-end test)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
 HAND_REACH = 10.0   # mm a man may be moved by the hand that sets the striker, not by a stroke
@@ -47,6 +53,8 @@ class Watcher:
     stroke_from: tuple[Found, ...] = ()         # the settled board the stroke started from
     gone_in_stroke: list = field(default_factory=list)   # (piece, pocket): seen going in the stroke
     behind_hand: bool = False                   # a hand seen since the last good frame
+    window: list = field(default_factory=list)  # (time, pieces) of the good frames since the board last
+                                                # moved, within the settle time
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -64,18 +72,29 @@ class Watcher:
             reach = TOP_SPEED * max(now - self.last_at, 1 / 30)
             out += self._stroke_events(pieces, *_match(self.last, pieces, reach))
         if self.anchor is None or _differs(self.anchor, pieces):   # measured from the anchor, so a
-            self.moved_at, self.anchor = now, pieces                # creeping coin counts as moving
+            self._moved(now, pieces)                                # creeping coin counts as moving
+        else:
+            self.window = [(t, p) for t, p in self.window if now - t <= self.settle + 1e-9] + [(now, pieces)]
         self.last, self.last_at = pieces, now
         quiet = now - self.moved_at >= self.settle
+        due = quiet and (self.in_stroke or self.settled is None or _differs(self.settled, pieces))
+        if due and _drift(self.window) > DRIFT:    # within MOVE of the anchor, yet on its way
+            self._moved(now, pieces)
+            quiet = due = False
         if not quiet:
             out.append(self._snapshot(pieces, False))
-        elif self.in_stroke or self.settled is None or _differs(self.settled, pieces):
+        elif due:
             if self.in_stroke:
                 out += self._pocketed(pieces)
             self.settled = pieces                   # a stroke always ends in a settled board,
             self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
         return out
+
+    def _moved(self, now: float, pieces: tuple[Found, ...]) -> None:
+        # the trend is judged on the frames after this one: in this frame a piece may still
+        # have been arriving (at 10 frames a second its last half millimetre looks like a creep)
+        self.moved_at, self.anchor, self.window = now, pieces, []
 
     def _unsure(self, now: float, sighting: Sighting) -> list:
         """Nothing from this frame; the settle time starts again."""
@@ -142,22 +161,57 @@ class Watcher:
         return BoardSnapshot(tuple(CoinReading(round(p.x, 1), round(p.y, 1)) for p in pieces), settled)
 
 
+def _pairs(before: tuple[Found, ...], after: tuple[Found, ...], reach: float = math.inf) -> dict[int, int]:
+    """Which piece of ``after`` each piece of ``before`` became (index to index): per
+    kind, nearest pairs first, none farther than ``reach``."""
+    paired: dict[int, int] = {}
+    taken = set()
+    distances = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
+                       for i, a in enumerate(before) for j, b in enumerate(after)
+                       if a.kind == b.kind)
+    for distance, i, j in distances:
+        if distance > reach or i in paired or j in taken:
+            continue
+        paired[i] = j
+        taken.add(j)
+    return paired
+
+
 def _match(before: tuple[Found, ...], after: tuple[Found, ...],
            reach: float = math.inf) -> tuple[list[tuple[Found, float]], list[Found]]:
     """Each piece of ``before`` still there and how far it moved, and the pieces of
-    ``before`` that are gone: per kind, nearest pairs first."""
-    moves = [math.inf] * len(before)
-    taken = set()
-    pairs = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
-                   for i, a in enumerate(before) for j, b in enumerate(after)
-                   if a.kind == b.kind)
-    for distance, i, j in pairs:
-        if distance > reach or moves[i] != math.inf or j in taken:
+    ``before`` that are gone."""
+    paired = _pairs(before, after, reach)
+    moves = [(p, math.hypot(p.x - after[paired[i]].x, p.y - after[paired[i]].y))
+             for i, p in enumerate(before) if i in paired]
+    return moves, [p for i, p in enumerate(before) if i not in paired]
+
+
+def _drift(window: list[tuple[float, tuple[Found, ...]]]) -> float:
+    """How far the straight line fitted (least squares) through each piece's places in
+    ``window``'s frames carries it from the first frame's time to the last's, for the
+    piece that drifts most (mm): a trend, which one frame's jitter hardly sways; 0 when
+    there are too few frames to tell a trend from jitter (the anchor's rule still holds)."""
+    if len(window) < TREND_FRAMES:
+        return 0.0
+    latest = window[-1][1]
+    times = [t for t, _ in window]
+    mean_t = sum(times) / len(times)
+    spread = sum((t - mean_t) ** 2 for t in times)
+    tracks = [[] for _ in latest]
+    for t, pieces in window:
+        for i, j in _pairs(latest, pieces).items():
+            tracks[i].append((t - mean_t, pieces[j].x, pieces[j].y))
+    worst = 0.0
+    for track in tracks:
+        if len(track) < len(window):          # lost in a frame: the anchor's rule judges it
             continue
-        moves[i] = distance
-        taken.add(j)
-    gone = [p for p, m in zip(before, moves) if m == math.inf]
-    return [(p, m) for p, m in zip(before, moves) if m != math.inf], gone
+        mx = sum(x for _, x, _ in track) / len(track)
+        my = sum(y for _, _, y in track) / len(track)
+        vx = sum(t * (x - mx) for t, x, _ in track) / spread
+        vy = sum(t * (y - my) for t, _, y in track) / spread
+        worst = max(worst, math.hypot(vx, vy) * (times[-1] - times[0]))
+    return worst
 
 
 def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
