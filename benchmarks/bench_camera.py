@@ -8,11 +8,17 @@ settled boards, how long a frame takes, and how it settles after shots.
     CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
     CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time, settling or dice
     CAMERA_PARTS=dice CAMERA_DICE_GAMES=schocken ./dev bench bench_camera   the dice tables
+    CAMERA_SET=tuning ./dev bench bench_camera     the tuning set instead (to tune on)
+    CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
-Figures are from the held-out seeds (camera_board/corpus.py: HELD_OUT on), never tuned on."""
+Figures are from the held-out set, never tuned on: boards from seed HELD_OUT on
+(camera_board/corpus.py), shots from random seed HELD_OUT read with the jitter of held-out
+boards. The tuning set: boards from seed 0, shots from seed TUNING_SHOTS with the jitter of
+tuning boards."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -32,13 +38,19 @@ SIZES = ((1280, 960), (2028, 1520))
 GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
 PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling,dice").split(","))
 DICE_GAMES = tuple(os.environ.get("CAMERA_DICE_GAMES", "schocken,neunfeld").split(","))
+TUNING_SHOTS = 1                    # the random seed of the tuning set's shots
+HELD = os.environ.get("CAMERA_SET", "held-out") != "tuning"
+FIRST = HELD_OUT if HELD else 0     # the first board's seed
+FROM = int(os.environ.get("CAMERA_FROM", "0"))   # accuracy from board FIRST + FROM: a long run in parts
+SHOTS_SEED = HELD_OUT if HELD else TUNING_SHOTS
+NAME = "held-out" if HELD else "tuning"
 
 
 def accuracy(game: str) -> list[str]:
     errors, counted, refused, missed, extra, wrong, pieces = [], 0, 0, 0, 0, 0, 0
-    for seed in range(HELD_OUT, HELD_OUT + BOARDS):
-        if (seed - HELD_OUT) % 100 == 0 and seed > HELD_OUT and os.environ.get("CAMERA_PROGRESS"):
-            print(f"    ... {game}: {seed - HELD_OUT} boards, {counted} read, {refused} refused, "
+    for seed in range(FIRST + FROM, FIRST + FROM + BOARDS):
+        if (seed - FIRST - FROM) % 100 == 0 and seed > FIRST + FROM and os.environ.get("CAMERA_PROGRESS"):
+            print(f"    ... {game}: {seed - FIRST - FROM} boards, {counted} read, {refused} refused, "
                   f"{missed} missed, {extra} extra, {wrong} wrong colours, p95 "
                   f"{np.percentile(errors, 95) if errors else 0:.2f} mm, max {max(errors, default=0):.2f} mm",
                   flush=True)
@@ -52,7 +64,7 @@ def accuracy(game: str) -> list[str]:
         missed, extra, wrong, pieces = missed + s.missed, extra + s.extra, wrong + s.wrong_kind, pieces + len(c.truth)
     e = np.array(errors) if errors else np.zeros(1)
     per_board = 1000 / max(counted, 1)
-    return [f"  {game}: {BOARDS} held-out boards, {pieces} pieces; position error median {np.median(e):.2f} mm, "
+    return [f"  {game}: {BOARDS} {NAME} boards from seed {FIRST + FROM:,}, {pieces} pieces; position error median {np.median(e):.2f} mm, "
             f"p95 {np.percentile(e, 95):.2f} mm, max {e.max():.2f} mm",
             f"    count errors {(missed + extra) * per_board:.1f} per 1,000 boards ({missed} missed, {extra} extra); "
             f"colour errors {wrong * 1000 / max(pieces, 1):.1f} per 1,000 pieces; "
@@ -140,17 +152,18 @@ def ratio(game: str, size: tuple[int, int] = (1280, 960), frames: int = 30) -> s
 
 def settling(game: str) -> list[str]:
     """Shots as the physics plays them, each frame's truth read with the detector's
-    own error (drawn from the held-out errors' spread), 30 frames a second, through
+    own error (drawn from the set's errors' spread), 30 frames a second, through
     the watcher: time from the last movement to the settled report, and settled
-    reports while the truth still moved."""
+    reports while the truth still moved (the physics' pieces not all at rest), with how
+    far the truth still went after such a report and how fast it went then."""
     from tablegame.families.carrom.physics import Strike
     from tablegame.families.carrom.simulation import CarromWorld
     from tablegame.families.shove.board import hapenny_board
     from tablegame.families.shove.physics import Shot, ShoveTable
     from tablegame.core.sensors import PieceReading
-    rng = np.random.default_rng(HELD_OUT)
-    jitter = residuals(game)
-    delays, false_settles, shots = [], 0, 0
+    rng = np.random.default_rng(SHOTS_SEED)
+    jitter = residuals(game, FIRST)
+    delays, false_settles, shots = [], [], 0
     table, world = ShoveTable(hapenny_board()), CarromWorld()
     for k in range(SHOTS):
         if game == "shove":
@@ -179,15 +192,26 @@ def settling(game: str) -> list[str]:
     return [f"  {game}: {shots} simulated shots read at 30 frames/s with the detector's own frame-to-frame "
             f"noise (p99 {np.percentile(spread, 99):.2f} mm, max {spread.max():.2f} mm from the mean): settled {statistics.median(delays) * 1000:.0f} ms median, "
             f"{max(delays) * 1000:.0f} ms max after the last movement; "
-            f"false settles {false_settles * 1000 / max(shots, 1):.1f} per 1,000 shots"]
+            f"false settles {len(false_settles) * 1000 / max(shots, 1):.1f} per 1,000 shots",
+            "    " + _false_settles(false_settles)]
 
 
-def residuals(game: str, boards: int = 5, renders: int = 6) -> np.ndarray:
+def _false_settles(found: list[tuple[float, float]]) -> str:
+    if not found:
+        return "no settled report while the truth moved"
+    went, speed = np.array(found).T
+    real = int(np.sum(went >= 0.1))
+    return (f"{len(found)} settled reports while the truth moved: after them the truth went at most "
+            f"{went.max():.3f} mm more (median {np.median(went):.3f} mm), at up to {speed.max():.1f} mm/s; "
+            f"{real} with a piece 0.1 mm or more from where it came to rest")
+
+
+def residuals(game: str, first: int = HELD_OUT, boards: int = 5, renders: int = 6) -> np.ndarray:
     """How far each reading of a still piece lies from its mean over frames that differ
     only in the sensor's noise (mm, x and y): the detector's frame-to-frame noise,
-    measured on held-out boards."""
+    measured on the boards from seed ``first``."""
     out = []
-    for seed in range(HELD_OUT, HELD_OUT + boards):
+    for seed in range(first, first + boards):
         c = case(game, seed)
         detector = detector_for(c)
         runs = [detector.see(render(c.shot, np.random.default_rng(seed * 10 + k))).pieces for k in range(renders)]
@@ -200,14 +224,16 @@ def residuals(game: str, boards: int = 5, renders: int = 6) -> np.ndarray:
     return np.array(out)
 
 
-def _one_shot(game, before, frames, rng, jitter) -> tuple[float | None, int]:
-    """(seconds from the last movement to the settled report, settled reports while it moved)."""
+def _one_shot(game, before, frames, rng, jitter) -> tuple[float | None, list[tuple[float, float]]]:
+    """(seconds from the last movement to the settled report, and for each settled report
+    while the truth moved: how far it still went (mm, the piece that went farthest) and
+    how fast the fastest piece went in that frame (mm/s))."""
     from camera_board.detect import Found, Sighting
     from tablegame.families.carrom.physics import CarromBoard
     watcher = Watcher(game, tuple((x, y, CarromBoard().pocket_diameter / 2) for x, y in CarromBoard().pockets()))
     still = [before] * 12 + list(frames) + [frames[-1]] * 30
     last_move = 12 + len(frames) - 1          # the physics' last frame is the first at rest
-    delay, false = None, 0
+    delay, false = None, []
     for n, items in enumerate(still):
         noise = jitter[rng.integers(len(jitter), size=len(items))]
         seen = Sighting(tuple(Found(getattr(p, "kind", "coin"), p.x + dx, p.y + dy, 0.9)
@@ -215,17 +241,27 @@ def _one_shot(game, before, frames, rng, jitter) -> tuple[float | None, int]:
         for message in watcher.see(n / 30, seen):
             if getattr(message, "settled", False):
                 if 12 <= n < last_move:
-                    false += 1
+                    false.append(_still_to_go(items, still[n - 1], frames[-1]))
                 elif n >= last_move and delay is None:
                     delay = (n - last_move) / 30
     return delay, false
+
+
+def _still_to_go(now, before, rest) -> tuple[float, float]:
+    """How far the truth in ``now`` still lies from ``rest`` (mm, the farthest piece), and
+    how fast its fastest piece went since ``before`` (mm/s at 30 frames a second)."""
+    def apart(a, b):
+        if len(a) != len(b):
+            return math.inf
+        return max((math.hypot(p.x - q.x, p.y - q.y) for p, q in zip(a, b)), default=0.0)
+    return apart(now, rest), apart(now, before) * 30
 
 
 def run() -> list[str]:
     load = open("/proc/loadavg").read().split()[:3]
     lines = [f"camera board: load average {' '.join(load)} (2 cores, shared)"]
     if "accuracy" in PARTS:
-        lines.append("accuracy (held-out corpus, 1280x960):")
+        lines.append(f"accuracy ({NAME} corpus, 1280x960):")
         for game in GAMES:
             lines += accuracy(game)
     if "time" in PARTS:
@@ -237,7 +273,7 @@ def run() -> list[str]:
             lines.append(f"CPU per frame against {BASELINE} (one thread, {ROUNDS} turns each, side by side in time):")
             lines += [ratio(game) for game in TIME_GAMES]
     if "settling" in PARTS:
-        lines.append("settling:")
+        lines.append(f"settling ({NAME} shots):")
         for game in GAMES:
             lines += settling(game)
     if "dice" in PARTS:

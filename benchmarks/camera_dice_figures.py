@@ -7,18 +7,19 @@ import math
 import os
 import statistics
 import time
+from collections import Counter
 
 import numpy as np
 
 from camera_board.calibrate import Calibration
 from camera_board.dice_corpus import HELD_OUT, TABLES, dice_case
-from camera_board.dice_detect import SCALE, DiceDetector
+from camera_board.dice_detect import MARGIN, SCALE, DiceDetector
 from camera_board.render import render
 
 
 def _detector(case, game):
     table = TABLES[game]
-    return DiceDetector(table, Calibration(table.layout, case.shot.lens, SCALE, margin=2.0))
+    return DiceDetector(table, Calibration(table.layout, case.shot.lens, SCALE, margin=MARGIN))
 
 
 def _wrong_faces(truth, seen, table) -> int:
@@ -32,39 +33,62 @@ def _wrong_faces(truth, seen, table) -> int:
     return wrong
 
 
+def _visible(case) -> list:
+    """The dice the camera can see: all but a Türmchen's lower die."""
+    dice = case.shot.scene.dice
+    tops = [d for d in dice if d.base > 0]
+    return [d for d in dice if not any(d.base == 0 and abs(d.x - t.x) < 3 and abs(d.y - t.y) < 3 for t in tops)]
+
+
+def _score(case, sighting, game: str, n: Counter) -> None:
+    """Adds one table's outcome to the counts ``n``."""
+    tower, kinds = not case.flat, [k for k in ("touching", "at_edge") if getattr(case, k)]
+    n["tables"] += 1
+    n["towers"] += tower
+    for k in kinds:
+        n[k] += 1
+    if sighting.problem is not None:
+        n["refused"] += 1
+        n["towers refused"] += tower
+        for k in kinds:
+            n[k + " refused"] += 1
+        return
+    read_tower = any(d.tower for d in sighting.dice)
+    n["caught" if tower else "false towers"] += read_tower
+    unread = [d for d in sighting.dice if not d.value]    # a tower's top: its face is kept from before
+    truth = [d for d in _visible(case) if not (unread and d.base > 0)]
+    wrong = _wrong_faces(truth, [d for d in sighting.dice if d.value], TABLES[game])
+    n["tower tops unread"] += len(unread)
+    n["dice"] += len(truth)
+    n["wrong"] += wrong
+    for k in kinds:
+        n[k + " wrong"] += wrong
+    n["squares wrong"] += game == "neunfeld" and sighting.squares != case.squares
+
+
 def accuracy(game: str, boards: int) -> list[str]:
-    table = TABLES[game]
-    dice = wrong = refused = squares_wrong = towers = caught = towers_refused = false_towers = 0
+    n: Counter = Counter()
     first = HELD_OUT + int(os.environ.get("CAMERA_FROM", "0"))   # to run a long corpus in parts
     for seed in range(first, first + boards):
         case = dice_case(game, seed)
-        sighting = _detector(case, game).see(render(case.shot, np.random.default_rng(seed)))
-        tower = not case.flat
-        towers += tower
-        if sighting.problem is not None:
-            refused += 1
-            towers_refused += tower
-            continue
-        read_tower = any(d.tower for d in sighting.dice)
-        if tower:
-            caught += read_tower
-            continue
-        false_towers += read_tower
-        truth = case.shot.scene.dice
-        dice += len(truth)
-        wrong += _wrong_faces(truth, sighting.dice, table)
-        squares_wrong += game == "neunfeld" and sighting.squares != case.squares
-    read = boards - refused
+        _score(case, _detector(case, game).see(render(case.shot, np.random.default_rng(seed))), game, n)
+    read, refused = boards - n["refused"], n["refused"]
     lines = [f"  {game}: {boards} held-out tables (seeds {first} on), {read} read, {refused} refused as unsure "
              f"({refused * 1000 / boards:.1f} per 1,000: nothing reported from them)",
-             f"    dice faces (or tray) read wrong: {wrong} of {dice} dice = {wrong * 1000 / max(dice, 1):.1f} per 1,000"]
+             f"    dice faces (or tray) read wrong: {n['wrong']} of {n['dice']} dice = "
+             f"{n['wrong'] * 1000 / max(n['dice'], 1):.1f} per 1,000"]
     if game == "schocken":
-        lines.append(f"    Türmchen: {towers} in the corpus, {caught} caught (reported not flat), "
-                     f"{towers_refused} refused, {towers - caught - towers_refused} read as flat; "
-                     f"flat tables read as a Türmchen: {false_towers}")
+        towers = n["towers"]
+        lines += [f"    Türmchen: {towers} in the corpus, {n['caught']} caught (reported not flat), "
+                  f"{n['towers refused']} refused, {towers - n['caught'] - n['towers refused']} read as flat "
+                  f"({n['tower tops unread']} tops unread: their face kept); flat tables read as a Türmchen: "
+                  f"{n['false towers']}"]
+        lines += [f"    {what}: {n[k]} tables ({n[k] * 100 / boards:.0f}%), {n[k + ' refused']} refused, "
+                  f"{n[k + ' wrong']} dice read wrong"
+                  for k, what in (("touching", "two dice touching"), ("at_edge", "a die against an edge"))]
     else:
-        lines.append(f"    squares read wrong: {squares_wrong} of {read} boards = "
-                     f"{squares_wrong * 1000 / max(read, 1):.1f} per 1,000")
+        lines.append(f"    squares read wrong: {n['squares wrong']} of {read} boards = "
+                     f"{n['squares wrong'] * 1000 / max(read, 1):.1f} per 1,000")
     return lines
 
 

@@ -27,12 +27,12 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.detect import Detector, Sighting
-from camera_board.dice_detect import DiceDetector
+from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_scene import TABLES
 from camera_board.motion import Fault, Watcher
 from camera_board.scene import Layout, carrom_layout, shove_layout
-from firmware_bridge.codec import BoardError, Capability, ErrorCode, is_board_event
+from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
 
@@ -108,9 +108,11 @@ class _World:
 
 class CameraBoard:
     def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
-                 settle: float | None = None):
+                 settle: float | None = None, memory=None):
+        """``memory``: the virtual board's BoardMemory (simulate: the board as it was left)."""
         self.layout, self.lens = layout, lens
-        self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=2.0, homography=homography)
+        margin = DICE_MARGIN if layout.game in DICE_GAMES else 2.0    # a die at the edge leans out
+        self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=margin, homography=homography)
         if layout.game in DICE_GAMES:
             self.detector = DiceDetector(TABLES[layout.game](), self.calibration)
             self.watcher = DiceWatcher(layout.game)
@@ -121,7 +123,7 @@ class CameraBoard:
             self.watcher.settle = settle
         self._world = _World()
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
-                                      capabilities=CAPABILITIES[layout.game])
+                                      capabilities=CAPABILITIES[layout.game], memory=memory)
         self.port = self._protocol.port
         self.latest: Seen | None = None
         self.failures: list[str] = []
@@ -161,6 +163,11 @@ class CameraBoard:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    @property
+    def protocol(self) -> VirtualBoard:
+        """The protocol's engine: its stats, and the link's faults a simulation scripts."""
+        return self._protocol
+
     def wait_idle(self, timeout: float) -> bool:
         """True once every board event sent is acknowledged by the host."""
         return self._protocol.wait_idle(timeout)
@@ -182,8 +189,10 @@ class CameraBoard:
         elif is_board_event(message):
             self._world.remember(message)
             self._protocol.report(message)
-        else:
+        elif len(getattr(message, "pieces", ())) <= MAX_PIECES:
             self._protocol.send(message)
+        # else a moving frame read with more pieces than a board has (a fast piece smeared
+        # into two): not sent; the settled board is read from still frames
 
     def _run(self, source) -> None:
         """The camera's thread: a frame that fails is logged and told as a sensor fault;

@@ -19,6 +19,7 @@ class Lens:
     fov: float = 62.0                     # horizontal field of view, degrees (Pi Camera 3: 66)
     k1: float = -0.08                     # radial distortion (barrel when negative)
     k2: float = 0.01
+    shutter: float = 0.0                  # exposure time, s: a moving piece smears over it (render.py)
 
     @property
     def matrix(self) -> np.ndarray:

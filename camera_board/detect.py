@@ -32,6 +32,13 @@ TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
 SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
 UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
 SKIN_BIT, PIECE_BIT = 1, 2   # the light's marks of a colour (Detector._marks)
+MOST = {"white": 9, "black": 9, "queen": 1, "striker": 1}   # a Carrom set: more is a misreading
+OVERLAP = 4.0          # mm two found pieces may seem to overlap (each read up to some 2 mm off)
+HOLE_SLACK = 2.0       # mm a piece's centre may seem to lie over a pocket's mouth (peaks are 1.3 mm coarse)
+BOARD_COLOURS = ("wood", "frame", "red_ink")   # colour scores the piece search reads besides the pieces'
+# What a piece's colour may be taken for in a dim or warm light: the queen's red is the base
+# circles' ink (a thin ring, which the matched filter's shape rejects, so the ink may count).
+LOOKALIKE = {"queen": "red_ink"}
 
 
 @dataclass(frozen=True)
@@ -74,15 +81,17 @@ class Detector:
         self._wood = np.array(layout.wood, np.float32)
         self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
         self._surface = None
-        self._expected = self._plain = self._sample = self._shape = self._buffers = None
+        self._expected = self._plain = self._usable = self._sample = self._shape = self._buffers = None
         self._table = self._share_table()
         self._columns = {name: np.ascontiguousarray(self._table[:, i]) for i, name in enumerate(self.columns)}
         # what the light needs of a pixel, one byte a colour (a table that stays in the cache):
         # skin (SKIN_BIT) and a piece's colour or skin (PIECE_BIT)
         skin = self._column("skin") > 0.5
         self._marks = (skin * SKIN_BIT | ((self._column("piece") > 0.3) | skin) * PIECE_BIT).astype(np.uint8)
-        # each kind's share, a row a colour: one gather a pixel fetches them all
-        self._rows = np.ascontiguousarray(np.stack([self._column(k) for k in self.kinds], axis=1))
+        # each kind's share and the board's colours the search reads, a row a colour: one
+        # gather a pixel fetches them all
+        self._gathered = (*self.kinds, *BOARD_COLOURS)
+        self._rows = np.ascontiguousarray(np.stack([self._column(k) for k in self._gathered], axis=1))
         self._hand_area = 0.3 * self._area(min(layout.piece_radii.values()))
         side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
         self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
@@ -95,7 +104,7 @@ class Detector:
             return Sighting(problem=problem, brightness=float(np.median(gray)))
         view = self.calibration.rectify(frame)
         if self._shape != view.shape:
-            self._expected, self._plain = self._expected_board(view.shape)
+            self._expected, self._plain, self._usable = self._expected_board(view.shape)
             self._shape = view.shape
         evened, brightness, hand = self._even_out(view)
         if hand:
@@ -181,11 +190,12 @@ class Detector:
         light = np.where(expected > 2.0, seen / np.maximum(expected, 1e-3), fallback)
         return np.maximum(light, 0.05).astype(np.float32)
 
-    def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray]:
+    def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The empty board in the rectified view and where it shows plain wood or frame,
-        both at a quarter of the view's size (a pixel there is plain where all 16 are)."""
+        both at a quarter of the view's size (a pixel there is plain where all 16 are), and
+        where it shows plain wood or frame at full size (1, else 0)."""
         expected, plain = _expected_board(self.layout, self.calibration.extent, self.calibration.scale, shape[:2])
-        return _quarter(expected), _quarter(plain * np.uint8(255)) == 255
+        return _quarter(expected), _quarter(plain * np.uint8(255)) == 255, plain
 
     # -- colours ------------------------------------------------------------------------
     def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
@@ -196,15 +206,15 @@ class Detector:
         rows, planes = self._score_buffers(index.shape)
         shares = cv2.split(np.take(self._rows, index, axis=0, out=rows), planes)
         lit = {f"lit {k}": _Gathered(self._column(f"lit {k}"), index) for k in self.kinds}
-        return {**dict(zip(self.kinds, shares)), **lit}
+        return {**dict(zip(self._gathered, shares)), **lit}
 
     def _score_buffers(self, shape) -> tuple[np.ndarray, list[np.ndarray]]:
-        """Where a frame's shares are gathered and split into a map a kind, kept from frame
+        """Where a frame's shares are gathered and split into a map a colour, kept from frame
         to frame (a frame's scores live until the next frame's): split into new arrays,
         some 20 MB of fresh memory a frame cost as much time as all the rest of the work."""
         if self._buffers is None or self._buffers[0].shape[:2] != shape:
-            self._buffers = (np.empty((*shape, len(self.kinds)), np.float32),
-                             [np.empty(shape, np.float32) for _ in self.kinds])
+            self._buffers = (np.empty((*shape, len(self._gathered)), np.float32),
+                             [np.empty(shape, np.float32) for _ in self._gathered])
         return self._buffers
 
     def _column(self, name: str) -> np.ndarray:
@@ -216,34 +226,94 @@ class Detector:
 
     # -- pieces -------------------------------------------------------------------------
     def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
-        candidates, unsure = [], []
+        candidates = []
         for kind in self.kinds:   # searched at half the resolution (a quarter of the work), refined at full
-            response = self._response(scores[kind], kind)
+            response = self._response(self._searched(scores, kind), kind)
             size = max(3, int(self.layout.piece_radii[kind] * self.calibration.scale / 2) | 1)
             local = cv2.dilate(response, np.ones((size, size), np.uint8))
             vs, us = np.nonzero((response >= local) & (response >= UNSURE))
             for u, v in zip(us, vs):
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
-        candidates.sort(reverse=True)
-        kept = []
-        for score, kind, u, v in candidates:    # strongest first; a weaker one overlapping it is a shadow of it
-            r = self.layout.piece_radii[kind] * self.calibration.scale
-            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
-                continue
-            if self._in_hole(u, v):
-                continue
-            if score < THRESHOLD:
-                x, y = self.calibration.to_board(u, v)
-                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
-                continue
-            kept.append((score, kind, u, v, r))
+        kept, unsure = self._keep(sorted(candidates, reverse=True), scores)
         centres = [(u, v, r) for _, _, u, v, r in kept]
         found = []
         for score, kind, u, v, r in kept:
             cu, cv = self._refine(scores[f"lit {kind}"], u, v, r, centres)
             x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
             found.append(Found(kind, x, y, score))
-        return found, unsure
+        return found, unsure + self._impossible(found)
+
+    def _impossible(self, found: list[Found]) -> list[str]:
+        """What no board can show: more pieces of a kind than the game has, or two
+        pieces overlapping by more than the readings' error (pieces do not overlap)."""
+        out = [f"{n} {kind} pieces (the game has {MOST[kind]})" for kind in MOST
+               if (n := sum(1 for p in found if p.kind == kind)) > MOST[kind]]
+        radius = self.layout.piece_radii
+        for i, a in enumerate(found):
+            for b in found[i + 1:]:
+                if math.hypot(a.x - b.x, a.y - b.y) < radius[a.kind] + radius[b.kind] - OVERLAP:
+                    out.append(f"a {a.kind} and a {b.kind} overlap at {a.x:.0f}, {a.y:.0f} mm")
+        return out
+
+    def _keep(self, candidates: list, scores) -> tuple[list, list[str]]:
+        """The peaks that are pieces (strongest first; a weaker one overlapping a kept one
+        is a shadow of it), and in words the ones that might be. A doubtful peak gets a
+        second look once the sure ones are known (hemmed in by touching pieces, the
+        filter's ring read their colour)."""
+        kept, doubtful, unsure = [], [], []
+        for score, kind, u, v in candidates:
+            r = self.layout.piece_radii[kind] * self.calibration.scale
+            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            hole = self._in_hole(kind, u, v)
+            if hole == "the hole":
+                continue
+            if hole:
+                unsure.append(hole)
+            elif score < THRESHOLD:
+                doubtful.append((score, kind, u, v, r))
+            else:
+                kept.append((score, kind, u, v, r))
+        for score, kind, u, v, r in doubtful:
+            if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            second = self._second_look(self._searched(scores, kind), u, v, r, kept)
+            if second >= THRESHOLD:
+                kept.append((second, kind, u, v, r))
+            else:
+                x, y = self.calibration.to_board(u, v)
+                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
+        return kept, unsure
+
+    @staticmethod
+    def _second_look(score: np.ndarray, u: int, v: int, r: float, kept: list) -> float:
+        """The matched filter's response at (u, v) (the best within a pixel), at full
+        resolution, its ring read only where no kept piece lies."""
+        reach = int(math.ceil(r + 8))
+        h, w = score.shape
+        u0, u1, v0, v1 = max(0, u - reach), min(w, u + reach + 1), max(0, v - reach), min(h, v + reach + 1)
+        patch = score[v0:v1, u0:u1]
+        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+        free = np.ones(patch.shape, bool)
+        for _, _, ku, kv, kr in kept:
+            free &= (gu - ku) ** 2 + (gv - kv) ** 2 > (kr + 2) ** 2
+        best = -1.0
+        for du, dv in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+            d = np.sqrt((gu - u - du) ** 2 + (gv - v - dv) ** 2)
+            disc = np.clip(r - d + 0.5, 0, 1)
+            ring = (d > r + 2) & (d <= r + 6) & free
+            if not ring.any():
+                continue
+            best = max(best, float((patch * disc).sum() / disc.sum() - 0.5 * patch[ring].mean()))
+        return best
+
+    @staticmethod
+    def _searched(scores: dict[str, np.ndarray], kind: str) -> np.ndarray:
+        """The score a kind's pieces are searched on: its colour, or a colour the light
+        can make it look like (the filter's disc shape tells a piece from a line)."""
+        if kind in LOOKALIKE:
+            return cv2.add(scores[kind], scores[LOOKALIKE[kind]])
+        return scores[kind]
 
     def _response(self, score: np.ndarray, kind: str) -> np.ndarray:
         """The matched filter of ``kind`` over its ``score``, at half the resolution: exact
@@ -257,9 +327,20 @@ class Detector:
         k = SIDE_PULL.get(kind, 0.0) * h / (cz - h)
         return x + k * (x - cx), y + k * (y - cy)
 
-    def _in_hole(self, u: float, v: float) -> bool:
-        x, y = self.calibration.to_board(u, v)
-        return any(math.hypot(x - hx, y - hy) < hr for hx, hy, hr in self.layout.holes)
+    def _in_hole(self, kind: str, u: float, v: float) -> str | None:
+        """Whether a peak is a pocket's own dark disc ("the hole": a piece that fits in
+        it), a piece whose centre lies over a pocket's mouth (it would have dropped: a
+        doubt, said in words), or neither (None). Judged at the piece's height: a top seen
+        near a corner lies a few mm farther out than its centre."""
+        x, y = self.calibration.to_board(u, v, self.heights[kind])
+        r = self.layout.piece_radii[kind]
+        for hx, hy, hr in self.layout.holes:
+            d = math.hypot(x - hx, y - hy)
+            if d < hr - r:
+                return "the hole"
+            if d < hr - HOLE_SLACK:
+                return f"a {kind} over the pocket at {hx:.0f}, {hy:.0f} mm?"
+        return None
 
     def _refine(self, score: np.ndarray, u: int, v: int, r: float, centres) -> tuple[float, float]:
         """The centroid of the piece's colour near the peak, each pixel given to the nearest
@@ -287,10 +368,16 @@ class Detector:
         return math.pi * (radius_mm * self.calibration.scale) ** 2
 
     def _unexplained(self, scores, found: list[Found]) -> list[str]:
-        """Piece-coloured patches the size of a piece that no found piece covers."""
+        """Patches the size of a piece that no found piece covers: of a piece's colour
+        anywhere, or of any colour but the board's where the empty board shows plain
+        wood (a piece the light gave another colour, a beer mat): the frame is unsure."""
         mask = np.zeros(scores[self.kinds[0]].shape, np.float32)
         for kind in self.kinds:
             mask = np.maximum(mask, scores[kind])
+        stray = 1.0 - scores["wood"]
+        stray -= scores["frame"]
+        stray *= self._usable            # 1 where the empty board shows plain wood, else 0
+        np.maximum(mask, stray, out=mask)
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3

@@ -10,9 +10,9 @@ is its pips counted: dark on Schocken's white dice, white on Miwin's coloured on
 each blob of a pip's size and roundness inside the die; the pips' centre is the top
 face's centre (every face's pips are symmetric), seen at the die's height.
 
-Schocken has three dice: two blobs of dice mean the third lies under one of them, a
-Türmchen, and the larger blob is the tower (its top face read, the lower die hidden).
-Anything else it cannot explain (a die with a face it cannot have, four dice, a blob
+A Schocken blob is one die, a Türmchen or two dice touching by its size against the outline
+one lying die casts there (camera_board/dice_shapes.py); a tower counts as two dice (its
+top face read, the lower die hidden) and three must be seen. Anything else it cannot explain (a die with a face it cannot have, four dice, a blob
 of no colour it knows) makes the frame *unsure*: nothing is reported from it."""
 from __future__ import annotations
 
@@ -22,13 +22,15 @@ import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
-from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP,
+from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP,
                                      WHITE_DIE, DiceTable)
+from camera_board.dice_shapes import ONE, is_face, judge, lying_outline, split_pips
 from camera_board.render import board_picture
 from camera_board.scene import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 SCALE = 4.0          # rectified pixels per mm
+MARGIN = 20.0        # mm of the frame rectified round the surface: a tower's top at the edge leans out 15
 DARK = 22.0          # median grey of the surface below which the camera cannot see it
 RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
 MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
@@ -108,7 +110,8 @@ class DiceDetector:
         if problem is not None:
             return DiceSighting(problem=problem)
         rect = self.calibration.rectify(frame).astype(np.float32)
-        if _median_grey(rect) < DARK:
+        edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the surface
+        if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < DARK:
             return DiceSighting(problem="the table is too dark to see")
         expected = self._empty(rect.shape)
         gain = self._gain(rect, expected)
@@ -207,28 +210,86 @@ class DiceDetector:
                 pieces.append(self.calibration.to_board(x + m["m10"] / m["m00"], y + m["m01"] / m["m00"],
                                                         PIECE_HEIGHT / 2))
                 continue
-            dice.append(self._die(patch, mask, body, (x, y)))
+            if self.game != "schocken":
+                if self._fit(mask, (x, y)) >= ONE[1]:     # Miwin's dice touching: one blob, two colours
+                    return DiceSighting(problem="dice touching, the camera cannot tell them apart")
+                dice.append(self._die(patch, mask, body, (x, y)))
+                continue
+            seen = self._shaped(patch, mask, (x, y))
+            if isinstance(seen, str):
+                return DiceSighting(problem=seen)
+            dice += seen
         if hand:
             return DiceSighting(problem="a hand over the table", hand=True)
         return self._judge(dice, pieces)
+
+    def _shaped(self, patch: np.ndarray, mask: np.ndarray, origin) -> list[SeenDie] | str:
+        """A Schocken blob as one die, a Türmchen or two touching dice (camera_board/dice_shapes.py),
+        or why it is none of them."""
+        top = self._top_face(patch, mask)
+        if not top.any():
+            return "a die's top cannot be seen"
+        s = self.calibration.scale
+        m = cv2.moments(top.astype(np.uint8))
+        u, v = m["m10"] / m["m00"] + origin[0], m["m01"] / m["m00"] + origin[1]
+        contours, _ = cv2.findContours(top.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))[2]
+        outline, one_top = lying_outline(self.calibration.mapping.camera, self.calibration.to_board(u, v, DIE),
+                                         -angle)
+        shape = judge(float(mask.sum()) / s ** 2, float(top.sum()) / s ** 2, outline, one_top)
+        if shape.kind == "unsure":
+            return f"a blob of dice the camera cannot tell apart ({shape.fit:.2f} of a die's outline)"
+        area = float(mask.sum()) / s ** 2
+        if shape.kind == "pair":
+            groups = split_pips(self._pips(patch, mask, True, seams=True), self._step(DIE))
+            if groups is None:
+                return "two touching dice whose pips cannot be told apart"
+            return [self._placed(np.mean(g, axis=0) + origin, len(g), 0, area / 2) for g in groups]
+        tower = shape.kind == "tower"     # its top is seen two dice high
+        height = 2 * DIE if tower else DIE
+        pips = self._pips(patch, mask, True)
+        if not is_face(np.array(pips).reshape(-1, 2), self._step(height)):
+            if not tower:
+                return "a die's pips do not lie as a face"
+            pips = []        # the lower die's pips show round the top: its face is kept from before
+        centre = np.mean(pips, axis=0) if pips else np.array((m["m10"], m["m01"])) / m["m00"]
+        die = self._placed(centre + origin, len(pips), 0, area, height)
+        return [SeenDie(die.x, die.y, die.value, 0, die.aside, tower, area)]
+
+    def _step(self, height: float) -> float:
+        """Rectified pixels from a top's middle to an edge's middle pip, the top ``height`` mm up."""
+        cz = self.calibration.mapping.camera[2]
+        return PIP_STEP * DIE * self.calibration.scale * cz / (cz - height)
+
+    def _fit(self, mask: np.ndarray, origin) -> float:
+        """The blob's area over the outline one lying die casts where it lies."""
+        m = cv2.moments(mask)
+        u, v = m["m10"] / m["m00"] + origin[0], m["m01"] / m["m00"] + origin[1]
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        angle = cv2.minAreaRect(max(contours, key=cv2.contourArea))[2]
+        outline, _ = lying_outline(self.calibration.mapping.camera, self.calibration.to_board(u, v, DIE / 2), -angle)
+        return float(mask.sum()) / self.calibration.scale ** 2 / outline
+
+    def _placed(self, centre, value: int, body: int, area: float, height: float = DIE) -> SeenDie:
+        """A die whose top, ``height`` mm up, has its middle at rectified pixel ``centre``."""
+        bx, by = self.calibration.to_board(float(centre[0]), float(centre[1]), height)
+        return SeenDie(bx, by, value, body, self.table.in_tray(bx, by), False, area)
 
     @staticmethod
     def _kind(colour: np.ndarray, kinds) -> tuple[str, int]:
         best = min(kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
         return best[0], best[1]
 
-    def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin) -> SeenDie | str:
+    def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin, height: float = DIE) -> SeenDie:
         found = self._pips(patch, mask, self.table.bodies[body] == WHITE_DIE)
         value = len(found)
         allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
         m = cv2.moments(mask)
         centre = np.mean(found, axis=0) if value in allowed else np.array((m["m10"], m["m01"])) / m["m00"]
-        u, v = centre + origin
-        bx, by = self.calibration.to_board(float(u), float(v), DIE)
-        area = float(mask.sum()) / self.calibration.scale ** 2
-        return SeenDie(bx, by, value if value in allowed else 0, body, self.table.in_tray(bx, by), False, area)
+        return self._placed(centre + origin, value if value in allowed else 0, body,
+                            float(mask.sum()) / self.calibration.scale ** 2, height)
 
-    def _pips(self, patch: np.ndarray, mask: np.ndarray, dark: bool) -> list:
+    def _pips(self, patch: np.ndarray, mask: np.ndarray, dark: bool, seams: bool = False) -> list:
         """The pips' centres: peaks of a difference of Gaussians at a pip's size (a blurred
         camera runs pips into each other; their peaks stay 5 mm apart), at least half as
         strong as the strongest, inside the die."""
@@ -241,18 +302,24 @@ class DiceDetector:
         response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
         inside = _shrink(mask, 5)
         if dark:      # only on the top face: a white die's sides are darker, a side's corner no pip
-            inside &= self._top_face(patch, mask)
+            inside &= self._top_face(patch, mask, seams)
         peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
         strongest = float(response[inside].max()) if inside.any() else 0.0
         keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
         v, u = np.nonzero(keep)
-        return [(float(a), float(b)) for a, b in zip(u, v)]
+        found: list = []
+        for i in np.argsort(-response[v, u], kind="stable"):   # a flat top (two pixels alike) is one pip
+            if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
+                found.append((float(u[i]), float(v[i])))
+        return found
 
-    def _top_face(self, patch: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        """A white die's top: its bright part, with the pips in it filled in."""
+    def _top_face(self, patch: np.ndarray, mask: np.ndarray, seams: bool = False) -> np.ndarray:
+        """A white die's top: its bright part, with the pips in it filled in. With ``seams``
+        (two tops side by side) only the holes are filled: closing over a pip's width would
+        close the dark seam between the tops too, and its ends would look like pips."""
         grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
         top = ((grey > 0.8 * np.percentile(grey[mask > 0], 90)) & (mask > 0)).astype(np.uint8)
-        size = int(4 * PIP * DIE * self.calibration.scale) | 1
+        size = 5 if seams else int(4 * PIP * DIE * self.calibration.scale) | 1
         top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
         contours, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         filled = np.zeros_like(top)
@@ -271,12 +338,9 @@ class DiceDetector:
             if len(set(bodies)) != len(bodies):
                 return DiceSighting(problem="two dice of one colour")
             return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
-        tower = None
-        if len(dice) == self.count - 1 and dice:   # the missing die lies under the tower
-            tower = max(dice, key=lambda d: d.area)   # (its value 0 when the lower die's pips show)
-            dice = [SeenDie(d.x, d.y, d.value, d.body, d.aside, d is tower, d.area) for d in dice]
-        elif len(dice) != self.count:
-            return DiceSighting(problem=f"the camera sees {len(dice)} dice, not {self.count}")
+        towers = sum(d.tower for d in dice)     # a tower is two dice, the lower one hidden
+        if len(dice) + towers != self.count or towers > 1:
+            return DiceSighting(problem=f"the camera sees {len(dice) + towers} dice, not {self.count}")
         if any(d.value == 0 and not d.tower for d in dice):
             return DiceSighting(problem="a die's pips cannot be counted")
         return DiceSighting(tuple(sorted(dice, key=lambda d: d.x)), squares)

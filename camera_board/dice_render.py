@@ -28,13 +28,26 @@ def _area(polygon: np.ndarray) -> float:
     return float(x @ np.roll(y, -1) - y @ np.roll(x, -1))
 
 
-def draw_die(ideal: np.ndarray, die: Die, project, light) -> None:
+def draw_dice(ideal: np.ndarray, dice, project, light) -> None:
+    """Every die, level by level from the surface up (a Türmchen's top last): at each level
+    the sides first, then the tops. A die's side never hides another's top at its own
+    height (the camera looks down on both), so two dice side by side show both tops whole."""
+    for base in sorted({d.base for d in dice}):
+        level = [d for d in dice if d.base == base]
+        for die in level:
+            _sides(ideal, die, project, light)
+        for die in level:
+            _top(ideal, die, project, light)
+
+
+def _sides(ideal: np.ndarray, die: Die, project, light) -> None:
+    """The sides the camera sees (wound as the top), shaded by the lamp."""
     foot, top_h = die.corners(), die.base + die.size
     body = np.array(die.body, np.float32)
     bottom, top = project(foot, die.base), project(foot, top_h)
     lx, ly, _ = light.lamp
     facing = np.sign(_area(top))
-    for k in range(4):        # the sides the camera sees (wound as the top), shaded by the lamp
+    for k in range(4):
         a, b = k, (k + 1) % 4
         quad = np.array([bottom[a], bottom[b], top[b], top[a]])
         if np.sign(_area(quad)) != facing:
@@ -44,7 +57,12 @@ def draw_die(ideal: np.ndarray, die: Die, project, light) -> None:
         towards = np.array([lx - mid[0], ly - mid[1]])
         cos = float(outward @ towards / (np.linalg.norm(outward) * np.linalg.norm(towards) + 1e-9))
         _fill(ideal, quad, tuple(float(c) for c in body * (0.6 + 0.15 * cos)))
-    _fill(ideal, top, tuple(float(c) for c in body))
+
+
+def _top(ideal: np.ndarray, die: Die, project, light) -> None:
+    top_h = die.base + die.size
+    top = project(die.corners(), top_h)
+    _fill(ideal, top, tuple(float(c) for c in die.body))
     r = PIP * die.size
     for px, py in die.pips():
         _fill(ideal, project(_ring(px, py, r), top_h), tuple(float(c) for c in die.pip))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from camera_board.dice_corpus import clear_spot
+from camera_board.dice_places import clear_spot
 from camera_board.dice_scene import (DIE, MIWIN_BODIES, WHITE_PIP, Die, DiceScene, DiceTable,
                                      neunfeld_scene, schocken_scene)
 from tablegame.core.sensors import DiceReading

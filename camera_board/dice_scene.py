@@ -89,9 +89,11 @@ def _rect(x0, y0, x1, y1, colour, w: float = 3.0) -> tuple[Line, ...]:
     return tuple(Line(float(x), y0 + w / 2, float(x), y1 - w / 2, w, colour) for x in xs)
 
 
+TRAY_RIM = 4.0                  # mm: the tray's wooden rim round it
+
+
 def schocken_table() -> DiceTable:
-    tray = (262.0, 20.0, 345.0, 240.0)
-    rim = 4.0
+    tray, rim = (262.0, 20.0, 345.0, 240.0), TRAY_RIM
     lines = (*_rect(tray[0] - rim, tray[1] - rim, tray[2] + rim, tray[3] + rim, (40, 60, 90)),
              *_rect(*tray, TRAY))
     layout = Layout("schocken", 360.0, 260.0, 45.0, FELT, (30, 45, 70), lines, (), (), 36.0,

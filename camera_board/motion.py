@@ -1,6 +1,7 @@
 """From one sighting per frame to the protocol's messages: moving snapshots while
 anything moves, one settled snapshot once nothing has moved for the settle time, and
-on a pocket board the stroke's events (started, pocketed) as they happen.
+on a pocket board the stroke's events: started as it happens, pocketed once the
+stroke has settled and the settled board bears the pocketing out.
 
 It never settles on a frame it is unsure of: a hand over the board, a frame too dark
 or a patch it cannot explain each start the settle time again. When the camera has
@@ -8,6 +9,7 @@ not seen the board for ``BLIND_AFTER`` s it says so, once, as a sensor fault."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from camera_board.detect import Found, Sighting
@@ -17,8 +19,15 @@ from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, P
 MOVE = 1.0          # mm from where it lay when the board last moved: moving (the firmware's 0.5 mm
                     # is below a camera's frame-to-frame jitter of up to 0.7 mm on a touching piece)
 SETTLE = 0.3        # s without movement before the board is settled
+DRIFT = 0.6         # mm a piece's least-squares track carries it over the settle time: still moving
+                    # (a piece creeping at 3 mm/s stays within MOVE of the anchor's frame, but its
+                    # trend shows). Jitter of up to 0.15 mm a side cannot fake it at 30 frames/s or less;
+                    # on the tuning shots it did not delay a settled report (docs/camera.md)
+TREND_FRAMES = 6    # frames a trend needs: fewer (under 20 frames/s in the settle time) and one
+                    # jittery piece fakes a drift (seen at 10 frames/s in the end-to-end test)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
+HAND_REACH = 10.0   # mm a man may be moved by the hand that sets the striker, not by a stroke
 
 
 @dataclass(frozen=True)
@@ -35,13 +44,17 @@ class Watcher:
     settle: float = SETTLE
     last: tuple[Found, ...] | None = None       # the last good frame
     last_at: float = 0.0
-    missing: list = field(default_factory=list)  # pieces gone in the last frame: pocketed unless back
     anchor: tuple[Found, ...] | None = None     # the pieces when the board last moved
     settled: tuple[Found, ...] | None = None    # the last settled report
     moved_at: float = -math.inf
     good_at: float | None = None
     blind_said: bool = False
     in_stroke: bool = False
+    stroke_from: tuple[Found, ...] = ()         # the settled board the stroke started from
+    gone_in_stroke: list = field(default_factory=list)   # (piece, pocket): seen going in the stroke
+    behind_hand: bool = False                   # a hand seen since the last good frame
+    window: list = field(default_factory=list)  # (time, pieces) of the good frames since the board last
+                                                # moved, within the settle time
 
     def see(self, now: float, sighting: Sighting) -> list:
         if sighting.problem is not None:
@@ -51,27 +64,43 @@ class Watcher:
             self.blind_said = False
         self.good_at = now
         pieces = sighting.pieces
+        if self.behind_hand:
+            self.behind_hand = False
+            if not self._stroke_behind_hand(pieces):
+                self.last = None     # the hand set the striker or put pieces back: no stroke
         if self.last is not None and self.game == "carrom":
             reach = TOP_SPEED * max(now - self.last_at, 1 / 30)
             out += self._stroke_events(pieces, *_match(self.last, pieces, reach))
         if self.anchor is None or _differs(self.anchor, pieces):   # measured from the anchor, so a
-            self.moved_at, self.anchor = now, pieces                # creeping coin counts as moving
+            self._moved(now, pieces)                                # creeping coin counts as moving
+        else:
+            self.window = [(t, p) for t, p in self.window if now - t <= self.settle + 1e-9] + [(now, pieces)]
         self.last, self.last_at = pieces, now
         quiet = now - self.moved_at >= self.settle
+        due = quiet and (self.in_stroke or self.settled is None or _differs(self.settled, pieces))
+        if due and _drift(self.window) > DRIFT:    # within MOVE of the anchor, yet on its way
+            self._moved(now, pieces)
+            quiet = due = False
         if not quiet:
             out.append(self._snapshot(pieces, False))
-        elif self.in_stroke or self.settled is None or _differs(self.settled, pieces):
+        elif due:
+            if self.in_stroke:
+                out += self._pocketed(pieces)
             self.settled = pieces                   # a stroke always ends in a settled board,
             self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
         return out
 
+    def _moved(self, now: float, pieces: tuple[Found, ...]) -> None:
+        # the trend is judged on the frames after this one: in this frame a piece may still
+        # have been arriving (at 10 frames a second its last half millimetre looks like a creep)
+        self.moved_at, self.anchor, self.window = now, pieces, []
+
     def _unsure(self, now: float, sighting: Sighting) -> list:
         """Nothing from this frame; the settle time starts again."""
         self.moved_at = now
         if sighting.hand:
-            self.last = self.anchor = None
-            self.missing = []       # what the hand did shows in the next good frame
+            self.anchor, self.behind_hand = None, True   # what it did shows in the next good frame
             self.good_at = now     # a hand is no fault of the camera
             return []
         if self.good_at is None:
@@ -81,25 +110,49 @@ class Watcher:
             return [Fault(f"camera cannot see the board: {sighting.problem}")]
         return []
 
+    def _stroke_behind_hand(self, pieces: tuple[Found, ...]) -> bool:
+        """Whether what the camera took for a hand hid a stroke: a fast piece smeared over a
+        long exposure can have the colour of skin. A hand sets the striker and puts pieces
+        back; it does not take men away nor move them far, a stroke does."""
+        if self.last is None or self.game != "carrom":
+            return False
+        moves, gone = _match(tuple(p for p in self.last if p.kind != "striker"),
+                             tuple(p for p in pieces if p.kind != "striker"))
+        return bool(gone) or any(m > HAND_REACH for _, m in moves)
+
     def _stroke_events(self, pieces: tuple[Found, ...], moves: list, gone: list[Found]) -> list:
-        """STROKE_STARTED when the striker leaves its place, POCKETED for a piece gone two
-        frames running (one frame's miss, a piece the striker hides, is no pocketing)."""
+        """STROKE_STARTED when the striker leaves its place (or a piece goes). Each piece
+        gone from one good frame to the next may have been pocketed: POCKETED waits for
+        the settled board to bear it out (``_pocketed``)."""
         out = []
         striker_moved = any(m > MOVE for p, m in moves if p.kind == "striker")
         if not self.in_stroke and (striker_moved or gone) and self.settled is not None:
-            self.in_stroke = True
+            self.in_stroke, self.stroke_from, self.gone_in_stroke = True, self.settled, []
             out.append(StrokeStarted())
-        back = {kind: sum(1 for p in pieces if p.kind == kind) - sum(1 for p in self.last if p.kind == kind)
-                for kind in {p.kind for p in self.missing}}
-        for piece in self.missing:
-            if back.get(piece.kind, 0) > 0:
-                back[piece.kind] -= 1
-                continue
-            pocket = _nearest_pocket(piece, self.pockets)
-            if pocket is not None:
-                out.append(PiecePocketed(pocket, piece.kind))
-        self.missing = list(gone)
+        if self.in_stroke and self.pockets:
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in gone]
         return out
+
+    def _pocketed(self, settled: tuple[Found, ...]) -> list:
+        """POCKETED, once the stroke has settled, for the pieces the settled board bears out:
+        of each kind as many as it lacks against the board the stroke started from, those
+        seen going nearest their pocket (then those it never saw go), in the order they
+        went. A fast piece smears in the camera's exposure and may be missed, or read as
+        pieces that are not there, for frames on end; the settled board is read from
+        still frames."""
+        lacking = Counter(p.kind for p in self.stroke_from) - Counter(p.kind for p in settled)
+        seen_going = len(self.gone_in_stroke)
+        if self.pockets:     # a piece that went while the camera doubted: from where it lay
+            unseen = _match(self.stroke_from, settled)[1]
+            self.gone_in_stroke += [(p, _nearest_pocket(p, self.pockets)) for p in unseen]
+        chosen = []
+        for kind, n in lacking.items():
+            theirs = [(k, piece, pocket) for k, (piece, pocket) in enumerate(self.gone_in_stroke)
+                      if piece.kind == kind]
+            chosen += sorted(theirs, key=lambda c: (c[0] >= seen_going,
+                                                    _to_pocket(c[1], self.pockets[c[2]])))[:n]
+        self.gone_in_stroke = []
+        return [PiecePocketed(pocket, piece.kind) for _, piece, pocket in sorted(chosen, key=lambda c: c[0])]
 
     def _snapshot(self, pieces: tuple[Found, ...], settled: bool):
         if self.game == "carrom":
@@ -108,22 +161,57 @@ class Watcher:
         return BoardSnapshot(tuple(CoinReading(round(p.x, 1), round(p.y, 1)) for p in pieces), settled)
 
 
+def _pairs(before: tuple[Found, ...], after: tuple[Found, ...], reach: float = math.inf) -> dict[int, int]:
+    """Which piece of ``after`` each piece of ``before`` became (index to index): per
+    kind, nearest pairs first, none farther than ``reach``."""
+    paired: dict[int, int] = {}
+    taken = set()
+    distances = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
+                       for i, a in enumerate(before) for j, b in enumerate(after)
+                       if a.kind == b.kind)
+    for distance, i, j in distances:
+        if distance > reach or i in paired or j in taken:
+            continue
+        paired[i] = j
+        taken.add(j)
+    return paired
+
+
 def _match(before: tuple[Found, ...], after: tuple[Found, ...],
            reach: float = math.inf) -> tuple[list[tuple[Found, float]], list[Found]]:
     """Each piece of ``before`` still there and how far it moved, and the pieces of
-    ``before`` that are gone: per kind, nearest pairs first."""
-    moves = [math.inf] * len(before)
-    taken = set()
-    pairs = sorted((math.hypot(a.x - b.x, a.y - b.y), i, j)
-                   for i, a in enumerate(before) for j, b in enumerate(after)
-                   if a.kind == b.kind)
-    for distance, i, j in pairs:
-        if distance > reach or moves[i] != math.inf or j in taken:
+    ``before`` that are gone."""
+    paired = _pairs(before, after, reach)
+    moves = [(p, math.hypot(p.x - after[paired[i]].x, p.y - after[paired[i]].y))
+             for i, p in enumerate(before) if i in paired]
+    return moves, [p for i, p in enumerate(before) if i not in paired]
+
+
+def _drift(window: list[tuple[float, tuple[Found, ...]]]) -> float:
+    """How far the straight line fitted (least squares) through each piece's places in
+    ``window``'s frames carries it from the first frame's time to the last's, for the
+    piece that drifts most (mm): a trend, which one frame's jitter hardly sways; 0 when
+    there are too few frames to tell a trend from jitter (the anchor's rule still holds)."""
+    if len(window) < TREND_FRAMES:
+        return 0.0
+    latest = window[-1][1]
+    times = [t for t, _ in window]
+    mean_t = sum(times) / len(times)
+    spread = sum((t - mean_t) ** 2 for t in times)
+    tracks = [[] for _ in latest]
+    for t, pieces in window:
+        for i, j in _pairs(latest, pieces).items():
+            tracks[i].append((t - mean_t, pieces[j].x, pieces[j].y))
+    worst = 0.0
+    for track in tracks:
+        if len(track) < len(window):          # lost in a frame: the anchor's rule judges it
             continue
-        moves[i] = distance
-        taken.add(j)
-    gone = [p for p, m in zip(before, moves) if m == math.inf]
-    return [(p, m) for p, m in zip(before, moves) if m != math.inf], gone
+        mx = sum(x for _, x, _ in track) / len(track)
+        my = sum(y for _, _, y in track) / len(track)
+        vx = sum(t * (x - mx) for t, x, _ in track) / spread
+        vy = sum(t * (y - my) for t, _, y in track) / spread
+        worst = max(worst, math.hypot(vx, vy) * (times[-1] - times[0]))
+    return worst
 
 
 def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
@@ -133,6 +221,11 @@ def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
     return bool(gone) or max((m for _, m in moves), default=0.0) > MOVE
 
 
+def _to_pocket(piece: Found, pocket: tuple[float, float, float]) -> float:
+    x, y, r = pocket
+    return math.hypot(piece.x - x, piece.y - y) - r
+
+
 def _nearest_pocket(piece: Found, pockets) -> int | None:
     """The pocket a piece last seen here went into: the nearest (a fast piece may be a
     good way from it in the last frame that shows it; a piece that jumps the frame
@@ -140,4 +233,4 @@ def _nearest_pocket(piece: Found, pockets) -> int | None:
     referee asks the players)."""
     if not pockets:
         return None
-    return min((math.hypot(piece.x - x, piece.y - y) - r, i) for i, (x, y, r) in enumerate(pockets))[1]
+    return min((_to_pocket(piece, pocket), i) for i, pocket in enumerate(pockets))[1]

@@ -1,12 +1,14 @@
 """Draws a Scene as a camera above the table sees it: perspective from the camera's
 pose and lens, barrel distortion, the pieces' tops at their height (so they show the
 parallax a real camera sees), drop shadows, a specular highlight on each piece, a
-guest's shadow, a hand reaching in, warm light, exposure, blur and sensor noise.
+guest's shadow, a hand reaching in, warm light, exposure, blur and sensor noise; a piece
+that moves (its velocity) smears over the lens's shutter time, as a real camera's does.
 
 Every random choice comes from the ``numpy.random.Generator`` passed in, so a seed
 gives the same picture on every machine (OpenCV's drawing is deterministic)."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -15,11 +17,12 @@ import cv2
 import numpy as np
 
 from camera_board.camera import Lens, Pose, lens_maps, plane_homography
-from camera_board.dice_render import dice_shadows, draw_die
+from camera_board.dice_render import dice_shadows, draw_dice
 from camera_board.scene import MARKER_DICT, PIECE_COLOURS, SKIN, TABLE, Layout, Scene
 
 TEXTURE_SCALE = 2.5   # texture pixels per mm of the board plane
 SHIFT = 4             # OpenCV's fixed-point drawing: 1/16 px
+MAX_STEPS = 96        # moments drawn of a moving piece's exposure (a pixel apart, up to this many)
 
 
 @dataclass(frozen=True)
@@ -48,15 +51,18 @@ def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
     layout, lens = shot.scene.layout, shot.lens
     rotation, translation = shot.pose.rotation_translation()
     project = _projector(lens.matrix, rotation, translation)
-    texture, to_board = _texture(layout, shot.scene, shot.light)
+    texture, to_board = _texture(layout, shot.scene, shot.light, lens.shutter)
     board_to_ideal = plane_homography(lens.matrix, rotation, translation)
     ideal = cv2.warpPerspective(texture, board_to_ideal @ to_board, lens.size, flags=cv2.INTER_AREA,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE)
     ideal = ideal.astype(np.float32)
-    for piece in sorted(shot.scene.pieces, key=lambda p: p.height):
-        _draw_piece(ideal, piece, project, shot.light)
-    for die in sorted(getattr(shot.scene, "dice", ()), key=lambda d: d.base):   # a Türmchen's top last
-        draw_die(ideal, die, project, shot.light)
+    shutter = lens.shutter
+    for piece in sorted(shot.scene.pieces, key=lambda p: (moves(p, shutter), p.height)):
+        if moves(piece, shutter):
+            _smear(ideal, piece, project, shot.light, shutter)
+        else:
+            _draw_piece(ideal, piece, project, shot.light)
+    draw_dice(ideal, getattr(shot.scene, "dice", ()), project, shot.light)
     if shot.light.guest_shadow is not None:
         _guest_shadow(ideal, shot.light.guest_shadow, board_to_ideal)
     if shot.light.hand is not None:
@@ -73,12 +79,12 @@ def _projector(matrix, rotation, translation):
     return project
 
 
-def _texture(layout: Layout, scene: Scene, light: Light) -> tuple[np.ndarray, np.ndarray]:
+def _texture(layout: Layout, scene: Scene, light: Light, shutter: float) -> tuple[np.ndarray, np.ndarray]:
     """The board plane seen straight down, with the pieces' shadows, and the matrix from
     texture pixels to board mm."""
     empty, to_board = board_picture(layout)
     tex = empty.copy()
-    _drop_shadows(tex, scene, light, to_board)
+    _drop_shadows(tex, scene, light, to_board, shutter)
     dice_shadows(tex, getattr(scene, "dice", ()), light, to_board, TEXTURE_SCALE)
     return tex, to_board
 
@@ -138,25 +144,70 @@ def _markers(tex, layout: Layout, px, s: float) -> None:
         tex[va:vb, ua:ub] = np.clip(warped[va:vb, ua:ub], 0, 255).astype(np.uint8)[..., None]
 
 
-def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray) -> None:
-    """Each piece's shadow on the board, thrown away from the lamp (drawn in a patch round it)."""
+def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray, shutter: float) -> None:
+    """Each piece's shadow on the board, thrown away from the lamp (drawn in a patch round
+    it); a moving piece's shadow is the mean of its shadows along its path."""
     lx, ly, lz = light.lamp
     s = TEXTURE_SCALE
     x0, y1 = to_board[0, 2], to_board[1, 2]
     for p in scene.pieces:
         k = p.height / max(lz - p.height, 1.0)
-        u, v = (p.x + (p.x - lx) * k - x0) * s, (y1 - (p.y + (p.y - ly) * k)) * s
+        path = _path(p, shutter, 16)
+        u = (path[:, 0] + (path[:, 0] - lx) * k - x0) * s
+        v = (y1 - (path[:, 1] + (path[:, 1] - ly) * k)) * s
         reach = int((p.radius + 1.0) * s + 5 * s)
-        ua, va = max(0, int(u) - reach), max(0, int(v) - reach)
-        ub, vb = min(tex.shape[1], int(u) + reach), min(tex.shape[0], int(v) + reach)
+        ua, va = max(0, int(u.min()) - reach), max(0, int(v.min()) - reach)
+        ub, vb = min(tex.shape[1], int(u.max()) + reach), min(tex.shape[0], int(v.max()) + reach)
         if ua >= ub or va >= vb:
             continue
         shade = np.zeros((vb - va, ub - ua), np.float32)
-        cv2.circle(shade, (int((u - ua) * 16), int((v - va) * 16)), int((p.radius + 1.0) * s * 16), 1.0, -1,
-                   cv2.LINE_AA, SHIFT)
-        shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * s)
+        disc = np.zeros_like(shade)
+        for pu, pv in zip(u, v):
+            disc[:] = 0
+            cv2.circle(disc, (int((pu - ua) * 16), int((pv - va) * 16)), int((p.radius + 1.0) * s * 16), 1.0,
+                       -1, cv2.LINE_AA, SHIFT)
+            shade += disc
+        shade = cv2.GaussianBlur(shade / len(u), (0, 0), 1.5 * s)
         patch = tex[va:vb, ua:ub]
         patch[:] = (patch * (1 - 0.45 * shade[..., None])).astype(np.uint8)
+
+
+def moves(piece, shutter: float) -> bool:
+    """Whether ``piece`` moves visibly (0.05 mm) while the shutter is open."""
+    return shutter > 0 and math.hypot(piece.vx, piece.vy) * shutter > 0.05
+
+
+def _path(piece, shutter: float, n: int) -> np.ndarray:
+    """Where ``piece`` is at ``n`` moments spread evenly over the exposure, which is centred
+    on the picture's moment (its x, y): a straight path along its velocity."""
+    if not moves(piece, shutter):
+        return np.array([[piece.x, piece.y]])
+    t = ((np.arange(n) + 0.5) / n - 0.5) * shutter
+    return np.c_[piece.x + piece.vx * t, piece.y + piece.vy * t]
+
+
+def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float) -> None:
+    """A moving piece as the camera records it: the mean of the picture over the exposure,
+    the piece drawn at each moment of its path (a step of a pixel or so) over what lies
+    beneath, in a patch round the path."""
+    ring, half = _circle(piece.x, piece.y, piece.radius * 1.3), (piece.vx * shutter / 2, piece.vy * shutter / 2)
+    ends = np.r_[tuple(project(ring + sign * np.array(half), height) for sign in (1, -1)
+                       for height in (piece.height, 0.0))]
+    (ua, va), (ub, vb) = np.floor(ends.min(axis=0)).astype(int) - 4, np.ceil(ends.max(axis=0)).astype(int) + 4
+    ua, va, ub, vb = max(0, ua), max(0, va), min(ideal.shape[1], ub), min(ideal.shape[0], vb)
+    if ua >= ub or va >= vb:
+        return
+    travel = np.array([[piece.x, piece.y], [piece.x + piece.vx * shutter, piece.y + piece.vy * shutter]])
+    across = project(travel, piece.height)
+    n = int(min(MAX_STEPS, max(2, math.ceil(float(np.linalg.norm(across[1] - across[0]))))))   # a pixel a step
+    beneath = ideal[va:vb, ua:ub].copy()
+    mean = np.zeros_like(beneath)
+    shifted = lambda points, height: project(points, height) - (ua, va)  # noqa: E731
+    for x, y in _path(piece, shutter, n):
+        layer = beneath.copy()
+        _draw_piece(layer, dataclasses.replace(piece, x=float(x), y=float(y)), shifted, light)
+        mean += layer
+    ideal[va:vb, ua:ub] = mean / n
 
 
 def _circle(x: float, y: float, r: float, n: int = 72) -> np.ndarray:

@@ -41,6 +41,8 @@ class Piece:
     y: float
     radius: float
     height: float = 2.0   # mm above the surface (the top face the camera sees)
+    vx: float = 0.0       # mm/s: how it moves while the shutter is open (motion blur)
+    vy: float = 0.0
 
 
 @dataclass(frozen=True)

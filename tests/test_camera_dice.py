@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, Pose
 from camera_board.dice_corpus import dice_case, TABLES
-from camera_board.dice_detect import SCALE, DiceDetector, DiceSighting, SeenDie
+from camera_board.dice_detect import MARGIN, SCALE, DiceDetector, DiceSighting, SeenDie
 from camera_board.dice_motion import DiceWatcher, order
 from camera_board.dice_scene import DIE, Die, schocken_scene
 from camera_board.render import Light, Shot, render
@@ -20,7 +20,7 @@ SCHOCKEN_POSE = Pose(180, 110, 520, 180, 130)
 
 def detector(game, lens=LENS):
     table = TABLES[game]
-    return DiceDetector(table, Calibration(table.layout, lens, SCALE, margin=2.0))
+    return DiceDetector(table, Calibration(table.layout, lens, SCALE, margin=MARGIN))
 
 
 def seen(sighting: DiceSighting):

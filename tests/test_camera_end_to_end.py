@@ -2,9 +2,11 @@
 each frame rendered as the camera above sees it, read by the camera board, sent over a
 real pseudo-terminal to the real serial link, the session with its SQLite log and the
 referee: the same score as the virtual board gives for the same shots."""
+import dataclasses
 import random
 import time
 
+import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
@@ -103,14 +105,18 @@ BREAK = {"seat": 0, "along": 0, "angle": 0, "speed": 7000}          # two whites
 SECOND = {"seat": 0, "along": -150, "angle": -36, "speed": 7000}    # a white and two blacks
 
 
-def test_carrom_strokes_seen_by_the_camera_score_as_on_the_virtual_board(tmp_path):
+@pytest.mark.parametrize("shutter", [0.0, 1 / 60], ids=["sharp", "blurred at 1/60 s"])
+def test_carrom_strokes_seen_by_the_camera_score_as_on_the_virtual_board(tmp_path, shutter):
+    """Sharp, and with each moving piece smeared over a 1/60 s exposure (the striker some
+    115 mm at 7 m/s): the same score."""
     strokes = [BREAK, SECOND]
+    lens = dataclasses.replace(LENS, shutter=shutter)
     virtual = run_script(Script(CARROM, 0, tuple({"strike": {k: v for k, v in s.items() if k != "seat"}}
                                                  for s in strokes)), CONFIG)
     world = CarromWorld()
-    board = CameraBoard.for_game("carrom", world.board, LENS, link_path=str(tmp_path / "board"))
+    board = CameraBoard.for_game("carrom", world.board, lens, link_path=str(tmp_path / "board"))
     pieces = lambda frame: carrom_scene(world.board, getattr(frame, "pieces", frame))  # noqa: E731
-    rig = Rig(board.feed, pieces, LENS, Pose(370, 340, 1150, 370, 370), rate=10)
+    rig = Rig(board.feed, pieces, lens, Pose(370, 340, 1150, 370, 370), rate=10)
 
     def show(session):
         rig.show([world.positions()])

@@ -1,5 +1,7 @@
 """The camera board's sense of motion (camera_board/motion.py), frame by frame with made-up
 sightings: what it sends while pieces move, when it settles, and what it never does."""
+import math
+
 from hypothesis import given, settings, strategies as st
 
 from camera_board.detect import Found, Sighting
@@ -109,3 +111,59 @@ def test_a_stroke_that_ends_where_it_began_still_ends_in_a_settled_board():
     out = feed(watcher, [at(117)] * 12 + [at(160), at(117)] + [at(117)] * 12)
     events = [m for frame in out for m in frame if not isinstance(m, PiecesSnapshot) or m.settled]
     assert [type(m).__name__ for m in events] == ["PiecesSnapshot", "StrokeStarted", "PiecesSnapshot"]
+
+
+def test_a_coin_creeping_at_three_millimetres_a_second_is_never_settled():
+    """1 mm takes it a third of a second: no frame lies a millimetre from where it last
+    moved within the settle time, but the trend over the settle time's frames shows."""
+    watcher = Watcher("shove")
+    out = feed(watcher, [coins((100, 100 + 0.1 * k)) for k in range(120)])
+    assert not settled(out)
+
+
+def test_a_piece_that_stops_after_creeping_settles_where_it_stopped():
+    watcher = Watcher("shove")
+    creep = [coins((100, 100 + 0.1 * k)) for k in range(30)]
+    out = feed(watcher, creep + [coins((100, 102.9))] * 30)
+    first = next(k for k, frame in enumerate(out) if settled([frame]))
+    assert settled(out)[0].coins[0].y == 102.9 and (first - 29) / RATE <= 0.4 + 1e-9
+
+
+def test_at_ten_frames_a_second_a_piece_still_arriving_as_it_last_moved_settles_on_time():
+    """The frame that last moved a millimetre shows the coin 0.9 mm short of where it stops:
+    a step, not a creep (and four frames are too few to tell a trend from jitter): settled
+    0.3 s after that frame, not later (the end-to-end Carrom stroke missed its settled board)."""
+    watcher = Watcher("shove")
+    ys = [100, 110, 120, 129.1] + [130.0] * 8
+    out = [watcher.see(k / 10, coins((100, y))) for k, y in enumerate(ys)]
+    assert [bool(settled([frame])) for frame in out].index(True) == 3 + 3
+
+
+def _jittered(rows, jitter):
+    return [Sighting(tuple(Found("white", x + dx, y + dy, 0.9) for (x, y), (dx, dy) in zip(rows, noise)))
+            for noise in jitter]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 19).flatmap(lambda n: st.lists(
+    st.lists(st.tuples(st.floats(-0.15, 0.15), st.floats(-0.15, 0.15)), min_size=n, max_size=n),
+    min_size=12, max_size=12)))
+def test_a_still_board_settles_after_the_settle_time_whatever_its_jitter(jitter):
+    """Up to 19 pieces, each reading off by up to 0.15 mm a side in any pattern (the
+    detector's frame-to-frame spread on the tuning boards: p99 0.23 mm from the mean):
+    settled 0.3 s after the first frame, never later."""
+    rows = [(60 + 35 * i, 300 + 7 * i) for i in range(len(jitter[0]))]
+    out = feed(Watcher("carrom", POCKETS), _jittered(rows, jitter))
+    assert [bool(settled([frame])) for frame in out] == [False] * 9 + [True] + [False] * 2
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(3.0, 40.0), st.floats(0, 6.3), st.lists(
+    st.tuples(st.floats(-0.05, 0.05), st.floats(-0.05, 0.05)), min_size=90, max_size=90))
+def test_a_piece_moving_at_three_millimetres_a_second_or_more_is_never_settled(speed, heading, jitter):
+    """Whatever its direction and however its reading jitters (up to 0.05 mm a side), a
+    piece sliding at 3 mm/s or faster never reads as settled, beside a still one."""
+    vx, vy = speed * math.cos(heading) / RATE, speed * math.sin(heading) / RATE
+    frames = [Sighting((Found("black", 370 + vx * k + dx, 370 + vy * k + dy, 0.9),
+                        Found("white", 100, 100, 0.9))) for k, (dx, dy) in enumerate(jitter)]
+    assert not settled(feed(Watcher("carrom", POCKETS), frames))

@@ -82,6 +82,8 @@ def _simulate(args) -> int:
         given["display.size"] = Given(f"--size {args.size}", SIZE_TAKES)
     if args.instant:
         overrides["simulation.realtime"] = False
+    if args.board:
+        overrides["board.kind"] = args.board
     # Without --config, the staff page saves its settings beside the simulated log.
     path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
     # A file named with --config must be there (as for run and check-config); only the
@@ -106,10 +108,12 @@ def _simulate(args) -> int:
         return 0
     from tablegame.app import service
     explicit = bool(args.game or args.party or args.option)
-    if service.simulate(config, args.db or SIMULATED_STORE,
-                        setup_for(config) if explicit else None, path):
-        return service.start_again()   # the staff page's restart
-    return 0
+    try:
+        again = service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None, path)
+    except service.MissingHardware as error:   # the camera board cannot read this game
+        print(f"simulate: {error}", file=sys.stderr)
+        return 2
+    return service.start_again() if again else 0   # the staff page's restart
 
 
 def load_checked(config, given: dict[str, Given] | None = None):
@@ -243,6 +247,9 @@ def _table_commands(sub, logging_) -> None:
     sim.add_argument("--size", help="window size, e.g. 800x480")
     sim.add_argument("--fullscreen", action="store_true")
     sim.add_argument("--instant", action="store_true", help="no sliding animation")
+    sim.add_argument("--board", choices=("serial", "camera"),
+                     help="camera: the simulated table drawn frame by frame and read by the camera board "
+                          "(docs/camera.md); serial (the default): the virtual board")
     sim.add_argument("--headless", metavar="SCRIPT",
                      help="run a script of shots and presses, print the state as JSON (docs/headless.md)")
     sim.set_defaults(command=_simulate)

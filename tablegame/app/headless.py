@@ -155,7 +155,8 @@ def _session(script: Script, config: Config, store: str) -> Session:
 
 def run_script(script: Script, config: Config, store: str | Path | None = None,
                look: Callable[[Session], None] | None = None) -> dict:
-    """Run ``script`` against a fresh game on the virtual board; the result as data.
+    """Run ``script`` against a fresh game on the virtual board (or the camera board over
+    the rendered table: ``board.kind = "camera"``); the result as data.
     ``look`` sees the session once every step has settled (a test draws its screen)."""
     from firmware_bridge.link import BoardLink
     from firmware_bridge.board_memory import BoardMemory
@@ -183,8 +184,11 @@ def run_script(script: Script, config: Config, store: str | Path | None = None,
         memory = BoardMemory.beside(store)
         if script.resume:   # and as the board itself last showed it (board_memory)
             world.put_back(memory.recall())
-        board = VirtualBoard(world, link_path=os.path.join(folder, "board"), realtime=False,
-                             memory=memory)
+        try:
+            board = _board(config, session, world, os.path.join(folder, "board"), memory, VirtualBoard)
+        except ScriptError:
+            session.close()
+            raise
         link = BoardLink(board.port, session.post, heartbeat=0.2, post_event=session.post)
         board.start()
         link.start()
@@ -207,6 +211,19 @@ def run_script(script: Script, config: Config, store: str | Path | None = None,
             link.close()
             board.close()
             session.close()
+
+
+def _board(config: Config, session: Session, world, path: str, memory, VirtualBoard):
+    """The virtual board, or with ``board.kind = "camera"`` (simulate --board camera) the
+    camera board reading the world drawn by the renderer (docs/camera.md)."""
+    if config["board.kind"] != "camera":
+        return VirtualBoard(world, link_path=path, realtime=False, memory=memory)
+    from camera_board.service import CameraBoardError, game_of, open_rendered_board
+    try:
+        game = game_of(getattr(session.play, "board", None), session.status.setup.game)
+        return open_rendered_board(config, world, os.path.dirname(path), game, realtime=False, memory=memory)
+    except CameraBoardError as error:
+        raise ScriptError(str(error)) from None
 
 
 def _do(step: dict, i: int, session: Session, board, world, config: Config, Fault) -> None:
@@ -248,11 +265,14 @@ def _wait(session: Session, board, done, what: str) -> None:
     """Let the session work until the board is idle (every settled reading handled,
     every check beside the writer reported) and ``done()`` holds."""
     deadline = time.monotonic() + SETTLE_TIMEOUT
+    drawn = getattr(board, "drawn", None)
     while time.monotonic() < deadline:
         session.process(timeout=0.01)
         if board.wait_idle(0) and session.idle and done():
             session.process()
             return
+        if getattr(board, "drawn", None) != drawn:   # a camera board still drawing the shot: working
+            drawn, deadline = board.drawn, time.monotonic() + SETTLE_TIMEOUT
     raise ScriptError(f"timed out waiting for {what}")
 
 

@@ -5,7 +5,9 @@ SDL_VIDEODRIVER), never by an ``if testing``.
 
 Threads: the main thread is the session's one writer and pygame's loop; the link
 has its reader thread, the virtual board its own, gpiozero its callbacks. Those
-only put events on the session's queue."""
+only put events on the session's queue. A camera board (run, or simulate --board
+camera) has two instead of the virtual board's one: the camera's (frames read, in
+simulate also drawn) and its protocol's."""
 from __future__ import annotations
 
 import contextlib
@@ -432,20 +434,42 @@ def _rail_buttons(settings: ConfigFile, presses: Presses, RailButtons):
         settings.current()["buttons.debounce"], settings.current()["buttons.long_press"]))
 
 
-def _say_what_runs(settings: ConfigFile, store, port: str, page, size) -> None:
+def _say_what_runs(settings: ConfigFile, store, port: str, page, size, camera: bool = False) -> None:
     """What ``simulate`` runs instead of the file's values: the settings page shows these
     beside the saved ones, with the reason."""
     settings.runs_instead("table.store", str(store), "why_simulated_store")
-    settings.runs_instead("serial.port", port, "why_virtual_board")
+    if camera:
+        settings.runs_instead("camera.source", "rendered", "why_rendered_camera")
+    else:
+        settings.runs_instead("serial.port", port, "why_virtual_board")
     if page is not None:
         settings.runs_instead("web.host", "127.0.0.1", "why_simulated_host")
         settings.runs_instead("web.port", page.port, "why_free_port")
     settings.runs_instead("display.size", list(size), "why_window")
 
 
+def _simulated_board(config: Config, session, world, folder: str, memory, VirtualBoard):
+    """(board, camera board or None): the virtual board on a pty, or with board.kind =
+    "camera" (simulate --board camera) the camera board reading ``world`` drawn frame by
+    frame by the renderer (docs/camera.md); MissingHardware in words for a game the
+    camera board cannot read."""
+    if config["board.kind"] != "camera":
+        return VirtualBoard(world, link_path=os.path.join(folder, "board"),
+                            realtime=config["simulation.realtime"], memory=memory), None
+    from camera_board.service import CameraBoardError, game_of, open_rendered_board
+    try:
+        game = game_of(getattr(session.play, "board", None), session.status.setup.game)
+        board = open_rendered_board(config, world, folder, game, realtime=config["simulation.realtime"],
+                                    memory=memory)
+    except CameraBoardError as error:
+        raise MissingHardware(f"the camera board cannot start: {error}") from None
+    return board, board.camera
+
+
 def simulate(config: Config, store: str | Path, setup: GameSetup | None = None,
              config_path: str | Path | None = None) -> bool:
-    """The desktop: the virtual board on a pty, mock pins driven by keys, a window.
+    """The desktop: the virtual board on a pty (or the camera board reading the rendered
+    table: board.kind = "camera"), mock pins driven by keys, a window.
     LogInUse (in words) when another table holds ``store``. True when it ended for the
     staff page's restart (then ``start_again``)."""
     with LogLock(store):
@@ -477,8 +501,7 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
         memory = BoardMemory.beside(store)
         if session.status.note != Note.of("new_game"):   # a game resumed: the board as it was
             hands.world.put_back(memory.recall())
-        board = VirtualBoard(hands.world, link_path=os.path.join(folder, "board"),
-                             realtime=config["simulation.realtime"], memory=memory)
+        board, camera = _simulated_board(config, session, hands.world, folder, memory, VirtualBoard)
         stack.callback(board.close)
         board.start()
         link = BoardLink(board.port, session.post, post_event=session.post)
@@ -488,14 +511,16 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
         presses = Presses(session)
         stack.enter_context(_rail_buttons(settings, presses, RailButtons))
         mqtt = Later()
-        face = table_face(session, settings, store, restart, presses, link, mqtt)
+        face = table_face(session, settings, store, restart, presses, link, mqtt, camera)
         page = stack.enter_context(staff_page(face, config, host="127.0.0.1", any_free_port=True))
         mqtt.part = stack.enter_context(mqtt_beside(face, config, page))
         width, height = config["display.size"]
-        _say_what_runs(settings, store, board.port, page, (width, height) if width else [1280, 800])
+        _say_what_runs(settings, store, board.port, page, (width, height) if width else [1280, 800],
+                       camera is not None)
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
-                          caption="Tablegame (simulated board)", screens=SCREENS_WITH_NAMES)
+                          caption="Tablegame (simulated camera)" if camera else "Tablegame (simulated board)",
+                          screens=SCREENS_WITH_NAMES)
         stack.callback(display.close)
         # N names the parties; while its panel is open, the keys do not reach the pins.
         shown, handlers = names_in_window(
