@@ -44,7 +44,7 @@ HEIGHTS = {"coin": 1.8, "white": 6.0, "black": 6.0, "queen": 6.0, "striker": 7.0
 CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS, "schocken": Capability.DICE,
                 "neunfeld": Capability.SQUARES | Capability.DICE}
 DICE_GAMES = ("schocken", "neunfeld")
-# OpenCV's threads while the camera runs: one. A frame is some 30 ms of one core here; OpenCV's
+# OpenCV's threads while the camera runs: one. A frame is 30 to 80 ms of one core here; OpenCV's
 # own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
 # 30 frames a second and the session's writer need.
 OPENCV_THREADS = 1
