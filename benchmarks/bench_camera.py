@@ -18,7 +18,6 @@ tuning boards."""
 from __future__ import annotations
 
 import json
-import logging
 import math
 import os
 import statistics
@@ -29,6 +28,7 @@ import time
 import cv2
 import numpy as np
 
+from benchmarks.simulated_shots import simulated_shots
 from camera_board.corpus import HELD_OUT, case, detector_for, score
 from camera_board.motion import Watcher
 from camera_board.render import render
@@ -157,33 +157,10 @@ def settling(game: str) -> list[str]:
     the watcher: time from the last movement to the settled report, and settled
     reports while the truth still moved (the physics' pieces not all at rest), with how
     far the truth still went after such a report and how fast it went then."""
-    from tablegame.families.carrom.physics import Strike
-    from tablegame.families.carrom.simulation import CarromWorld
-    from tablegame.families.shove.board import hapenny_board
-    from tablegame.families.shove.physics import Shot, ShoveTable
-    from tablegame.core.sensors import PieceReading
     rng = np.random.default_rng(SHOTS_SEED)
     jitter = residuals(game, FIRST)
     delays, false_settles, shots = [], [], 0
-    table, world = ShoveTable(hapenny_board()), CarromWorld()
-    for k in range(SHOTS):
-        if game == "shove":
-            if len(table.positions()) >= 9:
-                table.clear()
-            before = table.positions()
-            try:
-                frames = list(table.shoot(Shot(rng.uniform(30, 326), rng.normal(0, 3), rng.uniform(600, 1600))))
-            except ValueError:
-                table.clear()
-                continue
-        else:
-            if k % 8 == 0:
-                world = CarromWorld()
-                # a striker that cannot be set strikes nothing: counted below, not logged per stroke
-                logging.getLogger("tablegame.families.carrom.simulation").setLevel(logging.ERROR)
-            strike = Strike(0, rng.uniform(-200, 200), rng.uniform(-40, 40), rng.uniform(1500, 8000))
-            before = (*world.positions(), PieceReading("striker", *world.table.striker_spot(strike)))
-            frames = [f.pieces for f in world.shoot(strike)]
+    for before, frames, _ in simulated_shots(game, rng, SHOTS):
         if not frames:
             continue
         shots += 1

@@ -17,6 +17,7 @@ import os
 
 import numpy as np
 
+from benchmarks.simulated_shots import simulated_shots
 from camera_board.board import HEIGHTS, SCALE
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, Pose
@@ -37,32 +38,8 @@ MOVING = 50.0        # mm/s: a piece faster than this is "moving"
 
 def strokes(game: str):
     """(what lay still before, the physics' frames, the pieces pocketed) of each held-out shot."""
-    from tablegame.families.carrom.physics import Strike
-    from tablegame.families.carrom.simulation import CarromWorld
-    from tablegame.families.shove.board import hapenny_board
-    from tablegame.families.shove.physics import Shot as Shove, ShoveTable
-    from tablegame.core.sensors import PieceReading
     rng = np.random.default_rng(HELD_OUT + 100)   # strokes nothing was looked at or tuned on
-    table, world = ShoveTable(hapenny_board()), CarromWorld()
-    for k in range(SHOTS):
-        if game == "shove":
-            if len(table.positions()) >= 9:
-                table.clear()
-            before = table.positions()
-            try:
-                frames = list(table.shoot(Shove(rng.uniform(30, 326), rng.normal(0, 3), rng.uniform(600, 1600))))
-            except ValueError:
-                table.clear()
-                continue
-            yield before, frames, 0
-        else:
-            if k % 4 == 0:
-                world = CarromWorld()
-            strike = Strike(0, rng.uniform(-200, 200), rng.uniform(-40, 40), rng.uniform(3000, 8000))
-            before = (*world.positions(), PieceReading("striker", *world.table.striker_spot(strike)))
-            result = list(world.shoot(strike))
-            pocketed = sum(1 for f in result for e in f.events if type(e).__name__ == "PiecePocketed")
-            yield before, [f.pieces for f in result], pocketed
+    yield from simulated_shots(game, rng, SHOTS, carrom_speed=(3000, 8000), fresh_every=4)
 
 
 def run_game(game: str, shutter: int) -> list[str]:
