@@ -4,23 +4,11 @@ its top face and pips at the top's height, the two or three sides the camera see
 surface. A Türmchen is a die whose base is another die's top."""
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
 from camera_board.dice_scene import PIP, Die
-
-SHIFT = 4
-
-
-def _fill(image, points: np.ndarray, colour) -> None:
-    cv2.fillPoly(image, [np.round(points * 16).astype(np.int32)], colour, cv2.LINE_AA, SHIFT)
-
-
-def _ring(x: float, y: float, r: float, n: int = 20) -> np.ndarray:
-    a = np.linspace(0, 2 * math.pi, n, endpoint=False)
-    return np.c_[x + r * np.cos(a), y + r * np.sin(a)]
+from camera_board.drawing import circle, fill, patch_round
 
 
 def _area(polygon: np.ndarray) -> float:
@@ -56,16 +44,16 @@ def _sides(ideal: np.ndarray, die: Die, project, light) -> None:
         outward = mid - (die.x, die.y)
         towards = np.array([lx - mid[0], ly - mid[1]])
         cos = float(outward @ towards / (np.linalg.norm(outward) * np.linalg.norm(towards) + 1e-9))
-        _fill(ideal, quad, tuple(float(c) for c in body * (0.6 + 0.15 * cos)))
+        fill(ideal, quad, tuple(float(c) for c in body * (0.6 + 0.15 * cos)))
 
 
 def _top(ideal: np.ndarray, die: Die, project, light) -> None:
     top_h = die.base + die.size
     top = project(die.corners(), top_h)
-    _fill(ideal, top, tuple(float(c) for c in die.body))
+    fill(ideal, top, tuple(float(c) for c in die.body))
     r = PIP * die.size
     for px, py in die.pips():
-        _fill(ideal, project(_ring(px, py, r), top_h), tuple(float(c) for c in die.pip))
+        fill(ideal, project(circle(px, py, r, 20), top_h), tuple(float(c) for c in die.pip))
     if light.specular > 0:
         _gloss(ideal, top, light.specular)
 
@@ -78,7 +66,7 @@ def _gloss(ideal: np.ndarray, top: np.ndarray, specular: float) -> None:
     if x0 >= x1 or y0 >= y1:
         return
     mask = np.zeros((y1 - y0, x1 - x0), np.float32)
-    _fill(mask, top - (x0, y0), 1.0)
+    fill(mask, top - (x0, y0), 1.0)
     mask = cv2.GaussianBlur(mask, (0, 0), max(1.0, (x1 - x0) / 4)) * mask
     ideal[y0:y1, x0:x1] += (0.12 * specular * 255 * mask)[..., None]
 
@@ -93,13 +81,12 @@ def dice_shadows(tex: np.ndarray, dice, light, to_board: np.ndarray, scale: floa
         foot = die.corners() * 1.08 - (die.x, die.y) * np.array(0.08)
         cast = foot + (foot - (lx, ly)) * k
         pixels = np.c_[(cast[:, 0] - x0) * scale, (y1 - cast[:, 1]) * scale]
-        ua, va = np.floor(pixels.min(axis=0)).astype(int) - 12
-        ub, vb = np.ceil(pixels.max(axis=0)).astype(int) + 12
-        ua, va, ub, vb = max(0, ua), max(0, va), min(tex.shape[1], ub), min(tex.shape[0], vb)
-        if ua >= ub or va >= vb:
+        box = patch_round(pixels, tex.shape, 12)
+        if box is None:
             continue
+        ua, va, ub, vb = box
         shade = np.zeros((vb - va, ub - ua), np.float32)
-        _fill(shade, pixels - (ua, va), 1.0)
+        fill(shade, pixels - (ua, va), 1.0)
         shade = cv2.GaussianBlur(shade, (0, 0), 1.5 * scale)
         patch = tex[va:vb, ua:ub]
         patch[:] = (patch * (1 - 0.45 * shade[..., None])).astype(np.uint8)

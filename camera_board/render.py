@@ -18,10 +18,10 @@ import numpy as np
 
 from camera_board.camera import Lens, Pose, lens_maps, plane_homography
 from camera_board.dice_render import dice_shadows, draw_dice
+from camera_board.drawing import SHIFT, circle, fill, patch_round
 from camera_board.scene import MARKER_DICT, PIECE_COLOURS, SKIN, TABLE, Layout, Scene
 
 TEXTURE_SCALE = 2.5   # texture pixels per mm of the board plane
-SHIFT = 4             # OpenCV's fixed-point drawing: 1/16 px
 MAX_STEPS = 96        # moments drawn of a moving piece's exposure (a pixel apart, up to this many)
 
 
@@ -190,13 +190,13 @@ def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float) -> N
     """A moving piece as the camera records it: the mean of the picture over the exposure,
     the piece drawn at each moment of its path (a step of a pixel or so) over what lies
     beneath, in a patch round the path."""
-    ring, half = _circle(piece.x, piece.y, piece.radius * 1.3), (piece.vx * shutter / 2, piece.vy * shutter / 2)
+    ring, half = circle(piece.x, piece.y, piece.radius * 1.3), (piece.vx * shutter / 2, piece.vy * shutter / 2)
     ends = np.r_[tuple(project(ring + sign * np.array(half), height) for sign in (1, -1)
                        for height in (piece.height, 0.0))]
-    (ua, va), (ub, vb) = np.floor(ends.min(axis=0)).astype(int) - 4, np.ceil(ends.max(axis=0)).astype(int) + 4
-    ua, va, ub, vb = max(0, ua), max(0, va), min(ideal.shape[1], ub), min(ideal.shape[0], vb)
-    if ua >= ub or va >= vb:
+    box = patch_round(ends, ideal.shape, 4)
+    if box is None:
         return
+    ua, va, ub, vb = box
     travel = np.array([[piece.x, piece.y], [piece.x + piece.vx * shutter, piece.y + piece.vy * shutter]])
     across = project(travel, piece.height)
     n = int(min(MAX_STEPS, max(2, math.ceil(float(np.linalg.norm(across[1] - across[0]))))))   # a pixel a step
@@ -210,24 +210,15 @@ def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float) -> N
     ideal[va:vb, ua:ub] = mean / n
 
 
-def _circle(x: float, y: float, r: float, n: int = 72) -> np.ndarray:
-    a = np.linspace(0, 2 * math.pi, n, endpoint=False)
-    return np.c_[x + r * np.cos(a), y + r * np.sin(a)]
-
-
-def _fill(image, points: np.ndarray, colour) -> None:
-    cv2.fillPoly(image, [np.round(points * 16).astype(np.int32)], colour, cv2.LINE_AA, SHIFT)
-
-
 def _draw_piece(ideal: np.ndarray, piece, project, light: Light) -> None:
     """The piece's side (darker), its top face, and the lamp's highlight on it."""
     colour = np.array(PIECE_COLOURS[piece.kind], np.float32)
-    ring = _circle(piece.x, piece.y, piece.radius)
+    ring = circle(piece.x, piece.y, piece.radius)
     bottom, top = project(ring, 0.0), project(ring, piece.height)
     side = cv2.convexHull(np.r_[bottom, top].astype(np.float32)).reshape(-1, 2)
-    _fill(ideal, side, tuple(float(c) for c in colour * 0.55))
-    _fill(ideal, top, tuple(float(c) for c in colour * 0.85))
-    _fill(ideal, project(_circle(piece.x, piece.y, piece.radius * 0.88), piece.height),
+    fill(ideal, side, tuple(float(c) for c in colour * 0.55))
+    fill(ideal, top, tuple(float(c) for c in colour * 0.85))
+    fill(ideal, project(circle(piece.x, piece.y, piece.radius * 0.88), piece.height),
           tuple(float(c) for c in colour))
     if light.specular > 0:
         _highlight(ideal, piece, project, light)
@@ -277,7 +268,7 @@ def _hand(ideal: np.ndarray, hand, project) -> None:
     tip = np.array([x, y])
     outline = [tip + across * 30, tip + back * 180 + across * 45, tip + back * 700 + across * 60,
                tip + back * 700 - across * 60, tip + back * 180 - across * 45, tip - across * 30]
-    _fill(ideal, project(np.array(outline), 60.0), tuple(float(c) for c in SKIN))
+    fill(ideal, project(np.array(outline), 60.0), tuple(float(c) for c in SKIN))
 
 
 def _sensor(picture: np.ndarray, light: Light, rng: np.random.Generator) -> np.ndarray:
