@@ -89,14 +89,18 @@ def test_a_settled_board_reaches_the_link_and_a_blind_camera_says_so_with_error_
             link.close()
 
 
-def test_a_video_file_replays_through_the_camera_board(tmp_path):
-    path = str(tmp_path / "shot.avi")
-    writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10.0, LENS.size)
+def _video(path) -> str:
+    """A video file of 8 rendered frames of a still board, 10 a second (a replay)."""
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 10.0, LENS.size)
     for k in range(8):
         writer.write(picture(seed=k))
     writer.release()
+    return str(path)
+
+
+def test_a_video_file_replays_through_the_camera_board(tmp_path):
+    path = _video(tmp_path / "shot.avi")
     with CameraBoard.for_game("shove", BOARD, LENS, link_path=str(tmp_path / "board")) as camera:
-        link = None
         camera.start(open_source(path, LENS.size))
         link, readings = connected(camera)
         try:
@@ -119,11 +123,7 @@ def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configure
     import contextlib
     import random
     from tablegame.app.service import _board_port, open_session
-    path = str(tmp_path / "replay.avi")
-    writer = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*"MJPG"), 10.0, LENS.size)
-    for k in range(8):
-        writer.write(picture(seed=k))
-    writer.release()
+    path = _video(tmp_path / "replay.avi")
     config = load(None, {"board.kind": "camera", "camera.source": path, "camera.size": list(LENS.size),
                          "camera.fov": LENS.fov, "camera.k1": LENS.k1, "camera.k2": LENS.k2})
     session = open_session(config, tmp_path / "table.sqlite", rng=random.Random(0))
