@@ -21,7 +21,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from tablegame.families.shove import pub_boards
+from tablegame.families.shove import hand_moves, pub_boards
 from tablegame.families.shove.board import Lie, ShoveBoard, hapenny_board
 from tablegame.physics import plausibility
 from tablegame.families.shove.physics import (DEFAULT_FRICTION, DEFAULT_RESTITUTION, Shot, ShoveTable,
@@ -44,6 +44,8 @@ class Sample:
     shot: Shot | None = None    # the shot taken (each coin with its own friction and restitution)
     near: tuple[Point, ...] | None = None  # ``after`` with a coin near the shot's path moved
     kind: str = "plain"         # plain, aimed or hard (pub_boards.shot)
+    cheat_kind: str = "lift"    # how the hand moved the far coin (hand_moves.KINDS)
+    near_kind: str = "lift"     # and the coin near the path
 
 
 def played(board: ShoveBoard, coins) -> list[Point]:
@@ -90,9 +92,12 @@ def _pub(board: ShoveBoard, rng: random.Random) -> Sample | None:
         return None  # the new coin fell short: not a counted shove
     moved_idx, _ = plausibility._unmatched(before, after, 0.5)
     after_n = _noisy(after, rng)
-    cheat = _cheat(board, before, after, moved_idx, shot, after_n, rng)
-    near = _cheat(board, before, after, moved_idx, shot, after_n, rng, near=True)
-    return Sample(_noisy(before, rng), after_n, len(moved_idx), cheat, shot, near, kind)
+    far_kind, near_kind = rng.choice(hand_moves.KINDS), rng.choice(hand_moves.KINDS)
+    cheat = _cheat(board, before, after, moved_idx, shot, after_n, rng, kind=far_kind)
+    near = _cheat(board, before, after, moved_idx, shot, after_n, rng, near=True,
+                  kind=near_kind)
+    return Sample(_noisy(before, rng), after_n, len(moved_idx), cheat, shot, near, kind,
+                  far_kind, near_kind)
 
 
 def _noisy(ps, rng: random.Random) -> tuple[Point, ...]:
@@ -144,10 +149,10 @@ def _random_shot(table: ShoveTable, rng: random.Random, aim: bool) -> Shot:
 
 
 def _cheat(board, before, after, moved_idx, shot: Shot, after_n, rng,
-           near: bool = False) -> tuple[Point, ...] | None:
+           near: bool = False, kind: str = "lift") -> tuple[Point, ...] | None:
     """Move one coin the shot did not touch, lying more than three diameters from every
-    path of the shot (``near``: within three diameters of one), by one to two diameters
-    to a free spot on the board."""
+    path of the shot (``near``: within three diameters of one), as a hand moves it
+    (``kind``, hand_moves.KINDS) to a free spot on the board."""
     d = board.coin_diameter
     paths = [(before[i], _nearest(before[i], after)) for i in moved_idx]
     y0 = start_y(board)
@@ -161,16 +166,12 @@ def _cheat(board, before, after, moved_idx, shot: Shot, after_n, rng,
     if not candidates:
         return None
     i = rng.choice(candidates)
-    for _ in range(50):
-        a, dist = rng.uniform(0, 2 * math.pi), rng.uniform(d, 2 * d)
-        x, y = after[i][0] + dist * math.sin(a), after[i][1] + dist * math.cos(a)
-        if not (d <= x <= board.width - d and board.lines[0][1] + d <= y <= board.length - d):
-            continue
-        if all(math.dist((x, y), p) >= d for j, p in enumerate(after) if j != i):
-            moved = list(after_n)
-            moved[i] = (x + rng.uniform(-1, 1), y + rng.uniform(-1, 1))
-            return tuple(moved)
-    return None
+    to = hand_moves.place(kind, board, after[i], [p for j, p in enumerate(after) if j != i], rng)
+    if to is None:
+        return None
+    moved = list(after_n)
+    moved[i] = (to[0] + rng.uniform(-1, 1), to[1] + rng.uniform(-1, 1))
+    return tuple(moved)
 
 
 def _nearest(p: Point, ps) -> Point:
@@ -235,7 +236,8 @@ def figures(judged: list[Judged], label: str) -> str:
 
 
 def breakdown(judged: list[Judged]) -> list[str]:
-    """The table by kind of shot, then by coins knocked on."""
+    """The table by kind of shot, by coins knocked on and by coins on the board before
+    the shot; then the hand moves caught, by kind of move."""
     rows = ["| shots | false alarms | caught far | caught near the path | check p99 (CPU) |",
             "|---|---|---|---|---|", figures(judged, f"all {len(judged)}")]
     for kind in ("plain", "aimed", "hard", "gentle"):
@@ -247,6 +249,16 @@ def breakdown(judged: list[Judged]) -> list[str]:
         part = [j for j in judged if low <= j.sample.knocked <= high]
         if part:
             rows.append(figures(part, f"{name}, {len(part)}"))
+    for down in range(max((len(j.sample.before) for j in judged), default=0) + 1):
+        part = [j for j in judged if len(j.sample.before) == down]
+        if part:
+            rows.append(figures(part, f"{down} on the board, {len(part)}"))
+    rows += ["", "| hand move | caught far | caught near the path |", "|---|---|---|"]
+    for kind in hand_moves.KINDS:
+        far = [j.far for j in judged if j.sample.cheat_kind == kind]
+        near = [j.near for j in judged if j.sample.near_kind == kind]
+        if any(f is not None for f in far + near):
+            rows.append(f"| {kind.replace('_', ' ')} | {_share(far)} | {_share(near)} |")
     return rows
 
 

@@ -287,7 +287,18 @@ class Rehearsal:
             self._sim.reset(coins, len(coins) - 1, shot.velocity(), shot.spin)
         result = self._sim.run(None)[-1]
         table.steps_simulated += self._sim.steps
+        self.hits = self._sim.hits
         return result
+
+
+class Hit(NamedTuple):
+    """How a coin took part in a shot: ``depth`` hits down the chain from the shot coin
+    (0: the shot coin, 1: a coin it hit, 2: one that coin hit, ...), where it was when it
+    first touched another coin (None: it touched none), and how many coins it touched."""
+
+    depth: int
+    touched: tuple[float, float] | None
+    touches: int = 0
 
 
 class _Simulation:
@@ -301,6 +312,7 @@ class _Simulation:
         self._add_gutters()
         self._falling: list[tuple[pymunk.Shape, str]] = []   # coin shape, edge crossed
         space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
+        space.on_collision(_COIN, _COIN, begin=self._begin_hit)
         self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
         self._index: dict[pymunk.Shape, int] = {}
         self._made: dict[int, tuple[pymunk.Body, pymunk.Shape]] = {}  # kept for reset()
@@ -323,6 +335,8 @@ class _Simulation:
                 self._add_coin(i, coin)
         self._bodies[launched][0].velocity = velocity
         self._bodies[launched][0].angular_velocity = spin
+        # who was hit, how far down the chain, and where each coin was at its first touch
+        self.hits: dict[int, Hit] = {launched: Hit(0, None)}
 
     def _add_gutters(self) -> None:
         """Four sensors, one beyond each edge, set back by a coin's radius: a coin's
@@ -369,6 +383,19 @@ class _Simulation:
         self._joints[i] = sliding_friction(self.space, body, mu, self.table.coin_mass,
                                            self.board.coin_radius)
         return self._joints[i]
+
+    def _begin_hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """Two coins touch: one at rest that has not been hit yet is hit now, one hit
+        further down the chain than the coin that hit it (the shot coin is 0); a coin's
+        first touch is where it was then (the shot coin's tells its way to the first hit)."""
+        a, b = (self._index[shape] for shape in arbiter.shapes)
+        for i, j in ((a, b), (b, a)):
+            hit = self.hits.get(i)
+            if hit is None and j in self.hits:
+                self.hits[i] = Hit(self.hits[j].depth + 1, tuple(self._bodies[i][0].position), 1)
+            elif hit is not None:
+                self.hits[i] = Hit(hit.depth, hit.touched or tuple(self._bodies[i][0].position),
+                                   hit.touches + 1)
 
     def _begin_fall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         coin, gutter = arbiter.shapes

@@ -24,7 +24,9 @@ not by a clock."""
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
+from functools import cached_property
 
 from tablegame.families.shove.board import Lie, ShoveBoard
 from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, apart,
@@ -74,25 +76,70 @@ class Fit:
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS,
              limit: float = 1.0) -> Fit:
+    trial = _Trial(board, before, after, tolerance, budget - BOUNCE_SHOTS * len(BOUNCES), limit)
+    fit = _search(trial, board, check)
+    if fit.explains or not BOUNCES:
+        return fit
+    best = sorted(trial._seen.items(), key=lambda kv: kv[1][0])[:BOUNCE_SHOTS]
+    for e in BOUNCES:
+        trial.table = ShoveTable(board, restitution=e)
+        trial.rehearsal, trial.budget = None, trial.budget + BOUNCE_SHOTS
+        for (x, angle, reach), _ in best:
+            trial._seen.pop((x, angle, reach), None)
+            trial.run(Shot(x, angle, reach))
+            if trial.best.explains:
+                return trial.best
+    return trial.best
+
+
+BOUNCES = tuple(float(v) for v in os.environ.get("BOUNCES", "").split(",") if v)
+BOUNCE_SHOTS = int(os.environ.get("BOUNCE_SHOTS", "3"))
+
+
+def _search(trial, board, check) -> Fit:
     """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
     pass of the two), every coin within ``limit`` times its allowance (the search stops
     at the first such shot), tried in at most ``budget`` simulations: each proposal's own
     start point first, the best few aimed, then a coarse scan of each proposal's family
     along the front edge, then along the best family and around the best shot in it."""
-    trial = _Trial(board, before, after, tolerance, budget, limit)
     proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
-    for family, x0, _, grow in proposals:
+    chain = len(check.moved) >= 2 or not proposals
+    first = FAN_FIRST if chain and FAN else len(proposals)
+    for family, x0, _, grow in proposals[:first]:
         tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
         if trial.best.explains:
             return trial.best
-    for _, family, x0, _, grow in sorted(tried, key=lambda t: t[0])[:AIMED]:
+    if chain and FAN:
+        scanned = []
+        for fan in _fans(board, trial, check)[:FANS]:
+            if scanned and min([t[0] for t in tried] + [scanned[0][0]]) <= FAN_AGAIN:
+                break   # the first fan found the way in: refine it instead
+            scanned.append((*_fan_scan(trial, fan), fan))
+            if trial.best.explains:
+                return trial.best
+        if scanned:
+            score, b, fan = min(scanned, key=lambda t: t[0])
+            tried.append(_fan(trial, fan, score, b))
+            if trial.best.explains:
+                return trial.best
+        if FAN_REFINE and tried and (FAN_REFINE == 2 or isinstance(
+                min(tried, key=lambda t: t[0])[1], _Fan)):
+            score, family, x0, da, grow = min(tried, key=lambda t: t[0])
+            _refine(trial, family, x0, da, grow, FAN_STEPS)
+            return trial.best
+    for family, x0, _, grow in proposals[first:]:
+        tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
+        if trial.best.explains:
+            return trial.best
+    for _, family, x0, _, grow in sorted((t for t in tried if not isinstance(t[1], _Fan)),
+                                         key=lambda t: t[0])[:AIMED]:
         score, da, grow = _shoot(trial, family, x0, 0.0, grow)
         tried.append((score, family, x0, da, grow))
         if trial.best.explains:
             return trial.best
     clears = {family: clear for family, _, clear, _ in proposals}
-    for family in sorted(clears, key=lambda f: min(t[0] for t in tried if t[1] == f)):
+    for family in sorted((f for f in clears if any(t[1] == f for t in tried)), key=lambda f: min(t[0] for t in tried if t[1] == f)):
         _, _, best_x, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
         # outward from the family's best start point: near it first, and not too far
         scan = clears[family][len(clears[family]) % SCAN // 2::SCAN]
@@ -107,10 +154,115 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         return trial.best
     if tried:
         score, family, x0, da, grow = min(tried, key=lambda t: t[0])
-        x0 = _along(trial, family, clears[family], x0, da, grow, score)
+        if not isinstance(family, _Fan):
+            x0 = _along(trial, family, clears[family], x0, da, grow, score)
         if not trial.best.explains:
             _refine(trial, family, x0, da, grow)
     return trial.best
+
+
+# -- the fan: first hits across the lowest coin -----------------------------------------
+import os
+FAN = int(os.environ.get("FAN", "11"))
+FAN_SPAN = float(os.environ.get("FAN_SPAN", "0.8"))
+FAN_FIRST = int(os.environ.get("FAN_FIRST", "6"))
+FANS = int(os.environ.get("FANS", "2"))
+KNOCKS = tuple(float(v) for v in os.environ.get("KNOCKS", "14,14,14").split(","))
+SHARES = tuple(float(v) for v in os.environ.get("SHARES", "0.36,0.36,0.36").split(","))
+SHOT_AFTER = tuple(float(v) for v in os.environ.get("SHOT_AFTER", "0.36,0.36,0.36").split(","))
+SEEN = int(os.environ.get("SEEN", "1"))
+FAN_SMALL = float(os.environ.get("FAN_SMALL", "10"))
+FAN_SMALL_PENALTY = float(os.environ.get("FAN_SMALL_PENALTY", "60"))
+HARD = float(os.environ.get("HARD", "500"))
+HARD_GROW = float(os.environ.get("HARD_GROW", "0"))
+FAN_AGAIN = float(os.environ.get("FAN_AGAIN", "1e9"))
+FAN_REFINE = int(os.environ.get("FAN_REFINE", "1"))
+FAN_STEPS = tuple(float(v) for v in os.environ.get("FAN_STEPS", "6,0.6,0.12").split(","))
+FAN_HALVINGS = int(os.environ.get("FAN_HALVINGS", "3"))
+
+
+@dataclass(frozen=True)
+class _Fan:
+    """Shots straight up the board at the coin ``at`` from ``x0``, hitting it ``b``
+    diameters off its centre, as hard as ``reach``."""
+
+    at: tuple[float, float]
+    x0: float
+    y0: float
+    d: float
+    reach: float
+    b: float = 0.0
+
+    def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
+        dx, dy = self.at[0] - x0, self.at[1] - self.y0
+        length = math.hypot(dx, dy)
+        off = max(-0.99, min(0.99, self.b * self.d / length))
+        angle = math.degrees(math.atan2(dx, dy) - math.asin(off))
+        return Shot(x0, angle + da, self.reach * grow)
+
+
+def _fans(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Fan]:
+    """The lowest coins that moved, each as the shot's first hit from straight below it."""
+    d, y0, r = board.coin_diameter, start_y(board), board.coin_radius
+    seen = [m.before for m in check.moved]
+    slid = {m.before: distance(m.before, m.after) for m in check.moved}
+    def key(p):
+        near = min(slid, key=lambda q: distance(p, q))
+        return p[1] + (FAN_SMALL_PENALTY if slid[near] < FAN_SMALL else 0.0)
+    moved = [p for p in trial.before if _near(p, seen)]
+    # a coin at rest just below a moved one may have passed the hit on (a cradle)
+    heads = [p for p in trial.before if p not in moved and any(
+        distance(p, q) < d + CRADLE_GAP and q[1] > p[1] for q in moved)]
+    lows = sorted(moved, key=key) + heads
+    lows.sort(key=lambda p: key(p) if p in moved else p[1])
+    rest = check.shot
+    slides = sum(slid.values())
+    out = []
+    for at in lows:
+        others = [p for p in trial.before if p != at]
+
+        def room(x: float) -> float:   # how far the way straight at the coin's centre passes the others
+            u = unit((x, y0), at)
+            stop = (at[0] - d * u[0], at[1] - d * u[1])
+            return min((segment_distance(p, (x, y0), stop) for p in others), default=math.inf)
+        xs = sorted({min(max(at[0] + k * GRID, r), board.width - r) for k in range(-15, 16)},
+                    key=lambda x: abs(x - at[0]))
+        rooms = [(room(x), x) for x in xs]
+        x0 = next((x for gap, x in rooms if gap >= d - GRAZE), None)
+        if x0 is None:   # blocked straight on: a cut past the coin in the way may still hit it
+            x0 = max(rooms)[1]
+        reach = ENERGY_LOSS * (distance((x0, y0), at) + distance(at, rest) + slides)
+        out.append(_Fan(at, x0, y0, d, reach))
+    return out
+
+
+def _fan_scan(trial: _Trial, fan: _Fan) -> tuple[float, float]:
+    """Hits across the coin (``FAN`` offsets): the best score and its offset."""
+    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (FAN - 1) for k in range(FAN)]
+    scored = []
+    for b in offsets:
+        f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, b)
+        scored.append((trial.run(f.shot(f.x0)), b))
+        if trial.best.explains:
+            break
+    return min(scored)
+
+
+def _fan(trial: _Trial, fan: _Fan, score: float, b: float) -> tuple:
+    """Halving around the best offset of a scanned fan."""
+    step = 2 * FAN_SPAN / (FAN - 1) / 2
+    for _ in range(FAN_HALVINGS):
+        if trial.best.explains:
+            break
+        for nb in (b - step, b + step):
+            f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, nb)
+            e = trial.run(f.shot(f.x0))
+            if e < score:
+                score, b = e, nb
+                break
+        step /= 2
+    f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, b)
+    return score, f, f.x0, 0.0, 1.0
 
 
 # -- from the geometric proposals to shots -------------------------------------------------
@@ -132,7 +284,7 @@ class _Family:
     to: tuple[float, float]     # where the hit coin is seen at rest
     end: Moved | None = None    # a cradle's: the coin the hit was passed on to
 
-    @property
+    @cached_property
     def contact(self) -> tuple[float, float]:
         return self.at[0] - self.d * self.n[0], self.at[1] - self.d * self.n[1]
 
@@ -461,13 +613,15 @@ class _Trial:
         except ValueError:
             return MISSING
         self.rested = [(c.x, c.y) for c in rested]
-        error, score, off = self._compare(self.rested, (x, start_y(board)))
+        self._grow = 1.0 + HARD_GROW * max(0.0, shot.speed - HARD) / 500.0
+        error, score, off = self._compare(self.rested, (x, start_y(board)),
+                                          self.rehearsal.hits)
         self._seen[key] = score, self.rested
         if error < self.best.error:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.best.limit)
         return score
 
-    def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
+    def _compare(self, rested, launch, hits=None) -> tuple[float, float, tuple[Moved, ...]]:
         """The worst coin's error (distance over allowance: the verdict), the root of
         the summed squares of every coin's (smoother, the search steers by it), and the
         coins off (the shot coin is never one: it did not lie on the board)."""
@@ -488,7 +642,18 @@ class _Trial:
             k, start, p = sim[i]
             slide = distance(start, p)
             allowance = self.sensor
-            if k == shot_i:
+            hit = hits.get(k) if hits else None
+            if hit is not None and (hit.touches or k != shot_i):
+                level = hit.depth + max(hit.touches - 1, 0) if k != shot_i else hit.touches
+                blur = KNOCKS[min(level, len(KNOCKS)) - 1]
+                share = SHARES[min(level, len(SHARES)) - 1]
+                if k == shot_i:
+                    allowance += blur + SHOT_SHARE * distance(start, hit.touched) \
+                        + SHOT_AFTER[min(level, len(SHOT_AFTER)) - 1] * distance(hit.touched, p)
+                else:
+                    allowance += blur + share * (max(slide, distance(start, self.after[j]))
+                                                 if SEEN else slide)
+            elif k == shot_i:
                 allowance += KNOCK + SHOT_SHARE * slide
             elif slide > self.still:   # the model's slide, or the seen one if longer: a
                 # coin knocked on in a chain goes where the chain's blurred geometry sends it
@@ -496,6 +661,8 @@ class _Trial:
             elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
                                           for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
+            if k == shot_i or slide > self.still or (hit is not None):
+                allowance = self.sensor + (allowance - self.sensor) * getattr(self, "_grow", 1.0)
             error = dist / allowance
             worst = max(worst, error)
             squares += min(error, FAR_OFF) ** 2
@@ -506,14 +673,15 @@ class _Trial:
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
-def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float) -> None:
+def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
+            steps=(6.0, 0.6, 0.12)) -> None:
     """Nelder-Mead from the best shot found, over the family's start point, aim and
     reach past the contact (not over raw start point and angle: a start point moved
     with its angle kept misses the coin, one moved within the family still hits it),
     until the budget is spent or a shot explains the board."""
     shot = lambda p: family.shot(p[0], p[1], max(p[2], 0.05))  # noqa: E731
     simplex = [(x0, da, grow)]
-    steps = (6.0, 0.6, 0.12 * grow)
+    steps = (steps[0], steps[1], steps[2] * grow)
     simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
                 for i in range(3)]
     scores = [trial.run(shot(p)) for p in simplex]  # the first from the cache, as a rule
