@@ -247,6 +247,12 @@ class EmulatedPico:
             if match(event):
                 return event
 
+    def alive(self) -> None:
+        """Fails the test at once when the emulator has ended (it says why in emulator.log)."""
+        if self._proc.poll() is not None:
+            log = (self.folder / "emulator.log").read_text(errors="replace")[-600:]
+            raise AssertionError(f"the emulator ended ({self._proc.returncode}): {log}")
+
     def tail(self) -> str:
         """The last of what the Pico printed (its REPL, a traceback), for a failing test."""
         return "the Pico's USB line ended with " + repr(bytes(self.from_pico[-300:]))

@@ -175,7 +175,7 @@ class ColourSensor {
     advance(nanos) {
         const enabled = (this.regs[0] & 3) === 3;
         if (!enabled) { this.cycleEnd = null; return; }
-        if (this.cycleEnd === null) { this.cycleEnd = nanos + this.integrationNanos() + 2.4e6; return; }
+        if (this.cycleEnd === null) this.cycleEnd = nanos + this.integrationNanos();
         while (nanos >= this.cycleEnd) {
             const gain = [1, 4, 16, 60][this.regs[0x0f] & 3];
             const full = Math.min(65535, 1024 * (256 - this.regs[0x01]));
@@ -192,9 +192,11 @@ class ColourSensor {
         }
         const wasOn = this.regs[0] & 3;
         this.regs[this.pointer] = byte;
+        if (this.pointer === 0 && (byte & 1) && !(wasOn & 1)) this.poweredAt = nanos;
         if (this.pointer === 0 && (byte & 3) === 3 && wasOn !== 3) {
-            // AEN without PON set 2.4 ms before it: the datasheet's warm-up is not waited out
-            this.cycleEnd = null;
+            // the first integration starts once PON has been on for 2.4 ms (the warm-up)
+            const warm = Math.max(nanos, (this.poweredAt ?? nanos) + 2.4e6);
+            this.cycleEnd = warm + this.integrationNanos();
         }
         this.pointer = (this.pointer + 1) & 0x1f;
     }
@@ -231,6 +233,9 @@ class I2CBus {
                 target = sensors.length === 1 ? sensors[0] : null;
             } else target = null;
             i2c.completeConnect(target !== null);
+            // an abort flushes the TX FIFO, and on the chip TX_EMPTY is a level: set it, or the
+            // SDK waits for it until its timeout and never reads the abort's cause
+            if (target === null) i2c.setInterrupts(1 << 4);
         };
         i2c.onWriteByte = (byte) => {
             if (target === 'mux') this.channels = byte;
@@ -300,6 +305,8 @@ function powerUp() {
     const watchdog = mcu.peripherals[0x40058];
     watchdog.onWatchdogTrigger = () => {
         const reason = watchdog.reason === 2 ? 'machine.reset' : 'watchdog';
+        watchdog.alarm.enable = false;      // else rp2040js re-arms it at once, forever
+        watchdog.timer.enable = false;
         setImmediate(() => { image.set(mcu.flash.subarray(0, FLASH_SIZE)); powerUp(); out({ reset: reason, t: now() }); });
         chip.dead = true;
     };
@@ -341,7 +348,7 @@ function powerUp() {
 function now(c = chip) { return c.wallBase + c.clock.nanos / 1e9; }
 
 // -- running it: never ahead of the wall clock (so the host's timeouts mean what they say) ---
-const clockFile = args.clock ? fs.openSync(args.clock, 'w+') : null;
+const clockFile = args.clock ? fs.openSync(args.clock, 'r+') : null;
 const clockBuf = Buffer.alloc(8);
 const NS_PER_CYCLE = 8;                     // 125 MHz
 let running = true;
