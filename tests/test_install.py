@@ -70,6 +70,7 @@ def test_a_fresh_install_file_by_file(tmp_path):
     assert os.readlink(wants) == "/etc/systemd/system/tablegame.service"
     rule = (tmp_path / "etc/udev/rules.d/99-tablegame.rules").read_text()
     assert 'KERNEL=="ttyACM[0-9]*"' in rule and 'SYMLINK+="tablegame-board"' in rule
+    assert 'ENV{ID_MM_DEVICE_IGNORE}="1"' in rule            # ModemManager keeps off the board's line
     config = tmp_path / "etc/tablegame/config.toml"
     values = tomllib.loads(config.read_text())
     assert values == {**{s.key.split(".")[0]: {} for s in SETTINGS},
