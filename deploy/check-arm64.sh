@@ -54,6 +54,13 @@ if [ ! -x "$TARGET/usr/bin/python3" ]; then
         || fail "debootstrap failed: $TARGET.debootstrap.log"
 fi
 cp /etc/resolv.conf "$TARGET/etc/resolv.conf"
+# the building machine's own certificate authorities (a proxy that inspects TLS): trusted in the
+# root too, or apt and pip there cannot reach the mirror and PyPI (pip takes PIP_CERT from here)
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    mkdir -p "$TARGET/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$TARGET/usr/local/share/ca-certificates/"
+    chroot "$TARGET" update-ca-certificates >/dev/null 2>&1 || true
+fi
 mounted=()
 for spec in proc:proc sysfs:sys; do
     mountpoint -q "$TARGET/${spec#*:}" || { mount -t "${spec%%:*}" "${spec%%:*}" "$TARGET/${spec#*:}"; mounted+=("$TARGET/${spec#*:}"); }
@@ -98,10 +105,10 @@ for example in "$SOURCE"/examples/headless/*.json; do
 done
 check "the imports (pygame-ce, pymunk, OpenCV, numpy, lgpio, gpiozero, paho, the program's packages)" \
     inside "$PY" -c "import pygame, pymunk, cv2, numpy, lgpio, gpiozero, paho.mqtt.client, serial, flask, waitress
-import tablegame, firmware_bridge, camera_board, hardware, web_admin, mqtt_publisher, venue"
+import tablegame, table_app, firmware_bridge, camera_board, camera_sim, hardware, web_admin, mqtt_publisher, venue"
 say "cobs      $(inside "$PY" -c "import cobs.cobs as c; print('its C extension' if c._using_extension else 'its pure-Python fallback (no aarch64 wheel, no compiler)')" 2>&1)"
 check "a second install.sh changes nothing" \
-    inside bash -c "cd $CHECKOUT && ! deploy/install.sh | tee /dev/stderr | grep -q '^written\|^installed\|^owned'"
+    inside bash -c "cd $CHECKOUT && out=\$(deploy/install.sh) && printf '%s\n' \"\$out\" && ! grep -q '^written\|^installed\|^owned' <<<\"\$out\""
 say "took      $(( ($(date +%s) - started) / 60 )) minutes; $(inside python3 --version), $(uname -m) host, arm64 root in $TARGET"
 say "$PASSED passed, $FAILED failed"
 [ "$FAILED" = 0 ]

@@ -22,6 +22,7 @@
 // {"reset": "watchdog" | "machine.reset", "t": ...} when the chip restarts. "t" is Pico time
 // in seconds since power-up, which also goes to --clock as a float64 for the host's clock.
 import fs from 'node:fs';
+import net from 'node:net';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
 import crypto from 'node:crypto';
@@ -430,7 +431,9 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
     }
 }).on('close', () => { running = false; process.exit(0); });
 
-fs.createReadStream(null, { fd: Number(args['usb-in'] ?? 3), highWaterMark: 4096 }).on('data', (data) => {
+// a socket on the pipe, not fs.createReadStream: that one reads in a pool thread, which then keeps
+// the process from exiting
+new net.Socket({ fd: Number(args['usb-in'] ?? 3), readable: true, writable: false }).on('data', (data) => {
     for (const byte of data) fromHost.push(byte);
     chip.hostWrote();
 }).on('end', () => {});
