@@ -156,7 +156,7 @@ folders() {
 source_stamp() {
     # what is installed: a hash of the source files, so an unchanged checkout is not
     # installed again (and a changed one is)
-    (cd "$SOURCE" && find pyproject.toml deploy/constraints.txt tablegame firmware_bridge camera_board hardware web_admin mqtt_publisher venue \
+    (cd "$SOURCE" && find pyproject.toml deploy/constraints.txt tablegame table_app firmware_bridge camera_board camera_sim hardware web_admin mqtt_publisher venue \
         -type f ! -path '*__pycache__*' -print0 | sort -z | xargs -0 sha1sum | sha1sum | cut -c1-16)
 }
 
