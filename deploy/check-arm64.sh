@@ -66,7 +66,9 @@ for spec in proc:proc sysfs:sys; do
     mountpoint -q "$TARGET/${spec#*:}" || { mount -t "${spec%%:*}" "${spec%%:*}" "$TARGET/${spec#*:}"; mounted+=("$TARGET/${spec#*:}"); }
 done
 mountpoint -q "$TARGET/dev" || { mount --bind /dev "$TARGET/dev"; mounted+=("$TARGET/dev"); }
-cleanup() { local m; for m in "${mounted[@]}"; do umount -l "$m" || true; done; }
+# pseudo-terminals (the simulated board of the headless runs is on one)
+mountpoint -q "$TARGET/dev/pts" || { mount --bind /dev/pts "$TARGET/dev/pts"; mounted+=("$TARGET/dev/pts"); }
+cleanup() { local i; for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[i]}" || true; done; }
 trap cleanup EXIT
 
 # the admin's checkout in a home folder of mode 0700, as on a Pi

@@ -183,7 +183,7 @@ def lgpio_where_it_may_write(folders: tuple[str | None, ...] | None = None) -> N
         folders = (os.environ.get("STATE_DIRECTORY"), "/var/lib/tablegame")
     try:
         here = os.getcwd()
-    except OSError:      # sudo -u from a folder that user cannot enter: nothing to go back to
+    except OSError:
         here = None
     folder = next((f for f in folders if f and os.access(f, os.W_OK | os.X_OK)), None)
     os.chdir(folder or tempfile.mkdtemp(prefix="tablegame-lgpio-"))
@@ -192,8 +192,11 @@ def lgpio_where_it_may_write(folders: tuple[str | None, ...] | None = None) -> N
     except Exception:   # noqa: BLE001: gpiozero says why when it tries the factory
         pass
     finally:
-        if here is not None:
-            os.chdir(here)
+        try:
+            if here is not None:
+                os.chdir(here)
+        except OSError:  # sudo -u from a folder that user cannot enter: stay where lgpio is
+            pass
 
 
 def check_pins(config: Config, simulated: bool) -> list[Check]:
