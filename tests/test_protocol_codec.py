@@ -247,12 +247,14 @@ def test_version_mismatch_is_explained():
 def test_fuzz_2000_random_and_damaged_streams_into_the_decoder():
     """The soak's fuzz (soak/fuzz.py, 100,000 streams) in short: nothing raises, every
     frame accepted is bytes of the stream as they came, the frames after the damage
-    come through; none of these streams passes CRC-16 by chance."""
+    come through. CRC-16 lets about one damaged frame in 65,536 through, so one of these
+    streams may pass by chance (Hypothesis draws them alike only in the same test order: one
+    did once in the whole suite); a decoder that skipped the check would pass hundreds."""
     from soak.fuzz import Figures, fuzz_decoder
     figures = Figures()
     fuzz_decoder(2000, figures, derandomize=True)
     assert figures.streams >= 2000 and figures.frames > 2000 and figures.errors > 500
-    assert figures.by_chance == 0 and figures.failures == []
+    assert figures.by_chance <= 1 and figures.failures == []
 
 
 def test_the_fuzz_catches_a_frame_that_is_not_in_the_stream():
