@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from mqtt_publisher.topics import EVENT_SCHEMA, STATE_SCHEMA
+from tablegame.core import jsoncodec
 from tablegame.core.store import Entry
 from web_admin.table import snapshot_data, to_json
 
@@ -42,6 +43,8 @@ def state_payload(snapshot, language: str, venue: str, table: str, log_id: int |
         "winner": _field(view, "winner") or _field(view, "loser"), "link": _field(view, "link"),
         "link_state": None if status.link is None else status.link.state.name.lower(),
         "over": outcome is not None, "score": score_line(view),
+        # the venue's match this game is (a competition's, a league's), else null
+        "match": None if status.match is None else jsoncodec.to_data(status.match),
     })
     return to_json(data).encode()
 

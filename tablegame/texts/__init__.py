@@ -122,7 +122,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 # Each game family keeps its texts in a module of its own (its registration's
 # ``texts``), with TEXTS shaped like the table above, and so do parts of the table
 # that are no game's; they are merged in here, so one lookup serves every screen.
-_TABLE_TEXTS = ("tablegame.texts.unattended",)
+_TABLE_TEXTS = ("tablegame.texts.unattended", "tablegame.texts.match")
 
 
 def _merge_game_texts() -> None:
