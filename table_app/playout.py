@@ -41,6 +41,28 @@ def play(session, games: int, pace: float, rng: random.Random, stop: threading.E
     return done
 
 
+def serve(session, pace: float, rng: random.Random, stop: threading.Event) -> int:
+    """A table at a competition: it plays whatever match the venue starts on it (random
+    legal moves, its own parties' only: a league match's other party moves at the other
+    pub's table), then waits for the next, until SIGTERM; the matches it finished."""
+    from tablegame.core.session import Act
+    done = 0
+    while not stop.is_set():
+        session.process(timeout=0.02)           # the venue's commands, relayed moves
+        status, rules = session.status, session.play.rules
+        if status.match is None or rules.outcome(status.state) is not None:
+            continue
+        party = rules.on_turn(status.state)
+        if party is not None and party in status.match.elsewhere:
+            continue                            # the other pub's turn
+        session.handle(Act(rules.random_action(status.state, rng)), by="script")
+        session.flush()
+        done += rules.outcome(session.status.state) is not None
+        if pace:
+            stop.wait(pace)
+    return done
+
+
 def drain(publisher, history, timeout: float, stop: threading.Event) -> bool:
     """Wait until the broker has acknowledged the log's last event (or a SIGTERM)."""
     deadline = time.monotonic() + timeout
@@ -70,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to wait at the end for the broker to have every event")
     parser.add_argument("--linger", type=float, default=0.0,
                         help="seconds to stay connected after the games (commands, tests)")
+    parser.add_argument("--serve", action="store_true",
+                        help="play the matches the venue starts (a competition) until SIGTERM")
     args = parser.parse_args(argv)
     from mqtt_publisher.wiring import publishing
     from tablegame.config import ConfigError, load
@@ -88,7 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     face = table_face(session, ConfigFile(None, config), args.db, restart=leave.set)
     try:
         with publishing(face, config) as publisher:
-            done = play(session, args.games, args.pace, random.Random(args.seed), stop)
+            if args.serve:
+                done = serve(session, args.pace, random.Random(args.seed), stop)
+            else:
+                done = play(session, args.games, args.pace, random.Random(args.seed), stop)
             drained = drain(publisher, face.history, args.drain, leave)
             linger(session, args.linger, leave)
     finally:

@@ -15,6 +15,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 
 from mqtt_publisher import topics
 from venue import store as venue_store
+from venue.competition.pages import install as install_competitions
 from venue.standings import players
 from venue.words import vword
 from web_admin import answers, auth
@@ -28,7 +29,8 @@ COMMANDS = ("new_game", "show_address")   # what the page may ask a table (mqtt_
 
 
 def create_app(store_path: str | Path, data_folder: str | Path, listener=None,
-               config: dict | None = None) -> Flask:
+               config: dict | None = None, competitions=None) -> Flask:
+    """``competitions``: the competitions' runner (venue.competition.runner), None: none."""
     app = Flask(__name__)
     accounts = Accounts(Path(data_folder) / "venue-staff.sqlite")
     app.jinja_loader = ChoiceLoader([FileSystemLoader(Path(__file__).parent / "templates"),
@@ -45,6 +47,7 @@ def create_app(store_path: str | Path, data_folder: str | Path, listener=None,
     CSRFProtect(app)
     app.register_blueprint(auth.bp)
     app.register_blueprint(bp)
+    install_competitions(app, competitions)
     answers.install(app)
     app.jinja_env.globals.update(word=word, vword=vword, language=language, who=auth.who)
     return app

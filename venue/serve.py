@@ -27,10 +27,18 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
     except (OSError, ValueError) as error:
         print(f"venue view not started: {error}", file=sys.stderr)
         return 2
+    runner = None
+    if venue != "+":   # a head office watches; a pub runs its own competitions
+        from venue.competition.runner import Runner, publisher
+        runner = Runner(data, data / "venue.sqlite", venue, publisher(listener.client)).start()
+        listener.on_event = runner.wake
     try:
-        server = create_server(create_app(data / "venue.sqlite", data, listener), host=host,
+        server = create_server(create_app(data / "venue.sqlite", data, listener,
+                                          competitions=runner), host=host,
                                port=port, threads=8, ident="tablegame-venue")
     except OSError as error:
+        if runner is not None:
+            runner.close()
         listener.close()
         print(f"venue view cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
@@ -47,5 +55,7 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
         pass
     finally:
         server.close()
+        if runner is not None:
+            runner.close()
         listener.close()
     return 0

@@ -39,6 +39,7 @@ class LoggedGame:
         self.outcome: Outcome | None = None
         self.ended_at: int | None = None        # the seq of the entry that ended it
         self.problem = ""                      # why it cannot be folded, if it cannot
+        self.closed = False                    # the table's log went on to another game
         self._states: list[Any] = []
         self.moves: list[Move] = []
         self._was_move: list[bool] = []
