@@ -52,7 +52,7 @@ def _round_title(competition: Competition, number: int, language: str) -> str:
 def _match(competition: Competition, state: MatchState, tables: dict, language: str) -> dict:
     sides = competition.sides(state.id)
     names = [competition.setup.sides[s].name if s is not None and s >= 0 else
-             cword("bye" if s == -1 else "to_come", language) for s in sides]
+             cword("bye" if s == -1 else "open_side", language) for s in sides]
     result = competition.result(state.id)
     won = set(result.winners(len(sides))) if result else set()
     planned = state.planned

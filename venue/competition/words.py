@@ -23,7 +23,7 @@ WORDS = {
         "closed": "abgebrochen", "winner": "Sieger: {name}", "waiting": "wartet auf einen Tisch",
         "playing": "läuft an {table}", "sent": "an {table} geschickt", "bye": "Freilos",
         "walkover": "kampflos", "corrected": "korrigiert von {by}", "replayed": "Unentschieden: "
-        "wird neu gespielt", "to_come": "steht noch nicht fest", "standings": "Stand",
+        "wird neu gespielt", "to_come": "steht noch nicht fest", "open_side": "offen", "standings": "Stand",
         "place": "Platz", "side": "Teilnehmer", "players": "Spieler", "played": "gespielt",
         "won": "gewonnen", "drawn": "unentschieden", "lost": "verloren", "points": "Punkte",
         "lost_games": "verlorene Spiele", "matches": "Spiele", "table": "Tisch",
@@ -78,7 +78,7 @@ WORDS = {
         "closed": "called off", "winner": "Winner: {name}", "waiting": "waits for a table",
         "playing": "on at {table}", "sent": "sent to {table}", "bye": "bye",
         "walkover": "walkover", "corrected": "corrected by {by}", "replayed": "Drawn: played again",
-        "to_come": "to come", "standings": "Standings",
+        "to_come": "to come", "open_side": "to come", "standings": "Standings",
         "place": "Place", "side": "Entrant", "players": "Players", "played": "played",
         "won": "won", "drawn": "drawn", "lost": "lost", "points": "points",
         "lost_games": "games lost", "matches": "Matches", "table": "Table",

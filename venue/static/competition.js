@@ -53,7 +53,7 @@ function drawPage(root, data) {
     if (!li) continue;
     li.className = t.online ? "online" : "offline";
     li.querySelector(".words").textContent = t.words;
-    li.querySelector(".match").textContent = t.match;
+    li.querySelector(".on").textContent = t.match;
   }
   standingsRows(document.querySelector("#standings tbody"), data);
   if (stale && !busy()) location.reload();
