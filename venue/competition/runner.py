@@ -59,7 +59,7 @@ class Runner:
         self._send_to = send               # (topic, payload) onto the broker
         self._clock, self._rng = clock, rng or random.SystemRandom()
         self.log = CompetitionLog(Path(data_folder) / "competitions.sqlite", clock)
-        self._watch = Watch(store)
+        self.watch = Watch(store)
         self._competitions: dict[str, Competition] = {}
         for cid in self.log.ids():
             competition = fold(self.log.entries(cid))
@@ -73,6 +73,7 @@ class Runner:
         self._wake, self._stop = threading.Event(), threading.Event()
         self._thread: threading.Thread | None = None
         self.parts: list[Any] = []         # more that looks each time (the league's relay)
+        self.league = None                 # the league link, when there is one
 
     # -- from any thread --------------------------------------------------------------
 
@@ -125,7 +126,7 @@ class Runner:
                     part.look(self)
             except Exception:   # logged; the next look tries again (the log is the truth)
                 log.exception("competitions: a look at the tables failed")
-        self._watch.close()                # its connection is this thread's
+        self.watch.close()                # its connection is this thread's
 
     def _answer_asked(self) -> None:
         while True:
@@ -182,7 +183,7 @@ class Runner:
         return [c for c in self._competitions.values() if not c.closed and not c.finished]
 
     def _look(self) -> None:
-        tables = self._watch.tables(self.venue)
+        tables = self.watch.tables(self.venue)
         online = {name for name, t in tables.items() if t["online"]}
         busy = {m.table for c in self._running() for m in c.playing()}
         for competition in self._running():
@@ -201,7 +202,7 @@ class Runner:
     def _follow(self, competition: Competition, state: MatchState, table: dict) -> None:
         """The match's game in its table's log: begun, ended (its result, once)."""
         cid, key = competition.setup.id, (competition.setup.id, state.id, state.attempt)
-        game = self._watch.game(self.venue, state.table, key)
+        game = self.watch.game(self.venue, state.table, key)
         if game is None:
             return
         if not state.started:
@@ -221,11 +222,12 @@ class Runner:
         if now - self._sent.get(key, -1e9) < RESEND:
             return
         self._sent[key] = now
-        self.send_game(state.table, new_game(competition, state))
+        self.send(state.table, "new_game", new_game(competition, state))
 
-    def send_game(self, table: str, body: dict) -> None:
-        log.info("competitions: %s to table %s", body["id"], table)
-        self._send_to(topics.table_topic(self.venue, table, "cmd/new_game"), body)
+    def send(self, table: str, command: str, body: dict) -> None:
+        """A command to one of this venue's tables (mqtt_publisher.commands)."""
+        log.info("competitions: %s %s to table %s", command, body["id"], table)
+        self._send_to(topics.table_topic(self.venue, table, f"cmd/{command}"), body)
 
 
 def new_game(competition: Competition, state: MatchState) -> dict:
