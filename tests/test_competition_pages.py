@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from test_web_accessibility import AXE, LOCALES, SAME_NAMES, SMALL_TARGETS, SMALL_TEXT, audit  # noqa: F401
+from test_web_accessibility import AXE, LOCALES, SAME_NAMES, SMALL_TARGETS, SMALL_TEXT, WCAG, audit
 from test_web_browser import ARGS, CHROMIUM, PHONE, playwright
 from venue.app import create_app
+from mqtt_broker import free_port
+from mqtt_publisher.broker import Broker
+from venue.competition.league_link import LeagueLink
 from venue.competition.runner import Runner
 from venue.store import VenueStore
 from web_table import wait_in_page
@@ -36,7 +39,9 @@ def site(tmp_path_factory):
     store.status("krone", "t4", "offline")
     sent = []
     runner = Runner(folder, folder / "venue.sqlite", "krone", lambda t, b: sent.append((t, b)),
-                    rng=random.Random(5)).start()
+                    rng=random.Random(5))
+    link = LeagueLink(runner, Broker("127.0.0.1", free_port()), folder, "pages-league")
+    runner.start()
     app = create_app(folder / "venue.sqlite", folder, None, competitions=runner)
     app.extensions["accounts"].add("boss", PASSWORD, "admin")
     server = create_server(app, host="127.0.0.1", port=0, threads=4)
@@ -47,10 +52,28 @@ def site(tmp_path_factory):
     assert made.ok, made
     # the first quarter-final won at t1, the second under way at t2 with its live score
     runner.submit(lambda: _played(runner, made.id, store))
-    yield f"http://127.0.0.1:{server.effective_port}", runner, made.id, store
+    league = link.propose({"away": "anker", "game": "schocken", "table": "t1", "season": "2026/27",
+                           "boards": "Anna – Ben\nCarl – Dora"}, ["t1", "t2", "t3"], "staff:boss")
+    assert league.ok, league
+    runner.submit(lambda: _league(link, league.id))
+    yield f"http://127.0.0.1:{server.effective_port}", runner, made.id, store, league.id
     server.close()
     runner.close()
     store.close()
+
+
+def _league(link, cid):
+    """The Anker accepted; board 1: the two tables disagree; and the Zum invites the Krone."""
+    from tablegame.core import jsoncodec
+    from venue.competition.league import Board, Fixture
+    from venue.competition.runner import Answer
+    link._append(cid, "accepted", "venue:anker", {"table": "t2"})
+    link._append(cid, "disagreed", "venue", {"board": 1, "attempt": 1, "here": {"loser": 0},
+                                            "there": {"loser": 1}, "move": None})
+    invitation = Fixture("zum-20261204-1", "2026/27", "zum", "krone", "schocken",
+                         (Board(("Emil",), ("Fritz",)),), "t9")
+    link._append(invitation.id, "league", "venue:zum", jsoncodec.to_data(invitation))
+    return Answer(True)
 
 
 def _played(runner, cid, store):
@@ -85,10 +108,10 @@ def logged_in(chromium, base, lang, viewport=PHONE):
 
 @pytest.mark.parametrize("lang", LOCALES)
 def test_the_competition_pages_pass_axe_with_big_targets_and_text_on_a_phone(site, chromium, lang):
-    base, runner, cid, _ = site
+    base, runner, cid, _, league = site
     page = logged_in(chromium, base, lang)
     problems = {}
-    for route in ("/competitions", f"/competitions/{cid}"):
+    for route in ("/competitions", f"/competitions/{cid}", "/league", f"/league/{league}"):
         page.goto(base + route)
         assert page.get_attribute("html", "lang") == lang
         page.eval_on_selector_all("details", "ds => ds.forEach(d => d.open = true)")
@@ -111,7 +134,7 @@ def test_the_competition_pages_pass_axe_with_big_targets_and_text_on_a_phone(sit
 @pytest.mark.parametrize("lang", LOCALES)
 @pytest.mark.parametrize("size", TVS, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_the_tv_view_passes_axe_and_reads_across_the_room(site, chromium, lang, size):
-    base, runner, cid, _ = site
+    base, runner, cid, _, league = site
     page = logged_in(chromium, base, lang, size)
     page.goto(base + f"/tv/competitions/{cid}")
     wait_in_page(page, "document.querySelector('.tv-match[data-match=R1M1] .won') !== null")
@@ -124,11 +147,23 @@ def test_the_tv_view_passes_axe_and_reads_across_the_room(site, chromium, lang, 
     assert smallest >= size["height"] / 40, smallest     # 18 px at 720p: across a pub's room
     if SHOTS_TO and lang == "de" and size["height"] == 720:
         page.screenshot(path=str(Path(SHOTS_TO) / "competition-tv.png"))
+    page.goto(base + f"/tv/league/{league}")            # the league match's TV view
+    wait_in_page(page, "document.querySelectorAll('#cards .board-card').length === 2")
+    assert page.inner_text("#score") == "krone 0 : 0 anker"
+    disagreed = {"de": "nicht einig", "en": "disagree"}[lang]
+    assert disagreed in page.inner_text(".tv-board[data-board='1']")
+    page.evaluate(AXE.read_text())   # a small page: fewer of axe's rules apply than to the others
+    passed, found = page.evaluate(
+        "opts => axe.run(document, opts).then(r => [r.passes.length, r.violations.map(v => v.id)])",
+        {"runOnly": {"type": "tag", "values": WCAG}})
+    assert passed >= 5 and not found, found
+    if SHOTS_TO and lang == "de" and size["height"] == 720:
+        page.screenshot(path=str(Path(SHOTS_TO) / "league-tv.png"))
     page.context.close()
 
 
 def test_staff_give_a_walkover_and_the_tv_view_follows(site, chromium):
-    base, runner, cid, _ = site
+    base, runner, cid, _, league = site
     page = logged_in(chromium, base, "en")
     tv = page.context.new_page()
     tv.goto(base + f"/tv/competitions/{cid}")
