@@ -50,7 +50,7 @@ def _ms(values: list[float]) -> str:
 def _table(folder: Path, port: int, name: str, pace: float, games: int = 100000) -> subprocess.Popen:
     config = table_config(folder / f"{name}.toml", port, name, game="shove-hapenny")
     return subprocess.Popen(
-        [sys.executable, "-m", "tablegame.app.playout", "--config", str(config), "--db",
+        [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", str(games), "--pace", str(pace),
          "--seed", name[1:], "--drain", "30"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -72,7 +72,7 @@ def fleet(folder: Path) -> list[str]:
     broker = Mosquitto(folder / "broker", "allow_anonymous true\nmax_queued_messages 1000000\n").start()
     venue_config = table_config(folder / "venue.toml", broker.port, "venue")
     venue = subprocess.Popen(
-        [sys.executable, "-m", "tablegame.app.cli", "venue", "--config", str(venue_config), "--venue",
+        [sys.executable, "-m", "table_app.cli", "venue", "--config", str(venue_config), "--venue",
          "pub", "--data", str(folder / "venue"), "--host", "127.0.0.1", "--port", "0"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(3)   # the venue imports and subscribes
@@ -134,7 +134,7 @@ def _publisher(port: int):
         from mqtt_publisher.wiring import publishing
         from tablegame.config import parse
         from tablegame.config.file import ConfigFile
-        from tablegame.app.service import table_face
+        from table_app.service import table_face
         config = parse({"mqtt": {"enabled": True, "host": "127.0.0.1", "port": port,
                                  "table": "bench"}})
         face = table_face(session, ConfigFile(None, config), os.path.join(folder, "bench.sqlite"),

@@ -29,9 +29,9 @@ from camera_board.camera import Lens
 from camera_board.detect import Detector, Sighting
 from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
-from camera_board.dice_scene import TABLES
+from camera_board.dice_layout import TABLES
 from camera_board.motion import Fault, Watcher
-from camera_board.scene import Layout, carrom_layout, shove_layout
+from camera_board.layout import Layout, carrom_layout, shove_layout
 from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
@@ -133,7 +133,7 @@ class CameraBoard:
     @classmethod
     def for_game(cls, game: str, board, lens: Lens, **kwargs) -> "CameraBoard":
         """``board``: the game's ShoveBoard or CarromBoard (from the configuration); the
-        dice games' tables are fixed (camera_board/dice_scene.py), ``board`` unused."""
+        dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused."""
         if game in DICE_GAMES:
             return cls(TABLES[game]().layout, lens, **kwargs)
         layout = shove_layout(board) if game == "shove" else carrom_layout(board)

@@ -11,8 +11,8 @@ import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
-from camera_board.render import Light, Shot, render
-from camera_board.scene import shove_scene
+from camera_sim.render import Light, Shot, render
+from camera_sim.scene import shove_scene
 from camera_board.service import CameraBoardError, open_camera_board
 from camera_board.sources import open_source
 from firmware_bridge.codec import Capability
@@ -122,7 +122,7 @@ def test_the_configuration_chooses_the_camera_board_and_a_missing_camera_is_said
 def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configured(tmp_path):
     import contextlib
     import random
-    from tablegame.app.service import _board_port, open_session
+    from table_app.service import _board_port, open_session
     path = _video(tmp_path / "replay.avi")
     config = load(None, {"board.kind": "camera", "camera.source": path, "camera.size": list(LENS.size),
                          "camera.fov": LENS.fov, "camera.k1": LENS.k1, "camera.k2": LENS.k2})

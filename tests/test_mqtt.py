@@ -32,7 +32,7 @@ def start_table(tmp_path: Path, port: int, name: str, games: int = 2, pace: floa
                 seed: int = 0, extra: str = "", linger: float = 0.0, venue: str = "pub") -> subprocess.Popen:
     config = table_config(tmp_path / f"{name}.toml", port, name, venue=venue, extra=extra)
     return subprocess.Popen(
-        [sys.executable, "-m", "tablegame.app.playout", "--config", str(config), "--db",
+        [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
          str(tmp_path / f"{name}.sqlite"), "--games", str(games), "--pace", str(pace),
          "--seed", str(seed), "--drain", "60", "--linger", str(linger)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)

@@ -16,7 +16,7 @@ import pytest
 from mqtt_broker import MISSING, Mosquitto, table_config
 from tablegame.config import parse
 from tablegame.core.play import GameSetup
-from tablegame.app.service import open_session
+from table_app.service import open_session
 from tablegame.core.session import Act
 from venue.app import create_app
 from venue.standings import log_standings, players, venue_standings
@@ -169,13 +169,13 @@ def _table(folder: Path, port: int, name: str) -> subprocess.Popen:
     config = table_config(folder / f"{name}.toml", port, name,
                           extra=f'staff_url = "http://{name}.local:8080/"\n')
     return subprocess.Popen(
-        [sys.executable, "-m", "tablegame.app.playout", "--config", str(config), "--db",
+        [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", "50", "--pace", "0.2", "--linger", "60"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def test_the_venue_command_refuses_a_bad_name_in_words(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "venue", "--venue", "a b",
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "venue", "--venue", "a b",
                           "--data", str(tmp_path)], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 2 and "--venue 'a b'" in out.stderr and "Traceback" not in out.stderr
 
@@ -185,7 +185,7 @@ def test_tablegame_venue_serves_and_stops_cleanly(tmp_path):
     import urllib.request
     broker = Mosquitto(tmp_path / "broker").start()
     config = table_config(tmp_path / "venue.toml", broker.port, "venue")
-    venue = subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "venue", "--config",
+    venue = subprocess.Popen([sys.executable, "-m", "table_app.cli", "venue", "--config",
                               str(config), "--data", str(tmp_path / "data"), "--host", "127.0.0.1",
                               "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:

@@ -17,10 +17,10 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display import palette as P
-from hardware.display.layout import Proportional, readable_px
-from hardware.display.parts import PaintedScreen, Painter, Pen, Pictures, disc_sprite, party_card
-from hardware.display.text import TextCache
+from tablegame.display import palette as P
+from tablegame.display.layout import Proportional, readable_px
+from tablegame.display.parts import PaintedScreen, Painter, Pen, Pictures, disc_sprite, party_card
+from tablegame.display.text import TextCache
 from tablegame.families.carrom.view import BoardGeometry, CarromView, SideView
 
 Point = tuple[float, float]

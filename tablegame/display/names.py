@@ -13,10 +13,10 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display import palette as P
-from hardware.display.display import SCREENS, Screen, registered_screen
-from hardware.display.layout import Proportional, readable_px
-from hardware.display.text import ELLIPSIS, TextCache
+from tablegame.display import palette as P
+from tablegame.display.display import SCREENS, Screen, registered_screen
+from tablegame.display.layout import Proportional, readable_px
+from tablegame.display.text import ELLIPSIS, TextCache
 from tablegame.views.names import NamesView
 
 Point = tuple[float, float]

@@ -8,7 +8,7 @@ import math
 import cv2
 import numpy as np
 
-SHIFT = 4             # OpenCV's fixed-point drawing: 1/16 px
+from camera_board.reference import SHIFT
 
 
 def fill(image: np.ndarray, points: np.ndarray, colour) -> None:

@@ -11,9 +11,9 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display import palette as P
-from hardware.display.layout import Proportional
-from hardware.display.text import TextCache
+from tablegame.display import palette as P
+from tablegame.display.layout import Proportional
+from tablegame.display.text import TextCache
 from tablegame.views.address import AddressView
 
 Point = tuple[float, float]

@@ -19,12 +19,12 @@ from typing import Callable
 from tablegame.config import SETTINGS, Config
 from tablegame.config.file import ConfigFile
 from tablegame.face import TableFace
-from tablegame.app.frames import Frames
+from table_app.frames import Frames
 from tablegame.core.history import History
 from tablegame.words.notes import Note
-from tablegame.app.notify import Notifier
+from table_app.notify import Notifier
 from tablegame.core.session import Reply
-from tablegame.app.starts import Tally
+from table_app.starts import Tally
 from tablegame.views import notice
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ def run(config: Config, config_path: str | Path | None, tally: Tally,
         show: Callable | None = None) -> None:
     """Until SIGTERM (or ``should_stop``): the maintenance screen and the staff page.
     ``show(view)`` replaces the screen (tests look at what it would draw)."""
-    from tablegame.app import service
+    from table_app import service
 
     notifier = notifier or Notifier()
     log.error("SAFE MODE after %d failed starts in a row: no game until a restart. "
@@ -74,7 +74,7 @@ def _default(key: str):
 
 
 def _staff_page(stack: contextlib.ExitStack, face: TableFace, config: Config):
-    from tablegame.app.service import staff_page
+    from table_app.service import staff_page
     try:
         return stack.enter_context(staff_page(face, config))
     except Exception:   # e.g. an unwritable data folder for the accounts
@@ -84,8 +84,8 @@ def _staff_page(stack: contextlib.ExitStack, face: TableFace, config: Config):
 
 def _screen(stack: contextlib.ExitStack, config: Config) -> Callable:
     """The maintenance screen's ``show``; without a screen, the journal says it all."""
-    from hardware.display.display import Display
-    from tablegame.app.service import open_display
+    from tablegame.display.display import Display
+    from table_app.service import open_display
     try:
         width, height = config["display.size"]
         display = open_display(Display, (width, height) if width else None,

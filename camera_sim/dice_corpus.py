@@ -1,6 +1,6 @@
 """Seeded corpora of the dice games' tables at rest, rendered with their truth: Schocken's
 three dice (some in the tray, now and then a Türmchen) and Neunfeld's two pieces on
-their squares with Miwin's three dice. As camera_board/corpus.py: seeds below
+their squares with Miwin's three dice. As camera_sim/corpus.py: seeds below
 ``HELD_OUT`` tune, the figures in docs/camera.md come from ``HELD_OUT`` on."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from camera_board.camera import Lens, Pose
-from camera_board.corpus import HELD_OUT, light  # noqa: F401  (one boundary and light for every corpus)
-from camera_board.dice_places import against_edge, clear_spot, touching
-from camera_board.dice_scene import (DIE, MIWIN_BODIES, TRAY_RIM, WHITE_PIP, Die, DiceTable, neunfeld_scene,
-                                     neunfeld_table, schocken_scene, schocken_table)
-from camera_board.render import Shot
+from camera_sim.corpus import HELD_OUT, light  # noqa: F401  (one boundary and light for every corpus)
+from camera_sim.dice_places import against_edge, clear_spot, touching
+from camera_board.dice_layout import (DIE, MIWIN_BODIES, TRAY_RIM, WHITE_PIP, DiceTable, neunfeld_table, schocken_table)
+from camera_sim.dice_scene import Die, neunfeld_scene, schocken_scene
+from camera_sim.render import Shot
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 TABLES = {"schocken": schocken_table(), "neunfeld": neunfeld_table()}

@@ -152,7 +152,8 @@ def handshake(port: str, baudrate: int, timeout: float = HANDSHAKE_TIMEOUT) -> C
 
 def check_virtual_board() -> list[Check]:
     """The simulated setup's board: the virtual board on a pseudo-terminal."""
-    from firmware_bridge.virtual_board import NoCoins, VirtualBoard
+    from firmware_bridge.virtual_board import VirtualBoard
+    from tablegame.core.world import NoCoins
     with tempfile.TemporaryDirectory(prefix="tablegame-doctor-") as folder:
         try:
             # the handshake needs no game: an empty world answers it

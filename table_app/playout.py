@@ -3,7 +3,7 @@ real session, its SQLite log and the publisher, with the rules' own random moves
 place of guests. The load of the MQTT tests and of ``./dev bench bench_mqtt``, and a
 way to fill a venue view by hand:
 
-    python -m tablegame.app.playout --config table.toml --db var/t1.sqlite --games 3
+    python -m table_app.playout --config table.toml --db var/t1.sqlite --games 3
 
 It prints one JSON line when it ends: the games finished and the log's last event."""
 from __future__ import annotations
@@ -68,7 +68,7 @@ def linger(session, seconds: float, stop: threading.Event) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tablegame.app.playout")
+    parser = argparse.ArgumentParser(prog="python -m table_app.playout")
     parser.add_argument("--config", required=True, help="the table's configuration ([mqtt] on)")
     parser.add_argument("--db", required=True, help="the table's event log")
     parser.add_argument("--games", type=int, default=1)
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     from mqtt_publisher.wiring import publishing
     from tablegame.config import ConfigError, load
     from tablegame.config.file import ConfigFile
-    from tablegame.app.service import open_session, table_face
+    from table_app.service import open_session, table_face
     try:
         config = load(args.config)
     except ConfigError as error:

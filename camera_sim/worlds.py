@@ -7,9 +7,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from camera_board.dice_rig import PlacedDice
-from camera_board.dice_scene import neunfeld_scene, neunfeld_table, schocken_table, schocken_scene
-from camera_board.scene import Layout, Scene, carrom_layout, carrom_scene, shove_layout, shove_scene
+from camera_sim.dice_rig import PlacedDice
+from camera_sim.dice_scene import neunfeld_scene, schocken_scene
+from camera_board.dice_layout import neunfeld_table, schocken_table
+from camera_board.layout import Layout, carrom_layout, shove_layout
+from camera_sim.scene import Scene, carrom_scene, shove_scene
 from tablegame.core.sensors import DiceReading, PieceReading
 
 STILL_BEFORE_STROKE = 15   # physics frames (0.5 s): the striker set on its base line lies still
@@ -18,7 +20,7 @@ HAND_FRAMES = 3            # physics frames (0.1 s) a hand is over the board, se
 
 @dataclass(frozen=True)
 class HandScene(Scene):
-    """A scene with a hand reaching in (camera_board/render.py Light.hand): fingertips at
+    """A scene with a hand reaching in (camera_sim/render.py Light.hand): fingertips at
     x, y mm, the arm's angle in degrees."""
     hand: tuple[float, float, float] | None = None
 
@@ -84,7 +86,7 @@ class _Pieces(_Coins):
 
 class _Dice(_Coins):
     """Schocken and Neunfeld: the dice where a hand laid them (a die keeps its place
-    until its reading changes: camera_board/dice_rig.py), Neunfeld's pieces on their
+    until its reading changes: camera_sim/dice_rig.py), Neunfeld's pieces on their
     squares. The hands change the world and report it; the camera draws the world."""
 
     def __init__(self, world, neunfeld: bool, seed: int = 0):
@@ -116,7 +118,7 @@ VIEWS = {"shove": _Coins, "carrom": _Pieces,
 
 
 def view_of(game: str, world):
-    """How the camera sees ``world``, the simulated world of ``game`` (camera_board/service.py:
+    """How the camera sees ``world``, the simulated world of ``game`` (camera_sim/rendered.py:
     game_of)."""
     return VIEWS[game](world)
 

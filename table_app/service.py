@@ -26,9 +26,9 @@ from tablegame.registry import family_of
 from tablegame.config import Config, play_settings, setup_for
 from tablegame.config.file import ConfigFile
 from tablegame.face import TableFace
-from tablegame.app.frames import Frames, Guarded, OnceLog
+from table_app.frames import Frames, Guarded, OnceLog
 from tablegame.core.history import History
-from tablegame.app.notify import Notifier
+from table_app.notify import Notifier
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame, Session, ShowAddress
@@ -160,7 +160,7 @@ def start_again() -> int:
         return RESTART
     sys.stdout.flush()
     sys.stderr.flush()
-    os.execv(sys.executable, [sys.executable, "-m", "tablegame.app.cli", *sys.argv[1:]])
+    os.execv(sys.executable, [sys.executable, "-m", "table_app.cli", *sys.argv[1:]])
     return RESTART   # not reached: execv replaces the process
 
 
@@ -330,7 +330,7 @@ def run(config: Config, config_path: str | Path | None = None, notifier: Notifie
 
 def _run(config: Config, config_path: str | Path | None, notifier: Notifier | None,
          settled: Callable[[], None], settled_after: float) -> bool:
-    from hardware.display.display import Display
+    from tablegame.display.display import Display
 
     notifier = notifier or Notifier()
     should_stop, stop = _stop_on_sigterm()  # first: a stop during start-up still closes cleanly
@@ -456,7 +456,8 @@ def _simulated_board(config: Config, session, world, folder: str, memory, Virtua
     if config["board.kind"] != "camera":
         return VirtualBoard(world, link_path=os.path.join(folder, "board"),
                             realtime=config["simulation.realtime"], memory=memory), None
-    from camera_board.service import CameraBoardError, game_of, open_rendered_board
+    from camera_board.service import CameraBoardError, game_of
+    from camera_sim.rendered import open_rendered_board
     try:
         game = game_of(getattr(session.play, "board", None), session.status.setup.game)
         board = open_rendered_board(config, world, folder, game, realtime=config["simulation.realtime"],
@@ -483,11 +484,11 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
     from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import VirtualBoard
     from hardware.buttons import RailButtons
-    from hardware.display.display import Display
-    from hardware.display.names import SCREENS_WITH_NAMES
+    from tablegame.display.display import Display
+    from tablegame.display.names import SCREENS_WITH_NAMES
     from hardware.keys import KeysToPins
-    from tablegame.app.desktop import SwitchingHands
-    from tablegame.app.name_editor import names_in_window
+    from table_app.desktop import SwitchingHands
+    from table_app.name_editor import names_in_window
 
     should_stop, stop = _stop_on_sigterm()
     restart = Restart(stop)

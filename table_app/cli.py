@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from tablegame import registry
-from tablegame.app import logs
+from table_app import logs
 from tablegame.config import SMALLEST_SCREEN, ConfigError, Given, load, setup_for
 from tablegame.texts import LANGUAGES
 from tablegame.core.games import playable_games
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args) -> int:
-    from tablegame.app import supervised
+    from table_app import supervised
     path = args.config if args.config or not Path(DEFAULT_CONFIG).exists() else DEFAULT_CONFIG
     if path is None:
         print(f"no {DEFAULT_CONFIG}: running with the documented defaults", file=sys.stderr)
@@ -97,7 +97,7 @@ def _simulate(args) -> int:
         config = load_checked(config, {f"games.{game}.{pair.partition('=')[0]}":
                                        Given(f"--option {pair}") for pair in args.option})
     if args.headless:
-        from tablegame.app.headless import ScriptError, load_script, run_script
+        from table_app.headless import ScriptError, load_script, run_script
         try:
             result = run_script(load_script(args.headless, config), config, args.db)
         except ScriptError as error:
@@ -106,7 +106,7 @@ def _simulate(args) -> int:
         json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
         print()
         return 0
-    from tablegame.app import service
+    from table_app import service
     explicit = bool(args.game or args.party or args.option)
     try:
         again = service.simulate(config, args.db or SIMULATED_STORE, setup_for(config) if explicit else None, path)
@@ -156,7 +156,7 @@ def _reset_password(args) -> int:
 def _doctor(args) -> int:
     import shutil
     import subprocess
-    from tablegame.app import doctor
+    from table_app import doctor
     path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
     pi = doctor.on_a_pi()
     simulated = path is None and not pi

@@ -2,7 +2,7 @@
 as the physics gives it, each piece moving as the frames around it say (``in_motion``:
 the renderer smears it over the lens's shutter), drawn by the renderer and fed to a
 camera board. Used by the end-to-end tests and the benchmarks; ``in_motion`` also by
-``simulate --board camera`` (camera_board/sources.py, Rendered)."""
+``simulate --board camera`` (camera_sim/rendered.py, Rendered)."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,8 +13,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from camera_board.camera import Lens, Pose
-from camera_board.render import Light, Shot, render
-from camera_board.scene import Piece, Scene
+from camera_sim.render import Light, Shot, render
+from camera_sim.scene import Piece, Scene
 
 SIM_RATE = 30.0     # the physics' frames a second (tablegame.physics: 1/30 s apart)
 

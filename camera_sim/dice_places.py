@@ -1,4 +1,4 @@
-"""Where dice come to rest in the rendered corpora and rigs (camera_board/dice_corpus.py,
+"""Where dice come to rest in the rendered corpora and rigs (camera_sim/dice_corpus.py,
 dice_rig.py): clear of the others, touching another die (thrown dice often end side by
 side), or against an edge (the table's, or the set-aside tray's, inside or out).
 
@@ -10,7 +10,8 @@ import math
 import cv2
 import numpy as np
 
-from camera_board.dice_scene import DIE, Die
+from camera_board.dice_layout import DIE
+from camera_sim.dice_scene import Die
 
 REACH = DIE * math.sqrt(2) / 2 + 1.5     # mm from a die's centre that another die keeps clear of
 TOUCH_GAP = 0.5                          # mm: dice this close touch (the camera cannot see the gap)

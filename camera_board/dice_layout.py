@@ -3,8 +3,8 @@ tray, Neunfeld's 1x9 board with its two pieces and Miwin's three dice.
 
 A die is a cube lying on the surface (or, in a Türmchen, on another die); the camera
 sees its top face with the pips of its value, and two of its sides. The renderer
-draws ``Die`` (camera_board/dice_render.py); the detector reads the same geometry
-(tray, squares, die size, body colours) from here (camera_board/dice_detect.py)."""
+draws ``Die`` (camera_sim/dice_scene.py, dice_render.py); the detector reads the same
+geometry (tray, squares, die size, body colours) from here (camera_board/dice_detect.py)."""
 from __future__ import annotations
 
 import math
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from camera_board.scene import INK, Layout, Line, Piece, Scene
+from camera_board.layout import INK, Layout, Line
 
 DIE = 18.0                      # mm: the side of a die (Schocken's and Miwin's)
 PIP = 0.09                      # a pip's radius, as a share of the side
@@ -32,29 +32,6 @@ PIPS = {1: ((0, 0),), 2: _CORNERS[:2], 3: (*_CORNERS[:2], (0, 0)), 4: _CORNERS,
         5: (*_CORNERS, (0, 0)), 6: (*_CORNERS, (-1, 0), (1, 0)), 7: (*_CORNERS, (-1, 0), (1, 0), (0, 0)),
         8: (*_CORNERS, (-1, 0), (1, 0), (0, -1), (0, 1)),
         9: (*_CORNERS, (-1, 0), (1, 0), (0, -1), (0, 1), (0, 0))}
-
-
-@dataclass(frozen=True)
-class Die:
-    x: float                    # the centre of its foot, board mm
-    y: float
-    value: int                  # the top face
-    angle: float = 0.0          # degrees, about the vertical
-    base: float = 0.0           # mm: 0 on the surface, DIE on top of another (a Türmchen)
-    body: tuple[int, int, int] = WHITE_DIE
-    pip: tuple[int, int, int] = DARK_PIP
-    size: float = DIE
-
-    def corners(self) -> np.ndarray:
-        a, h = math.radians(self.angle), self.size / 2
-        c, s = math.cos(a), math.sin(a)
-        square = np.array([(-h, -h), (h, -h), (h, h), (-h, h)])
-        return np.c_[self.x + square[:, 0] * c - square[:, 1] * s, self.y + square[:, 0] * s + square[:, 1] * c]
-
-    def pips(self) -> list[tuple[float, float]]:
-        a, step = math.radians(self.angle), PIP_STEP * self.size
-        c, s = math.cos(a), math.sin(a)
-        return [(self.x + (i * c - j * s) * step, self.y + (i * s + j * c) * step) for i, j in PIPS[self.value]]
 
 
 @dataclass(frozen=True)
@@ -112,18 +89,3 @@ def neunfeld_table() -> DiceTable:
 
 
 TABLES = {"schocken": schocken_table, "neunfeld": neunfeld_table}
-
-
-@dataclass(frozen=True)
-class DiceScene(Scene):
-    dice: tuple[Die, ...] = ()
-
-
-def neunfeld_scene(table: DiceTable, squares, dice: tuple[Die, ...]) -> DiceScene:
-    """The board with the pieces on ``squares`` (0 and 10: beside it) and ``dice``."""
-    pieces = tuple(Piece("neunfeld", *table.square_centre(s), PIECE_RADIUS, PIECE_HEIGHT) for s in squares)
-    return DiceScene(table.layout, pieces, tuple(dice))
-
-
-def schocken_scene(table: DiceTable, dice: tuple[Die, ...]) -> DiceScene:
-    return DiceScene(table.layout, (), tuple(dice))

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from camera_board.camera import Lens, Pose
-from camera_board.render import Light, Shot
-from camera_board.scene import Piece, Scene, carrom_layout, shove_layout
+from camera_sim.render import Light, Shot
+from camera_sim.scene import Piece, Scene
+from camera_board.layout import carrom_layout, shove_layout
 from tablegame.families.shove.board import hapenny_board
 from tablegame.families.carrom.physics import CarromBoard
 

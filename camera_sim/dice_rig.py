@@ -1,16 +1,16 @@
 """The dice as the simulated world says they lie, placed on a camera's table: each die
 keeps its place until its reading changes (a die set aside goes into the tray, a thrown
 die comes to rest somewhere new, a Türmchen puts one lying die on another). Used with
-``camera_board.rig.Rig`` by the end-to-end tests: the readings a script's steps give
+``camera_sim.rig.Rig`` by the end-to-end tests: the readings a script's steps give
 (tablegame/families/schocken/hands.py DiceTray, neunfeld/hands.py NeunfeldWorld)
 become pictures the camera board reads."""
 from __future__ import annotations
 
 import numpy as np
 
-from camera_board.dice_places import clear_spot
-from camera_board.dice_scene import (DIE, MIWIN_BODIES, WHITE_PIP, Die, DiceScene, DiceTable,
-                                     neunfeld_scene, schocken_scene)
+from camera_sim.dice_places import clear_spot
+from camera_board.dice_layout import DIE, MIWIN_BODIES, WHITE_PIP, DiceTable
+from camera_sim.dice_scene import Die, DiceScene, neunfeld_scene, schocken_scene
 from tablegame.core.sensors import DiceReading
 
 

@@ -1,4 +1,4 @@
-"""Dice as the camera sees them (camera_board/render.py calls these): each a cube with
+"""Dice as the camera sees them (camera_sim/render.py calls these): each a cube with
 its top face and pips at the top's height, the two or three sides the camera sees
 (shaded by how they face the lamp), a soft gloss on the top, and a drop shadow on the
 surface. A Türmchen is a die whose base is another die's top."""
@@ -7,8 +7,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from camera_board.dice_scene import PIP, Die
-from camera_board.drawing import circle, fill, patch_round
+from camera_board.dice_layout import PIP
+from camera_sim.dice_scene import Die
+from camera_sim.drawing import circle, fill, patch_round
 
 
 def _area(polygon: np.ndarray) -> float:

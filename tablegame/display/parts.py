@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from hardware.display import palette as P
+from tablegame.display import palette as P
 
 
 class PaintedScreen:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from hardware.display import palette as P
-from hardware.display.layout import Proportional
-from hardware.display.text import TextCache
+from tablegame.display import palette as P
+from tablegame.display.layout import Proportional
+from tablegame.display.text import TextCache
 from tablegame.views.notice import NoticeView
 
 Point = tuple[float, float]

@@ -1,4 +1,4 @@
-"""``tablegame run`` as systemd runs it: every start counted (tablegame.app.starts), safe
+"""``tablegame run`` as systemd runs it: every start counted (table_app.starts), safe
 mode after three failed ones in a row, and every way a start can fail said in words
 in the journal, with the traceback only where a bug is the reason.
 
@@ -9,10 +9,10 @@ import logging
 import os
 from pathlib import Path
 
-from tablegame.app import logs
+from table_app import logs
 from tablegame.config import ConfigError, lenient, load
-from tablegame.app.notify import Notifier
-from tablegame.app.starts import NoCount, Starts
+from table_app.notify import Notifier
+from table_app.starts import NoCount, Starts
 from tablegame.core.store import LogError
 
 log = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ def data_folder() -> Path | None:
 def run(config_path: str | Path | None, log_level: str | None = None,
         settled_after: float = 60.0) -> int:
     """The service, or safe mode; its exit status."""
-    from tablegame.app import safe_mode, service
+    from table_app import safe_mode, service
 
     notifier = Notifier()
     folder = data_folder()

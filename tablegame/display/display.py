@@ -9,8 +9,8 @@ from typing import Protocol
 
 import pygame
 
-from hardware.display.address import AddressScreen
-from hardware.display.notice import NoticeScreen
+from tablegame.display.address import AddressScreen
+from tablegame.display.notice import NoticeScreen
 from tablegame.registry import families, installed, load
 from tablegame.views.address import AddressView
 from tablegame.views.notice import NoticeView

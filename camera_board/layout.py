@@ -1,8 +1,9 @@
 """What a camera above the table looks at, in board millimetres: the surface, its
-markings, the pieces and the four ArUco markers at the corners of the frame.
+markings, the four ArUco markers at the corners of the frame, and how large each kind of
+piece is and what colour it has.
 
-The renderer draws a Scene; the detector reads the same geometry (where the markers
-are, how large a piece is, what colour each kind has) from it. Coordinates are the
+The detector reads this geometry; the simulated camera (camera_sim/scene.py) draws pieces
+on it. Coordinates are the
 protocol's: x across the board from the surface's left edge, y up the board (Shove)
 or away from seat 0 (Carrom)."""
 from __future__ import annotations
@@ -26,23 +27,12 @@ PIECE_COLOURS = {               # kind -> BGR
     "black": (35, 35, 40),
     "queen": (40, 40, 190),
     "striker": (225, 200, 160),  # a pale blue striker
-    "neunfeld": (30, 200, 230),  # Neunfeld's two pieces, yellow (camera_board/dice_scene.py)
+    "neunfeld": (30, 200, 230),  # Neunfeld's two pieces, yellow (camera_board/dice_layout.py)
 }
 SKIN = (120, 135, 215)   # a rosy hand: told from the woods by its redness (docs/camera.md)
 
 MARKER_DICT = "DICT_4X4_50"
 MARKER_IDS = (0, 1, 2, 3)        # front-left, front-right, back-right, back-left
-
-
-@dataclass(frozen=True)
-class Piece:
-    kind: str        # "coin", or a Carrom kind (white, black, queen, striker)
-    x: float
-    y: float
-    radius: float
-    height: float = 2.0   # mm above the surface (the top face the camera sees)
-    vx: float = 0.0       # mm/s: how it moves while the shutter is open (motion blur)
-    vy: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -102,12 +92,6 @@ class Layout:
         return -m, -m, self.width + m, self.length + m
 
 
-@dataclass(frozen=True)
-class Scene:
-    layout: Layout
-    pieces: tuple[Piece, ...]
-
-
 def shove_layout(board: ShoveBoard) -> Layout:
     lines = [Line(0, (near + far) / 2, board.width, (near + far) / 2, far - near)
              for near, far in board.lines]
@@ -142,16 +126,3 @@ def carrom_layout(board: CarromBoard) -> Layout:
     radii = (("white", man), ("black", man), ("queen", man), ("striker", board.striker_diameter / 2))
     return Layout("carrom", s, s, 75.0, WOOD_CARROM, FRAME_CARROM, tuple(lines), tuple(circles),
                   holes, 55.0, radii)
-
-
-def shove_scene(board: ShoveBoard, coins) -> Scene:
-    """The board with ``coins`` (CoinReading-like: .x, .y) lying on it."""
-    r = board.coin_radius
-    return Scene(shove_layout(board), tuple(Piece("coin", c.x, c.y, r, 1.8) for c in coins))
-
-
-def carrom_scene(board: CarromBoard, pieces) -> Scene:
-    """The board with ``pieces`` (PieceReading-like: .kind, .x, .y) lying on it."""
-    layout = carrom_layout(board)
-    return Scene(layout, tuple(Piece(p.kind, p.x, p.y, layout.piece_radii[p.kind],
-                                     7.0 if p.kind == "striker" else 6.0) for p in pieces))

@@ -24,7 +24,7 @@ from tablegame.core.text_file import FileProblem, read_utf8
 from tablegame.core.play import GameSetup
 from tablegame.core.sensors import LinkState
 from tablegame.registry import family_of, installed, playable
-from tablegame.app.headless_steps import STEPS, step_problem
+from table_app.headless_steps import STEPS, step_problem
 from tablegame.core.step_forms import SETTLE_TIMEOUT
 from tablegame.core.session import NewGame, Session
 from tablegame.core.store import LogLock
@@ -139,7 +139,7 @@ def _script_of(step: dict):
 def _session(script: Script, config: Config, store: str) -> Session:
     """The table's session on ``store``, playing the script's game (or resuming the log's),
     whose family the runner can play; ScriptError says why not."""
-    from tablegame.app.service import open_session
+    from table_app.service import open_session
     session = open_session(config, store, rng=random.Random(script.seed))
     if not script.resume:
         wanted = script.setup or setup_for(config)
@@ -218,7 +218,8 @@ def _board(config: Config, session: Session, world, path: str, memory, VirtualBo
     camera board reading the world drawn by the renderer (docs/camera.md)."""
     if config["board.kind"] != "camera":
         return VirtualBoard(world, link_path=path, realtime=False, memory=memory)
-    from camera_board.service import CameraBoardError, game_of, open_rendered_board
+    from camera_board.service import CameraBoardError, game_of
+    from camera_sim.rendered import open_rendered_board
     try:
         game = game_of(getattr(session.play, "board", None), session.status.setup.game)
         return open_rendered_board(config, world, os.path.dirname(path), game, realtime=False, memory=memory)
