@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
                         choices=("debug", "info", "warning", "error", "critical"),
                         help="what to log on stderr (default warning)")
     args = parser.parse_args(argv)
-    from tablegame.app import logs
+    from table_app import logs
     logs.setup(args.log_level)
     from mqtt_publisher.wiring import publishing
     from tablegame.config import ConfigError, load

@@ -30,7 +30,7 @@ GAMES = {"t1": "shove-hapenny", "t2": "schocken", "t3": "carrom", "t4": "neunfel
 def _table(folder: Path, port: int, name: str, game: str, pace: float = 0.005) -> subprocess.Popen:
     config = table_config(folder / f"{name}.toml", port, name, game=game)
     return subprocess.Popen(
-        [sys.executable, "-m", "tablegame.app.playout", "--config", str(config), "--db",
+        [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", "100000", "--pace", str(pace),
          "--seed", name[1:], "--drain", "60", "--log-level", "info"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(folder / f"{name}.log", "a"), text=True)
@@ -79,7 +79,7 @@ def test_a_busy_night_with_broker_kills_every_event_once_at_the_venue_and_elsewh
                        "max_queued_messages 1000000\n").start()
     venue_config = table_config(tmp_path / "venue.toml", broker.port, "venue")
     venue = subprocess.Popen(
-        [sys.executable, "-m", "tablegame.app.cli", "venue", "--config", str(venue_config),
+        [sys.executable, "-m", "table_app.cli", "venue", "--config", str(venue_config),
          "--venue", "pub", "--data", str(tmp_path / "venue"), "--host", "127.0.0.1", "--port", "0"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(tmp_path / "venue.log", "w"), text=True)
     store, copy = tmp_path / "venue" / "venue.sqlite", tmp_path / "mirror.sqlite"
