@@ -68,10 +68,10 @@ class Mosquitto:
 
 
 def table_config(path: Path, port: int, table: str, venue: str = "pub", game: str = "neunfeld",
-                 extra: str = "") -> Path:
+                 extra: str = "", language: str = "en") -> Path:
     """A headless table's configuration: [mqtt] on, this broker, its names."""
     path.write_text(
-        f'[table]\ngame = "{game}"\nparties = [["Anna"], ["Ben"]]\nlanguage = "en"\n'
+        f'[table]\ngame = "{game}"\nparties = [["Anna"], ["Ben"]]\nlanguage = "{language}"\n'
         f'[mqtt]\nenabled = true\nhost = "127.0.0.1"\nport = {port}\nkeepalive = 5\n'
         f'venue = "{venue}"\ntable = "{table}"\n{extra}')
     return path

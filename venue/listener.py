@@ -33,7 +33,7 @@ def _spoken(leaf: str, message) -> bool:
 
 class Listener:
     def __init__(self, broker: Broker, store_path: str | Path, venue: str = "+",
-                 client_id: str = "pubtable-venue", clock=time.monotonic):
+                 client_id: str = "pubtable-venue", clock=time.monotonic, silent: float = SILENT):
         self.store = VenueStore(store_path)
         self._venue, self._clock = venue, clock
         self.counts = {"events": 0, "duplicates": 0, "states": 0, "refused": 0, "resends": 0,
@@ -41,7 +41,7 @@ class Listener:
         self._lock = threading.Lock()     # paho's thread and the tick
         self._gaps: dict[tuple[str, str, int], Gaps] = {}
         self._status = {(v, n): s for v, n, s in self.store.statuses()}
-        self._watch = Watch()
+        self._watch = Watch(silent)
         self._stop = threading.Event()
         self.client = broker.client(client_id, clean_session=False)
         self.client.on_connect = self._connected
@@ -179,6 +179,6 @@ class Listener:
             for venue, table in self._watch.gone(online, self._clock()):
                 self.counts["declared_offline"] += 1
                 log.warning("venue: nothing from %s/%s for %.0f s: offline (its last will never "
-                            "came: the broker was away when it died?)", venue, table, SILENT)
+                            "came: the broker was away when it died?)", venue, table, self._watch.silent)
                 self._say_status(venue, table, topics.OFFLINE)
 

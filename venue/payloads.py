@@ -1,6 +1,7 @@
 """What the venue reads of each payload a table's login can publish, and nothing else:
 every field checked and cut to what the page shows, so no payload (``42``, ``[1,2]``,
-3 MB of junk, a ``javascript:`` link) breaks a page or gets into the store. Each reader
+3 MB of junk, a list for a title, a ``javascript:`` link) breaks a page or gets into
+the store. Each reader
 returns plain data or raises ValueError saying in words what it refused; the listener
 logs that and keeps what it had."""
 from __future__ import annotations
@@ -29,7 +30,20 @@ def _object(payload: bytes) -> dict:
 
 
 def _text(value: Any, limit: int = TEXT) -> str:
-    return value[:limit] if isinstance(value, str) else ""
+    """A text cut to ``limit``; "" for none; ValueError for anything else (a forged type)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ValueError(f"a text is a string, not {type(value).__name__}: {str(value)[:40]}")
+    return value[:limit]
+
+
+def _texts(value: Any, what: str) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} is an object, not {type(value).__name__}")
+    return value
 
 
 def _whole(value: Any, what: str, low: int = 0) -> int:
@@ -58,17 +72,19 @@ def status(payload: bytes) -> str:
 def state(payload: bytes | dict) -> dict:
     """The card's fields of a ``.../state``; also for a stored one (the same again)."""
     body = _object(payload) if isinstance(payload, bytes) else payload
-    said = body.get("said") if isinstance(body.get("said"), dict) else {}
-    parties = body.get("parties") if isinstance(body.get("parties"), list) else []
+    said = _texts(body.get("said"), "said")
+    parties = body.get("parties", [])
+    if not isinstance(parties, list) or not all(isinstance(p, list) for p in parties):
+        raise ValueError("parties are a list of lists of names")
     return {
         **{key: _text(body.get(key)) for key in TEXTS},
         "said": {lang: {key: _text(words.get(key)) for key in TEXTS}
-                 for lang, words in said.items() if lang in LANGUAGES and isinstance(words, dict)},
+                 for lang, words in ((lang, _texts(said[lang], f"said.{lang}"))
+                                     for lang in LANGUAGES if lang in said)},
         "game": _text(body.get("game"), 40), "language": _text(body.get("language"), 2),
         "over": body.get("over") is True, "staff_url": _url(body.get("staff_url")),
         "link_state": _text(body.get("link_state"), 20),
-        "parties": [[_text(p, 60) for p in party][:10] for party in parties[:10]
-                    if isinstance(party, list)],
+        "parties": [[_text(p, 60) for p in party[:10]] for party in parties[:10]],
         "log": _maybe_whole(body.get("log"), "log"), "seq": _whole(body.get("seq", 0), "seq"),
         "first": _maybe_whole(body.get("first"), "first"),
     }
@@ -98,7 +114,7 @@ def event(payload: bytes) -> dict:
 
 def reply(payload: bytes) -> dict:
     body = _object(payload)
-    reasons = body.get("reasons") if isinstance(body.get("reasons"), dict) else {}
+    reasons = _texts(body.get("reasons"), "reasons")
     return {"command": _text(body.get("command"), 40), "accepted": body.get("accepted") is True,
             "reason": _text(body.get("reason")),
             "reasons": {lang: _text(reasons.get(lang)) for lang in LANGUAGES if lang in reasons}}

@@ -15,7 +15,8 @@ Key = tuple[str, str]   # (venue, table)
 
 
 class Watch:
-    def __init__(self) -> None:
+    def __init__(self, silent: float = SILENT) -> None:
+        self.silent = silent
         self._heard: dict[Key, float] = {}
         self._since: float | None = None   # connected to the broker since
         self._declared: set[Key] = set()   # tables this watchman said were offline
@@ -37,9 +38,9 @@ class Watch:
         return False
 
     def gone(self, online: list[Key], now: float) -> list[Key]:
-        """Of the tables whose status is online, those silent for SILENT seconds."""
+        """Of the tables whose status is online, those silent for ``silent`` seconds."""
         if self._since is None:
             return []
-        out = [key for key in online if now - self._heard.get(key, self._since) >= SILENT]
+        out = [key for key in online if now - self._heard.get(key, self._since) >= self.silent]
         self._declared.update(out)
         return out
