@@ -63,14 +63,22 @@ def serve(session, pace: float, rng: random.Random, stop: threading.Event) -> in
     return done
 
 
-def drain(publisher, history, timeout: float, stop: threading.Event) -> bool:
-    """Wait until the broker has acknowledged the log's last event (or a SIGTERM)."""
+# s without a request to send something again before the table may stop: longer than a
+# subscriber that is being answered waits before it asks again (venue/gaps.py: WAIT, GRACE)
+SETTLE = 5.0
+
+
+def drain(session, publisher, history, timeout: float, stop: threading.Event) -> bool:
+    """Wait until the broker has acknowledged the log's last event and the subscribers
+    asked for nothing again for SETTLE seconds: what a killed broker lost, they ask for
+    when they see the table's last event said (or a SIGTERM ends the wait)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and not stop.is_set():
         entries = history.entries(0)
-        if publisher is None or not entries or publisher.stats["acked"] >= entries[-1].seq:
+        if publisher is None or not entries or (publisher.stats["acked"] >= entries[-1].seq
+                                                and publisher.settled(SETTLE)):
             return True
-        time.sleep(0.05)
+        session.process(timeout=0.05)          # still a table: commands are answered
     return False
 
 
@@ -94,7 +102,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to stay connected after the games (commands, tests)")
     parser.add_argument("--serve", action="store_true",
                         help="play the matches the venue starts (a competition) until SIGTERM")
+    parser.add_argument("--log-level", default="warning",
+                        choices=("debug", "info", "warning", "error", "critical"),
+                        help="what to log on stderr (default warning)")
     args = parser.parse_args(argv)
+    from table_app import logs
+    logs.setup(args.log_level)
     from mqtt_publisher.wiring import publishing
     from tablegame.config import ConfigError, load
     from tablegame.config.file import ConfigFile
@@ -116,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                 done = serve(session, args.pace, random.Random(args.seed), stop)
             else:
                 done = play(session, args.games, args.pace, random.Random(args.seed), stop)
-            drained = drain(publisher, face.history, args.drain, leave)
+            drained = drain(session, publisher, face.history, args.drain, leave)
             linger(session, args.linger, leave)
     finally:
         session.close()

@@ -37,8 +37,8 @@ class League:
             subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if i == 0 else []), str(passwd),
                             user, password], check=True, capture_output=True)
         acl = folder / "anker.acl"
-        acl.write_text((ROOT / "deploy/mosquitto/acl").read_text() + "\n" +
-                       (ROOT / "deploy/mosquitto/league-partner.acl").read_text())
+        acl.write_text((ROOT / "deploy/mosquitto/acl").read_text().replace("krone", "anker")
+                       + "\n" + (ROOT / "deploy/mosquitto/league-partner.acl").read_text())
         self.tls_port = free_port()
         self.anker = Mosquitto(folder / "anker", (
             f"per_listener_settings false\nallow_anonymous false\npassword_file {passwd}\n"
@@ -108,12 +108,12 @@ def test_a_league_match_over_a_bridge_cut_and_restored_both_pubs_agree(league):
                    for t in league.tables.values())
     until(lambda: moves_at_both(30), 60, "board 1 under way at both tables")
     league.proxy.cut()                                   # the line between the pubs is down
-    until(lambda: api(krone, cid)["unreachable"] and api(anker, cid)["unreachable"], 20,
+    until(lambda: api(krone, cid)["unreachable"] and api(anker, cid)["unreachable"], 40,
           "both pubs saying the other is unreachable")
     assert "anker" in api(krone, cid)["unreachable"] and "krone" in api(anker, cid)["unreachable"]
     time.sleep(2)
     league.proxy.restore()
-    until(lambda: not api(krone, cid)["unreachable"] and not api(anker, cid)["unreachable"], 30,
+    until(lambda: not api(krone, cid)["unreachable"] and not api(anker, cid)["unreachable"], 60,
           "both pubs reachable again")
     ends = until(lambda: (lambda k, a: (k, a) if k["finished"] and a["finished"] else None)(
         api(krone, cid), api(anker, cid)), 150, "both boards agreed at both pubs", every=0.5)

@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from mqtt_publisher import topics
 from mqtt_publisher.acked import Acked
-from mqtt_publisher.publisher import _Sending
+from mqtt_publisher.sending import Sending
 from tablegame.config import _topic_name
 
 NAMES = st.text(alphabet="abcXYZ019-_ä", min_size=1, max_size=40)
@@ -29,7 +29,7 @@ def test_a_name_that_is_not_one_level_is_refused(name, bad, where):
 
 @given(st.permutations(list(range(1, 31))), st.sets(st.integers(1, 30), max_size=5))
 def test_acknowledged_up_to_never_passes_a_gap(order, never_acked):
-    sending = _Sending(_NoDisk(), first=1)
+    sending = Sending(_NoDisk(), first=1)
     sending.log_id, sending.acked, sending.next = 7, 0, 1
     for seq in range(1, 31):
         sending.sent(mid=1000 + seq, seq=seq)

@@ -34,10 +34,11 @@ from tablegame.core.games import make_play
 from tablegame.core.match import Match
 from tablegame.core.names import MAX_NAME, name_problem, tidy
 from tablegame.core.play import GameSetup
+from venue import payloads
 from venue.competition.league import (Board, Fixture, LeagueMatch, board_setup, fold_league,
                                       relay, verdict)
 from venue.competition.runner import Answer, Runner
-from venue.competition.watch import Watch
+from venue.competition.table_logs import TableLogs
 from venue.store import VenueStore
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class LeagueLink:
         self.runner, self.me = runner, runner.venue
         peer_store = Path(data_folder) / "league.sqlite"
         self._store = VenueStore(peer_store)           # written on paho's thread only
-        self._peer = Watch(peer_store)                 # read on the runner's thread only
+        self._peer = TableLogs(peer_store)                 # read on the runner's thread only
         self.matches: dict[str, LeagueMatch] = {}
         for cid in runner.log.ids():
             match = fold_league(runner.log.entries(cid), self.me)
@@ -132,13 +133,13 @@ class LeagueLink:
         where = topics.parse(topic)
         if where is None or where[0] == self.me:
             return
-        venue, table, leaf = where
+        venue, table, leaf = where             # read as the listener reads this pub's tables
         if leaf == "status":
-            self._store.status(venue, table, payload.decode()[:16])
+            self._store.status(venue, table, payloads.status(payload))
         elif leaf == "state":
-            self._store.state(venue, table, json.loads(payload))
+            self._store.state(venue, table, payloads.state(payload))
         elif leaf.startswith("event/"):
-            if self._store.event(venue, table, json.loads(payload)):
+            if self._store.event(venue, table, payloads.event(payload)):
                 self.runner.wake()
 
     # -- the runner's thread -------------------------------------------------------------
@@ -150,7 +151,10 @@ class LeagueLink:
                 venue, cid, body = self._inbox.get_nowait()
             except queue.Empty:
                 break
-            self._heard_from(venue, cid, body)
+            try:
+                self._heard_from(venue, cid, body)
+            except (ValueError, KeyError, TypeError) as error:   # junk from the other pub
+                log.warning("league: %s's word on %s not taken: %s", venue, cid, error)
         for cid, match in self.matches.items():
             self._publish(cid, match)
             if match.current is not None:
@@ -216,10 +220,10 @@ class LeagueLink:
         fixture, other = match.fixture, match.fixture.other(self.me)
         key = (cid, f"B{board}", match.attempt(board))
         mine_at, theirs_at = match.table(self.me), match.table(other)
-        mine = self.runner.watch.game(self.me, mine_at, key)
+        mine = self.runner.logs.game(self.me, mine_at, key)
         theirs = self._peer.game(other, theirs_at, key)
         if mine is None:
-            if self.runner.watch.tables(self.me).get(mine_at, {}).get("online"):
+            if self.runner.logs.tables(self.me).get(mine_at, {}).get("online"):
                 self._when_due(("game",) + key, lambda: self._send_board(match, board, key))
             return
         moves = relay(mine, theirs)

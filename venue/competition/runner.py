@@ -35,7 +35,7 @@ from venue.competition.fold import Competition, MatchState, check, fold
 from venue.competition.games import outcome_words
 from venue.competition.log import CompetitionLog, Entry
 from venue.competition.making import make
-from venue.competition.watch import Watch
+from venue.competition.table_logs import TableLogs
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class Runner:
         self._send_to = send               # (topic, payload) onto the broker
         self._clock, self._rng = clock, rng or random.SystemRandom()
         self.log = CompetitionLog(Path(data_folder) / "competitions.sqlite", clock)
-        self.watch = Watch(store)
+        self.logs = TableLogs(store)
         self._competitions: dict[str, Competition] = {}
         for cid in self.log.ids():
             competition = fold(self.log.entries(cid))
@@ -126,7 +126,7 @@ class Runner:
                     part.look(self)
             except Exception:   # logged; the next look tries again (the log is the truth)
                 log.exception("competitions: a look at the tables failed")
-        self.watch.close()                # its connection is this thread's
+        self.logs.close()                # its connection is this thread's
 
     def _answer_asked(self) -> None:
         while True:
@@ -183,7 +183,7 @@ class Runner:
         return [c for c in self._competitions.values() if not c.closed and not c.finished]
 
     def _look(self) -> None:
-        tables = self.watch.tables(self.venue)
+        tables = self.logs.tables(self.venue)
         online = {name for name, t in tables.items() if t["online"]}
         busy = {m.table for c in self._running() for m in c.playing()}
         for competition in self._running():
@@ -202,7 +202,7 @@ class Runner:
     def _follow(self, competition: Competition, state: MatchState, table: dict) -> None:
         """The match's game in its table's log: begun, ended (its result, once)."""
         cid, key = competition.setup.id, (competition.setup.id, state.id, state.attempt)
-        game = self.watch.game(self.venue, state.table, key)
+        game = self.logs.game(self.venue, state.table, key)
         if game is None:
             return
         if not state.started:

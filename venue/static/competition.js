@@ -20,9 +20,13 @@ function sides(m) {
   return p;
 }
 
+const loaded = Date.now();
+
 function busy() {
+  // a form in use, or what the last change said still to be read: reload later
   return document.querySelector("details[open]") ||
-         (document.activeElement && document.activeElement.closest("form"));
+         (document.activeElement && document.activeElement.closest("form")) ||
+         (document.querySelector(".flash") && Date.now() - loaded < 8000);
 }
 
 function drawPage(root, data) {

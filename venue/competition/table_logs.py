@@ -13,7 +13,7 @@ from venue.store import read_only
 BATCH = 2000
 
 
-class Watch:
+class TableLogs:
     """On the runner's thread only (its read-only connection is its own)."""
 
     def __init__(self, store: str | Path):
