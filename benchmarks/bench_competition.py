@@ -9,8 +9,9 @@ time in the table's own log) to
 
 median and p99 over every match of several knockouts.
 
-Environment: BENCH_COMPETITION_RUNS (knockouts, default 4), BENCH_COMPETITION_PLAYERS
-(each, default 32), BENCH_COMPETITION_TABLES (default 4)."""
+Environment: BENCH_COMPETITION_RUNS (knockouts, default 6), BENCH_COMPETITION_PLAYERS
+(each, default 16: the TV's bracket shows every match of it), BENCH_COMPETITION_TABLES
+(default 4)."""
 from __future__ import annotations
 
 import os
@@ -24,8 +25,8 @@ ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from mqtt_broker import MISSING, Mosquitto  # noqa: E402
 
-RUNS = int(os.environ.get("BENCH_COMPETITION_RUNS", 4))
-PLAYERS = int(os.environ.get("BENCH_COMPETITION_PLAYERS", 32))
+RUNS = int(os.environ.get("BENCH_COMPETITION_RUNS", 6))
+PLAYERS = int(os.environ.get("BENCH_COMPETITION_PLAYERS", 16))
 TABLES = int(os.environ.get("BENCH_COMPETITION_TABLES", 4))
 CHROMIUM = "/usr/bin/chromium"
 OBSERVE = """() => {

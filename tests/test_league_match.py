@@ -66,11 +66,13 @@ class League:
             part.start()
 
     def close(self) -> None:
-        for part in (*self.venues.values(), *self.tables.values()):
-            part.stop()
-        self.proxy.close()
-        self.krone.stop()
-        self.anker.stop()
+        try:
+            for part in (*self.venues.values(), *self.tables.values()):
+                part.stop()
+        finally:
+            self.krone.kill()    # a bridging Mosquitto may not heed SIGTERM while it reconnects
+            self.anker.stop()
+            self.proxy.close()
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,17 @@ def until(condition, timeout: float = 60.0, what: str = "", every: float = 0.1):
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def stop(process: subprocess.Popen | None, patience: float = 15) -> None:
+    """SIGTERM (the clean end: the table's offline, the venue's files closed), then SIGKILL."""
+    if process is not None and process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(patience)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
 class Table:
     """A headless table that plays the matches the venue starts (playout --serve)."""
 
@@ -43,25 +54,29 @@ class Table:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> Table:
+        log = self._log()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "table_app.playout", "--config", str(self.config), "--db",
              str(self.db), "--serve", "--pace", str(self.pace), "--seed", str(self.seed),
              "--drain", "5"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log, text=True)
+        log.close()                           # the table writes to its own copy
         return self
+
+    def _log(self):
+        """The process's log in a file beside its files (a pipe nobody reads would fill)."""
+        return open(self.folder / f"{self.name}.log", "a", encoding="utf-8")
 
     def kill(self) -> None:
         self.process.kill()
         self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
+        """A table's end: the first SIGTERM ends its play, a second its wait for the broker."""
+        if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+            time.sleep(0.2)
+        stop(self.process)
 
 
 class Venue:
@@ -78,12 +93,14 @@ class Venue:
         self._open = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self._jar))
 
     def start(self) -> Venue:
+        log = open(self.folder / "venue.log", "a", encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "table_app.cli", "venue", "--config", str(self.config),
              "--venue", self.venue, "--data", str(self.data_folder), "--host", "127.0.0.1", "--port",
-             "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             "0"], cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
+        log.close()
         line = self.process.stdout.readline()
-        assert line.startswith("venue view: http://"), line + self.process.stderr.read()
+        assert line.startswith("venue view: http://"), line + (self.folder / "venue.log").read_text()
         self.url = line.split()[2].rstrip("/")
         return self
 
@@ -92,13 +109,7 @@ class Venue:
         self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+        stop(self.process)
 
     # -- a staff member at the page ----------------------------------------------------
 
@@ -158,7 +169,6 @@ def competition_log(data: Path, cid: str):
 def table_games(db: Path) -> dict[tuple, object]:
     """Each game in a table's own log that was a venue's match: its key -> the outcome the
     table's rules give (the last game of a key, as the venue takes it)."""
-    from tablegame.core.games import make_play
     from tablegame.core.history import History
     from venue.competition.games import LoggedGame
     games = {}
@@ -170,7 +180,6 @@ def table_games(db: Path) -> dict[tuple, object]:
         for entry in logged.entries[1:]:
             game.feed(entry.seq, entry.kind, entry.by, entry.data)
         games[game.match.key] = game
-    del make_play
     return games
 
 

@@ -181,8 +181,9 @@ class LeagueLink:
                                    qos=1)
         else:
             self.matches[cid].apply(kind, by, data)
+        changed = copy.deepcopy(self.matches[cid])
         with self._shown_lock:
-            self._shown = copy.deepcopy(self.matches)
+            self._shown = {**self._shown, cid: changed}
 
     def _heard_from(self, venue: str, cid: str, body: dict) -> None:
         """The other pub's word on a league match: an invitation, its acceptance, a replay."""
@@ -191,7 +192,8 @@ class LeagueLink:
             if "fixture" not in body or not NAME.match(cid):
                 return
             fixture = jsoncodec.from_data(Fixture, body["fixture"])
-            if fixture.away == self.me and fixture.home == venue and fixture.id == cid:
+            if fixture.away == self.me and fixture.home == venue and fixture.id == cid \
+                    and _sound(fixture):
                 self._append(cid, "league", f"venue:{venue}", jsoncodec.to_data(fixture))
             return
         if venue != match.fixture.other(self.me) or match.closed:
@@ -338,6 +340,14 @@ class LeagueLink:
         path = self._store.path
         return {row["name"]: {"online": row["status"] == "online", "state": row["state"] or {}}
                 for row in (tables(path) if path.exists() else []) if row["venue"] == venue}
+
+
+def _sound(fixture: Fixture) -> bool:
+    """An invitation this venue's tables could play (the other pub's staff typed it)."""
+    names = [board.home + board.away for board in fixture.boards]
+    return (1 <= len(fixture.boards) <= MOST_BOARDS and bool(NAME.match(fixture.home_table))
+            and all(names) and all(not name_problem(n) for board in names for n in board)
+            and all(len({n.casefold() for n in board}) == len(board) for board in names))
 
 
 def parse_boards(text: str) -> tuple[tuple[Board, ...], tuple[str, dict] | None]:

@@ -152,8 +152,10 @@ class Runner:
             self._competitions[competition].apply(*entry)
         self.version += 1
         self._wake.set()                   # look again: a result frees a table at once
-        with self._shown_lock:
-            self._shown = copy.deepcopy(self._competitions)
+        if competition in self._competitions:   # the pages' copy of the one that changed
+            changed = copy.deepcopy(self._competitions[competition])
+            with self._shown_lock:
+                self._shown = {**self._shown, competition: changed}
         return entry
 
     def _create(self, form: dict, known_tables: list[str], by: str) -> Answer:
@@ -183,6 +185,8 @@ class Runner:
         return [c for c in self._competitions.values() if not c.closed and not c.finished]
 
     def _look(self) -> None:
+        if not self._running():
+            return
         tables = self.logs.tables(self.venue)
         online = {name for name, t in tables.items() if t["online"]}
         busy = {m.table for c in self._running() for m in c.playing()}

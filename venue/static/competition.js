@@ -75,6 +75,20 @@ function standingsRows(body, data, most) {
   body.replaceChildren(...rows);
 }
 
+const TALLEST = 8;   // matches in a column of the TV's bracket, at most (readable type)
+
+function shownRounds(rounds) {
+  // a big draw: the rounds that are over go first, then the first round's decided matches
+  const over = r => r.matches.every(m => m.state === "done" || m.state === "bye");
+  let shown = rounds.slice();
+  while (shown.length > 1 && shown[0].matches.length > TALLEST && over(shown[0])) shown.shift();
+  if (shown[0].matches.length > TALLEST) {
+    const open = shown[0].matches.filter(m => m.state !== "done" && m.state !== "bye");
+    shown[0] = {title: shown[0].title, matches: open.slice(0, TALLEST)};
+  }
+  return shown;
+}
+
 function drawTv(root, data) {
   document.getElementById("tv-title").textContent = data.name;
   document.getElementById("tv-state").textContent = data.champion || data.state_words;
@@ -82,7 +96,7 @@ function drawTv(root, data) {
   if (data.format === "knockout") {
     const bracket = el("div", "bracket");
     let most = 1;
-    for (const round of data.rounds) {
+    for (const round of shownRounds(data.rounds)) {
       const column = el("div", "column");
       column.append(el("h2", "", round.title));
       for (const m of round.matches) {
