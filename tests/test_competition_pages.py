@@ -37,6 +37,9 @@ def site(tmp_path_factory):
         store.status("krone", name, "online")
         store.state("krone", name, {"schema": 1, "title": "Neunfeld", "score": "", "match": None})
     store.status("krone", "t4", "offline")
+    store.reply("krone", "t3", {"command": "new_game", "accepted": False, "reasons": {
+        "de": "Dieser Tisch nimmt keine Befehle an ([mqtt] accept_commands = false)",
+        "en": "this table takes no commands ([mqtt] accept_commands = false)"}})
     sent = []
     runner = Runner(folder, folder / "venue.sqlite", "krone", lambda t, b: sent.append((t, b)),
                     rng=random.Random(5))
@@ -121,8 +124,8 @@ def test_the_competition_pages_pass_axe_with_big_targets_and_text_on_a_phone(sit
             problems[route] = found
     assert not problems, problems
     page.goto(base + f"/competitions/{cid}")
-    says = {"de": ("Viertelfinale", "läuft an t2", "2 : 1"),
-            "en": ("Quarter-final", "on at t2", "2 : 1")}[lang]
+    says = {"de": ("Viertelfinale", "läuft an t2", "2 : 1", "t3 lehnt ab: Dieser Tisch nimmt keine"),
+            "en": ("Quarter-final", "on at t2", "2 : 1", "t3 refuses: this table takes no")}[lang]
     wait_in_page(page, "document.querySelector('article[data-match=R1M2] .score') !== null")
     text = page.inner_text("main")
     assert all(words in text for words in says), text

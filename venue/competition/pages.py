@@ -43,8 +43,16 @@ def known_tables() -> dict[str, dict]:
     runner = _runner()
     path = current_app.extensions["venue_store"]
     rows = venue_store.tables(path) if path.exists() else []
-    return {row["name"]: {"online": row["status"] == "online", "state": row["state"] or {}}
+    return {row["name"]: {"online": row["status"] == "online", "state": row["state"] or {},
+                          "refused": _refused(row["reply"])}
             for row in rows if row["venue"] == runner.venue}
+
+
+def _refused(reply: dict | None) -> str:
+    """The table's last answer, when it refused a match (accept_commands off, a bad game)."""
+    if not reply or reply.get("accepted") or reply.get("command") not in ("new_game", "relay"):
+        return ""
+    return (reply.get("reasons") or {}).get(language()) or reply.get("reason", "")
 
 
 def _competition(cid: str):

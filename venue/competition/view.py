@@ -36,6 +36,9 @@ def competition_view(competition: Competition, tables: dict[str, dict], language
         "columns": [{"key": k, "words": cword(k, language)} for k in COLUMNS[setup.format]],
         "standings": rows,
         "tables": [{"name": t, "online": tables.get(t, {}).get("online", False),
+                    "refused": cword("table_refuses", language, table=t,
+                                     reason=tables[t]["refused"]) if tables.get(t, {}).get(
+                                         "refused") else "",
                     "words": cword("online" if tables.get(t, {}).get("online") else "offline",
                                    language),
                     "match": next((m["title"] for r in rounds.values() for m in r

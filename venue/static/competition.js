@@ -58,6 +58,7 @@ function drawPage(root, data) {
     li.className = t.online ? "online" : "offline";
     li.querySelector(".words").textContent = t.words;
     li.querySelector(".on").textContent = t.match;
+    li.querySelector(".refused").textContent = t.refused;
   }
   standingsRows(document.querySelector("#standings tbody"), data);
   if (stale && !busy()) location.reload();
