@@ -51,10 +51,13 @@ def drain(session, publisher, history, timeout: float, stop: threading.Event) ->
     asked for nothing again for SETTLE seconds: what a killed broker lost, they ask for
     when they see the table's last event said (or a SIGTERM ends the wait)."""
     deadline = time.monotonic() + timeout
+    entries = history.entries(0)
+    last = entries[-1].seq if entries else 0
     while time.monotonic() < deadline and not stop.is_set():
-        entries = history.entries(0)
-        if publisher is None or not entries or (publisher.stats["acked"] >= entries[-1].seq
-                                                and publisher.settled(SETTLE)):
+        newer = history.entries(last + 1)      # (commands may still log a new game)
+        last = newer[-1].seq if newer else last
+        if publisher is None or not last or (publisher.stats["acked"] >= last
+                                             and publisher.settled(SETTLE)):
             return True
         session.process(timeout=0.05)          # still a table: commands are answered
     return False
