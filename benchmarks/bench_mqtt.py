@@ -48,8 +48,10 @@ SAMPLES = int(os.environ.get("BENCH_MQTT_SAMPLES", 600))
 PARTS = os.environ.get("BENCH_MQTT_PARTS", "sweep,kills,latency,catch_up").split(",")
 AIM_P99 = 0.100   # s, commit -> venue store
 # the shipped broker's persistence and limits (deploy/mosquitto/venue.conf), no logins
-BROKER = ("allow_anonymous true\nautosave_on_changes true\nautosave_interval 1\n"
-          "max_queued_messages 1000000\nmessage_size_limit 262144\n")
+BROKER = "allow_anonymous true\n" + "".join(
+    line + "\n" for line in (ROOT / "deploy" / "mosquitto" / "venue.conf").read_text().splitlines()
+    if line.split(" ")[0] in ("autosave_on_changes", "autosave_interval", "max_queued_messages",
+                              "message_size_limit"))
 
 
 def _p99(ordered: list[float]) -> float:
@@ -66,8 +68,8 @@ def _table(folder: Path, port: int, name: str, pace: float, games: int = 100000)
     return subprocess.Popen(
         [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
          str(folder / f"{name}.sqlite"), "--games", str(games), "--pace", str(pace),
-         "--seed", name[1:], "--drain", "60"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+         "--seed", name[1:], "--drain", "60", "--log-level", "info"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(folder / f"{name}.log", "w"))
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -115,11 +117,11 @@ def fleet_run(folder: Path, pace: float, kills: int = 0) -> dict:
     venue = subprocess.Popen(
         [sys.executable, "-m", "table_app.cli", "venue", "--config", str(venue_config), "--venue",
          "pub", "--data", str(folder / "venue"), "--host", "127.0.0.1", "--port", "0"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=open(folder / "venue.log", "w"))
     mirror = subprocess.Popen(
         [sys.executable, "examples/mqtt/mirror.py", "--port", str(broker.port), "--venue", "pub",
          "--db", str(folder / "mirror.sqlite")], cwd=ROOT, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+        stderr=open(folder / "mirror.log", "w"))
     time.sleep(3)   # the venue and the mirror import and subscribe
     tables = [_table(folder, broker.port, f"t{i}", pace) for i in range(1, TABLES + 1)]
     rng, window = random.Random(kills), max(SECONDS, kills * 5.0)
