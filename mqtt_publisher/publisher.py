@@ -66,6 +66,7 @@ class Publisher:
         self._thread: threading.Thread | None = None
         self._first = 1
         self._stirred = time.monotonic()   # the last request, resend or new progress said
+        self._asked = float("-inf")        # the last request to send something again
         self._busy = True                  # events or resends still on their way
         self.stats = {"events": 0, "states": 0, "acked": 0, "connections": 0, "resent": 0}
 
@@ -194,6 +195,10 @@ class Publisher:
         is about to stop waits for this, see table_app's playout)."""
         return self.online and not self._busy and time.monotonic() - self._stirred >= seconds
 
+    def asked_within(self, seconds: float) -> bool:
+        """Whether a subscriber asked for something again in the last ``seconds``."""
+        return time.monotonic() - self._asked < seconds
+
     def facts(self) -> dict:
         """For the staff page's health view, in plain words."""
         if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
@@ -284,7 +289,7 @@ class Publisher:
             except queue.Empty:
                 return
             queued = sending.resends.ask(ask, sending.log_id, sending.sent_up_to, now)
-            self._stirred = now
+            self._stirred = self._asked = now
             if queued:
                 log.info("MQTT: sending %d events of %d to %s again, as a subscriber asked",
                          queued, ask.first, ask.last if ask.last is not None else "the last sent")

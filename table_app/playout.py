@@ -64,8 +64,10 @@ def serve(session, pace: float, rng: random.Random, stop: threading.Event) -> in
 
 
 # s without a request to send something again before the table may stop: longer than a
-# subscriber that is being answered waits before it asks again (venue/gaps.py: WAIT, GRACE)
-SETTLE = 5.0
+# subscriber that is being answered waits before it asks again (venue/gaps.py: WAIT, GRACE);
+# longer while subscribers are healing (they asked within RECOVERING s): one far behind
+# after a broker's kill sees what it lacks only when it has read what came before
+SETTLE, SETTLE_RECOVERING, RECOVERING = 4.0, 15.0, 30.0
 
 
 def drain(session, publisher, history, timeout: float, stop: threading.Event) -> bool:
@@ -73,10 +75,14 @@ def drain(session, publisher, history, timeout: float, stop: threading.Event) ->
     asked for nothing again for SETTLE seconds: what a killed broker lost, they ask for
     when they see the table's last event said (or a SIGTERM ends the wait)."""
     deadline = time.monotonic() + timeout
+    entries = history.entries(0)
+    last = entries[-1].seq if entries else 0
     while time.monotonic() < deadline and not stop.is_set():
-        entries = history.entries(0)
-        if publisher is None or not entries or (publisher.stats["acked"] >= entries[-1].seq
-                                                and publisher.settled(SETTLE)):
+        newer = history.entries(last + 1)      # (commands may still log a new game)
+        last = newer[-1].seq if newer else last
+        settle = SETTLE_RECOVERING if publisher and publisher.asked_within(RECOVERING) else SETTLE
+        if publisher is None or not last or (publisher.stats["acked"] >= last
+                                             and publisher.settled(settle)):
             return True
         session.process(timeout=0.05)          # still a table: commands are answered
     return False

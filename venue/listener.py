@@ -40,7 +40,7 @@ class Listener:
                        "declared_offline": 0}
         self._lock = threading.Lock()     # paho's thread and the tick
         self._gaps: dict[tuple[str, str, int], Gaps] = {}
-        self._status = {(v, n): s for v, n, s in self.store.statuses()}
+        self._status = {(v, n): s for v, n, s in self.store.statuses() if venue in ("+", v)}
         self._watch = Watch(silent)
         self._stop = threading.Event()
         self.client = broker.client(client_id, clean_session=False)
