@@ -95,20 +95,20 @@ def test_a_league_match_over_a_bridge_cut_and_restored_both_pubs_agree(league):
     krone.login()
     anker.login()
     until(lambda: 'value="t1"' in krone.get("/league") or "<option>t1" in krone.get("/league"),
-          30, "the Krone's table at its venue")
+          90, "the Krone's table at its venue")
     made = krone.post("/league", {"away": "anker", "game": "schocken", "table": "t1",
                                   "season": "2026/27", "boards": "Anna – Ben"})
     assert made["ok"], made
     cid = made["id"]
-    until(lambda: f"accept-{cid}" in anker.get("/league"), 30, "the invitation at the Anker")
-    until(lambda: "<option>t1" in anker.get("/league"), 30, "the Anker's table at its venue")
+    until(lambda: f"accept-{cid}" in anker.get("/league"), 90, "the invitation at the Anker")
+    until(lambda: "<option>t1" in anker.get("/league"), 90, "the Anker's table at its venue")
     accepted = anker.post(f"/league/{cid}/accept", {"table": "t1"})
     assert accepted["ok"], accepted
 
     def moves_at_both(count: int):
         return all(sum(1 for e in _events(t.db) if e.kind == "action") >= count
                    for t in league.tables.values())
-    until(lambda: moves_at_both(30), 60, "board 1 under way at both tables")
+    until(lambda: moves_at_both(30), 120, "board 1 under way at both tables")
     league.proxy.cut()                                   # the line between the pubs is down
     until(lambda: api(krone, cid)["unreachable"] and api(anker, cid)["unreachable"], 40,
           "both pubs saying the other is unreachable")
@@ -118,7 +118,7 @@ def test_a_league_match_over_a_bridge_cut_and_restored_both_pubs_agree(league):
     until(lambda: not api(krone, cid)["unreachable"] and not api(anker, cid)["unreachable"], 60,
           "both pubs reachable again")
     ends = until(lambda: (lambda k, a: (k, a) if k["finished"] and a["finished"] else None)(
-        api(krone, cid), api(anker, cid)), 150, "both boards agreed at both pubs", every=0.5)
+        api(krone, cid), api(anker, cid)), 240, "the board agreed at both pubs", every=0.5)
     at_krone, at_anker = ends
     assert at_krone["score"] == at_anker["score"] and sum(at_krone["score"].values()) == 1
     assert all(b["state"] == "agreed" for b in at_krone["boards"] + at_anker["boards"])
@@ -186,7 +186,7 @@ def _client(port: int, name: str, login: tuple[str, str] | None = None, ca: Path
     client.on_connect = lambda c, u, f, rc, p=None: answer.append(str(rc))
     client.connect("127.0.0.1", port, 5)
     client.loop_start()
-    until(lambda: answer, 10, f"{name} connected")
+    until(lambda: answer, 30, f"{name} connected")
     assert answer[0] == "Success", answer
     return client
 

@@ -22,6 +22,8 @@ PASSWORD = "venue-secret-1"
 
 
 def until(condition, timeout: float = 60.0, what: str = "", every: float = 0.1):
+    """``condition()``'s first true value; an AssertionError naming ``what`` after ``timeout``
+    s (generous: the machine running the tests may be shared and loaded)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
