@@ -6,8 +6,9 @@ with the command's id and the reason in both languages.
 
 ``new_game`` may name the game (``setup``) and the venue's ``match`` (a competition's or
 a league's, tablegame.core.match): the table then starts that game by itself and its
-screen says which match it is. A table already playing that match plays on, so a
-command the venue sends again (its answer lost, the venue restarted) changes nothing.
+screen says which match it is. A table already playing that match, or that has played it,
+takes it as done, so a command the venue sends again (its answer lost, the venue
+restarted, the table's log not yet at the venue) changes nothing.
 ``relay`` brings the moves of a league match's other table (docs/competitions.md)."""
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Callable
 
 from mqtt_publisher.words import LANGUAGES, reasons, refusal
 from tablegame.core import jsoncodec
-from tablegame.core.match import RELAYED, Match
+from tablegame.core.match import RELAYED, Match, match_of
 from tablegame.core.play import GameSetup
 from tablegame.core.session import Act, NewGame, Reply, ShowAddress
 from tablegame.texts import say
@@ -65,6 +66,11 @@ def _new_game(face, body: dict, who: str, language: str) -> Reply | dict:
     status = face.snapshot().status
     if match is not None and status.match is not None and status.match.key == match.key:
         return {"accepted": True, **refusal(language, "playing"), "playing": True}
+    if match is not None and any(getattr(match_of(game.setup_data), "key", None) == match.key
+                                 for game in face.history.games()):
+        # played here before (the guests went on to a game of their own): its result is in
+        # the log; a venue that had not heard of it yet must not have it played twice
+        return {"accepted": True, **refusal(language, "played"), "played": True}
     return face.submit(NewGame(setup, match), by=f"venue:{who}", wait=WAIT)
 
 

@@ -17,6 +17,8 @@ WORDS = {
                   "en": "not a game's setup ({{game, parties, options}}): {error}"},
     "bad_match": {"de": "Kein Spiel eines Turniers: {error}", "en": "not a match: {error}"},
     "playing": {"de": "Der Tisch spielt dieses Spiel schon", "en": "playing this match already"},
+    "played": {"de": "Der Tisch hat dieses Spiel schon gespielt",
+               "en": "this table has played this match already"},
     "relay_moves": {"de": "Züge: eine Liste von 1 bis {most}",
                     "en": "actions: a list of 1 to {most} moves"},
     "not_that_match": {"de": "Der Tisch spielt dieses Spiel nicht",

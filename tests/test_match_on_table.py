@@ -71,6 +71,22 @@ def test_the_same_match_sent_again_changes_nothing_and_another_attempt_starts_af
     assert table.face.snapshot().status.actions == 0
 
 
+def test_a_match_played_before_is_not_played_again_when_sent_late(table):
+    """The venue had not heard the match's end (its broker lost it) when the guests went
+    on to a game of their own: the match sent again is done, not started afresh."""
+    command(table, "new_game", setup=SETUP, match=QUARTER)
+    rng = random.Random(2)
+    while not table.face.snapshot().play.rules.is_over(table.face.snapshot().status.state):
+        state = table.face.snapshot().status.state
+        table.face.submit(Act(table.face.snapshot().play.rules.random_action(state, rng)), wait=5)
+    table.face.submit(ButtonPress("ok"), wait=5)          # OK: the guests' own next game
+    assert table.face.snapshot().status.match is None
+    logged = len(History(table.store).entries(0))
+    late = command(table, "new_game", setup=SETUP, match=QUARTER)
+    assert late["accepted"] and late["played"] and "schon gespielt" in late["reason"]
+    assert len(History(table.store).entries(0)) == logged and table.face.snapshot().status.match is None
+
+
 def test_a_bad_match_or_setup_is_refused_in_words_and_the_game_stays(table):
     before = table.face.snapshot().status.setup
     bad = command(table, "new_game", setup=SETUP, match={**QUARTER, "stage": "semi"})
