@@ -348,7 +348,8 @@ def test_every_test_the_protocol_document_names_exists():
     from pathlib import Path
     root = Path(__file__).parent
     files = {"tvb": "test_virtual_board.py", "tl": "test_link.py", "tests/test_link.py": "test_link.py",
-             "tests/test_protocol_codec.py": "test_protocol_codec.py", "…": "test_link.py"}
+             "tests/test_protocol_codec.py": "test_protocol_codec.py", "…": "test_link.py",
+             "tests/test_camera_board.py": "test_camera_board.py"}
     doc = (root.parent / "docs" / "protocol.md").read_text()
     named = re.findall(r"(tvb|tl|tests/test_\w+\.py|…)::\s*(test_\w+)", doc)
     assert len(named) >= 15
