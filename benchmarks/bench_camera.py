@@ -12,7 +12,7 @@ settled boards, how long a frame takes, and how it settles after shots.
     CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
 Figures are from the held-out set, never tuned on: boards from seed HELD_OUT on
-(camera_board/corpus.py), shots from random seed HELD_OUT read with the jitter of held-out
+(camera_sim/corpus.py), shots from random seed HELD_OUT read with the jitter of held-out
 boards. The tuning set: boards from seed 0, shots from seed TUNING_SHOTS with the jitter of
 tuning boards."""
 from __future__ import annotations
@@ -29,9 +29,9 @@ import cv2
 import numpy as np
 
 from benchmarks.simulated_shots import simulated_shots
-from camera_board.corpus import HELD_OUT, case, detector_for, score
+from camera_sim.corpus import HELD_OUT, case, detector_for, score
 from camera_board.motion import Watcher
-from camera_board.render import render
+from camera_sim.render import render
 
 BOARDS = int(os.environ.get("CAMERA_BOARDS", "1000"))
 SHOTS = int(os.environ.get("CAMERA_SHOTS", "1000"))
@@ -88,15 +88,15 @@ try:      # the camera board's memory setting (camera_board/board.py: keep_freed
         mallopt(option, value)
 except (OSError, AttributeError):
     pass
-from camera_board.render import render
+from camera_sim.render import render
 game, size, frames, threads = sys.argv[1], tuple(json.loads(sys.argv[2])), int(sys.argv[3]), int(sys.argv[4])
 if game in ("schocken", "neunfeld"):
     from benchmarks.camera_dice_figures import _detector
-    from camera_board.dice_corpus import HELD_OUT, dice_case
+    from camera_sim.dice_corpus import HELD_OUT, dice_case
     case = dice_case(game, HELD_OUT, size)
     reader = _detector(case, game)
 else:
-    from camera_board.corpus import HELD_OUT, case as board_case, detector_for
+    from camera_sim.corpus import HELD_OUT, case as board_case, detector_for
     case = board_case(game, HELD_OUT, size)
     reader = detector_for(case)
 pictures = [render(case.shot, np.random.default_rng(k)) for k in range(4)]   # each its own noise

@@ -21,12 +21,12 @@ from benchmarks.simulated_shots import simulated_shots
 from camera_board.board import HEIGHTS, SCALE
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, Pose
-from camera_board.corpus import HELD_OUT
+from camera_sim.corpus import HELD_OUT
 from camera_board.detect import Detector
 from camera_board.motion import Watcher
-from camera_board.render import Light, Shot, render
-from camera_board.rig import SIM_RATE, in_motion, still
-from camera_board.scene import carrom_scene, shove_scene
+from camera_sim.render import Light, Shot, render
+from camera_sim.rig import SIM_RATE, in_motion, still
+from camera_sim.scene import carrom_scene, shove_scene
 
 SHOTS = int(os.environ.get("BLUR_SHOTS", "10"))
 SHUTTERS = tuple(int(s) for s in os.environ.get("BLUR_SHUTTERS", "60,120,0").split(","))   # 1/N s; 0: none

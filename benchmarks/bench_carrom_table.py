@@ -21,12 +21,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from benchmarks.bench_latency import _Board, figures, handle_until  # noqa: E402
 from firmware_bridge.codec import Capability  # noqa: E402
 from firmware_bridge.link import BoardLink  # noqa: E402
-from hardware.display.display import Display  # noqa: E402
+from tablegame.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
 from tablegame.families.carrom.physics import CarromBoard, break_setup  # noqa: E402
 from tablegame.core.play import GameSetup  # noqa: E402
 from tablegame.core.sensors import LinkState, PiecesSnapshot, StrokeStarted  # noqa: E402
-from tablegame.app.service import open_session, settle_memory  # noqa: E402
+from table_app.service import open_session, settle_memory  # noqa: E402
 
 SAMPLES = 2000
 SET_UP = PiecesSnapshot(break_setup(CarromBoard()), settled=True)

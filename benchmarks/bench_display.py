@@ -52,7 +52,7 @@ CASES = (("a coin moves", _coin_moves, False),
 
 
 def _frame_times(size: tuple[int, int], frames: int, next_view, full: bool) -> list[float]:
-    from hardware.display import Display
+    from tablegame.display import Display
     from tablegame.families.shove.screen_demo import busiest_shove_view
 
     base = busiest_shove_view()

@@ -18,7 +18,7 @@ imported = time.perf_counter() - t
 t = time.perf_counter()
 tablegame.config.load(None)
 loaded = time.perf_counter() - t
-plays = sorted(m for m in sys.modules if m.startswith(("tablegame.core.games.", "hardware.display."))
+plays = sorted(m for m in sys.modules if m.startswith(("tablegame.core.games.", "tablegame.display."))
                and not m.endswith(".base"))
 print(imported, loaded, ",".join(plays))
 """

@@ -16,11 +16,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from firmware_bridge.codec import BoardInfo, Capability, FrameDecoder, Hello, RequestSnapshot, decode, encode  # noqa: E402
 from firmware_bridge.link import BoardLink  # noqa: E402
-from hardware.display.display import Display  # noqa: E402
+from tablegame.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
 from tablegame.core import store  # noqa: E402
-from tablegame.app.service import open_session  # noqa: E402
+from table_app.service import open_session  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
 

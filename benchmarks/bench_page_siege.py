@@ -127,7 +127,7 @@ def run() -> list[str]:
     import logging
     from tablegame.config import load
     from tablegame.config.file import ConfigFile
-    from tablegame.app.service import open_session, table_face
+    from table_app.service import open_session, table_face
     from tablegame.core.play import GameSetup
     from web_admin.accounts import Accounts
 

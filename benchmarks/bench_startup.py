@@ -1,7 +1,7 @@
 """Start-up and memory per game: ``tablegame run`` launched as the service is, timed
 from the launch to its first frame on the screen, and its resident memory then.
 
-The service tells systemd READY=1 right after its first frame (tablegame.app.notify);
+The service tells systemd READY=1 right after its first frame (table_app.notify);
 this benchmark plays systemd (a NOTIFY_SOCKET of its own), so "first frame" is the
 program's own word, not a guess from outside. Each run starts on a fresh event log,
 with no board plugged in (the link keeps looking), mock pins unless
@@ -46,7 +46,7 @@ def launch(game: str, folder: str, notify_path: str) -> tuple[float, int, int, i
         systemd.bind(notify_path)
         systemd.settimeout(TIMEOUT)
         started = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "run", "--config", config],
+        proc = subprocess.Popen([sys.executable, "-m", "table_app.cli", "run", "--config", config],
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             while b"READY=1" not in systemd.recv(4096):

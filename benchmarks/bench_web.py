@@ -15,7 +15,7 @@ from pathlib import Path
 from benchmarks.bench_latency import measure
 from tablegame.config import load
 from tablegame.config.file import ConfigFile
-from tablegame.app.service import table_face
+from table_app.service import table_face
 
 STREAMS = 20
 REQUESTERS = 2          # threads, each a request every PAUSE s

@@ -1,5 +1,5 @@
 """The dice tables' figures for bench_camera (CAMERA_PARTS=dice): Schocken's and Neunfeld's
-held-out corpus (camera_board/dice_corpus.py, seeds from HELD_OUT on), each die matched to
+held-out corpus (camera_sim/dice_corpus.py, seeds from HELD_OUT on), each die matched to
 the truth by where it lies (within 10 mm), and the time a frame takes."""
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from collections import Counter
 import numpy as np
 
 from camera_board.calibrate import Calibration
-from camera_board.dice_corpus import HELD_OUT, TABLES, dice_case
+from camera_sim.dice_corpus import HELD_OUT, TABLES, dice_case
 from camera_board.dice_detect import MARGIN, SCALE, DiceDetector
-from camera_board.render import render
+from camera_sim.render import render
 
 
 def _detector(case, game):

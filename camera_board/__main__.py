@@ -1,7 +1,5 @@
 """``python -m camera_board markers shove|carrom FILE.png``: the four markers to print, at
-their size, for the board's corners (300 dots an inch; print at 100 %, no fitting).
-``python -m camera_board render shove|carrom SEED FILE.png``: one board of the corpus, as
-the camera would see it (to look at what the tests read)."""
+their size, for the board's corners (300 dots an inch; print at 100 %, no fitting)."""
 from __future__ import annotations
 
 import sys
@@ -9,15 +7,15 @@ import sys
 import cv2
 import numpy as np
 
-from camera_board.corpus import CARROM, SHOVE, case
-from camera_board.render import render
-from camera_board.scene import MARKER_DICT, MARKER_IDS, carrom_layout, shove_layout
+from camera_board.layout import MARKER_DICT, MARKER_IDS, carrom_layout, shove_layout
+from tablegame.families.carrom.physics import CarromBoard
+from tablegame.families.shove.board import hapenny_board
 
 DPI = 300
 
 
 def markers(game: str, path: str) -> None:
-    layout = shove_layout(SHOVE) if game == "shove" else carrom_layout(CARROM)
+    layout = shove_layout(hapenny_board()) if game == "shove" else carrom_layout(CarromBoard())
     side = int(round(layout.marker_size / 25.4 * DPI))
     quiet = side // 6
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
@@ -36,10 +34,6 @@ def main(args: list[str]) -> int:
     try:
         if args[0] == "markers" and args[1] in ("shove", "carrom"):
             markers(args[1], args[2])
-            return 0
-        if args[0] == "render" and args[1] in ("shove", "carrom"):
-            c = case(args[1], int(args[2]))
-            cv2.imwrite(args[3], render(c.shot, np.random.default_rng(int(args[2]))))
             return 0
     except (IndexError, ValueError):
         pass

@@ -19,7 +19,7 @@ import ctypes.util
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -29,9 +29,9 @@ from camera_board.camera import Lens
 from camera_board.detect import Detector, Sighting
 from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
-from camera_board.dice_scene import TABLES
+from camera_board.dice_layout import TABLES
 from camera_board.motion import Fault, Watcher
-from camera_board.scene import Layout, carrom_layout, shove_layout
+from camera_board.layout import Layout, carrom_layout, shove_layout
 from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
@@ -79,11 +79,21 @@ def keep_freed_memory() -> bool:
 
 class _World:
     """What the protocol engine answers a REQUEST_SNAPSHOT with: the last settled report
-    (a dice table: the last dice reading, then the last squares reading)."""
+    (a dice table: the last dice reading, then the last squares reading). Before the first
+    one there is no state to report (an empty settled board would tell the referee the
+    pieces were taken off): the answer is ERROR 4 saying so, and the settled report follows
+    as the board's event once the camera has seen the board still for its settle time."""
 
-    def __init__(self) -> None:
+    def __init__(self, settle: Callable[[], float] = lambda: 0.0) -> None:
         self.settled = None
         self.dice = self.squares = None
+        self._settle = settle
+
+    def not_ready(self) -> str | None:
+        if self.readings():
+            return None
+        return (f"the camera has not seen the board settle yet; it reports it once it has seen it still "
+                f"for {self._settle():.1f} s")
 
     def remember(self, message) -> None:
         if isinstance(message, DiceReading):
@@ -121,7 +131,7 @@ class CameraBoard:
             self.watcher = Watcher(layout.game, layout.holes)
         if settle is not None:
             self.watcher.settle = settle
-        self._world = _World()
+        self._world = _World(lambda: self.watcher.settle)
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
                                       capabilities=CAPABILITIES[layout.game], memory=memory)
         self.port = self._protocol.port
@@ -133,7 +143,7 @@ class CameraBoard:
     @classmethod
     def for_game(cls, game: str, board, lens: Lens, **kwargs) -> "CameraBoard":
         """``board``: the game's ShoveBoard or CarromBoard (from the configuration); the
-        dice games' tables are fixed (camera_board/dice_scene.py), ``board`` unused."""
+        dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused."""
         if game in DICE_GAMES:
             return cls(TABLES[game]().layout, lens, **kwargs)
         layout = shove_layout(board) if game == "shove" else carrom_layout(board)

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from camera_board.camera import Lens, distort_points, pose_from_homography
-from camera_board.scene import MARKER_DICT, Layout
+from camera_board.layout import MARKER_DICT, Layout
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
-from camera_board.render import board_picture
-from camera_board.scene import PIECE_COLOURS, RED_INK, SKIN, TABLE, Layout
+from camera_board.reference import board_picture
+from camera_board.layout import PIECE_COLOURS, RED_INK, SKIN, Layout
 
 DARK = 22.0            # median grey of the surface below which the camera cannot see the board
 THRESHOLD = 0.55       # matched-filter response a piece must reach
@@ -27,7 +27,7 @@ UNSURE = 0.35          # a peak between this and THRESHOLD: something piece-like
 TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
 # How far a piece's seen centre lies towards the camera's foot, as a share of its top's
 # parallax: the side wall it shows on that side pulls the centroid in. Fitted on the
-# tuning seeds of the rendered corpus (camera_board/corpus.py); a real camera and real
+# tuning seeds of the rendered corpus (camera_sim/corpus.py); a real camera and real
 # pieces need their own fit (docs/camera.md).
 SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
 UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure

@@ -22,11 +22,10 @@ import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
-from camera_board.dice_scene import (DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP,
-                                     WHITE_DIE, DiceTable)
+from camera_board.dice_layout import DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, WHITE_DIE, DiceTable
 from camera_board.dice_shapes import ONE, is_face, judge, lying_outline, split_pips
-from camera_board.render import board_picture
-from camera_board.scene import SKIN
+from camera_board.reference import board_picture
+from camera_board.layout import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 SCALE = 4.0          # rectified pixels per mm

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from camera_board.dice_scene import DIE, PIP_STEP
+from camera_board.dice_layout import DIE
 
 ONE = (0.0, 1.22)        # outline / a lying die's outline: one die lying (tuning: 1.03 to 1.17)
 TOWER = (1.25, 1.85)     # a Türmchen (tuning: 1.27 to 1.58, lower when both dice are turned alike)

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from camera_board.camera import distort_points
-from camera_board.scene import PIECE_COLOURS
+from camera_board.layout import PIECE_COLOURS
 
 OUTLINE = (60, 220, 60)
 WIDTH = 800   # pixels of the picture sent to the browser

@@ -33,7 +33,7 @@ from tablegame.config import load, setup_for
 from tablegame.core.events import ButtonPress
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
-from tablegame.app.service import open_session
+from table_app.service import open_session
 from tablegame.core.store import UNDO, EventLog, read_entries
 
 KILLS = 1000
@@ -56,7 +56,7 @@ class _Reporting(EventLog):
 
 def _child(store: str, pipe, seed: int) -> None:
     """Resume the table from the log, say with what state, then press buttons forever."""
-    import tablegame.app.service as service
+    import table_app.service as service
     real, service.EventLog = service.EventLog, lambda path: _Reporting(path, pipe)
     try:
         session = open_session(load(None, CONFIG), store)

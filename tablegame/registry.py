@@ -132,9 +132,9 @@ class Family:
     - ``play``: ``factory(rules, settings: PlaySettings, **play_options) -> Play``
       (tablegame.core.play: judge/press/view; ``settings`` holds this family's
       ``settings`` and the game's ``board`` values by name, defaults filled in)
-    - ``screen``: the pygame screen class (hardware.display.display.Screen), made with
+    - ``screen``: the pygame screen class (tablegame.display.display.Screen), made with
       no arguments, that draws the views of type ``view_type``
-    - ``hands``: ``factory(session, config) -> Hands`` (tablegame.app.desktop.Hands)
+    - ``hands``: ``factory(session, config) -> Hands`` (table_app.desktop.Hands)
     - ``script``: a module with ``STEPS`` (its steps' forms, built with tablegame.core.step_forms),
       ``world(session, config)`` (what the virtual board senses in a headless run),
       ``step(step, i, session, board, world, config, ScriptError)`` (one step done) and

@@ -18,6 +18,6 @@ settings.load_profile("table")
 @pytest.fixture(params=[(800, 480), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def display(request):
     """A real Display on the dummy driver, at the two screen sizes the table must serve."""
-    from hardware.display import Display
+    from tablegame.display import Display
     with Display(request.param, caption="test") as d:
         yield d

@@ -7,8 +7,8 @@ import random
 
 from firmware_bridge.link import BoardLink
 from firmware_bridge.virtual_board import VirtualBoard
-from hardware.display import Display
-from tablegame.app.service import open_session
+from tablegame.display import Display
+from table_app.service import open_session
 from tablegame.core.sensors import LinkState
 
 

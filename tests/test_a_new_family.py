@@ -162,9 +162,9 @@ def test_check_config_checks_a_new_familys_options(toy):
 
 
 def test_parties_corrections_screen_texts_and_script_of_a_new_family(toy):
-    from hardware.display.display import registered_screen
+    from tablegame.display.display import registered_screen
     from tablegame import texts
-    from tablegame.app import headless as script
+    from table_app import headless as script
     from tablegame.core.corrections import correction_action, corrections_for
     from tablegame.core.parties import solo
     from tablegame.families.toy import rules as toy_rules, screen as toy_screen, view as toy_view

@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).parent.parent
 ADAPTERS = ("hardware", "firmware_bridge", "web_admin", "pygame", "gpiozero", "serial", "flask",
-            "waitress", "mqtt_publisher", "venue", "paho")
+            "waitress", "mqtt_publisher", "venue", "paho", "camera_board", "camera_sim", "cv2",
+            "table_app", "tablegame.display")
 IO = ("sqlite3", "socket", "threading", "time", "random", "secrets", "os", "pathlib", "pymunk",
       "tablegame.core.store", "tablegame.core.session", "tablegame.physics")
 FAMILIES = sorted(p.parent.name for p in (ROOT / "tablegame/families").glob("*/__init__.py"))
@@ -42,12 +43,12 @@ def family_modules(name: str | None = None) -> list[str]:
 
 
 def core_modules():
-    """Every module of tablegame/ but the composition root (tablegame/app/) and the families'
-    adapter parts (their screens, hands and headless steps)."""
+    """Every module of tablegame/ but the drawing toolkit (tablegame/display/, pygame) and the
+    families' adapter parts (their screens, hands and headless steps)."""
     for path in sorted((ROOT / "tablegame").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         in_family = rel.startswith("tablegame/families/") and rel.count("/") == 3
-        if not (rel.startswith("tablegame/app/") or in_family and role(rel) in ADAPTER_ROLES):
+        if not (rel.startswith("tablegame/display/") or in_family and role(rel) in ADAPTER_ROLES):
             yield rel
 
 
@@ -61,7 +62,7 @@ def dotted(rel: str) -> str:
 
 @pytest.mark.parametrize("module", list(core_modules()))
 def test_the_core_imports_no_adapter(module):
-    assert not touches(imports(ROOT / module), ADAPTERS + ("tablegame.app",))
+    assert not touches(imports(ROOT / module), ADAPTERS)
 
 
 def rules_modules() -> list[str]:
@@ -99,9 +100,9 @@ def test_a_family_module_keeps_to_its_role(module):
     if role(module) not in PHYSICS_ROLES:
         assert not touches(names, ("pymunk",))
     if role(module) not in SCREEN_ROLES:
-        assert not touches(names, ("pygame", "hardware"))
+        assert not touches(names, ("pygame", "hardware", "tablegame.display"))
     if role(module) in PURE_ROLES:
-        assert not touches(names, ADAPTERS + ("pymunk", "tablegame.physics", "tablegame.app"))
+        assert not touches(names, ADAPTERS + ("pymunk", "tablegame.physics"))
 
 
 def test_importing_every_pure_module_of_the_families_loads_no_adapter_and_no_physics():
@@ -128,7 +129,7 @@ def test_no_family_imports_another(module):
 def test_nothing_outside_a_family_imports_its_modules():
     """The registry reaches a family by its registration's "module:attr" strings only."""
     found = []
-    for top in ("tablegame", "hardware", "web_admin", "firmware_bridge"):
+    for top in ("tablegame", "table_app", "hardware", "web_admin", "firmware_bridge"):
         for path in sorted((ROOT / top).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             if not rel.startswith("tablegame/families/"):
@@ -206,11 +207,75 @@ def test_the_composition_root_is_where_real_and_simulated_parts_are_chosen():
 def test_the_staff_page_uses_no_hardware_and_no_session_insides(module):
     names = imports(ROOT / module)
     assert not touches(names, ("pygame", "gpiozero", "serial", "hardware", "firmware_bridge",
-                               "tablegame.core.store", "tablegame.app.name_editor"))
+                               "tablegame.core.store", "table_app.name_editor"))
+
+
+# -- between the top-level folders every import points one way (issue 26) -------------------------
+# The house from the top floor down, as docs/architecture.md draws it. A folder imports only
+# folders on a lower floor; folders on one floor are siblings and import each other not at all.
+LAYERS = (
+    ("benchmarks", "soak"),          # measure and stress what is below
+    ("table_app",),                  # the composition root: the one place that imports the adapters
+    ("venue",),                      # tablegame venue: the pub's tables on one page
+    ("mqtt_publisher",),             # the table on MQTT
+    ("web_admin",),                  # the staff page
+    ("camera_sim",),                 # draws a simulated camera (renderer, scenes, corpora, rigs)
+    ("camera_board",),               # the camera as the board, as it runs on a Pi
+    ("firmware_bridge", "hardware"),  # the serial link and the virtual board; buttons and pins
+    ("tablegame",),                  # the table itself: core, families, their screens
+)
+FLOOR = {top: len(LAYERS) - k for k, layer in enumerate(LAYERS) for top in layer}
+
+
+def top_level_imports() -> list[tuple[str, str]]:
+    """(file, top-level folder it imports) for every import between two of the house's folders."""
+    found = []
+    for top in FLOOR:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            found += [(rel, name.split(".")[0]) for name in sorted(imports(path))
+                      if name.split(".")[0] in FLOOR and name.split(".")[0] != top]
+    return found
+
+
+def imports_not_pointing_down(found: list[tuple[str, str]]) -> list[str]:
+    return [f"{rel} imports {target}" for rel, target in found
+            if FLOOR[target] >= FLOOR[rel.split("/")[0]]]
+
+
+def test_every_top_level_folder_of_python_is_on_a_floor():
+    tops = {p.parts[0] for p in (q.relative_to(ROOT) for q in ROOT.glob("*/**/*.py"))
+            if p.parts[0] not in ("tests", "firmware", "examples") and not p.parts[0].startswith(".")}
+    assert tops == set(FLOOR)
+
+
+def test_between_top_level_folders_every_import_points_down():
+    assert imports_not_pointing_down(top_level_imports()) == []
+
+
+def test_only_the_composition_root_and_the_measures_import_it():
+    assert [f"{rel}" for rel, target in top_level_imports()
+            if target == "table_app" and rel.split("/")[0] not in ("benchmarks", "soak")] == []
+
+
+def test_the_pis_camera_code_imports_nothing_of_the_renderer():
+    found = [f"{rel}: {name}" for path in sorted((ROOT / "camera_board").rglob("*.py"))
+             for rel in [path.relative_to(ROOT).as_posix()] for name in imports(path)
+             if name.split(".")[0] == "camera_sim"]
+    assert found == []
+
+
+@pytest.mark.parametrize("found, wrong", [
+    ([("tablegame/app.py", "web_admin")], ["tablegame/app.py imports web_admin"]),    # up
+    ([("hardware/keys.py", "firmware_bridge")], ["hardware/keys.py imports firmware_bridge"]),  # siblings
+    ([("web_admin/x.py", "tablegame"), ("table_app/cli.py", "venue")], []),           # down
+])
+def test_the_floor_check_finds_what_points_up_or_sideways(found, wrong):
+    assert imports_not_pointing_down(found) == wrong
 
 
 # -- a game family is one folder, named nowhere else (issues 9 and 17) -----------------------------
-SCANNED = ("tablegame", "hardware", "web_admin", "firmware_bridge")
+SCANNED = ("tablegame", "table_app", "hardware", "web_admin", "firmware_bridge")
 
 
 def _path_of(target: str) -> str:
@@ -230,7 +295,7 @@ def naming(family, value: str) -> bool:
     names = {family.name, *(g.name for g in family.games)}
     if value in names or any(value.startswith(n + ".") for n in names):
         return True
-    path = _path_of(value) if value.startswith(("tablegame.", "hardware.")) else value
+    path = _path_of(value) if value.startswith(("tablegame.", "table_app.", "hardware.")) else value
     return "/" in path and any(path.startswith(p) for p in own_prefixes(family))
 
 
@@ -362,8 +427,7 @@ def test_every_module_imports_on_its_own():
     """An import cycle shows only when one of its modules is imported first (a family's rules
     importing its texts once broke on whichever came first): each module of the program is
     imported first, after the program's modules are forgotten (one fresh interpreter)."""
-    tops = ("tablegame", "web_admin", "firmware_bridge", "hardware", "camera_board",
-            "mqtt_publisher", "venue")
+    tops = tuple(top for layer in LAYERS for top in layer if top not in ("benchmarks", "soak"))
     modules = [dotted(p.relative_to(ROOT).as_posix()) for top in tops
                for p in sorted((ROOT / top).rglob("*.py")) if p.name != "__main__.py"]
     program = (f"import importlib, sys\nbad = []\nfor m in {modules!r}:\n"

@@ -11,9 +11,9 @@ from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, Pose, plane_homography
 from camera_board.detect import Detector
 from camera_board.motion import Watcher
-from camera_board.render import Light, Shot, render
-from camera_board.rig import SIM_RATE, in_motion, still
-from camera_board.scene import Piece, carrom_scene
+from camera_sim.render import Light, Shot, render
+from camera_sim.rig import SIM_RATE, in_motion, still
+from camera_sim.scene import Piece, carrom_scene
 from tablegame.core.sensors import PiecePocketed, PieceReading
 from tablegame.families.carrom.physics import Strike
 from tablegame.families.carrom.simulation import CarromWorld

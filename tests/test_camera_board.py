@@ -11,8 +11,8 @@ import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
-from camera_board.render import Light, Shot, render
-from camera_board.scene import shove_scene
+from camera_sim.render import Light, Shot, render
+from camera_sim.scene import shove_scene
 from camera_board.service import CameraBoardError, open_camera_board
 from camera_board.sources import open_source
 from firmware_bridge.codec import Capability
@@ -98,6 +98,20 @@ def _video(path) -> str:
     return str(path)
 
 
+def test_a_request_before_the_first_settled_view_is_answered_in_words(tmp_path):
+    """The host asks for the state at once after the handshake; a camera that has not seen
+    the board settle yet says so (ERROR 4) instead of leaving the request unanswered, and
+    its settled snapshot follows as an event."""
+    with CameraBoard.for_game("shove", BOARD, LENS, link_path=str(tmp_path / "board")) as camera:
+        camera.open()
+        link, readings = connected(camera)
+        try:
+            got = drain(readings, lambda r: isinstance(r, LinkStatus) and "error 4" in r.detail, timeout=3)
+            assert any(isinstance(r, LinkStatus) and "has not seen the board settle yet" in r.detail for r in got)
+        finally:
+            link.close()
+
+
 def test_a_video_file_replays_through_the_camera_board(tmp_path):
     path = _video(tmp_path / "shot.avi")
     with CameraBoard.for_game("shove", BOARD, LENS, link_path=str(tmp_path / "board")) as camera:
@@ -122,7 +136,7 @@ def test_the_configuration_chooses_the_camera_board_and_a_missing_camera_is_said
 def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configured(tmp_path):
     import contextlib
     import random
-    from tablegame.app.service import _board_port, open_session
+    from table_app.service import _board_port, open_session
     path = _video(tmp_path / "replay.avi")
     config = load(None, {"board.kind": "camera", "camera.source": path, "camera.size": list(LENS.size),
                          "camera.fov": LENS.fov, "camera.k1": LENS.k1, "camera.k2": LENS.k2})

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from camera_board.camera import Lens, Pose
-from camera_board.corpus import HELD_OUT, case, detector_for, score
-from camera_board.render import Light, Shot, render
-from camera_board.scene import shove_scene
+from camera_sim.corpus import HELD_OUT, case, detector_for, score
+from camera_sim.render import Light, Shot, render
+from camera_sim.scene import shove_scene
 from tablegame.core.sensors import CoinReading
 from tablegame.families.shove.board import hapenny_board
 
@@ -102,7 +102,7 @@ def test_the_same_seed_renders_the_same_picture():
 
 
 def read_tuning(seed):
-    """A tuning board (camera_board/corpus.py) as the bench renders it, at 1280x960."""
+    """A tuning board (camera_sim/corpus.py) as the bench renders it, at 1280x960."""
     c = case("carrom", seed)
     return c, score(c, detector_for(c).see(render(c.shot, np.random.default_rng(seed))))
 
@@ -140,7 +140,7 @@ def test_a_piece_of_a_colour_it_cannot_name_makes_the_board_unsure_not_short(mon
 def test_a_man_over_a_pockets_mouth_is_doubted():
     """A centre over the hole cannot be at rest (it would have dropped): unsure, in words."""
     import dataclasses
-    from camera_board.scene import Piece, Scene
+    from camera_sim.scene import Piece, Scene
     c = case("carrom", 11)
     r = c.shot.scene.layout.piece_radii["white"]
     pieces = (Piece("white", 712.5, 27.5, r, 6.0), Piece("black", 300, 300, r, 6.0))
@@ -152,7 +152,7 @@ def test_a_man_over_a_pockets_mouth_is_doubted():
 def test_more_whites_than_a_carrom_set_has_is_a_misreading_not_a_board():
     """Ten whites (a guest's own piece among them): no Carrom board holds that many."""
     import dataclasses
-    from camera_board.scene import Piece, Scene
+    from camera_sim.scene import Piece, Scene
     c = case("carrom", 11)
     r = c.shot.scene.layout.piece_radii["white"]
     pieces = tuple(Piece("white", 150 + 50 * i, 400, r, 6.0) for i in range(10))

@@ -7,11 +7,12 @@ from hypothesis import given, settings, strategies as st
 
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, Pose
-from camera_board.dice_corpus import dice_case, TABLES
+from camera_sim.dice_corpus import dice_case, TABLES
 from camera_board.dice_detect import MARGIN, SCALE, DiceDetector, DiceSighting, SeenDie
 from camera_board.dice_motion import DiceWatcher, order
-from camera_board.dice_scene import DIE, Die, schocken_scene
-from camera_board.render import Light, Shot, render
+from camera_board.dice_layout import DIE
+from camera_sim.dice_scene import Die, schocken_scene
+from camera_sim.render import Light, Shot, render
 from tablegame.core.sensors import DiceReading, SquaresReading
 
 LENS = Lens((1280, 960))

@@ -6,11 +6,11 @@ virtual board gives for the same steps."""
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
-from camera_board.dice_rig import PlacedDice
-from camera_board.dice_scene import neunfeld_table, schocken_table
-from camera_board.render import Light
-from camera_board.rig import Rig
-from tablegame.app.headless import Script, run_script
+from camera_sim.dice_rig import PlacedDice
+from camera_board.dice_layout import neunfeld_table, schocken_table
+from camera_sim.render import Light
+from camera_sim.rig import Rig
+from table_app.headless import Script, run_script
 from tablegame.config import load
 from tablegame.core import jsoncodec
 from tablegame.core.play import GameSetup

@@ -7,11 +7,12 @@ import math
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from camera_board.dice_corpus import TABLES, dice_case, light, pose
-from camera_board.dice_places import clear_spot, touching
+from camera_sim.dice_corpus import TABLES, dice_case, light, pose
+from camera_sim.dice_places import clear_spot, touching
 from camera_board.camera import Pose
-from camera_board.dice_scene import DIE, MIWIN_BODIES, WHITE_PIP, Die, neunfeld_scene, schocken_scene
-from camera_board.render import Light, Shot, render
+from camera_board.dice_layout import DIE, MIWIN_BODIES, WHITE_PIP
+from camera_sim.dice_scene import Die, neunfeld_scene, schocken_scene
+from camera_sim.render import Light, Shot, render
 from tests.test_camera_dice import LENS, detector, picture, seen
 
 SCHOCKEN = TABLES["schocken"]

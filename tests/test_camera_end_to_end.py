@@ -10,18 +10,18 @@ import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
-from camera_board.render import Light
-from camera_board.rig import Rig
-from camera_board.scene import carrom_scene, shove_scene
+from camera_sim.render import Light
+from camera_sim.rig import Rig
+from camera_sim.scene import carrom_scene, shove_scene
 from firmware_bridge.link import BoardLink
 from tablegame.config import load
 from tablegame.core.events import ButtonPress
 from tablegame.core.play import GameSetup
 from tablegame.families.carrom.physics import Strike
 from tablegame.families.shove.physics import Shot, start_y
-from tablegame.app.headless import Script, run_script
+from table_app.headless import Script, run_script
 from tablegame.core.sensors import LinkState, PieceReading
-from tablegame.app.service import open_session
+from table_app.service import open_session
 from tablegame.core.session import NewGame
 from tablegame.families.shove.simulation import SimulatedTable
 from tablegame.families.carrom.simulation import CarromWorld

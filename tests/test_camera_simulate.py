@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from camera_board.service import RenderedBoard, open_rendered_board
+from camera_sim.rendered import RenderedBoard, open_rendered_board
 from camera_board.sources import SourceError, open_source
-from tablegame.app.cli import main
+from table_app.cli import main
 from tablegame.config import load
 from tablegame.core.sensors import BoardSnapshot, CoinReading
 from tablegame.families.shove.simulation import SimulatedTable
@@ -147,7 +147,7 @@ def test_simulate_with_the_camera_opens_its_window_and_stops_cleanly(tmp_path):
     config.write_text("[web]\nport = 0\n[display]\nsize = [320, 240]\n[camera]\nsize = [640, 480]\n")
     env = {**{k: v for k, v in os.environ.items() if k != "INVOCATION_ID"},
            "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock"}
-    proc = subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "simulate", "--config", str(config),
+    proc = subprocess.Popen([sys.executable, "-m", "table_app.cli", "simulate", "--config", str(config),
                              "--db", str(tmp_path / "t.sqlite"), "--board", "camera", "--game", "carrom"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

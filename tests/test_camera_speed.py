@@ -11,10 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from camera_board.calibrate import Calibration
 from camera_board.camera import Pose
-from camera_board.corpus import HELD_OUT, case, detector_for, score
+from camera_sim.corpus import HELD_OUT, case, detector_for, score
 from camera_board.detect import _kernel, _matched
 from camera_board.dice_detect import _median_grey
-from camera_board.render import render
+from camera_sim.render import render
 
 SIZE = (960, 720)
 

@@ -9,8 +9,8 @@ import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
-from camera_board.render import Light, Shot, render
-from camera_board.scene import shove_scene
+from camera_sim.render import Light, Shot, render
+from camera_sim.scene import shove_scene
 from tablegame.core.sensors import CoinReading
 from web_admin import create_app
 # the staff page's fixtures: a real table and an admin logged in on it

@@ -5,7 +5,7 @@ let go to strike; P puts back what the ruling asks."""
 import pygame
 import pytest
 
-from hardware.display import palette as P
+from tablegame.display import palette as P
 from tablegame.config import load
 from tablegame.families.carrom.hands import CarromHands
 from tablegame.core.play import GameSetup

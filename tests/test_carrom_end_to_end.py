@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablegame.config import load
-from tablegame.app.headless import Script, ScriptError, load_script, run_script
+from table_app.headless import Script, ScriptError, load_script, run_script
 from tablegame.core.play import GameSetup
 
 BOARD = Path(__file__).parent.parent / "examples" / "headless" / "carrom-board.json"
@@ -99,7 +99,7 @@ def test_a_scripted_board_gives_the_expected_score(config):
 
 
 def test_the_command_line_runs_the_board(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "simulate", "--headless", str(BOARD)],
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "simulate", "--headless", str(BOARD)],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["state"]["boards_played"] == 1

@@ -12,7 +12,7 @@ from tablegame.families.carrom.position import PositionError, load, run
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "carrom-ruling" / "carrom-queen-cover.json"
-CLI = [sys.executable, "-m", "tablegame.app.cli", "carrom-ruling"]
+CLI = [sys.executable, "-m", "table_app.cli", "carrom-ruling"]
 
 
 def cli(*args):

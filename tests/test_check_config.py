@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablegame.app.cli import main
+from table_app.cli import main
 from tablegame.config import SETTINGS, ConfigError, load, parse
 from tablegame.config.games import key_lines
 from tablegame.registry import families, playable

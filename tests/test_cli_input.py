@@ -8,13 +8,13 @@ import sys
 
 import pytest
 
-from tablegame.app.cli import _parser, main
+from table_app.cli import _parser, main
 
 TWO_TURNS = "examples/headless/two-turns.json"
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "tablegame.app.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "table_app.cli", *args], capture_output=True,
                           text=True, timeout=60, cwd=cwd)
 
 

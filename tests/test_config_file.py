@@ -95,7 +95,7 @@ def test_a_save_keeps_the_files_mode_and_removes_a_killed_saves_leftovers(path):
 def test_the_count_of_failed_starts_and_the_solver_cache_are_written_the_same_way(tmp_path):
     """The same fault elsewhere: every file the table replaces goes through one writer."""
     import inspect
-    from tablegame.app import starts
+    from table_app import starts
     from tablegame.families.neunfeld import solver
     for module in (starts, solver):
         source = inspect.getsource(module)

@@ -41,7 +41,7 @@ def test_the_installers_choices_are_active_and_say_the_default():
 
 
 def test_the_command_refuses_a_bad_value_in_words():
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "config-template", "--set",
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "config-template", "--set",
                           "serial.baudrate=fast"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and \
         "Command-line error: --set serial.baudrate=fast: expected a number" in out.stderr

@@ -76,11 +76,11 @@ def test_a_waiting_caller_hears_the_failure_in_words(tmp_path):
 
 
 def test_a_failing_screen_shows_a_staff_message_and_the_game_comes_back(tmp_path, caplog):
-    from hardware.display import Display
-    from hardware.display.notice import NoticeScreen
+    from tablegame.display import Display
+    from tablegame.display.notice import NoticeScreen
     from tablegame.families.shove.screen import ShoveScreen
-    from tablegame.app.frames import Frames
-    from tablegame.app.service import show
+    from table_app.frames import Frames
+    from table_app.service import show
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
     real = session.play
@@ -118,10 +118,10 @@ class BrokenScreen:
 
 
 def test_a_screen_that_fails_every_frame_is_logged_once_and_the_staff_see_it(tmp_path, caplog):
-    from hardware.display import Display
-    from hardware.display.notice import NoticeScreen
-    from tablegame.app.frames import Frames
-    from tablegame.app.service import show
+    from tablegame.display import Display
+    from tablegame.display.notice import NoticeScreen
+    from table_app.frames import Frames
+    from table_app.service import show
     from tablegame.families.shove.view import ShoveView
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
@@ -150,9 +150,9 @@ def test_a_screen_that_fails_every_frame_is_logged_once_and_the_staff_see_it(tmp
 
 
 def test_when_not_even_the_notice_draws_the_table_goes_on_and_says_so_once(tmp_path, caplog):
-    from hardware.display import Display
-    from tablegame.app.frames import Frames
-    from tablegame.app.service import show
+    from tablegame.display import Display
+    from table_app.frames import Frames
+    from table_app.service import show
     from tablegame.families.shove.view import ShoveView
     from tablegame.views.notice import NoticeView
 

@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from hardware.display import palette as P
+from tablegame.display import palette as P
 from tablegame.families.carrom.screen import PIECE_INK, CarromScreen
 from tablegame.core.events import ButtonPress
 from tablegame.core.games import make_play

@@ -7,7 +7,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from hardware.display import Display
+from tablegame.display import Display
 from tablegame.families.shove.screen import ShoveScreen  # noqa: E402
 from tablegame.families.shove.screen_demo import busiest_shove_view, quiet_shove_view  # noqa: E402
 from tablegame.families.shove.board import hapenny_board, piecepack_board  # noqa: E402
@@ -204,7 +204,7 @@ def test_any_sequence_drawn_bit_by_bit_is_drawn_whole(steps):
 
 @pytest.mark.parametrize("align", ["left", "center", "right"])
 def test_blitting_only_the_ink_of_a_text_draws_the_same(display, align):
-    from hardware.display.text import TextCache
+    from tablegame.display.text import TextCache
     text = TextCache()
     block = text.block("Zwei Münzen überlappen in Feld 3: bitte das Brett prüfen", 40,
                        (246, 238, 218), 500, height=200, max_lines=3, align=align)

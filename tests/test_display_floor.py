@@ -5,8 +5,8 @@ a smaller ``display.size`` (tests/test_config.py)."""
 import pygame
 import pytest
 
-from hardware.display import Display
-from hardware.display.names import SCREENS_WITH_NAMES
+from tablegame.display import Display
+from tablegame.display.names import SCREENS_WITH_NAMES
 from tablegame.config import SMALLEST_SCREEN, parse
 from tablegame.views import notice
 from tablegame.views.address import address_view

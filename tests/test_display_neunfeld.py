@@ -60,7 +60,7 @@ def test_each_die_shows_its_colour_and_top(size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_result_banner_appears_only_at_the_end(size):
-    from hardware.display import palette as P
+    from tablegame.display import palette as P
     playing, play = status_after(Roll((1, 5, 2)), TipAndMove(3, 7, 3))
     surface, screen = draw(size, playing, play)
     banner = screen.layout.rows["banner"]

@@ -5,7 +5,7 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 
-from hardware.display import palette as P  # noqa: E402
+from tablegame.display import palette as P  # noqa: E402
 from tablegame.families.schocken.screen import DECKEL, DIE, SchockenScreen  # noqa: E402
 from tablegame.families.schocken.rules import SchockenRules, Stop, Throw  # noqa: E402
 from tablegame.core.play import GameSetup  # noqa: E402

@@ -6,9 +6,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from hardware.display import Display  # noqa: E402
+from tablegame.display import Display  # noqa: E402
 from tablegame.families.shove.screen import ShoveScreen  # noqa: E402
-from hardware.display import palette as P  # noqa: E402
+from tablegame.display import palette as P  # noqa: E402
 from tablegame.families.shove.screen_demo import busiest_shove_view, quiet_shove_view  # noqa: E402
 from tablegame.families.shove.board import hapenny_board, piecepack_board  # noqa: E402
 from tablegame.core.sensors import CoinReading  # noqa: E402

@@ -10,8 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from hardware.display import text as T  # noqa: E402
-from hardware.display.text import TextCache  # noqa: E402
+from tablegame.display import text as T  # noqa: E402
+from tablegame.display.text import TextCache  # noqa: E402
 
 CREAM, INK = (246, 238, 218), (22, 20, 18)
 

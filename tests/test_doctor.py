@@ -11,7 +11,7 @@ import pytest
 
 from firmware_bridge.codec import BoardInfo, Capability, FrameDecoder, Hello, decode, encode
 from firmware_bridge.virtual_board import VirtualBoard
-from tablegame.app import doctor
+from table_app import doctor
 from tablegame.families.shove.board import hapenny_board
 from tablegame.families.shove.simulation import SimulatedTable
 from tablegame.core.store import SCHEMA_VERSION, EventLog
@@ -34,7 +34,7 @@ def test_the_simulated_setup_is_well_and_says_so(tmp_path):
 
 
 def test_the_command_prints_one_line_per_check_and_exits_0_when_well(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "doctor"], cwd=tmp_path,
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "doctor"], cwd=tmp_path,
                          env={**os.environ, "SDL_VIDEODRIVER": "dummy"}, capture_output=True,
                          text=True, timeout=120)
     if os.path.exists("/etc/tablegame/config.toml"):
@@ -121,7 +121,7 @@ def test_a_board_that_answers_is_named_with_its_firmware(tmp_path):
 
 @pytest.mark.parametrize("factory", ["lgpio", None], ids=["named", "gpiozero's fallbacks"])
 def test_no_pin_factory_is_named_once_for_all_buttons(factory):
-    code = ("from tablegame.app import doctor; from tablegame.config import load; "
+    code = ("from table_app import doctor; from tablegame.config import load; "
             "[print(c.line()) for c in doctor.check_pins(load(None), simulated=False)]")
     env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
     out = subprocess.run([sys.executable, "-c", code],
@@ -133,6 +133,57 @@ def test_no_pin_factory_is_named_once_for_all_buttons(factory):
     assert "No module named 'lgpio'" in line and "docs/install.md" in line   # why, and the fix
     assert line.count("No module named 'lgpio'") == 1 and "Falling back" not in line
     assert out.stderr == ""
+
+
+def test_lgpio_makes_its_pipe_in_the_data_folder_not_in_a_checkout_it_cannot_write(tmp_path, monkeypatch):
+    """lgpio creates .lgd-nfy0 in the current folder at import: from a checkout the service
+    user cannot write, every pin was BAD. A stand-in lgpio says where it was imported."""
+    fake = tmp_path / "lib"
+    fake.mkdir()
+    (fake / "lgpio.py").write_text("import os\nWHERE = os.getcwd()\n")
+    data, checkout = tmp_path / "data", tmp_path / "checkout"
+    data.mkdir()
+    checkout.mkdir()
+    monkeypatch.syspath_prepend(str(fake))
+    monkeypatch.delitem(sys.modules, "lgpio", raising=False)
+    monkeypatch.chdir(checkout)
+    doctor.lgpio_where_it_may_write((str(data),))
+    assert sys.modules["lgpio"].WHERE == str(data) and os.getcwd() == str(checkout)
+
+
+def test_the_doctor_run_from_a_folder_it_cannot_enter_again_stays_in_the_data_folder(tmp_path, monkeypatch):
+    """sudo -u tablegame from a checkout in a home folder of mode 0700: the way back is
+    refused (found on the arm64 check: a traceback)."""
+    fake = tmp_path / "lib"
+    fake.mkdir()
+    (fake / "lgpio.py").write_text("")
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.syspath_prepend(str(fake))
+    monkeypatch.delitem(sys.modules, "lgpio", raising=False)
+    monkeypatch.chdir(tmp_path)
+    real_chdir = os.chdir
+
+    def refused_back(path):
+        if str(path) == str(tmp_path):
+            raise PermissionError(13, "Permission denied", str(path))
+        real_chdir(path)
+    monkeypatch.setattr(os, "chdir", refused_back)
+    doctor.lgpio_where_it_may_write((str(data),))
+    assert os.getcwd() == str(data)
+
+
+def test_the_screen_is_opened_for_real_not_only_initialised(monkeypatch):
+    """On KMS/DRM, SDL loads EGL, GLES and Mesa's driver when the window is made: a display
+    that initialises without them passed before."""
+    import pygame
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+
+    def no_egl(*args, **kwargs):
+        raise pygame.error("Could not initialize OpenGL / GLES library")
+    monkeypatch.setattr(pygame.display, "set_mode", no_egl)
+    check = doctor.check_screen(simulated=False)
+    assert not check.ok and "GLES" in check.words
 
 
 def test_no_screen_is_named(monkeypatch):
@@ -185,7 +236,7 @@ def test_a_broken_setup_exits_non_zero_and_counts_its_problems(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text(f'[table]\nstore = "{tmp_path / "nowhere" / "t.sqlite"}"\n'
                       f'[serial]\nport = "{tmp_path / "ttyACM0"}"\n[web]\nport = 0\n')
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "doctor", "--config", str(config)],
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "doctor", "--config", str(config)],
                          env={**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock"},
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 1
@@ -200,7 +251,7 @@ def test_sdl_s_own_warnings_are_said_once_in_the_screen_line(tmp_path):
     config.write_text(f'[web]\nport = 0\n[table]\nstore = "{tmp_path / "table.sqlite"}"\n')
     env = {k: v for k, v in os.environ.items()
            if k not in ("XDG_RUNTIME_DIR", "SDL_VIDEODRIVER", "DISPLAY")}
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "doctor", "--config", str(config)],
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "doctor", "--config", str(config)],
                          env={**env, "WAYLAND_DISPLAY": "wayland-0"}, capture_output=True,
                          text=True, timeout=60)
     assert "XDG_RUNTIME_DIR" not in out.stderr

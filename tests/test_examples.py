@@ -17,7 +17,7 @@ KINDS = {"headless": ["simulate", "--headless"], "carrom-ruling": ["carrom-rulin
 
 def run(*args):
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock"}
-    return subprocess.run([sys.executable, "-m", "tablegame.app.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "table_app.cli", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -7,9 +7,9 @@ import random
 import pygame
 import pytest
 
-from hardware.display import Display
-from tablegame.app.desktop import SwitchingHands
-from tablegame.app.service import main_loop, open_session
+from tablegame.display import Display
+from table_app.desktop import SwitchingHands
+from table_app.service import main_loop, open_session
 from tablegame.config import load
 from tablegame.core.play import GameSetup
 from tablegame.core.session import NewGame

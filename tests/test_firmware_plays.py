@@ -118,7 +118,7 @@ def test_a_neunfeld_move_read_by_the_squares(table):
 
 
 def test_doctor_names_the_firmware_and_says_it_answers(tmp_path):
-    from tablegame.app.doctor import handshake
+    from table_app.doctor import handshake
     with FirmwareBoard(None, link_path=str(tmp_path / "board"), sensors={"squares": {"count": 9}}) as board:
         check = handshake(board.port, 115200)
     assert check.ok, check.words

@@ -12,7 +12,8 @@ TABLE = textwrap.dedent("""
     import logging, sys, tempfile, time, os
     logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(name)s: %(message)s")
     from firmware_bridge.link import BoardLink
-    from firmware_bridge.virtual_board import Fault, NoCoins, VirtualBoard
+    from firmware_bridge.virtual_board import Fault, VirtualBoard
+    from tablegame.core.world import NoCoins
     from tablegame.core.sensors import LinkState
     folder = tempfile.mkdtemp()
     board = VirtualBoard(NoCoins(), link_path=os.path.join(folder, "b"),

@@ -413,7 +413,7 @@ class RunningTable:
     def __init__(self, store, board, ack_lost=lambda reading: False):
         from tablegame.config import load
         from tablegame.core.play import GameSetup
-        from tablegame.app.service import open_session
+        from table_app.service import open_session
         self.session = open_session(load(None, {"table.language": "en"}), store,
                                     GameSetup("shove-hapenny", (("Anna",), ("Ben",)), ()))
         self.running = threading.Event()

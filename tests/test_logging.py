@@ -11,7 +11,7 @@ import tempfile
 
 import pytest
 
-from tablegame.app import logs
+from table_app import logs
 from tablegame.config import ConfigError, parse
 
 
@@ -70,7 +70,7 @@ def test_the_command_line_level_wins_over_the_configuration(tmp_path):
     """simulate --headless: the configuration says error, the command line debug."""
     config = tmp_path / "config.toml"
     config.write_text('[logging]\nlevel = "error"\n')
-    code = ("import logging, sys; from tablegame.app import cli; "
+    code = ("import logging, sys; from table_app import cli; "
             "cli._simulate = lambda args: print(logging.getLogger().level) or 0; "
             "sys.exit(cli.main(sys.argv[1:]))")
     for extra, level in (([], logging.INFO), (["--log-level", "debug"], logging.DEBUG)):

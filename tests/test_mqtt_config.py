@@ -13,7 +13,7 @@ from tablegame.config import ConfigError, load, parse
 
 def test_off_by_default_and_the_service_imports_no_client():
     assert load(None)["mqtt.enabled"] is False
-    code = ("import sys; from tablegame.config import load; from tablegame.app.service import "
+    code = ("import sys; from tablegame.config import load; from table_app.service import "
             "mqtt_beside; mqtt_beside(None, load(None)); print('paho' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -35,14 +35,14 @@ def test_a_client_certificate_needs_tls_and_its_key():
 
 
 def test_doctor_says_when_no_broker_answers():
-    from tablegame.app.doctor import check_mqtt
+    from table_app.doctor import check_mqtt
     check = check_mqtt(parse({"mqtt": {"enabled": True, "host": "127.0.0.1", "port": free_port()}}))
     assert not check.ok and "no broker answers" in check.words
 
 
 @pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 def test_doctor_logs_in_to_the_broker(tmp_path):
-    from tablegame.app.doctor import check_mqtt
+    from table_app.doctor import check_mqtt
     broker = Mosquitto(tmp_path).start()
     try:
         check = check_mqtt(parse({"mqtt": {"enabled": True, "host": "127.0.0.1",

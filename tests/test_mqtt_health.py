@@ -13,7 +13,7 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
 def test_the_health_view_says_connected_and_away(tmp_path):
     from mqtt_publisher.wiring import publishing
-    from tablegame.app.service import Later, table_face
+    from table_app.service import Later, table_face
     from tablegame.config import parse
 
     broker = Mosquitto(tmp_path / "broker").start()

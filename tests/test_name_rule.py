@@ -60,7 +60,7 @@ def test_the_configuration_and_the_command_line_refuse_them(parties):
 
 
 def test_party_anna_twice_on_the_command_line_is_refused_in_words(capsys):
-    from tablegame.app.cli import main
+    from table_app.cli import main
     assert main(["simulate", "--party", "Anna", "--party", "Anna", "--headless", "/dev/null"]) == 2
     assert "none twice" in capsys.readouterr().err
 

@@ -2,7 +2,7 @@
 and what cannot be a party is refused with the reason."""
 import pytest
 
-from tablegame.app.name_editor import MAX_CHARS, PartyNames
+from table_app.name_editor import MAX_CHARS, PartyNames
 
 SHOVE = (("Team A",), ("Team B",))
 SCHOCKEN = (("Anna",), ("Ben",), ("Cem",))

@@ -14,16 +14,16 @@ import pytest  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from hardware.buttons import RailButtons  # noqa: E402
-from hardware.display import Display  # noqa: E402
+from tablegame.display import Display  # noqa: E402
 from tablegame.families.shove.screen import ShoveScreen  # noqa: E402
-from hardware.display.names import SCREENS_WITH_NAMES, NamesScreen  # noqa: E402
+from tablegame.display.names import SCREENS_WITH_NAMES, NamesScreen  # noqa: E402
 from hardware.keys import KeysToPins  # noqa: E402
 from tablegame.core import jsoncodec  # noqa: E402
-from tablegame.app.name_editor import names_in_window  # noqa: E402
+from table_app.name_editor import names_in_window  # noqa: E402
 from tablegame.core.events import ButtonPress  # noqa: E402
 from tablegame.core.games import make_play  # noqa: E402
 from tablegame.core.play import GameSetup  # noqa: E402
-from tablegame.app.service import main_loop  # noqa: E402
+from table_app.service import main_loop  # noqa: E402
 from tablegame.core.session import Session  # noqa: E402
 from tablegame.core.store import EventLog  # noqa: E402
 from tablegame.families.shove.view import ShoveView  # noqa: E402

@@ -9,7 +9,7 @@ from tablegame.config import load
 from tablegame.families.neunfeld.rules import NeunfeldRules, Roll, position_after
 from tablegame.families.neunfeld.solver import NeunfeldSolver
 from tablegame.core.play import GameSetup
-from tablegame.app.headless import Script, ScriptError, load_script, run_script
+from table_app.headless import Script, ScriptError, load_script, run_script
 from test_neunfeld_rules import seed_actions
 
 PARTIES = (("Anna",), ("Ben",))
@@ -81,7 +81,7 @@ def test_a_neunfeld_step_in_another_game_is_a_script_error(config, tmp_path):
 
 def test_the_desktop_hands_carry_out_the_tables_move(config, tmp_path):
     from tablegame.families.neunfeld.hands import NeunfeldHands
-    from tablegame.app.service import open_session
+    from table_app.service import open_session
     session = open_session(config, tmp_path / "log.sqlite",
                            GameSetup("neunfeld", PARTIES, (("table_plays", 0),)))
     reported = []

@@ -19,7 +19,7 @@ def simulate(tmp_path, db, port):
     config.write_text(f"[web]\nport = {port}\n[display]\nsize = [320, 240]\n")
     env = {**{k: v for k, v in os.environ.items() if k != "INVOCATION_ID"},
            "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock"}
-    return subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "simulate", "--config",
+    return subprocess.Popen([sys.executable, "-m", "table_app.cli", "simulate", "--config",
                              str(config), "--db", str(db), "--instant"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

@@ -390,7 +390,7 @@ def test_the_corpus_command_prints_the_tables_and_refuses_bad_arguments(capsys):
 
 def test_a_headless_nudge_is_caught_and_named(tmp_path):
     from tablegame.config import load
-    from tablegame.app.headless import Script, ScriptError, run_script
+    from table_app.headless import Script, ScriptError, run_script
     config = load(None, overrides={"table.language": "en", "simulation.realtime": False})
     shots = [{"press": "ok"}, {"shot": {"x": 90, "reach": bed_y(3) - start_y(BOARD)}},
              {"shot": {"x": 276, "reach": bed_y(7) - start_y(BOARD)}}]

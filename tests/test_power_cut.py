@@ -85,7 +85,7 @@ def test_the_board_hears_an_event_was_taken_only_once_it_is_on_the_disk(tmp_path
     """The table draws first, then fsyncs, then ACKs: a cut before the fsync only
     means the board sends its event again."""
     from tablegame.core.events import ButtonPress
-    from tablegame.app.service import open_session
+    from table_app.service import open_session
     from tablegame.config import load
     synced = fsynced(monkeypatch)
     session = open_session(load(None, {"table.game": "schocken"}), tmp_path / "t.sqlite")
@@ -116,7 +116,7 @@ def test_the_wal_is_folded_into_the_file_after_the_ack_not_inside_an_append(tmp_
     it was drawn; the table folds the WAL in after the board's ACK."""
     from tablegame.core import store
     from tablegame.core.events import ButtonPress
-    from tablegame.app.service import open_session
+    from table_app.service import open_session
     from tablegame.config import load
     monkeypatch.setattr(store, "CHECKPOINT_EVERY", 5)
     path = tmp_path / "t.sqlite"

@@ -6,7 +6,7 @@ import random
 
 from tablegame.core import jsoncodec
 from tablegame.config import load
-from tablegame.app.headless import run_script
+from table_app.headless import run_script
 
 from tests.test_table_end_to_end import LANES, script, state_of, to_bed
 
@@ -79,7 +79,7 @@ def test_undoing_a_throw_of_the_dice_reader_puts_the_dice_back():
 def test_undoing_a_neunfeld_move_puts_the_die_and_the_piece_back(tmp_path):
     from tablegame.families.neunfeld.rules import NeunfeldRules, Roll
     from tablegame.core.play import GameSetup
-    from tablegame.app.headless import Script
+    from table_app.headless import Script
     from tests.test_neunfeld_end_to_end import PARTIES, steps_for
     config = load(None, {"neunfeld.solver_cache": str(tmp_path / "neunfeld.bin")})
     rules = NeunfeldRules()
@@ -95,8 +95,8 @@ def test_the_desktop_hands_come_back_with_the_board_the_log_last_saw(tmp_path):
     """What ``./dev simulate`` builds after a restart, before the virtual board starts."""
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from tablegame.app.desktop import hands_for
-    from tablegame.app.service import open_session
+    from table_app.desktop import hands_for
+    from table_app.service import open_session
     db = tmp_path / "table.sqlite"
     first = run_script(script({"press": "ok"}, to_bed(2, LANES[0]), to_bed(4, LANES[1])),
                        CONFIG, db)
@@ -116,9 +116,9 @@ def test_carroms_desktop_hands_come_back_with_the_pieces_the_log_last_saw(tmp_pa
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from pathlib import Path
-    from tablegame.app.desktop import hands_for
-    from tablegame.app.headless import Script, load_script
-    from tablegame.app.service import open_session
+    from table_app.desktop import hands_for
+    from table_app.headless import Script, load_script
+    from table_app.service import open_session
     db = tmp_path / "table.sqlite"
     example = load_script(Path(__file__).parent.parent / "examples/headless/carrom-board.json",
                           CONFIG)
@@ -149,7 +149,7 @@ def test_what_lay_on_the_board_survives_the_log_as_it_was():
 
 def test_a_thread_that_dies_is_logged_with_its_name_and_traceback(caplog, monkeypatch):
     import threading
-    from tablegame.app.service import log_dying_threads
+    from table_app.service import log_dying_threads
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)   # restored after
 
     def broken():

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hardware.display import Display
-from tablegame.app.headless import load_script, run_script
+from tablegame.display import Display
+from table_app.headless import load_script, run_script
 from tablegame.config import load
 from tablegame.registry import family_of, playable
 from tablegame.words.notes import Note

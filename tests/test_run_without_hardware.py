@@ -12,7 +12,7 @@ def run_service(tmp_path, **env):
                       '[web]\nhost = "127.0.0.1"\nport = 0\n')
     environment = {k: v for k, v in os.environ.items()
                    if k not in ("GPIOZERO_PIN_FACTORY", "SDL_VIDEODRIVER", "NOTIFY_SOCKET")}
-    return subprocess.run([sys.executable, "-m", "tablegame.app.cli", "run", "--config", str(config)],
+    return subprocess.run([sys.executable, "-m", "table_app.cli", "run", "--config", str(config)],
                           env={**environment, **env}, capture_output=True, text=True, timeout=60)
 
 

@@ -11,7 +11,7 @@ import urllib.request
 
 from fake_systemd import systemd  # noqa: F401  (a fixture)
 from tablegame.config import load
-from tablegame.app.starts import SAFE_AFTER, Starts, Tally
+from table_app.starts import SAFE_AFTER, Starts, Tally
 
 
 def service(tmp_path, config, notify=None):
@@ -21,7 +21,7 @@ def service(tmp_path, config, notify=None):
     env.pop("NOTIFY_SOCKET", None)
     if notify:
         env["NOTIFY_SOCKET"] = notify
-    return subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "run", "--config", str(config)],
+    return subprocess.Popen([sys.executable, "-m", "table_app.cli", "run", "--config", str(config)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -102,7 +102,7 @@ def test_an_unreadable_count_starts_from_zero(tmp_path):
 
 
 def test_the_maintenance_screen_names_the_reason_and_the_address(tmp_path):
-    from tablegame.app import safe_mode
+    from table_app import safe_mode
     shown = []
     config = load(None, {"table.store": str(tmp_path / "t.sqlite"), "web.host": "127.0.0.1",
                          "web.port": 0, "table.language": "en"})
@@ -122,7 +122,7 @@ def test_the_maintenance_screen_names_the_reason_and_the_address(tmp_path):
 
 
 def test_safe_mode_refuses_every_command_in_words(tmp_path):
-    from tablegame.app import safe_mode
+    from table_app import safe_mode
     from tablegame.core.session import Undo
     faces = []
     real = safe_mode.TableFace
@@ -144,7 +144,7 @@ def test_safe_mode_refuses_every_command_in_words(tmp_path):
 
 def test_a_bug_at_start_up_is_logged_with_its_traceback_and_counted(tmp_path, monkeypatch, caplog):
     import logging
-    from tablegame.app import service, supervised
+    from table_app import service, supervised
 
     def crash(*args, **kwargs):
         raise ZeroDivisionError("a bug in start-up")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tablegame.config import load
-from tablegame.app.headless import load_script, run_script
+from table_app.headless import load_script, run_script
 
 EVENING = Path(__file__).parent.parent / "examples" / "headless" / "schocken-evening.json"
 ANNA, BEN, CEM = range(3)
@@ -56,14 +56,14 @@ def test_ok_deals_the_next_game_and_the_tally_counts_the_loser(script, config, t
 
 def test_the_command_line_runs_the_evening_as_documented_on_a_fresh_clone(tmp_path):
     # no configuration at all: the script's settings name the dice reader it needs
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "simulate", "--headless",
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "simulate", "--headless",
                           str(EVENING)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["state"]["game"]["loser"] == BEN
 
 
 def test_dice_steps_on_a_table_with_its_own_dice_say_what_they_need(script):
-    from tablegame.app.headless import ScriptError
+    from table_app.headless import ScriptError
     own_dice = load(None, {"schocken.dice": "table"})
     with pytest.raises(ScriptError, match='needs|"settings": {"schocken.dice": "reader"}'):
         run_script(dataclasses.replace(script, settings=()), own_dice)

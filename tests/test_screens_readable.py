@@ -1,6 +1,6 @@
 """Every screen of the table, at both screen sizes, drawn from real game states
 through the real plays and the real display: no text on it is smaller than a guest
-reads at two metres (``hardware.display.layout.READABLE``). The pictures are kept in
+reads at two metres (``tablegame.display.layout.READABLE``). The pictures are kept in
 docs/screenshots (table-*.png) so a reader sees what the guests see."""
 import dataclasses
 import random
@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hardware.display import Display
-from hardware.display.layout import readable_px
-from hardware.display.names import SCREENS_WITH_NAMES
+from tablegame.display import Display
+from tablegame.display.layout import readable_px
+from tablegame.display.names import SCREENS_WITH_NAMES
 from tablegame.families.carrom.state import LeftSeat, Placed, Stroke
 from tablegame.families.neunfeld.rules import Roll, TipAndMove
 from tablegame.families.schocken.rules import Throw
@@ -184,11 +184,11 @@ def test_the_names_panel_is_as_readable(size, tmp_path):
 
 def test_every_character_the_texts_use_has_a_glyph_in_the_screens_font():
     """A character the font lacks is drawn as an empty box (the arrow once was)."""
-    from hardware.display.text import TextCache
+    from tablegame.display.text import TextCache
     sources = [*Path("tablegame/texts").glob("*.py"), *Path("tablegame/views").glob("*.py"),
                *(path for role in ("texts*", "play", "view", "screen*")
                  for path in Path("tablegame/families").glob(f"*/{role}.py")),
-               *Path("hardware/display").glob("*.py")]   # what the screens draw themselves ("✓")
+               *Path("tablegame/display").glob("*.py")]   # what the screens draw themselves ("✓")
     root = Path(__file__).parent.parent
     used = {c for path in sources for c in (root / path).read_text(encoding="utf-8") if ord(c) > 127}
     pygame.font.init()

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from tablegame.config import load
-from tablegame.app.headless import ScriptError, load_script, run_script
+from table_app.headless import ScriptError, load_script, run_script
 
 CONFIG = load(None, {"table.language": "en"})
 SHOT = {"shot": {"x": 178, "angle": 0, "reach": 160}}
@@ -69,7 +69,7 @@ def test_the_command_says_what_is_wrong_and_exits_2_with_the_log_unchanged(tmp_p
     db = tmp_path / "kept.sqlite"
     good = tmp_path / "good.json"
     good.write_text(json.dumps({"seed": 1, "steps": [{"press": "ok"}, SHOT]}))
-    command = [sys.executable, "-m", "tablegame.app.cli", "simulate", "--db", str(db), "--headless"]
+    command = [sys.executable, "-m", "table_app.cli", "simulate", "--db", str(db), "--headless"]
     assert subprocess.run(command + [str(good)], capture_output=True, timeout=60).returncode == 0
     with sqlite3.connect(db) as conn:
         before = conn.execute("SELECT * FROM events").fetchall()

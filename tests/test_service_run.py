@@ -30,7 +30,7 @@ def test_the_service_reads_its_config_talks_to_the_board_and_stops_on_sigterm(tm
             log.append(ACTION, {"type": "CoinToss", "starter": 0}, 0.0, "button")
         played = [("new_game", None), ("action", "CoinToss")]
         env = {**os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"}
-        proc = subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "run", "--config",
+        proc = subprocess.Popen([sys.executable, "-m", "table_app.cli", "run", "--config",
                                  str(config)], env=env, stderr=subprocess.PIPE)
         try:
             # The service handshakes, asks for a snapshot, ACKs it, and its referee sees the
@@ -60,7 +60,7 @@ def logged(store):
 def test_the_service_refuses_a_bad_config_and_names_the_key(tmp_path):
     config = tmp_path / "config.toml"
     config.write_text('[display]\nfullscreen = "yes"\n')
-    out = subprocess.run([sys.executable, "-m", "tablegame.app.cli", "run", "--config", str(config)],
+    out = subprocess.run([sys.executable, "-m", "table_app.cli", "run", "--config", str(config)],
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 2
     assert "display.fullscreen: expected true or false, got 'yes'" in out.stderr

@@ -56,7 +56,7 @@ def start_simulate(tmp_path, env):
     config.write_text('[web]\nport = 0\n[display]\nsize = [320, 240]\n')
     env = {**{k: v for k, v in os.environ.items() if k != "INVOCATION_ID"},
            "SDL_VIDEODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock", **env}
-    return subprocess.Popen([sys.executable, "-m", "tablegame.app.cli", "simulate", "--config",
+    return subprocess.Popen([sys.executable, "-m", "table_app.cli", "simulate", "--config",
                              str(config), "--db", str(tmp_path / "table.sqlite"), "--instant"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

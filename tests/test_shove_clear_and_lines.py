@@ -6,8 +6,8 @@ import random
 import pygame
 import pytest
 
-from tablegame.app.desktop import SwitchingHands
-from tablegame.app.service import open_session
+from table_app.desktop import SwitchingHands
+from table_app.service import open_session
 from tablegame.config import load
 from tablegame.core.events import ButtonPress
 from tablegame.core.play import GameSetup

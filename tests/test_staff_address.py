@@ -105,7 +105,7 @@ def test_the_view_says_what_to_do_in_both_languages():
 
 def drawn_modules(surface, view: AddressView):
     """The code as drawn, read back from the screen's pixels: the centre of each module."""
-    from hardware.display.address import AddressLayout
+    from tablegame.display.address import AddressLayout
     lay = AddressLayout(surface.get_size(), len(view.modules))
     size, rows = lay.module, []
     for row in range(len(view.modules)):
@@ -149,9 +149,9 @@ def test_a_decoder_reads_the_address_off_the_screen(display):
 def test_the_table_loop_shows_the_address_over_the_game_and_a_button_takes_it_away(tmp_path):
     """The service's own loop on the dummy display: MENU in a game, the screen is the
     code, any button, the screen is the game again, which went on untouched."""
-    from hardware.display import Display
+    from tablegame.display import Display
     from tablegame.families.shove.screen import ShoveScreen
-    from tablegame.app.service import main_loop
+    from table_app.service import main_loop
 
     db = tmp_path / "table.sqlite"
     s = session(db)
@@ -179,7 +179,7 @@ def test_the_table_loop_shows_the_address_over_the_game_and_a_button_takes_it_aw
 
 def test_the_first_start_shows_the_address_until_the_admin_password_is_set(tmp_path):
     from tablegame.config import parse
-    from tablegame.app.service import staff_page
+    from table_app.service import staff_page
     from web_table import Table
 
     table = Table(tmp_path)

@@ -8,12 +8,12 @@ import random  # noqa: E402
 
 import pytest  # noqa: E402
 
-from hardware.display import palette as P  # noqa: E402
-from hardware.display.display import Display  # noqa: E402
+from tablegame.display import palette as P  # noqa: E402
+from tablegame.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
 from tablegame.core.events import ButtonPress  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading  # noqa: E402
-from tablegame.app.service import open_session  # noqa: E402
+from table_app.service import open_session  # noqa: E402
 
 
 @pytest.fixture

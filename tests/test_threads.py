@@ -8,7 +8,7 @@ from pathlib import Path
 from tablegame.core.events import ButtonPress
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
-from tablegame.app.service import Presses
+from table_app.service import Presses
 from tablegame.core.session import Session
 from tablegame.core.store import EventLog
 

@@ -5,7 +5,7 @@ import random
 import threading
 
 from fake_systemd import systemd  # noqa: F401  (a fixture)
-from tablegame.app.notify import Notifier
+from table_app.notify import Notifier
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.core.sensors import BoardSnapshot
@@ -33,8 +33,8 @@ class Stuck:
 
 
 def test_the_pings_stop_while_the_loop_hangs_and_come_back_after(tmp_path, systemd):
-    from hardware.display import Display
-    from tablegame.app.service import main_loop
+    from tablegame.display import Display
+    from table_app.service import main_loop
 
     release, stuck, done = threading.Event(), threading.Event(), threading.Event()
     session = Session(EventLog(tmp_path / "t.sqlite"), lambda s: Stuck(make_play(s), release, stuck),
@@ -112,8 +112,8 @@ def test_once_on_the_screen_start_up_is_left_out_of_garbage_collections(tmp_path
     first frame it is frozen (gc.freeze), and what the loop makes is collected as before."""
     import gc
 
-    from hardware.display import Display
-    from tablegame.app.service import main_loop
+    from tablegame.display import Display
+    from table_app.service import main_loop
 
     session = Session(EventLog(tmp_path / "t.sqlite"), make_play, HAPENNY, rng=random.Random(1))
     gc.unfreeze()

@@ -458,7 +458,7 @@ def test_the_settings_form_says_each_meaning_in_the_pages_language(admin):
 
 def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(table, clock):
     from tablegame.core.events import ButtonPress
-    from tablegame.app.service import Presses, table_face
+    from table_app.service import Presses, table_face
     presses = Presses(table.session)
     face = table_face(table.session, table.settings, table.store, table.restarts.set, presses)
     client = create_app(face, {"CLOCK": clock}).test_client()
@@ -540,7 +540,7 @@ def test_an_abandoned_game_is_resumed_from_the_history(admin, table):
 
 def test_settings_show_what_runs_under_simulate_and_why(admin, table):
     from types import SimpleNamespace
-    from tablegame.app.service import _say_what_runs
+    from table_app.service import _say_what_runs
     _say_what_runs(table.settings, "/tmp/other.sqlite", "/dev/pts/9", SimpleNamespace(port=43210),
                    [1280, 800])
     page = words(admin.get("/settings"))

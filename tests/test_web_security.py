@@ -218,7 +218,7 @@ def test_a_cell_a_spreadsheet_would_run_is_exported_as_text(admin, table, name):
 # -- a forgotten admin password ------------------------------------------------------------------
 
 TABLEGAME = [__import__("sys").executable, "-c",
-             "import sys; from tablegame.app.cli import main; sys.exit(main())"]
+             "import sys; from table_app.cli import main; sys.exit(main())"]
 
 
 def test_the_shell_command_sets_a_forgotten_admin_password_and_ends_its_logins(app, admin, table,

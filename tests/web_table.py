@@ -9,7 +9,7 @@ import threading
 from tablegame.config import parse
 from tablegame.config.file import ConfigFile
 from tablegame.core.play import GameSetup
-from tablegame.app.service import open_session, table_face
+from table_app.service import open_session, table_face
 
 SHOVE = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
 

@@ -1,7 +1,7 @@
 """The forms of a headless script's steps, checked before anything runs (docs/headless.md):
 the checks every family's script module builds its own steps with. Each check returns None
 for a good value, else the problem in words. Pure: the table's own steps (presses, faults,
-unplugs) are in tablegame.app.headless_steps."""
+unplugs) are in table_app.headless_steps."""
 from __future__ import annotations
 
 import math

@@ -76,7 +76,7 @@ class LogInUse(LogError):
 
 class LogLock:
     """A table's hold on its log: an exclusive flock on ``<log>.lock`` beside it, taken by
-    the composition root (tablegame.app.service) for as long as the table runs. The OS
+    the composition root (table_app.service) for as long as the table runs. The OS
     frees it when the process dies (a kill, a power cut), so a crash never leaves a table
     locked out; a second table on the same log is refused in words, before it writes
     anything (two tables on one log interleaved their games and lost one)."""

@@ -17,10 +17,10 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display import palette as P
-from hardware.display.layout import Proportional, readable_px
-from hardware.display.parts import PaintedScreen, Painter, Pen, Pictures, disc_sprite, party_card
-from hardware.display.text import TextCache
+from tablegame.display import palette as P
+from tablegame.display.layout import Proportional, readable_px
+from tablegame.display.parts import PaintedScreen, Painter, Pen, Pictures, disc_sprite, party_card
+from tablegame.display.text import TextCache
 from tablegame.families.carrom.view import BoardGeometry, CarromView, SideView
 
 Point = tuple[float, float]
@@ -264,7 +264,8 @@ class CarromScreen(PaintedScreen):
         rows, text = lay.rows, self.text
         header = rows["header"]
         pen.part("header")
-        title = text.block(f"{view.title} · {view.board_number}", readable_px(lay.size), P.CREAM,
+        # the board's number first: a long title (a venue's match) ends in "…" after it
+        title = text.block(f"{view.board_number} · {view.title}", readable_px(lay.size), P.CREAM,
                            header.width)
         pen.blit(title, header.topleft)
         pen.part("link")   # "Brett verbunden" / "Brett fehlt: Kabel prüfen"

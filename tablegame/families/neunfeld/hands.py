@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import threading
 
-from firmware_bridge.virtual_board import NoCoins
+from tablegame.core.world import NoCoins
 from tablegame.families.neunfeld.rules import START_SQUARES, TipAndMove, position_after
 from tablegame.families.neunfeld.dice import DICE
 from tablegame.core.lay_out import lay_out

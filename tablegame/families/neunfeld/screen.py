@@ -13,9 +13,9 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional, readable_px
-from hardware.display import palette as P
-from hardware.display.text import TextCache
+from tablegame.display.layout import Proportional, readable_px
+from tablegame.display import palette as P
+from tablegame.display.text import TextCache
 from tablegame.families.neunfeld.view import DieView, MoveView, NeunfeldView
 
 Point = tuple[float, float]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import threading
 
-from firmware_bridge.virtual_board import NoCoins
+from tablegame.core.world import NoCoins
 from tablegame.core.sensors import DiceReading
 from tablegame.core.lay_out import lay_out
 

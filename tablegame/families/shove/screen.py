@@ -11,11 +11,11 @@ from functools import cached_property
 
 import pygame
 
-from hardware.display.layout import Proportional, readable_px
-from hardware.display.parts import (PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite,
+from tablegame.display.layout import Proportional, readable_px
+from tablegame.display.parts import (PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite,
                                     line_parts, party_card)
-from hardware.display import palette as P
-from hardware.display.text import TextCache
+from tablegame.display import palette as P
+from tablegame.display.text import TextCache
 from tablegame.families.shove.board import ShoveBoard
 from tablegame.families.shove.view import PartyView, ShoveView
 
@@ -148,7 +148,7 @@ class ShoveScreen(PaintedScreen):
     """Draws a ``ShoveView`` on any surface; remembers the last layout for
     ``to_screen`` / ``to_board``.
 
-    Only what changed is drawn again (``hardware.display.parts``): each coin, each
+    Only what changed is drawn again (``tablegame.display.parts``): each coin, each
     chalk box, each card and each row (or line) of the panel is a part of its own."""
 
     def __init__(self, text: TextCache | None = None) -> None:

@@ -50,7 +50,7 @@ def quiet_shove_view(board: ShoveBoard | None = None) -> ShoveView:
 def main(argv: list[str]) -> None:
     import pygame
 
-    from hardware.display import Display
+    from tablegame.display import Display
 
     size = tuple(int(v) for v in (argv[0] if argv else "1280x720").split("x"))
     with Display(size, caption="Shove demo") as display:

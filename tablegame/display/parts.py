@@ -1,0 +1,286 @@
+"""Drawing only what changed, for the screens that want it (Shove, Carrom).
+
+A screen records each frame's dynamic parts as drawing commands with a ``Pen`` (each
+coin, each card, each row of a panel, one named part each); ``Painter.paint`` compares
+them with the last frame's: a part whose commands are the same stays on the surface, a
+changed part is erased by restoring the static layer under the rectangles it drew over
+last time, then drawn anew, together with any part those rectangles touch; an opaque
+picture (``Pen.cover``) needs no static layer restored under it. The picture is the one
+a full redraw would give, as long as nothing else draws on the surface between two
+frames; whoever does calls ``invalidate()``."""
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from tablegame.display import palette as P
+
+
+class PaintedScreen:
+    """What a screen drawn by a ``Painter`` shares: its last layout (with ``to_screen``
+    and ``to_board``) answers the hit tests, and ``invalidate`` reaches the painter."""
+
+    layout = None
+    _painter: Painter
+
+    def to_screen(self, pos: tuple[float, float]) -> tuple[int, int]:
+        if self.layout is None:
+            raise RuntimeError("nothing drawn yet: to_screen needs a layout")
+        return self.layout.to_screen(pos)
+
+    def to_board(self, pixel: tuple[float, float]) -> tuple[float, float] | None:
+        return None if self.layout is None else self.layout.to_board(pixel)
+
+    def invalidate(self) -> None:
+        """The next ``draw`` draws everything: something else drew on the surface."""
+        self._painter.invalidate()
+
+
+def banner(pen: Pen, text, lay, rect: pygame.Rect, words: str, fill, ink, px: float,
+           min_px: float | None = None, max_lines: int = 2) -> None:
+    """A coloured box with ``words`` centred in it, on ``max_lines`` lines at most (``px``
+    and ``min_px`` as fractions of the surface height, ``lay.px``)."""
+    pen.rect(fill, rect, border_radius=lay.px(0.015))
+    pad = lay.px(0.01)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    block = text.block(words, lay.px(px), ink, inner.width, height=inner.height,
+                       max_lines=max_lines, align="center",
+                       min_px=None if min_px is None else lay.px(min_px))
+    pen.blit(block, block.get_rect(center=inner.center))
+
+
+def line_parts(pen: Pen, name: str, topleft: tuple[int, int], placed) -> None:
+    """A text block's lines (``TextCache.lines``) as parts of their own, ``(name, 0)``,
+    ``(name, 1)``, ...: a changed line ("noch 3 Münzen") is redrawn alone."""
+    for i, (line, (x, y)) in enumerate(placed):
+        pen.part((name, i))
+        pen.blit(line, (topleft[0] + x, topleft[1] + y))
+
+
+def party_card(pen: Pen, lay, rect: pygame.Rect, party: int, at_turn: bool) -> tuple:
+    """A party's card: filled in its colour while at turn, else outlined; answers the
+    (ink, soft ink) to write on it."""
+    radius = lay.px(0.015)
+    colour = P.PARTY[party]
+    if at_turn:
+        pen.rect(colour, rect, border_radius=radius)
+        return P.INK, P.INK
+    pen.rect(P.CARD, rect, border_radius=radius)
+    pen.rect(colour, rect, width=max(2, lay.px(0.004)), border_radius=radius)
+    return P.CREAM, P.MUTED
+
+
+class Painter:
+    """Remembers what the last frame drew on which surface."""
+
+    def __init__(self) -> None:
+        self._target: weakref.ref[pygame.Surface] | None = None  # the surface drawn last
+        self._parts: dict[Hashable, list[tuple]] = {}       # its parts' drawing commands
+        self._drawn: dict[Hashable, list[pygame.Rect]] = {}  # and what they drew over
+
+    def invalidate(self) -> None:
+        """The next ``paint`` draws everything: something else drew on the surface."""
+        self._target = None
+
+    def paint(self, surface: pygame.Surface, static: pygame.Surface,
+              parts: dict[Hashable, list[tuple]]) -> list[pygame.Rect] | None:
+        """Bring ``surface`` to ``static`` with ``parts`` drawn over it; answers the
+        rectangles that changed, or None when the whole surface was drawn (a new
+        surface, or after ``invalidate``)."""
+        if self._target is None or self._target() is not surface:
+            surface.blit(static, (0, 0))
+            self._drawn = {name: run(surface, ops) for name, ops in parts.items()}
+            self._parts, self._target = parts, weakref.ref(surface)
+            return None
+        last, drawn = self._parts, self._drawn
+        changed = {name for name in parts.keys() | last.keys()
+                   if parts.get(name) != last.get(name)}
+        if not changed:
+            return []
+        # Where the picture may differ from the last frame: under what the changed parts
+        # drew and will draw. Each such rectangle gets the static layer back and every
+        # part reaching into it is drawn again there, clipped to it, in the frame's
+        # order: the pixels a full redraw gives. A neighbour that reaches in is drawn
+        # only there, not whole (whole, its own neighbours had to follow: one moved
+        # Carrom man redrew all 19 touching pieces of the set-up).
+        clip = surface.get_clip()
+        damage = [rect for name in changed for rect in drawn.pop(name, ())]
+        for name in changed & parts.keys():
+            drawn[name] = [rect for rect in bounds(parts[name], clip) if rect.width and rect.height]
+            damage += drawn[name]
+        damage = merged(damage)
+        names = list(parts)
+        flat, owner, covers = [], [], {}
+        for i, name in enumerate(names):
+            for rect in drawn.get(name, ()):
+                flat.append(rect)
+                owner.append(i)
+            covering = [pygame.Rect(op[2], op[3][2:]) for op in parts[name] if op[0] == "cover"]
+            if covering:
+                covers[i] = covering
+        for area in damage:
+            reach = sorted({owner[j] for j in area.collidelistall(flat)})
+            # an opaque picture holding the whole rectangle hides all drawn before it,
+            # the static layer too (a card: half of a turn's change, profiled)
+            top = next((i for i in reversed(reach) if any(c.contains(area) for c in covers.get(i, ()))),
+                       None)
+            if top is None:
+                surface.blit(static, area, area)
+            else:
+                reach = [i for i in reach if i >= top]
+            surface.set_clip(area)
+            for i in reach:
+                run(surface, parts[names[i]])
+            surface.set_clip(clip)
+        self._parts = parts
+        return damage
+
+
+def merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` without the empty ones, overlapping ones joined where their union is
+    no larger than the two apart (a moved piece: where it was and where it is); what
+    is left may still overlap, and the painter draws each whole, so that is no harm."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        if not (rect.width and rect.height):
+            continue
+        joined = True
+        while joined:
+            joined = False
+            for i in rect.collidelistall(out):
+                other, union = out[i], rect.union(out[i])
+                if union.width * union.height <= rect.width * rect.height + other.width * other.height:
+                    del out[i]
+                    rect, joined = union, True
+                    break
+        out.append(rect)
+    return out
+
+
+class Pen:
+    """Records drawing commands instead of drawing them, grouped in named parts.
+
+    Two commands are equal when they would draw the same pixels: sources are
+    compared by identity (the text cache and the coin sprite hand out the same
+    surface for the same picture, and a recorded command keeps its source alive)."""
+
+    def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect]) -> None:
+        self.parts: dict[Hashable, list[tuple]] = {}
+        self._ink = ink   # the part of a source worth blitting (text blocks are mostly air)
+        self._ops: list[tuple] | None = None   # commands before a part() fail loudly
+
+    def part(self, name: Hashable) -> None:
+        """The commands from here on belong to the part ``name``."""
+        self._ops = self.parts.setdefault(name, [])
+
+    def extend(self, ops: list[tuple]) -> None:
+        self._ops.extend(ops)
+
+    def fill(self, colour, rect: pygame.Rect) -> None:
+        self._ops.append(("fill", tuple(colour), tuple(rect)))
+
+    def rect(self, colour, rect: pygame.Rect, width: int = 0, border_radius: int = 0) -> None:
+        self._ops.append(("rect", tuple(colour), tuple(rect), width, border_radius))
+
+    def cover(self, source: pygame.Surface, dest) -> None:
+        """Blit an opaque ``source`` that hides whatever lay under it."""
+        self._ops.append(("cover", source, tuple(dest), tuple(source.get_rect()), None))
+
+    def blit(self, source: pygame.Surface, dest, clip: pygame.Rect | None = None) -> None:
+        area = self._ink(source)
+        self._ops.append(("blit", source, (dest[0] + area.x, dest[1] + area.y), tuple(area),
+                          None if clip is None else tuple(clip)))
+
+
+def run(surface: pygame.Surface, ops: list[tuple], offset: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
+    """Draw recorded commands, moved by ``offset`` (onto a picture of a part alone);
+    answers the rectangles they drew over (none empty)."""
+    dx, dy = offset
+    drawn = []
+    for op in ops:
+        kind = op[0]
+        if kind == "fill":
+            rect = surface.fill(op[1], pygame.Rect(op[2]).move(dx, dy))
+        elif kind == "rect":
+            rect = pygame.draw.rect(surface, op[1], pygame.Rect(op[2]).move(dx, dy), op[3],
+                                    border_radius=op[4])
+        elif op[4] is None:
+            rect = surface.blit(op[1], (op[2][0] + dx, op[2][1] + dy), op[3])
+        else:
+            old_clip = surface.get_clip()
+            surface.set_clip(old_clip.clip(pygame.Rect(op[4]).move(dx, dy)))
+            rect = surface.blit(op[1], (op[2][0] + dx, op[2][1] + dy), op[3])
+            surface.set_clip(old_clip)
+        if rect.width and rect.height:
+            drawn.append(rect)
+    return drawn
+
+
+def bounds(ops: list[tuple], clip: pygame.Rect) -> list[pygame.Rect]:
+    """Where recorded commands may draw, found without drawing them."""
+    bounds = []
+    for op in ops:
+        if op[0] in ("blit", "cover"):
+            rect = pygame.Rect(op[2], op[3][2:])
+            if op[4] is not None:
+                rect = rect.clip(op[4])
+        else:
+            rect = pygame.Rect(op[2])
+        bounds.append(rect.clip(clip))
+    return bounds
+
+
+class Pictures:
+    """Parts drawn once per look and kept as opaque pictures, each with the static layer
+    in its rounded corners (a party's card: the cards change with every turn, and one
+    ``Pen.cover`` of a picture is cheaper than their shapes and texts). Cleared when
+    the layout changes."""
+
+    def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect], keep: int = 16) -> None:
+        self._ink, self._keep = ink, keep
+        self._pictures: dict[Hashable, pygame.Surface] = {}
+
+    def clear(self) -> None:
+        self._pictures.clear()
+
+    def get(self, key: Hashable, static: pygame.Surface, rect: pygame.Rect,
+            draw: Callable[[Pen], None]) -> pygame.Surface:
+        """The picture of ``rect`` for ``key``; ``draw(pen)`` records it in screen
+        coordinates the first time."""
+        picture = self._pictures.get(key)
+        if picture is None:
+            if len(self._pictures) >= self._keep:   # a game shows a handful; a new game, new names
+                self._pictures.clear()
+            pen = Pen(self._ink)
+            pen.part("picture")
+            draw(pen)
+            picture = _piece_of(static, rect)
+            run(picture, pen.parts["picture"], offset=(-rect.x, -rect.y))
+            self._pictures[key] = picture
+        return picture
+
+
+def _piece_of(static: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+    """A copy of ``rect`` of ``static``. On a surface of an odd shape (very tall, very
+    narrow) a layout may squeeze a part past the edge or to nothing: the part is cut
+    there (black where it lies off the surface) rather than the frame failing."""
+    inside = rect.clip(static.get_rect())
+    if inside == rect:
+        return static.subsurface(rect).copy()
+    picture = pygame.Surface((max(0, rect.width), max(0, rect.height)), 0, static)
+    if inside:
+        picture.blit(static, (inside.x - rect.x, inside.y - rect.y), inside)
+    return picture
+
+
+def disc_sprite(diameter: int, rim, fill, rim_fraction: float) -> pygame.Surface:
+    """A round piece (coin, man) with a rim ``rim_fraction`` of its diameter wide; its
+    centre pixel is exactly ``fill``."""
+    diameter = max(5, diameter | 1)   # odd, so there is a centre pixel
+    sprite = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    r = diameter // 2
+    pygame.draw.circle(sprite, rim, (r, r), r)
+    pygame.draw.circle(sprite, fill, (r, r), max(1, r - max(1, round(diameter * rim_fraction))))
+    return sprite.convert_alpha() if pygame.display.get_surface() else sprite
