@@ -304,13 +304,28 @@ class _Family:
 
     def clear(self, board: ShoveBoard, others) -> list[float]:
         """Start points (every ``GRID`` mm) from which the shot coin reaches the contact
-        past every other coin, hitting no thinner than ``MIN_COS``."""
+        past every other coin, hitting no thinner than ``MIN_COS``. (The inner loop is
+        ``segment_distance`` written out: it ran for every family of every check.)"""
         r, d = board.coin_radius, board.coin_diameter
         xs = [r + k * GRID for k in range(int((board.width - 2 * r) / GRID) + 1)]
         xs.append(board.width - r)  # a shot from the very edge
         # a coin by the way may be grazed (it then moves less than the sensors can tell)
-        return [x for x in xs if self.cos(x) >= MIN_COS and all(
-            segment_distance(p, (x, self.y0), self.contact) >= d - GRAZE for p in others)]
+        (cx, cy), y0, room = self.contact, self.y0, (d - GRAZE) ** 2
+        out = []
+        for x in xs:
+            if self.cos(x) < MIN_COS:
+                continue
+            ax, ay = cx - x, cy - y0
+            n2 = ax * ax + ay * ay
+            for px, py in others:
+                qx, qy = px - x, py - y0
+                t = min(1.0, max(0.0, (qx * ax + qy * ay) / n2))
+                ex, ey = qx - t * ax, qy - t * ay
+                if ex * ex + ey * ey < room:
+                    break
+            else:
+                out.append(x)
+        return out
 
 
 def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family]:
@@ -378,7 +393,7 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
                  or p == check.shot]
     out: list[tuple[_Family, float]] = []
     seen: set = set()
-    clears: dict[_Family, list[float]] = {}
+    clears: dict[tuple, list[float]] = {}
     for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:24]:
         rest = after[shot_i]
         moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
@@ -387,9 +402,11 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
             for family in _families(m, moved, d, y0) + _cradles(m, still, d, y0):
                 if family.contact[1] <= y0:
                     continue
-                if family not in clears:
-                    clears[family] = family.clear(board, [p for p in before if p != family.at])
-                clear = clears[family]
+                # the clear start points depend on the hit coin and the contact only
+                geometry = (family.at, family.n)
+                if geometry not in clears:
+                    clears[geometry] = family.clear(board, [p for p in before if p != family.at])
+                clear = clears[geometry]
                 if not clear:
                     continue
                 for guess in _starts(family, rest, moved):
