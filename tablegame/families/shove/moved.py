@@ -54,8 +54,12 @@ def check_shove(board: ShoveBoard, before: Coins, after: Coins,
     The board may list its coins in any order: both readings are put in one order first.
     ``strict``: every coin within its allowance, chains too (the figures' other setting)."""
     before, after = plausibility.canonical(before), plausibility.canonical(after)
-    check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
-                               width=board.width, new=1, tolerance=tolerance)
+    import os
+    if strict and os.environ.get("CHEAP"):
+        check = plausibility.moved(before, after, new=1, tolerance=tolerance)
+    else:
+        check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
+                                   width=board.width, new=1, tolerance=tolerance)
     if not check.counted or not check.moved:
         return check
     if check.plausible and len(check.moved) >= TRUST_GEOMETRY_FROM and not strict:
@@ -64,6 +68,10 @@ def check_shove(board: ShoveBoard, before: Coins, after: Coins,
     fit = search.best_fit(board, before, after, check, tolerance, budget, limit)
     if fit.explains:
         return replace(check, unexplained=())
+    if os.environ.get("CHEAP"):
+        named = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
+                                   width=board.width, new=1, tolerance=tolerance, tries=int(os.environ.get("NAMING", "24")))
+        return replace(check, unexplained=named.unexplained or fit.off or check.moved[:1])
     return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1])
 
 

@@ -123,6 +123,14 @@ def _search(trial, board, check) -> Fit:
             tried.append(_fan(trial, fan, score, b))
             if trial.best.explains:
                 return trial.best
+            score, f, x0, _, _ = tried[-1]
+            for dx in FAN_XS:
+                e = trial.run(f.shot(f.x0 + dx))
+                if trial.best.explains:
+                    return trial.best
+                if e < score:
+                    score, x0 = e, f.x0 + dx
+            tried[-1] = (score, f, x0, 0.0, 1.0)
         if FAN_REFINE and tried and (FAN_REFINE == 2 or isinstance(
                 min(tried, key=lambda t: t[0])[1], _Fan)):
             score, family, x0, da, grow = min(tried, key=lambda t: t[0])
@@ -174,6 +182,9 @@ SEEN = int(os.environ.get("SEEN", "1"))
 FAN_SMALL = float(os.environ.get("FAN_SMALL", "10"))
 FAN_SMALL_PENALTY = float(os.environ.get("FAN_SMALL_PENALTY", "60"))
 HARD = float(os.environ.get("HARD", "500"))
+FAN_XS = tuple(float(v) for v in os.environ.get("FAN_XS", "").split(",") if v)
+RAMP = float(os.environ.get("RAMP", "1e9"))
+SHOT_KNOCK = float(os.environ.get("SHOT_KNOCK", "14"))
 HARD_GROW = float(os.environ.get("HARD_GROW", "0"))
 FAN_AGAIN = float(os.environ.get("FAN_AGAIN", "1e9"))
 FAN_REFINE = int(os.environ.get("FAN_REFINE", "1"))
@@ -638,6 +649,25 @@ class _Trial:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.best.limit)
         return score
 
+    def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
+        """How far from ``rest`` (simulated) the coin may be seen. EXPERIMENT knobs."""
+        if hit is None or (shot and not hit.touches):
+            slide = distance(start, rest)
+            if shot:
+                return self.sensor + min(SHOT_KNOCK, RAMP * slide) + SHOT_SHARE * slide
+            if slide <= self.still:
+                return self.sensor
+            s = max(slide, distance(start, seen))
+            return self.sensor + min(KNOCK, RAMP * s) + SLIDE_SHARE * s
+        if shot:
+            level = min(hit.touches, len(SHOT_AFTER))
+            after = distance(hit.touched, rest)
+            return (self.sensor + SHOT_SHARE * distance(start, hit.touched)
+                    + min(KNOCKS[level - 1], RAMP * after) + SHOT_AFTER[level - 1] * after)
+        level = min(hit.depth + max(hit.touches - 1, 0), len(KNOCKS))
+        s = max(distance(start, rest), distance(start, seen)) if SEEN else distance(start, rest)
+        return self.sensor + min(KNOCKS[level - 1], RAMP * s) + SHARES[level - 1] * s
+
     def _compare(self, rested, launch, hits=None) -> tuple[float, float, tuple[Moved, ...]]:
         """The worst coin's error (distance over allowance: the verdict), the root of
         the summed squares of every coin's (smoother, the search steers by it), and the
@@ -658,28 +688,11 @@ class _Trial:
             taken_j.add(j)
             k, start, p = sim[i]
             slide = distance(start, p)
-            allowance = self.sensor
             hit = hits.get(k) if hits else None
-            if hit is not None and (hit.touches or k != shot_i):
-                level = hit.depth + max(hit.touches - 1, 0) if k != shot_i else hit.touches
-                blur = KNOCKS[min(level, len(KNOCKS)) - 1]
-                share = SHARES[min(level, len(SHARES)) - 1]
-                if k == shot_i:
-                    allowance += blur + SHOT_SHARE * distance(start, hit.touched) \
-                        + SHOT_AFTER[min(level, len(SHOT_AFTER)) - 1] * distance(hit.touched, p)
-                else:
-                    allowance += blur + share * (max(slide, distance(start, self.after[j]))
-                                                 if SEEN else slide)
-            elif k == shot_i:
-                allowance += KNOCK + SHOT_SHARE * slide
-            elif slide > self.still:   # the model's slide, or the seen one if longer: a
-                # coin knocked on in a chain goes where the chain's blurred geometry sends it
-                allowance += KNOCK + SLIDE_SHARE * max(slide, distance(start, self.after[j]))
-            elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
-                                          for a, b in paths if a != start):
+            allowance = self._allowance(k == shot_i, hit, start, p, self.after[j])
+            if slide <= self.still and dist > allowance and any(
+                    segment_distance(start, a, b) < d + GRAZE for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
-            if k == shot_i or slide > self.still or (hit is not None):
-                allowance = self.sensor + (allowance - self.sensor) * getattr(self, "_grow", 1.0)
             error = dist / allowance
             worst = max(worst, error)
             squares += min(error, FAR_OFF) ** 2
