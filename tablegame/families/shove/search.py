@@ -131,6 +131,10 @@ def _search(trial, board, check) -> Fit:
                 if e < score:
                     score, x0 = e, f.x0 + dx
             tried[-1] = (score, f, x0, 0.0, 1.0)
+            if FAN_REHALVE and x0 != f.x0:
+                tried.append(_fan(trial, _Fan(f.at, x0, f.y0, f.d, f.reach, f.b), score, f.b))
+                if trial.best.explains:
+                    return trial.best
         if FAN_REFINE and tried and (FAN_REFINE == 2 or isinstance(
                 min(tried, key=lambda t: t[0])[1], _Fan)):
             score, family, x0, da, grow = min(tried, key=lambda t: t[0])
@@ -183,6 +187,9 @@ FAN_SMALL = float(os.environ.get("FAN_SMALL", "10"))
 FAN_SMALL_PENALTY = float(os.environ.get("FAN_SMALL_PENALTY", "60"))
 HARD = float(os.environ.get("HARD", "500"))
 FAN_XS = tuple(float(v) for v in os.environ.get("FAN_XS", "").split(",") if v)
+ANISO = float(os.environ.get("ANISO", "1"))
+ANISO_MIN = float(os.environ.get("ANISO_MIN", "10"))
+FAN_REHALVE = int(os.environ.get("FAN_REHALVE", "0"))
 RAMP = float(os.environ.get("RAMP", "1e9"))
 SHOT_KNOCK = float(os.environ.get("SHOT_KNOCK", "14"))
 HARD_GROW = float(os.environ.get("HARD_GROW", "0"))
@@ -598,6 +605,17 @@ def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: fl
 
 # -- simulate and compare ------------------------------------------------------------------
 
+EDGE = float(os.environ.get("EDGE", "0"))
+
+
+def _on_board(board: ShoveBoard, p):
+    """A coin read over the board's edge by the sensors' error lies on it (one whose
+    centre were off would have fallen into the gutter): the simulation would drop it."""
+    x = min(max(p[0], EDGE), board.width - EDGE)
+    y = min(p[1], board.length - EDGE)
+    return (x, y)
+
+
 class _Trial:
     """The simulations of one check, and the best fit so far. A ``Shot`` here carries
     its reach (mm of a lone coin's slide) in place of a speed."""
@@ -612,6 +630,8 @@ class _Trial:
         # one order for every listing of the same board (the simulation's too: the
         # solver takes the coins in order), pulled apart where the readings overlap
         self.before = apart(canonical(before), board.coin_diameter)
+        if EDGE:
+            self.before = [_on_board(board, p) for p in self.before]
         self.after = canonical(after)
         # both readings are off by up to ``tolerance`` on each axis; the hit's direction
         # follows the contact, which the error of two coins blurs
@@ -694,6 +714,15 @@ class _Trial:
                     segment_distance(start, a, b) < d + GRAZE for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
             error = dist / allowance
+            if ANISO < 1.0 and slide > self.still:
+                a = hit.touched if (k == shot_i and hit is not None and hit.touched) else start
+                length = distance(a, p)
+                if length > ANISO_MIN:
+                    ux, uy = (p[0] - a[0]) / length, (p[1] - a[1]) / length
+                    rx, ry = self.after[j][0] - p[0], self.after[j][1] - p[1]
+                    along, across = rx * ux + ry * uy, ry * ux - rx * uy
+                    narrow = self.sensor + (allowance - self.sensor) * ANISO
+                    error = math.hypot(along / allowance, across / narrow)
             worst = max(worst, error)
             squares += min(error, FAR_OFF) ** 2
             if error > 1.0 and k != shot_i:
