@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from tablegame.words.phrase import said
+from tablegame.words.phrase import Phrase, said
 from tablegame.words.notes import Note
 from tablegame.words.grammar import format_words
 
@@ -138,8 +138,9 @@ def text(language: str, key: str, **values) -> str:
     A value that is itself a Note (an engine's reason) or a Phrase (a check's words) is
     said in ``language`` first."""
     template = TEXTS.get(language, TEXTS["en"]).get(key) or TEXTS["en"][key]
-    values = {k: say(language, v) if isinstance(v, Note) else said(language, v)
-              for k, v in values.items()}
+    if values:   # most texts have none; each value's type asked once (every frame says some)
+        values = {k: say(language, v) if isinstance(v, Note) else
+                  v.said(language) if isinstance(v, Phrase) else v for k, v in values.items()}
     if callable(template):
         return template(**values)
     return format_words(template, values)

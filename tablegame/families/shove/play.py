@@ -124,13 +124,14 @@ class ShovePlay:
         state: ShoveState = status.state
         t = lambda key, **values: text(language, key, **values)  # noqa: E731
         reading = status.reading
+        to_clear = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         return ShoveView(
             title=self.title(language),
             board=self.board,
             coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
             parties=tuple(self._party(state, p, language) for p in (0, 1)),
             target=self.rules.target,
-            status=self._status(status, language),
+            status=self._status(state, to_clear, language),
             message=say(language, status.note),
             problem=say(language, status.problem) or None,
             winner=(t("draw") if state.drawn else
@@ -140,7 +141,7 @@ class ShovePlay:
             # the buttons that matter now (before the toss the status line says what OK does)
             hint=t("hint_shove_over" if state.over else "hint_shove"),
             marked=state.moved or self._memory.get("marks", ()),
-            to_clear=referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot)),
+            to_clear=to_clear,
         )
 
     def title(self, language: str) -> str:
@@ -161,13 +162,11 @@ class ShovePlay:
             at_turn=not state.over and state.starter is not None and state.turn == p,
             score_line=text(language, "playoff_score", count=tiebreak) if tiebreak is not None else "")
 
-    def _status(self, status: TableStatus, language: str) -> str:
-        state: ShoveState = status.state
+    def _status(self, state: ShoveState, waiting: int, language: str) -> str:
         if state.over:
             return text(language, "status_over")
         if state.starter is None:
             return text(language, "status_toss")
-        waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         if waiting:
             return text(language, "status_clear", coins=waiting)
         # the player who shoves: the party's name is made of its players' names, so
