@@ -34,7 +34,9 @@ class Placement:
 
 
 # A placement never changes: the board hands out these instead of making one per coin.
-_LIES = {lie: Placement(lie) for lie in Lie}
+_OUTSIDE_FRAME, _OFF_BOARD, _SHORT, _BEYOND, _OUTSIDE_LANE, _ON_LINE = (
+    Placement(lie) for lie in (Lie.OUTSIDE_FRAME, Lie.OFF_BOARD, Lie.SHORT,
+                               Lie.BEYOND_LAST_LINE, Lie.OUTSIDE_LANE, Lie.ON_LINE))
 
 
 @dataclass(frozen=True)
@@ -97,21 +99,21 @@ class ShoveBoard:
         r = self.coin_radius
         if not (-self.frame <= x <= self.width + self.frame
                 and -self.frame <= y <= self.length + self.frame):
-            return _LIES[Lie.OUTSIDE_FRAME]
+            return _OUTSIDE_FRAME
         if x < 0 or x > self.width or y > self.length:
-            return _LIES[Lie.OFF_BOARD]
+            return _OFF_BOARD
         if y + r < self.lines[0][0]:
-            return _LIES[Lie.SHORT]
+            return _SHORT
         if y - r > self.lines[-1][1]:
-            return _LIES[Lie.BEYOND_LAST_LINE]
+            return _BEYOND
         left, right = self.lane
         if not left <= x <= right:
-            return _LIES[Lie.OUTSIDE_LANE]
+            return _OUTSIDE_LANE
         if x - r > left and x + r < right:
             bed = self.open_bed(y - r)
             if bed is not None and y + r < self.lines[bed][0]:
                 return self._in_bed[bed]
-        return _LIES[Lie.ON_LINE]
+        return _ON_LINE
 
 
 def hapenny_board(*, width: float = 356.0, length: float = 508.0, first_line: float = 101.6,
