@@ -256,13 +256,13 @@ def _serve(face: TableFace, host: str, port: int, threads: int, any_free_port: b
         return PageServer(face, host, port, threads).start()
     except OSError as error:
         if any_free_port and port != 0 and error.errno == errno.EADDRINUSE:
-            log.warning("port %s is taken (another program listens there): the staff page "
-                        "takes a free port instead", port)
+            # a desktop's own line on its terminal (said once: a log line beside it on the
+            # same terminal would say it twice)
             print(f"port {port} is taken: the staff page listens on a free port instead",
                   flush=True)
             return _serve(face, host, 0, threads, False)
-        log.error("the staff page cannot listen on %s:%s: %s", host, port, error)
-        print(f"staff page not started: {error}", flush=True)
+        # one line, on the terminal and in the journal alike (logging writes to stderr)
+        log.error("staff page not started: it cannot listen on %s:%s: %s", host, port, error)
         return None
 
 

@@ -14,6 +14,7 @@ from tablegame.core.play import GameSetup
 from tablegame.core.sensors import BoardSnapshot, CoinReading
 from tablegame.families.shove.referee import touching_lines
 from tablegame.texts import say
+from tablegame.words.notes import Note
 from desk import desktop_table, until  # noqa: E402
 
 HAPENNY = GameSetup("shove-hapenny", (("Anna",), ("Ben",)))
@@ -46,6 +47,21 @@ def test_a_coin_that_looks_in_a_bed_but_touches_its_line_is_named(tmp_path):
     assert touching_lines(board, settled(inside)) == ()
     assert touching_lines(board, settled(CoinReading(5.0, sum(board.bed_span(2)) / 2))) == ()
     session.close()
+
+
+@pytest.mark.parametrize("language, beds, says", [
+    ("de", (1, 1), "2 Münzen in Bett 1 berühren eine Linie: zählen nicht"),
+    ("de", (1, 2, 5), "3 Münzen in Betten 1, 2, 5 berühren eine Linie: zählen nicht"),
+    ("en", (3, 1, 3), "3 coins in beds 1, 3 touch a line: they do not count"),
+])
+def test_coins_touching_lines_name_each_bed_once_as_a_scored_turn_does(language, beds, says):
+    """One message, one way of naming beds: "Betten 3, 4" for the scored turn beside
+    "Münzen in Bett 1, 2, 5" read as two grammars (issue 30, item 15)."""
+    turn = Note.of("turn_scored", party="Anna", other="Ben", own=(3, 4), given=(), lost=(),
+                   sergeants=(), gold_watch=False, tiebreak=False, count=2)
+    said = say(language, Note.of("touching_line", news=turn, beds=beds))
+    assert said.endswith(" · " + says)
+    assert ("Betten 3, 4" if language == "de" else "beds 3, 4") in said
 
 
 @pytest.fixture

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tablegame.words.grammar import party_name
+
 MEN = 9  # per colour
 WHITE, BLACK = 0, 1
 COLOURS = ("white", "black")
@@ -169,4 +171,4 @@ class CarromState:
         return self.players[seat % 2][seat // 2]
 
     def party_name(self, side: int) -> str:
-        return " & ".join(self.players[side])
+        return party_name(self.players[side])

@@ -97,7 +97,7 @@ TEXTS = {
         "cr_status_over": "Spiel vorbei",
         "cr_seat": "{who} (Sitz {seat})",
         "cr_queen_on_board": "Königin auf dem Brett",
-        "cr_queen_pending": "Königin: {party} muss decken",
+        "cr_queen_pending": "Königin: {party} {party:muss|müssen} decken",
         "cr_queen_covered": "Königin gedeckt: {party}",
         "cr_side": _side("de"),
         "cr_owed": _owed("de"),

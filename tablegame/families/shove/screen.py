@@ -333,10 +333,17 @@ class ShoveScreen(PaintedScreen):
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
         pen.blit(score, score.get_rect(bottomright=inner.bottomright))
-        # the name may take two lines beside the score; then there is no room for who shoves
-        # next (the status line names the one at turn)
-        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width - score.get_width() - pad,
-                               min_px=lay.px(0.03), max_lines=2,
+        # the name on one line above the score (the card's whole width) if it fits there a
+        # little smaller: "Team A" broken into "Team" / "A" reads as two names; else on two
+        # lines beside the score, and then there is no room for who shoves next (the status
+        # line names them)
+        room = inner.width - score.get_width() - pad
+        above = inner.height - score.get_height() >= self.text.font(lay.px(0.06)).get_height()
+        one_line = self.text.one_line_px(pv.name, lay.px(0.06), inner.width if above else room,
+                                         lay.px(0.045))
+        name = self.text.block(pv.name, one_line or lay.px(0.06), ink,
+                               inner.width if one_line and above else room,
+                               min_px=lay.px(0.03), max_lines=1 if one_line else 2,
                                height=inner.height - (0 if not pv.player else lay.px(0.05)))
         pen.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)
