@@ -34,7 +34,7 @@ def played(setup, *actions, settings=None):
     state = play.rules.initial_state(setup.parties)
     for action in actions:
         state = play.rules.apply(state, action)
-    return play, TableStatus(setup, state, link=LINK, actions=len(actions))
+    return play, TableStatus(setup, state, link=LINK, actions=len(actions), moves=len(actions))
 
 
 def coins_in(board, *beds):
@@ -152,7 +152,7 @@ def meaning(view) -> list[str]:
     headings, Schocken's results, the winner. Names may end in "…"; these may not."""
     words = [getattr(view, field, None) for field in (
         "message", "problem", "status", "title", "tally_label", "half", "pot_label",
-        "winner", "loser", "refusal", "hint")]
+        "winner", "loser", "refusal", "hint", "hint_text", "keys")]
     words += [p.result_short or p.result for p in getattr(view, "players", ())
               if hasattr(p, "result")]
     return [w for w in words if isinstance(w, str) and w]

@@ -122,10 +122,13 @@ def test_a_finished_game_tells_what_ok_does_now():
     play = make_play(setup)
     rules, rng = play.rules, random.Random(3)
     state = rules.initial_state(setup.parties)
-    assert play.view(TableStatus(setup, state), "de").hint == "ZURÜCK lang: rückgängig · MENÜ: Spielwahl"
+    fresh = TableStatus(setup, state, menu_steps=True)
+    assert play.view(fresh, "de").hint == "OK: Münzwurf · MENÜ: Spielwahl"
     while not rules.is_over(state):
         state = rules.apply(state, rules.random_action(state, rng))
-    assert play.view(TableStatus(setup, state), "de").hint == "OK: neues Spiel · MENÜ: Spielwahl"
+    over = TableStatus(setup, state, moves=30, actions=30)
+    assert play.view(over, "de").hint == \
+        "OK: neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Personalseite"
 
 
 def test_the_player_who_shoves_is_named_once():

@@ -83,6 +83,8 @@ class TableStatus:
     showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
                                         # or "setup" (no admin password yet); None: the game
     put_back: PutBack | None = None  # the latest board to lay out again, if any
+    menu_steps: bool = False         # MENU before the first move steps to another game (the
+                                     # menu's last shows the staff page's address instead)
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

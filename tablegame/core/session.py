@@ -416,10 +416,10 @@ class Session:
             return self._new_game(NewGame(following))
         self._apply_verdict(self.play.press(self.status.state, press, self._rng))
 
-    def _next_choice(self, wrap: bool) -> GameSetup | None:
+    def _next_choice(self, wrap: bool, setup: GameSetup | None = None) -> GameSetup | None:
         """The menu's next game, played by the same parties; after the last, the first
         (``wrap``) or None (the address comes between the last and the first)."""
-        setup = self.status.setup
+        setup = setup or self.status.setup
         choices = list(self._menu(setup)) or [setup]
         keys = [(s.game, s.options) for s in choices]
         current = (setup.game, setup.options)
@@ -580,6 +580,8 @@ class Session:
         self._update(note=note)
 
     def _update(self, **changes) -> None:
+        if "setup" in changes:   # what MENU does before the first move, for the footer
+            changes["menu_steps"] = self._next_choice(False, changes["setup"]) is not None
         self.status = dataclasses.replace(self.status, **changes)
 
     def _restore(self, default_setup: GameSetup) -> None:
@@ -625,7 +627,8 @@ class Session:
                     problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
         # A game someone has played resumes; one nobody has is new (a fresh table too).
         self.status = TableStatus(setup, self._states[-1], problem=problem, **self._counts(),
-                                  note=Note.of("resumed" if any(self._moved) else "new_game"))
+                                  note=Note.of("resumed" if any(self._moved) else "new_game"),
+                                  menu_steps=self._next_choice(False, setup) is not None)
         if self._seen[-1]:
             self._put_back()
 

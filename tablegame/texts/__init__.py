@@ -45,6 +45,12 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "calibrating": "Sensortest: kein Spiel, der Tisch zeigt nur, was das Brett meldet",
         "calibration_over": "Sensortest beendet",
         "hold_menu": "Spiel läuft: MENÜ lange drücken für ein neues Spiel",
+        # the footer: what each rail button does now (``buttons_now``)
+        "button_ok": "OK", "button_back": "ZURÜCK", "button_menu": "MENÜ",
+        "button_pressed": "{button}: {does}", "button_held": "{button} lang: {does}",
+        "button_both": "{button}: {does} (lang: {held})",
+        "does_new_game": "neues Spiel", "does_undo": "rückgängig", "does_choose": "Spielwahl",
+        "does_staff_page": "Personalseite",
         "illegal": "Nicht erlaubt: {reason}",
         "bad_setup": "Spiel nicht gestartet: {reason}",
         # the reason (SQLite's or Python's own words) goes to the log, not to the guests
@@ -87,6 +93,11 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "calibrating": "Sensor test: no game, the table only shows what the board reports",
         "calibration_over": "Sensor test over",
         "hold_menu": "Game in progress: hold MENU for a new game",
+        "button_ok": "OK", "button_back": "BACK", "button_menu": "MENU",
+        "button_pressed": "{button}: {does}", "button_held": "hold {button}: {does}",
+        "button_both": "{button}: {does} (hold: {held})",
+        "does_new_game": "new game", "does_undo": "undo", "does_choose": "choose the game",
+        "does_staff_page": "staff page",
         "illegal": "Not allowed: {reason}",
         "bad_setup": "Game not started: {reason}",
         "replay_failed": "The log cannot be read from entry {seq}: please call the staff",
@@ -145,6 +156,40 @@ def text(language: str, key: str, **values) -> str:
         return template(**values)
     return format_words(template, values)
 
+
+
+def buttons_now(language: str, status, over: bool, *, ok: str | None = None,
+                ok_held: str | None = None, back: str | None = None, menu: str | None = None,
+                menu_held: str | None = None) -> str:
+    """A game's footer: what each rail button does now, pressed and held ("OK: Tipp ·
+    ZURÜCK lang: rückgängig · MENÜ: Personalseite (lang: neues Spiel)"); a button that does
+    nothing now is not named. What the session does for every game is filled in here
+    from ``status`` (a TableStatus; tablegame/core/session.py, ``_press``): once the game
+    is over OK starts a new one; held, BACK undoes once a move was made; MENU steps through
+    the games until the first move (after the menu's last, the address), then shows the
+    staff page's address, and held starts a new game. The
+    game gives what its own buttons do now (``ok``, Schocken's ``back``, Carrom's fouls
+    on ``menu``); the game's own come first, so a line cut short keeps them."""
+    t = lambda key: text(language, key)  # noqa: E731
+    moves = status.moves
+    if over:
+        ok = t("does_new_game")
+    back_held = t("does_undo") if moves else None
+    menu = menu or t("does_choose" if not moves and status.menu_steps else "does_staff_page")
+    if not moves or over:
+        menu_held = None          # nothing to abandon, or OK starts the next game already
+    else:
+        menu_held = menu_held or t("does_new_game")
+    said = []
+    for button, does, held in (("ok", ok, ok_held), ("back", back, back_held),
+                               ("menu", menu, menu_held)):
+        name = t(f"button_{button}")
+        if does and held:
+            said.append(text(language, "button_both", button=name, does=does, held=held))
+        elif does or held:
+            said.append(text(language, "button_pressed" if does else "button_held", button=name,
+                             does=does or held))
+    return " · ".join(said)
 
 
 # What guests need to know of the board link; the details (port, firmware, the error)

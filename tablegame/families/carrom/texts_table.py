@@ -105,7 +105,8 @@ TEXTS = {
         "cr_board_points": "Boards: {points}",
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Nächster Stoß: unsauber",
-        "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig",
+        "cr_does_toss": "Münzwurf", "cr_does_as_board": "wie das Brett zählen",
+        "cr_does_placed": "Steine liegen", "cr_does_fouls": "Fouls",
         # a man moved between two strokes (ICF 63/64): the table proposes the foul
         "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
                                   "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
@@ -168,7 +169,8 @@ TEXTS = {
         "cr_board_points": "Boards: {points}",
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Next stroke: improper",
-        "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo",
+        "cr_does_toss": "coin toss", "cr_does_as_board": "count as the board shows",
+        "cr_does_placed": "pieces are back", "cr_does_fouls": "fouls",
         "cr_man_moved_technical": "A man moved with no stroke (x {x} mm, y {y} mm): "
                                   "technical foul by {who}? OK: yes · BACK: no",
         "cr_man_moved_during": "A man moved between two strokes (x {x} mm, y {y} mm): "

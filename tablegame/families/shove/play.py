@@ -9,7 +9,7 @@ from tablegame.families.shove.board import ShoveBoard, hapenny_board, piecepack_
 from tablegame.core.events import ButtonPress
 from tablegame.families.shove.rules import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
                                    ShoveState)
-from tablegame.texts import link_text, say, text
+from tablegame.texts import buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.shove import moved, referee
@@ -138,8 +138,8 @@ class ShovePlay:
                     t("winner", party=state.parties[state.winner].name)
                     if state.winner is not None else None),
             link=link_text(status.link, language),
-            # the buttons that matter now (before the toss the status line says what OK does)
-            hint=t("hint_shove_over" if state.over else "hint_shove"),
+            hint=buttons_now(language, status, state.over,
+                             ok=t("does_toss") if state.starter is None else None),
             marked=state.moved or self._memory.get("marks", ()),
             to_clear=to_clear,
         )

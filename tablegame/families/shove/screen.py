@@ -131,14 +131,16 @@ class ShoveLayout(Proportional):
             "header": small, "cards": self.px(0.2), "status": self.px(0.19),
             "message": max(self.px(0.14), small),
             "problem": max(self.px(0.13), small + 2 * self.px(0.01))}, gap=self.px(0.014),
-            foot=self.small_print(self.hint_lines))
+            foot=self.small_print(self.hint_lines), flexible=("message", "problem"))
 
     @cached_property
     def hint_lines(self) -> int:
-        """The keys' hint whole: three lines on a screen narrower than 5:3 (1280x800, 16:10),
-        where the board leaves the panel narrow for the readable size; two elsewhere."""
+        """The buttons' footer whole (each button, pressed and held, in German: "ZURÜCK
+        lang: rückgängig · MENÜ: Personalseite (lang: neues Spiel)"): four lines on a screen
+        narrower than 5:3 (1280x800, 16:10), where the board leaves the panel narrow for
+        the readable size; three elsewhere. The news and the problem give up the room."""
         width, height = self.size
-        return 3 if width * 3 < height * 5 else 2
+        return 4 if width * 3 < height * 5 else 3
 
     def card(self, party: int) -> pygame.Rect:
         return self.half(self.rows["cards"], party)
