@@ -2,6 +2,7 @@
 first move MENU chooses the game and there is nothing to undo; during a game MENU shows
 the staff page's address and held starts a new game; after the end OK starts one. The
 footer is checked against what the session then does with the press."""
+import dataclasses
 import random
 
 import pytest
@@ -71,13 +72,8 @@ def test_during_a_game_menu_shows_the_staff_page_and_held_starts_a_new_game(sess
 
 
 def test_after_the_end_ok_starts_a_new_game():
-    setup = GameSetup("shove-piecepack", (("Anna",), ("Ben",)))
-    play = make_play(setup)
-    rules, rng = play.rules, random.Random(3)
-    state = rules.initial_state(setup.parties)
-    while not rules.is_over(state):
-        state = rules.apply(state, rules.random_action(state, rng))
-    from tablegame.core.play import TableStatus
-    said = play.view(TableStatus(setup, state, moves=20, actions=20), "en").hint
+    from test_screens_readable import shove_over
+    play, status = shove_over()
+    said = play.view(dataclasses.replace(status, moves=20, actions=20), "en").hint
     assert said.startswith("OK: new game") and "MENU: staff page" in said
     assert "hold MENU" not in said      # OK does it already
