@@ -8,7 +8,6 @@ import random
 import pytest
 
 from tablegame.core.events import ButtonPress
-from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.config import load
 from tablegame.core.session import Act
