@@ -17,6 +17,7 @@ from tablegame.families.neunfeld.rules import Roll, TipAndMove
 from tablegame.families.schocken.rules import Throw
 from tablegame.families.schocken.state import Stop
 from tablegame.families.shove.rules import Cleared, CoinToss, Shove
+from tablegame.texts import text
 from tablegame.words.notes import Note
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup, TableStatus
@@ -174,10 +175,11 @@ def test_the_names_panel_is_as_readable(size, tmp_path):
     panel = NamesView(play.view(status, "de"), "Wer spielt?", labels=("Partei 1", "Partei 2"),
                       texts=("Anna, Carl", "Die Gäste aus Köln"), current=1,
                       problem="Partei 2: höchstens 24 Zeichen",
-                      hint="Namen mit Komma trennen · Tab/Pfeile: andere Partei · Enter: neues Spiel")
+                      hint=text("de", "names_keys_parties"))
     with Display(size, caption="test", screens=SCREENS_WITH_NAMES) as display:
         screen = show(display, panel)
         assert screen.text.smallest_px >= readable_px(size)
+        assert not {panel.hint, panel.problem} & screen.text.cut
         if size in KEPT:
             pygame.image.save(display.surface, SCREENSHOTS / f"table-names-{size[0]}x{size[1]}.png")
 

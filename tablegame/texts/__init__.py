@@ -65,11 +65,12 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_title": "Wer spielt?",
         "names_party": "Partei {number}",
         "names_player": "Spieler {number}",
-        "names_keys_parties": "Namen mit Komma trennen · Tab/Pfeile: andere Partei · "
-                              "Enter: neues Spiel · Esc: abbrechen",
-        "names_keys_players": "Tab/Pfeile: anderer Spieler · Enter: neues Spiel · Esc: abbrechen",
-        "names_keys_seats": "Tab/Pfeile: anderer Spieler · Strg+N: Spieler dazu · "
-                            "Strg+D: Spieler weg · Enter: neues Spiel · Esc: abbrechen",
+        # Enter and Esc first: what a guest needs most is never the part that is cut
+        "names_keys_parties": "Enter: neues Spiel · Esc: abbrechen · Tab/Pfeile: andere "
+                              "Partei · Namen mit Komma trennen",
+        "names_keys_players": "Enter: neues Spiel · Esc: abbrechen · Tab/Pfeile: anderer Spieler",
+        "names_keys_seats": "Enter: neues Spiel · Esc: abbrechen · Tab/Pfeile: anderer "
+                            "Spieler · Strg+N: Spieler dazu · Strg+D: Spieler weg",
         "names_empty": "{label}: ein Name fehlt",
         "names_one_player": "{label}: nur ein Name, ohne Komma",
         "names_twice": "{label}: {name} spielt schon mit",
@@ -80,7 +81,9 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_most": "Höchstens {count} Spieler",
         "names_fewest": "Mindestens {count} Spieler",
         "names_fixed": "Dieses Spiel hat genau {count} Parteien",
-        "names_after_start": "Namen nur vor dem ersten Zug: MENÜ lange drücken für ein neues Spiel",
+        "names_after_start": "Namen nur vor dem ersten Zug: MENÜ lange drücken für ein "
+                             "neues Spiel, dann N",
+        "names_after_end": "Namen nur vor dem ersten Zug: OK für ein neues Spiel, dann N",
         "names_dismiss": "Eine Taste schließt diesen Hinweis",
     },
     "en": {
@@ -109,11 +112,11 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_title": "Who is playing?",
         "names_party": "Party {number}",
         "names_player": "Player {number}",
-        "names_keys_parties": "Commas between names · Tab/arrows: other party · "
-                              "Enter: new game · Esc: cancel",
-        "names_keys_players": "Tab/arrows: other player · Enter: new game · Esc: cancel",
-        "names_keys_seats": "Tab/arrows: other player · Ctrl+N: add a player · "
-                            "Ctrl+D: remove this player · Enter: new game · Esc: cancel",
+        "names_keys_parties": "Enter: new game · Esc: cancel · Tab/arrows: other party · "
+                              "commas between names",
+        "names_keys_players": "Enter: new game · Esc: cancel · Tab/arrows: other player",
+        "names_keys_seats": "Enter: new game · Esc: cancel · Tab/arrows: other player · "
+                            "Ctrl+N: add a player · Ctrl+D: remove this player",
         "names_empty": "{label}: a name is missing",
         "names_one_player": "{label}: one name only, no comma",
         "names_twice": "{label}: {name} is playing already",
@@ -124,7 +127,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_most": "At most {count} players",
         "names_fewest": "At least {count} players",
         "names_fixed": "This game has exactly {count} parties",
-        "names_after_start": "Names only before the first move: hold MENU for a new game",
+        "names_after_start": "Names only before the first move: hold MENU for a new game, then N",
+        "names_after_end": "Names only before the first move: OK for a new game, then N",
         "names_dismiss": "Any key closes this note",
     },
 }
