@@ -87,6 +87,15 @@ def neunfeld_refused(tmp_path):
         "illegal", reason=Note.of("nf_square_blocked", square=6, dice=(3, 5))))
 
 
+def neunfeld_hint(tmp_path):
+    """OK's hint on screen: the move whole at every size ("… move to s…" was cut), and the
+    goals beside two team names."""
+    setup = GameSetup("neunfeld", (("Team A",), ("Die Gäste aus Köln",)))
+    play, status = played(setup, Roll((1, 5, 2)), TipAndMove(3, 7, 3),
+                          settings={"neunfeld": {"solver_cache": str(tmp_path / "solution.bin")}})
+    return play, dataclasses.replace(status, note=play.hint(status.state))
+
+
 def neunfeld(tmp_path):
     setup = GameSetup("neunfeld", (("Anna",), ("Tisch",)), (("table_plays", 1),))
     play, status = played(setup, Roll((1, 5, 2)), TipAndMove(3, 7, 3),
@@ -120,6 +129,7 @@ SCREENS = {
     "schocken-results": lambda tmp_path: schocken_results(),
     "neunfeld": neunfeld,
     "neunfeld-refused": neunfeld_refused,
+    "neunfeld-hint": neunfeld_hint,
     "carrom": lambda tmp_path: carrom(),
     "carrom-place": lambda tmp_path: carrom_place(),
 }
@@ -154,6 +164,7 @@ def meaning(view) -> list[str]:
     words = [getattr(view, field, None) for field in (
         "message", "problem", "status", "title", "tally_label", "half", "pot_label",
         "winner", "loser", "refusal", "hint", "hint_text", "keys")]
+    words += [p.goal_text for p in getattr(view, "parties", ()) if hasattr(p, "goal_text")]
     words += [p.result_short or p.result for p in getattr(view, "players", ())
               if hasattr(p, "result")]
     return [w for w in words if isinstance(w, str) and w]

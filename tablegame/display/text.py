@@ -60,6 +60,14 @@ class TextCache:
         return self._cached(("line", text, int(px), colour),
                             lambda: _for_display(self._render(self.font(px), text, colour)))
 
+    def clipped_line(self, text: str, px: int, colour: Colour, width: int) -> pygame.Surface:
+        """One line as tight as ``line``, ending in an ellipsis where it is wider than
+        ``width`` (a name beside words that must stay whole)."""
+        shown = _clip(self.font(max(int(px), self.floor_px)), text, max(1, int(width)))
+        if shown != text:
+            self.cut.add(text)
+        return self.line(shown, px, colour)
+
     def block(self, text: str, px: int, colour: Colour, width: int, *,
               height: int | None = None, max_lines: int = 1, align: str = "left",
               min_px: int | None = None) -> pygame.Surface:

@@ -61,11 +61,13 @@ def _value(language: str, verdict: str, distance: int) -> str:
 
 
 def _hint(language: str):
+    """The move first, then how the game stands: a line too long for the screen loses
+    the standing, never the die, its face and the square."""
     def words(party, verdict, distance, **move):
         value = _value(language, verdict, distance)
         if language == "de":
-            return f"Tipp für {party} ({value}): {_move('de')(**move)}"
-        return f"Hint for {party} ({value}): {_move('en')(**move)}"
+            return f"Tipp für {party}: {_move('de')(**move)} ({value})"
+        return f"Hint for {party}: {_move('en')(**move)} ({value})"
     return words
 
 
