@@ -81,6 +81,11 @@ TEXTS = {
         "cr_menu_address": "Adresse der Personalseite zeigen (QR-Code)",
         "cr_menu_title": "Fouls",
         "cr_menu_keys": "MENÜ: weiter · OK: wählen · ZURÜCK: schließen",
+        # the desktop's hand (simulate): the striker set on a piece
+        "cr_desk_striker_blocked": "Hier liegt {kind} auf der Grundlinie: den Striker woanders "
+                                   "hinsetzen, nichts wurde gestoßen",
+        "cr_desk_white": "ein weißer Stein", "cr_desk_black": "ein schwarzer Stein",
+        "cr_desk_queen": "die Königin",
         "cr_improper_now": "Dieser Stoß von {who} gilt als unsauber",
         "cr_improper_next": "Der nächste Stoß von {who} gilt als unsauber",
         "cr_improper_off": "Unsauberer Stoß zurückgenommen",
@@ -146,6 +151,9 @@ TEXTS = {
         "cr_menu_address": "Show the staff page's address (QR code)",
         "cr_menu_title": "Fouls",
         "cr_menu_keys": "MENU: next · OK: choose · BACK: close",
+        "cr_desk_striker_blocked": "{kind} lies here on the base line: set the striker "
+                                   "elsewhere, nothing was struck",
+        "cr_desk_white": "A white man", "cr_desk_black": "A black man", "cr_desk_queen": "The queen",
         "cr_improper_now": "This stroke by {who} counts as improper",
         "cr_improper_next": "The next stroke by {who} counts as improper",
         "cr_improper_off": "Improper stroke taken back",
