@@ -209,10 +209,10 @@ def test_events_posted_from_many_threads_while_the_writer_works_are_all_handled_
     handled = 0
     original = s.handle
 
-    def counting(event, *who):
+    def counting(event, *who, **how):
         nonlocal handled
         handled += 1
-        return original(event, *who)
+        return original(event, *who, **how)
     s.handle = counting
     for t in threads:
         t.start()

@@ -208,6 +208,7 @@ class Session:
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
+        self._answered = False   # whoever made it reads the reply (submit with wait)
         self._max_streams = max_streams
         self._subscribers: list[Subscription] = []
         self._subscribers_lock = threading.Lock()
@@ -325,7 +326,8 @@ class Session:
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
         try:
-            changed = self.handle(event, by)
+            # a caller of submit(wait=...) reads the reply: a refusal is theirs alone
+            changed = self.handle(event, by, answered=waiter is not None and waiter.handled is None)
         finally:
             # even when a bug raised: the board then moves on, not resending the same event forever
             if waiter is not None and waiter.handled is not None:
@@ -336,11 +338,13 @@ class Session:
             waiter.done.set()
         return changed
 
-    def handle(self, event: Any, by: str = "board") -> bool:
-        """Handle one event now, on the writer's thread. Returns whether the status changed."""
+    def handle(self, event: Any, by: str = "board", answered: bool = False) -> bool:
+        """Handle one event now, on the writer's thread. Returns whether the status changed.
+        ``answered``: whoever made it reads the reply (the staff page): a refusal goes to
+        them, not onto the table's screen ("Nichts zum Zurücknehmen" after a phone's undo)."""
         handler = self._handlers.get(type(event), self._reading)
         before = self.status
-        self._by, self._refusal = by, None
+        self._by, self._refusal, self._answered = by, None, answered
         if by.startswith("staff"):
             log.info("%s: %s", by, event)
         try:
@@ -574,10 +578,12 @@ class Session:
             forget(readings)
 
     def _refuse(self, note: Note) -> None:
-        """The command is refused: say why on the table and to whoever waits for a reply."""
+        """The command is refused: say why to whoever made it, in the reply they wait for
+        (the staff page), or on the table (its buttons, the names panel, the board)."""
         self._refusal = note
         log.info("refused from %s: %s", self._by, texts.say("en", note))
-        self._update(note=note)
+        if not self._answered:
+            self._update(note=note)
 
     def _update(self, **changes) -> None:
         if "setup" in changes:   # what MENU does before the first move, for the footer
