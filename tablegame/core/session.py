@@ -483,15 +483,25 @@ class Session:
                      actions=0, moves=0, put_back=None)
 
     def _undo(self, _: Undo) -> None:
-        if len(self._states) == 1:
+        """Take back the last move a player made, with what the board and the table
+        observed after it (Shove: a coin seen moved unhit, the board seen empty): one
+        hold of BACK undoes the last counted coin, as the README says. Each action taken
+        back is one UNDO in the log (replay pops one per UNDO)."""
+        if not any(self._moved):
             return self._refuse(Note.of("nothing_to_undo"))
-        if self._pending and self._pending[-1][0] == ACTION:
-            self._pending.pop()          # never written: nothing to log
-        elif not self._append(UNDO, {}):
-            return
-        self._states.pop()
-        self._seen.pop()
-        self._moved.pop()
+        undone = 0
+        while True:
+            if self._pending and self._pending[-1][0] == ACTION:
+                self._pending.pop()          # never written: nothing to log
+            elif not self._append(UNDO, {}):
+                if not undone:
+                    return
+                break                        # what was taken back so far stands
+            undone += 1
+            self._states.pop()
+            self._seen.pop()
+            if self._moved.pop():
+                break
         self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
                      **self._counts())
         self._put_back()

@@ -131,7 +131,9 @@ class ShoveRules(Rules):
     state_type: ClassVar[type] = ShoveState
     action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks, MovedUnhit)
     max_actions: ClassVar[int] = 20_000
-    observations: ClassVar[tuple[type, ...]] = (Cleared,)
+    # the board seen empty, and the table's own finding about a coin moved unhit: what a
+    # player did is the shove before them (one undo takes back both)
+    observations: ClassVar[tuple[type, ...]] = (Cleared, MovedUnhit)
 
     def __post_init__(self):
         if self.beds < 1:
