@@ -81,10 +81,10 @@ class CarromHands:
 
         def show() -> None:
             view = self.dress(session.play.view(session.status, self._language), self._language)
-            display.show(dataclasses.replace(view, aim=self.aim.shown(session.status.state.seat)))
+            display.show(dataclasses.replace(view, aim=self.aim.shown(self.at_board())))
 
         def mouse(event: pygame.event.Event) -> bool:
-            seat = session.status.state.seat
+            seat = self.at_board()
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 at = display.to_board(event.pos)
                 if at is None:
@@ -122,13 +122,18 @@ class CarromHands:
         """While the striker lies where a piece is, the screen says why it cannot be set
         there (the problem's banner), and keeps it drawn where the hand holds it."""
         held = self.aim.dragging or self.aim.refused
-        kind = self.aim.in_the_way(self._session.status.state.seat) if held else None
+        kind = self.aim.in_the_way(self.at_board()) if held else None
         if kind is None:
             return view
         from tablegame.texts import text
         return dataclasses.replace(view, problem=text(language, "cr_desk_striker_blocked",
                                                       kind=text(language, f"cr_desk_{kind}")),
-                                   aim=view.aim or self.aim.shown(self._session.status.state.seat))
+                                   aim=view.aim or self.aim.shown(self.at_board()))
+
+    def at_board(self) -> int:
+        """Where the player on turn sits: the base line the hand strikes from."""
+        state = self._session.status.state
+        return state.at_board(state.seat)
 
     def after_change(self) -> None:
         """After an undo: the hand lays the pieces out as the game was then."""

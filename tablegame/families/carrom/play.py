@@ -297,7 +297,7 @@ class CarromPlay:
             menu_index=index,
             menu_title=t("cr_menu_title") if index >= 0 else "",
             improper=t("cr_improper_armed") if self._memory.improper_next else "",
-            seat=state.seat,
+            seat=state.at_board(state.seat),   # where the player on turn sits (singles: opposite)
             link=link_text(status.link, language),
             hint=t("cr_menu_keys") if index >= 0 else self._buttons(status, language),
         )
