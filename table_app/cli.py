@@ -28,6 +28,7 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame doctor          check this site, one line per check (exit status 0: all is well)
   tablegame config-template the configuration file with every setting and its default
   tablegame reset-password NAME  set a staff page account's password again (a forgotten admin's)
+  tablegame new-admin NAME       make an admin account for the staff page (its admin is gone)
   tablegame venue           the venue's view of its tables on MQTT (docs/mqtt.md)
 
 Each command's own help: tablegame COMMAND --help"""
@@ -146,11 +147,21 @@ def _config_template(args) -> int:
     return 0
 
 
-def _reset_password(args) -> int:
-    from web_admin.recover import reset_password
+def _accounts_folder(args) -> Path:
+    """The folder of the staff page's accounts: beside the event log."""
     path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
     store = args.db or (load(path)["table.store"] if path else SIMULATED_STORE)
-    return reset_password(Path(store).parent, args.name)
+    return Path(store).parent
+
+
+def _reset_password(args) -> int:
+    from web_admin.recover import reset_password
+    return reset_password(_accounts_folder(args), args.name)
+
+
+def _new_admin(args) -> int:
+    from web_admin.recover import new_admin
+    return new_admin(_accounts_folder(args), args.name)
 
 
 def _doctor(args) -> int:
@@ -268,13 +279,18 @@ def _installer_commands(sub) -> None:
                         "else the simulated setup)")
     doctor.set_defaults(command=_doctor)
 
-    reset = sub.add_parser("reset-password", help="set a staff page account's password again, "
-                           "e.g. a forgotten admin's (asks twice; the account becomes an admin)")
-    reset.add_argument("name")
-    reset.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
-                       "else the simulated table's)")
-    reset.add_argument("--db", help="the event log whose folder holds staff.sqlite")
-    reset.set_defaults(command=_reset_password)
+    for name, does, command in (
+            ("reset-password", "set the password of a staff page account that exists again, e.g. a "
+             "forgotten admin's (asks twice; the account becomes an admin; a name that does not "
+             "exist is refused, naming the accounts)", _reset_password),
+            ("new-admin", "make a new admin account for the staff page, e.g. when no admin can "
+             "log in (asks for its password twice; a name that exists is refused)", _new_admin)):
+        accounts = sub.add_parser(name, help=does)
+        accounts.add_argument("name")
+        accounts.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if "
+                              "there; else the simulated table's)")
+        accounts.add_argument("--db", help="the event log whose folder holds staff.sqlite")
+        accounts.set_defaults(command=command)
 
     config_template = sub.add_parser("config-template", help="print the configuration file with "
                                      "every setting, its default and its meaning (the installer's)")
