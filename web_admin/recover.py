@@ -28,42 +28,46 @@ def reset_password(data_folder: str | Path, name: str,
         print(f"no staff accounts at {path}: the staff page's first start sets the admin "
               f"password (or: tablegame new-admin NAME)", file=sys.stderr)
         return 1
-    accounts = Accounts(path)
-    try:
-        if accounts.role(name) is None:
-            print(f"no account {name!r} at {path}: {_there_are(accounts)}; nothing changed "
-                  f"(a new admin account: tablegame new-admin NAME)", file=sys.stderr)
-            return 1
-        password = _twice(ask or _asker(), name)
-        if password is None:
-            return 1
+
+    def set_again(accounts: Accounts, password: str) -> None:
         accounts.set_password(name, password)
         accounts.set_role(name, "admin")
         print(f"password of {name!r} set, the account is an admin, its logins ended")
-    except AccountError as error:
-        print(f"not changed: {error}", file=sys.stderr)
-        return 1
-    finally:
-        accounts.close()
-    return 0
+    return _with_password(path, name, ask, set_again, refused=lambda accounts: (
+        None if accounts.role(name) is not None else
+        f"no account {name!r} at {path}: {_there_are(accounts)}; nothing changed "
+        f"(a new admin account: tablegame new-admin NAME)"))
 
 
 def new_admin(data_folder: str | Path, name: str, ask: Callable[[str], str] | None = None) -> int:
     """Makes the admin account ``name``, asking for its password twice; 0 when made."""
     path = Path(data_folder) / STAFF_DB
+
+    def make(accounts: Accounts, password: str) -> None:
+        accounts.add(name, password, "admin")
+        print(f"admin account {name!r} made at {path}")
+    return _with_password(path, name, ask, make, refused=lambda accounts: (
+        None if accounts.role(name) is None else
+        f"the account {name!r} exists already: its password is set with "
+        f"tablegame reset-password {name}; nothing changed"))
+
+
+def _with_password(path: Path, name: str, ask: Callable[[str], str] | None,
+                   change: Callable[[Accounts, str], None],
+                   refused: Callable[[Accounts], str | None]) -> int:
+    """``change`` the accounts with a password asked twice, unless ``refused`` says why
+    not (before anything is asked); 0 when changed, 1 with the reason said."""
     accounts = Accounts(path)
     try:
-        if accounts.role(name) is not None:
-            print(f"the account {name!r} exists already: its password is set with "
-                  f"tablegame reset-password {name}; nothing changed", file=sys.stderr)
+        if (why := refused(accounts)) is not None:
+            print(why, file=sys.stderr)
             return 1
         password = _twice(ask or _asker(), name)
         if password is None:
             return 1
-        accounts.add(name, password, "admin")
-        print(f"admin account {name!r} made at {path}")
+        change(accounts, password)
     except AccountError as error:
-        print(f"not made: {error}", file=sys.stderr)
+        print(f"nothing changed: {error}", file=sys.stderr)
         return 1
     finally:
         accounts.close()
