@@ -18,6 +18,13 @@ from tablegame.core.store import LogError
 
 DEFAULT_CONFIG = "/etc/tablegame/config.toml"
 SIMULATED_STORE = "var/simulated-table.sqlite"
+# Without --config, simulate reads (and the staff page saves) this file beside its log.
+SIMULATED_CONFIG = "simulated-config.toml"
+
+
+def simulated_config(db: str | None) -> Path:
+    """The settings file ``simulate`` reads without --config: beside its event log."""
+    return Path(db or SIMULATED_STORE).parent / SIMULATED_CONFIG
 # What --help says, as a terminal shows it (the docstring above is for developers).
 DESCRIPTION = """The controller of a pub game table: it referees and scores the game played on it.
 
@@ -86,10 +93,17 @@ def _simulate(args) -> int:
     if args.board:
         overrides["board.kind"] = args.board
     # Without --config, the staff page saves its settings beside the simulated log.
-    path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
+    path = args.config or simulated_config(args.db)
     # A file named with --config must be there (as for run and check-config); only the
     # staff page's own file beside the log may not be written yet.
-    config = load(path if args.config or Path(path).exists() else None, overrides, given)
+    read = path if args.config or Path(path).exists() else None
+    config = load(read, overrides, given)
+    # which file the settings come from, said before anything runs (a setting saved on
+    # the staff page earlier changes every later run: not a silent one)
+    print(f"settings: {read} (delete it for the defaults)" if read and not args.config else
+          f"settings: {read}" if read else
+          f"settings: the defaults (the staff page saves them to {path})",
+          file=sys.stderr if args.headless else sys.stdout, flush=True)
     if not args.log_level:
         logs.set_level(config["logging.level"])
     if args.option:
@@ -171,10 +185,13 @@ def _doctor(args) -> int:
     path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
     pi = doctor.on_a_pi()
     simulated = path is None and not pi
+    if simulated and simulated_config(None).exists():   # what simulate would read
+        path = str(simulated_config(None))
     running = bool(shutil.which("systemctl")) and subprocess.run(
         ["systemctl", "is-active", "--quiet", "tablegame"], capture_output=True).returncode == 0
     setup = (f"{pi}: checking the installed setup" if pi else
-             "not a Raspberry Pi: checking the simulated setup (tablegame simulate)" if simulated
+             f"not a Raspberry Pi: checking the simulated setup (tablegame simulate, with "
+             f"{path or 'the defaults'})" if simulated
              else f"not a Raspberry Pi: checking the setup {path} describes")
     text, status = doctor.report(doctor.run(path, simulated, running,
                                             SIMULATED_STORE if simulated else None), setup)
@@ -247,7 +264,9 @@ def _table_commands(sub, logging_) -> None:
     run.set_defaults(command=_run)
 
     sim = sub.add_parser("simulate", parents=[logging_], help="the same table on a simulated board, in a window")
-    sim.add_argument("--config", help="configuration file (default: the documented defaults)")
+    sim.add_argument("--config", help=f"configuration file (default: {SIMULATED_STORE.rsplit('/', 1)[0]}/"
+                     f"{SIMULATED_CONFIG} beside the log, which the staff page saves, when it is "
+                     "there; else the documented defaults)")
     sim.add_argument("--game", choices=playable_games(), help="start this game")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE",
                      help="a game option, e.g. progressive=true or beds=5 (repeatable)")
