@@ -98,12 +98,6 @@ def _simulate(args) -> int:
     # staff page's own file beside the log may not be written yet.
     read = path if args.config or Path(path).exists() else None
     config = load(read, overrides, given)
-    # which file the settings come from, said before anything runs (a setting saved on
-    # the staff page earlier changes every later run: not a silent one)
-    print(f"settings: {read} (delete it for the defaults)" if read and not args.config else
-          f"settings: {read}" if read else
-          f"settings: the defaults (the staff page saves them to {path})",
-          file=sys.stderr if args.headless else sys.stdout, flush=True)
     if not args.log_level:
         logs.set_level(config["logging.level"])
     if args.option:
@@ -111,6 +105,12 @@ def _simulate(args) -> int:
         config.games.setdefault(game, {}).update(_options(args.option))
         config = load_checked(config, {f"games.{game}.{pair.partition('=')[0]}":
                                        Given(f"--option {pair}") for pair in args.option})
+    # which file the settings come from, said before anything runs (a setting saved on
+    # the staff page earlier changes every later run: not a silent one)
+    print(f"settings: {read} (delete it for the defaults)" if read and not args.config else
+          f"settings: {read}" if read else
+          f"settings: the defaults (the staff page saves them to {path})",
+          file=sys.stderr if args.headless else sys.stdout, flush=True)
     if args.headless:
         from table_app.headless import ScriptError, load_script, run_script
         try:
