@@ -50,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         said = ("Command-line error" if error.source == "command line"
                 else f"Configuration error in {error.source}")
-        print(f"{said}: " + "\n  ".join(error.problems), file=sys.stderr)
+        # one problem on the header's line; several each on its own, under the header
+        print(f"{said}: {error.problems[0]}" if len(error.problems) == 1 else
+              f"{said}:\n  " + "\n  ".join(error.problems), file=sys.stderr)
         return 2
     except LogError as error:   # --db or table.store: nothing was written
         print(f"event log: {error}", file=sys.stderr)
