@@ -594,3 +594,21 @@ def test_each_familys_card_on_the_page_is_drawn_for_people(admin, game, says):
     assert anna["name"] == "Anna" and anna["lines"][:len(says)] == says
     assert not any(line.strip().isdigit() for line in anna["lines"])   # no bare numbers
     assert all(line in words(admin.get("/")) for line in says)        # and without JavaScript
+
+
+def test_the_neunfeld_live_view_says_the_last_event_and_tells_the_dice_apart(admin, table):
+    """"Letztes Ereignis:" with nothing after it while the table showed a hint, and the
+    dice as three bare numbers "5 4 4" (issue 30, item 13)."""
+    from tablegame.core.events import ButtonPress
+    from tablegame.families.neunfeld.rules import Roll
+    post(admin, "/control/new", {"token": game_token(admin), "game": "neunfeld",
+                                 "parties": "Anna\nBen", "options": ""})
+    assert table.session.submit(Act(Roll((1, 5, 2))), by="script", wait=5).accepted
+    table.session.submit(ButtonPress("ok"), by="button", wait=5)      # the table's hint
+    snapshot = admin.get("/api/snapshot").get_json()
+    assert snapshot["view"]["message"] == ""                          # the screen shows the hint
+    assert snapshot["last_event"].startswith("Tipp für ")             # the page says it
+    assert snapshot["board_words"] == ("Würfel: III zeigt 1 (blau), IV zeigt 5 (rot), "
+                                       "V zeigt 2 (schwarz)")
+    page = words(admin.get("/"))
+    assert "Tipp für " in page and 'id="last" hidden' not in page
