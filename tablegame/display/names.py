@@ -14,12 +14,12 @@ from functools import cached_property
 import pygame
 
 from tablegame.display import palette as P
-from tablegame.display.display import SCREENS, Screen, registered_screen
+from tablegame.display.display import Screen
 from tablegame.display.layout import Proportional, readable_px
-from tablegame.display.text import ELLIPSIS, TextCache
+from tablegame.display.over import OverScreen
+from tablegame.display.text import ELLIPSIS
 from tablegame.views.names import NamesView
 
-Point = tuple[float, float]
 DIM = (0, 0, 0, 150)          # over the game while the panel is up
 FIELD = (22, 30, 27)          # where the names are typed
 CURSOR = P.WINNER
@@ -81,33 +81,11 @@ class NamesLayout(Proportional):
         return self._inner(self.problem.bottom, self.hint_height)
 
 
-class NamesScreen:
+class NamesScreen(OverScreen):
     """Draws a ``NamesView``: the view beneath with its own screen, the panel over it."""
 
-    def __init__(self, screens: dict[type, type[Screen]] | None = None,
-                 text: TextCache | None = None) -> None:
-        self._factories = {**SCREENS, **(screens or {})}
-        self._screens: dict[type, Screen] = {}
-        self._beneath: Screen | None = None
-        self.text = text or TextCache()
-
-    def to_screen(self, pos: Point) -> tuple[int, int]:
-        if self._beneath is None:
-            raise RuntimeError("nothing drawn yet: to_screen needs a view")
-        return self._beneath.to_screen(pos)
-
-    def to_board(self, pixel: tuple[float, float]) -> Point | None:
-        return None   # the panel is in front of the board
-
     def draw(self, surface: pygame.Surface, view: NamesView) -> None:
-        beneath = self._screens.get(type(view.under))
-        if beneath is None:
-            factory = self._factories.get(type(view.under)) or registered_screen(type(view.under))
-            beneath = self._screens[type(view.under)] = factory()
-        if hasattr(beneath, "invalidate"):
-            beneath.invalidate()       # the panel covered part of what it drew last time
-        beneath.draw(surface, view.under)
-        self._beneath = beneath
+        self.draw_beneath(surface, view.under)
         self.text.floor_px = readable_px(surface.get_size())
         self._panel(surface, NamesLayout(surface.get_size(), len(view.labels)), view)
         return None

@@ -45,6 +45,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "calibrating": "Sensortest: kein Spiel, der Tisch zeigt nur, was das Brett meldet",
         "calibration_over": "Sensortest beendet",
         "hold_menu": "Spiel läuft: MENÜ lange drücken für ein neues Spiel",
+        # simulate --board camera, while the camera works (table_app/camera_watch.py)
+        "camera_reading": "Die Kamera liest das Brett … (Bild {pictures})",
         # the footer: what each rail button does now (``buttons_now``)
         "button_ok": "OK", "button_back": "ZURÜCK", "button_menu": "MENÜ",
         "button_pressed": "{button}: {does}", "button_held": "{button} lang: {does}",
@@ -96,6 +98,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "calibrating": "Sensor test: no game, the table only shows what the board reports",
         "calibration_over": "Sensor test over",
         "hold_menu": "Game in progress: hold MENU for a new game",
+        "camera_reading": "The camera is reading the board … (picture {pictures})",
         "button_ok": "OK", "button_back": "BACK", "button_menu": "MENU",
         "button_pressed": "{button}: {does}", "button_held": "hold {button}: {does}",
         "button_both": "{button}: {does} (hold: {held})",
