@@ -267,6 +267,21 @@ def test_a_refused_new_game_keeps_what_was_typed_on_the_same_page(admin, table):
     assert 'id="start"' in said and 'id="back"' not in said      # the form itself, to mend
 
 
+def test_a_refused_setting_or_account_keeps_what_was_typed_on_its_page(admin):
+    """The same fault as the new game's (issue 30, item 12) on the other forms: a refused
+    value comes back beside its setting as typed; a refused account keeps its name and
+    role, never the password."""
+    response = post(admin, "/settings", {"key": "web.port", "value": "12"})
+    said = words(response)
+    assert response.status_code == 400 and 'id="refusal"' in said
+    assert 'name="value" value="12"' in said and 'id="restart"' in said
+    response = post(admin, "/accounts", {"name": "carla", "password": "short", "role": "admin"})
+    said = words(response)
+    assert response.status_code == 400 and 'id="refusal"' in said
+    assert 'value="carla"' in said and "<option selected>admin</option>" in said
+    assert "short" not in said.split('id="refusal"')[1].split("</p>", 1)[1]
+
+
 def test_an_oversized_body_is_refused(admin, table):
     before = logged(table)
     response = post(admin, "/control/new", {"token": game_token(admin), "game": "shove-hapenny",
