@@ -7,6 +7,7 @@ A text is a template (``str.format`` with the note's values; a tuple of beds rea
 "2, 5") or, where the sentence depends on the values, a function of them."""
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 from tablegame.words.phrase import Phrase, said
@@ -161,6 +162,8 @@ def text(language: str, key: str, **values) -> str:
                   v.said(language) if isinstance(v, Phrase) else v for k, v in values.items()}
     if callable(template):
         return template(**values)
+    if not values and "{" not in template:   # most screen texts: nothing to fill in
+        return template
     return format_words(template, values)
 
 
@@ -177,12 +180,19 @@ def buttons_now(language: str, status, over: bool, *, ok: str | None = None,
     staff page's address, and held starts a new game. The
     game gives what its own buttons do now (``ok``, Schocken's ``back``, Carrom's fouls
     on ``menu``); the game's own come first, so a line cut short keeps them."""
+    return _buttons(language, bool(status.moves), status.menu_steps, over, ok, ok_held, back,
+                    menu, menu_held)
+
+
+@functools.lru_cache(maxsize=512)   # a frame asks again and again for the same few footers
+def _buttons(language: str, moves: bool, menu_steps: bool, over: bool, ok: str | None,
+             ok_held: str | None, back: str | None, menu: str | None,
+             menu_held: str | None) -> str:
     t = lambda key: text(language, key)  # noqa: E731
-    moves = status.moves
     if over:
         ok = t("does_new_game")
     back_held = t("does_undo") if moves else None
-    menu = menu or t("does_choose" if not moves and status.menu_steps else "does_staff_page")
+    menu = menu or t("does_choose" if not moves and menu_steps else "does_staff_page")
     if not moves or over:
         menu_held = None          # nothing to abandon, or OK starts the next game already
     else:
