@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
 from tablegame.core.events import ButtonPress
+from tablegame.core.match import Match
 from tablegame.core.rules import Rules
 from tablegame.words.notes import Note
 from tablegame.core.sensors import LinkStatus
@@ -85,6 +86,7 @@ class TableStatus:
     put_back: PutBack | None = None  # the latest board to lay out again, if any
     menu_steps: bool = False         # MENU before the first move steps to another game (the
                                      # menu's last shows the staff page's address instead)
+    match: Match | None = None       # the venue's match this game is (tablegame.core.match)
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""
