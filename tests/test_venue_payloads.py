@@ -27,6 +27,10 @@ JUNK = [
     ("event/shot", json.dumps({"log": 1, "seq": 1, "at": "now", "kind": "action"}).encode()),
     ("event/shot", json.dumps({"log": 1, "seq": 1, "at": 1e400, "kind": "action"}).encode()),
     ("reply", b"[]"), ("reply", json.dumps({"reasons": 5, "accepted": "yes"}).encode()),
+    # numbers no SQLite column holds (beyond 64 bits)
+    ("state", json.dumps({"title": "x", "seq": 10 ** 30}).encode()),
+    ("log", json.dumps({"log": 10 ** 30, "first": 1, "last": 5}).encode()),
+    ("event/shot", json.dumps({"log": 1, "seq": 10 ** 30, "at": 1.0, "kind": "action"}).encode()),
 ]
 
 
@@ -111,3 +115,4 @@ def test_an_answer_coming_in_holds_back_the_rest_of_it():
         gaps.add(seq)
     assert gaps.due(GRACE + WAIT + 0.5) == []          # the rest is on its way: not asked again
     assert gaps.due(GRACE + 3 * WAIT) == [(500, 1010)]  # nothing more came: asked again
+
