@@ -68,6 +68,7 @@ class Publisher:
         self._first = 1
         self._stirred = time.monotonic()   # the last request, resend or new progress said
         self._asked = float("-inf")        # the last request to send something again
+        self._back = float("-inf")         # the last connection after the first
         self._busy = True                  # events or resends still on their way
         self.stats = {"events": 0, "states": 0, "acked": 0, "connections": 0, "resent": 0}
 
@@ -87,6 +88,8 @@ class Publisher:
         client.subscribe([(self._topic("cmd/+"), 1), (self._topic("status"), 1)])
         ha.subscribe(client)
         self._discovery()
+        if self._connections:
+            self._back = time.monotonic()
         self._connections += 1
         self._online.set()
 
@@ -190,9 +193,11 @@ class Publisher:
         is about to stop waits for this, see table_app's playout)."""
         return self.online and not self._busy and time.monotonic() - self._stirred >= seconds
 
-    def asked_within(self, seconds: float) -> bool:
-        """Whether a subscriber asked for something again in the last ``seconds``."""
-        return time.monotonic() - self._asked < seconds
+    def healing_within(self, seconds: float) -> bool:
+        """Whether a subscriber asked for something again, or the broker came back (its
+        subscribers are catching up and will ask for what its kill lost), in the last
+        ``seconds``."""
+        return time.monotonic() - max(self._asked, self._back) < seconds
 
     def facts(self) -> dict:
         """For the staff page's health view, in plain words."""
