@@ -106,7 +106,7 @@ class ReplayRun:
         screen = self.screen
         board = screen._static.copy()
         board.set_clip(lay.frame_rect)
-        width = max(3, round(lay.scale * 1.6))
+        width = max(3, round(lay.board.coin_diameter * lay.scale * 0.14))   # of a coin
         for path in replay.paths:
             if len(path) > 1:
                 points = [lay.to_screen(p) for p in path]
@@ -120,23 +120,27 @@ class ReplayRun:
             seen, would = lay.to_screen(named.seen), lay.to_screen(named.would)
             _dashed(board, P.PROBLEM, seen, would, width, dash=max(4, 3 * width))
             half = round(lay.board.coin_radius * lay.scale)
-            ring = pygame.Rect(seen[0] - half - 3, seen[1] - half - 3, 2 * half + 6, 2 * half + 6)
-            pygame.draw.rect(board, P.PROBLEM, ring, width=3, border_radius=half + 3)
+            ring = pygame.Rect(0, 0, 2 * (half + width), 2 * (half + width))
+            ring.center = seen
+            pygame.draw.rect(board, P.PROBLEM, ring, width=width, border_radius=half + 3)
             board.set_clip(None)
-            self._number(board, lay, ring, named.number)
+            self._number(board, lay, ring, would, named.number)
         board.set_clip(None)
         self._picture = (replay, lay, board)
         return board
 
-    def _number(self, board: pygame.Surface, lay, ring: pygame.Rect, number: int) -> None:
-        """The named coin's number on a cream label beside its ring (outside the board's
-        middle when there is room), as big as the smallest text on the screen."""
+    def _number(self, board: pygame.Surface, lay, ring: pygame.Rect, would, number: int) -> None:
+        """The named coin's number on a cream label beside its ring, on the side away
+        from where it would lie (the replayed coin comes to rest there), as big as the
+        smallest text on the screen."""
         label = self.screen.text.line(str(number), 0, P.INK)
         pad = max(2, label.get_height() // 8)
         box = label.get_rect().inflate(2 * pad, 0)
-        box.midleft = (ring.right + pad, ring.centery)
-        if box.right > lay.frame_rect.right:
-            box.midright = (ring.left - pad, ring.centery)
+        dx, dy = would[0] - ring.centerx, would[1] - ring.centery
+        far = math.hypot(dx, dy)
+        ux, uy = (-dx / far, -dy / far) if far > 1 else (1.0, 0.0)
+        reach = ring.width / 2 + pad + max(box.width, box.height) / 2
+        box.center = (round(ring.centerx + ux * reach), round(ring.centery + uy * reach))
         box.clamp_ip(lay.frame_rect)
         pygame.draw.rect(board, P.CREAM, box, border_radius=pad)
         pygame.draw.rect(board, P.PROBLEM, box, width=2, border_radius=pad)
