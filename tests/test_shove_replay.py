@@ -209,3 +209,56 @@ def test_the_verdict_still_follows_the_shove_in_the_log(tmp_path):
     shove, verdict = History(tmp_path / "table.sqlite").entries()[-2:]
     assert (shove.data["type"], verdict.data["type"], verdict.by) == ("Shove", "MovedUnhit", "table")
     assert "paths" not in str(verdict.data)
+
+
+# -- in the headless runner's output -----------------------------------------------------
+
+DISPUTED = {"game": "shove-hapenny", "parties": [["Anna"], ["Ben"]], "seed": 3,
+            "steps": [{"press": "ok"}, {"shot": {"x": 178, "angle": 0, "reach": 200}},
+                      {"shot": {"x": 100, "angle": 0, "reach": 330}},
+                      {"nudge": {"x": 100, "y": 330, "dx": 30, "dy": -41}}]}
+
+
+def run(tmp_path, steps, language="en"):
+    import json
+
+    from table_app.headless import load_script, run_script
+    from tablegame.config import load
+    config = load(None, {"table.language": language})
+    path = tmp_path / "disputed.json"
+    path.write_text(json.dumps({**DISPUTED, "steps": steps}), encoding="utf-8")
+    db = tmp_path / f"table-{len(steps)}-{language}.sqlite"
+    return run_script(load_script(path, config), config, db), db
+
+
+def test_a_disputed_shove_written_down_as_a_file_replays_the_same_everywhere(tmp_path):
+    """The headless runner prints the replay as data; the same script gives the same
+    replay, and so does the verdict in the log, judged again from its readings."""
+    from tablegame.core import jsoncodec
+    from tablegame.core.history import History
+    result, db = run(tmp_path, DISPUTED["steps"])
+    shown = result["replay"]
+    assert shown["title"] == "Moved without a shove" and shown["asked"] == 1
+    assert shown["words"] == "Coin 2 would lie 41 mm higher and 30 mm further left"
+    assert result["problem"] == "The coin in bed 8 moved without being hit"
+    named = shown["replay"]["named"]
+    assert named["would"] == shown["replay"]["paths"][named["path"]][-1]
+    verdict = History(db).entries()[-1]
+    action = jsoncodec.action_from_data(make_play(GameSetup("shove-hapenny", (("A",), ("B",))))
+                                        .rules.action_types, verdict.data)
+    again = replay.verdict_between_shoves(hapenny_board(), action.before, action.after).reasons
+    assert jsoncodec.to_data(again) == shown["replay"]
+    german, _ = run(tmp_path, DISPUTED["steps"], "de")
+    assert german["replay"]["replay"] == shown["replay"]
+    assert german["replay"]["words"] == "Münze 2 läge 41 mm höher und 30 mm weiter links"
+
+
+def test_the_headless_result_carries_the_last_shoves_paths(tmp_path):
+    result, _ = run(tmp_path, DISPUTED["steps"][:3])
+    shown = result["replay"]
+    assert shown["asked"] == 0 and shown["replay"]["named"] is None   # kept, not shown
+    assert shown["words"] == "The shove explains every coin"
+    x, angle, reach = shown["replay"]["shot"]
+    paths = shown["replay"]["paths"]
+    assert paths[-1][0] == [round(x, 1), round(start_y(BOARD), 1)]
+    assert len(paths[-1]) > 5 and shown["replay"]["interval"] == pytest.approx(1 / 30)
