@@ -162,3 +162,45 @@ def test_a_replay_kept_but_not_asked_for_is_not_played(shown):
     show(view, at=0.5)
     assert not display.animating
     assert count(display.surface, display.screen.layout.frame_rect, PATH) == 0
+
+
+def test_the_tables_loop_draws_every_pass_while_a_replay_runs_and_not_after(tmp_path):
+    """The replay moves by itself: the table's loop draws it though nothing changes, and
+    stops drawing once it is over (a settled table draws only on a change)."""
+    import random
+    import time
+
+    from table_app.service import main_loop, open_session
+    from tablegame.config import load
+    session = open_session(load(None, {"table.language": "de"}), tmp_path / "t.sqlite", SETUP,
+                           rng=random.Random(1))
+    _, status = cheated_status()
+    session.status = dataclasses.replace(session.status, reasons=status.reasons, reasons_shown=1)
+
+    class Counted:
+        def __init__(self, display):
+            self.display, self.shown = display, 0
+
+        def show(self, view):
+            self.shown += 1
+            self.display.show(view)
+
+        def __getattr__(self, name):
+            return getattr(self.display, name)
+
+    def passes(n):
+        left = [n]
+
+        def should_stop():
+            left[0] -= 1
+            return left[0] < 0
+        return should_stop
+    with Display((800, 480), caption="test") as display:
+        counted = Counted(display)
+        main_loop(session, counted, "de", should_stop=passes(10))
+        assert counted.shown >= 10 and display.animating
+        display.screen.replay.clock = lambda: time.monotonic() + 60   # the replay is over
+        counted.shown = 0
+        main_loop(session, counted, "de", should_stop=passes(10))
+        assert counted.shown == 1 and not display.animating   # the first frame only
+    session.close()
