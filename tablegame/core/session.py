@@ -455,14 +455,7 @@ class Session:
             # coins are no longer on the board, so it must not warn about them
             log.info("a verdict for a board since undone is dropped: %s", done.verdict.action)
             return
-        verdict = done.verdict
-        if verdict.reasons is not None:
-            self._update(reasons=verdict.reasons)
-            verdict = dataclasses.replace(verdict, reasons=None)
-        if verdict != Verdict(show_reasons=verdict.show_reasons):
-            self._apply_verdict(dataclasses.replace(verdict, show_reasons=False))
-        if verdict.show_reasons:
-            self._show_reasons()
+        self._apply_verdict(done.verdict)
 
     def _still_current(self, made_for: tuple[int, Any] | None) -> bool:
         """The game still has the state a check beside the writer was started in (later
@@ -519,8 +512,12 @@ class Session:
     def _apply_verdict(self, verdict: Verdict) -> None:
         if verdict.show_address:
             return self._update(showing_address="asked")
-        if verdict.show_reasons:
-            return self._show_reasons()
+        if verdict.reasons is not None:   # what a check found, kept to be shown on request
+            self._update(reasons=verdict.reasons)
+        if verdict.action is None and verdict.note is None and (
+                verdict.reasons is not None or verdict.show_reasons):
+            # a check's reasons alone, or a button held for them: nothing else changes
+            return self._show_reasons() if verdict.show_reasons else None
         if verdict.action is None:
             # A problem goes to the banner; the last event stays on the message line.
             problem = verdict.note if verdict.problem else None
@@ -548,6 +545,8 @@ class Session:
         self._moved.append(move)
         self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
         self._start_beside(verdict)
+        if verdict.show_reasons:   # a check that names a coin: show why at once
+            self._show_reasons()
 
     def _played_elsewhere(self, action: Any) -> Note | None:
         """A league match split over two pubs' tables (``Match.elsewhere``): the moves of
