@@ -118,6 +118,7 @@ function playReplay(r) {
   const slide = Math.max(SHORTEST, duration * SLOW);
   if (replayFrame !== null) cancelAnimationFrame(replayFrame);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) return placeCoins(svg, r, duration);
+  placeCoins(svg, r, 0);              // the board as it was, at once: not a frame later
   const start = performance.now();
   const step = (now) => {
     const t = (now - start) / 1000 - LEAD;
