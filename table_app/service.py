@@ -105,6 +105,7 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             shown_language, changed = language_now(), True
         if changed:
             after_change()
+        if changed or frames.animating:   # a replay on the screen moves by itself
             show(frames, session, shown_language, address, dress)
         session.flush()   # drawn first, then on the disk, then the board's ACK
 

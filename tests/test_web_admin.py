@@ -122,7 +122,7 @@ ROUTES = [  # (method, path, admin only)
     ("GET", "/", False), ("GET", "/api/snapshot", False), ("GET", "/api/stream", False),
     ("GET", "/control", False), ("POST", "/control/new", False), ("POST", "/control/undo", False),
     ("POST", "/control/abandon", False), ("POST", "/control/calibrate", False),
-    ("POST", "/control/correct", False),
+    ("POST", "/control/correct", False), ("POST", "/control/replay", False),
     ("GET", "/health", False), ("GET", "/api/health", False),
     ("GET", "/history", False), ("GET", "/history/1", False), ("POST", "/history/1/resume", False),
     ("GET", "/history/export/games.csv", False),

@@ -13,7 +13,7 @@ from tablegame.core.corrections import correction_action, corrections_for
 from tablegame.core.parties import parse_parties, say_problem, solo
 from tablegame.core.games import playable_games
 from tablegame.core.play import GameSetup
-from tablegame.core.session import Act, Calibrate, NewGame, Undo
+from tablegame.core.session import Act, Calibrate, NewGame, ShowReasons, Undo
 from web_admin.answers import done, refused, refused_here
 from web_admin.auth import by
 from web_admin.table import face, game_token, reply_words, snapshot_data, submit
@@ -100,6 +100,16 @@ def undo():
     if (stale := _stale()) is not None:
         return stale
     return _answer(Undo())
+
+
+@bp.route("/control/replay", methods=["POST"])
+def replay():
+    """What the check of the last move found, replayed on the table's screen (Shove: the
+    last shove), as a guest's button hold does; the live view replays it too."""
+    reply = submit(ShowReasons(), by())
+    if reply.accepted:
+        return done(word("replay_shown"), "/")
+    return refused(reply_words(reply), 409)
 
 
 @bp.route("/control/calibrate", methods=["POST"])

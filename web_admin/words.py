@@ -87,6 +87,8 @@ WORDS = {
         "err_account_name": "Ein Name hat 1 bis {most} Zeichen, davon eines sichtbar, und kein Steuerzeichen.",
         "err_password_short": "Ein Passwort hat mindestens {least} Zeichen.",
         "err_not_resumable": "Spiel {seq} lässt sich nicht fortsetzen: es ist zu Ende oder nicht mehr lesbar.",
+        "replay_play": "Nachspielen", "replay_on_table": "Auf dem Tisch zeigen",
+        "replay_shown": "Der Tisch spielt es nach",
     },
     "en": {
         "title": "Game table", "live": "Live", "control": "Game", "health": "Board",
@@ -168,6 +170,8 @@ WORDS = {
         "err_account_name": "A name has 1 to {most} characters, one of them visible, and no control character.",
         "err_password_short": "A password has at least {least} characters.",
         "err_not_resumable": "Game {seq} cannot be resumed: it has ended or no longer reads.",
+        "replay_play": "Replay", "replay_on_table": "Show on the table",
+        "replay_shown": "The table replays it",
     },
 }
 

@@ -72,6 +72,12 @@ class ShowAddress:
 
 
 @dataclass(frozen=True)
+class ShowReasons:
+    """Show on the table's screen what the check of the last move found (Shove: replay
+    the last shove), as a guest's button hold does; refused when there is nothing."""
+
+
+@dataclass(frozen=True)
 class Reply:
     """What became of a submitted command: accepted, or refused with the reason."""
 
@@ -204,6 +210,7 @@ class Session:
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
             ShowAddress: self._show_address, _Beside: self._beside_done,
+            ShowReasons: self._show_reasons,
         }
         self._worker = _Worker(self.post)
         self._beside = 0  # jobs started beside the writer whose result is not handled yet
@@ -438,6 +445,11 @@ class Session:
         if show.why != self.status.showing_address:
             self._update(showing_address=show.why)
 
+    def _show_reasons(self, _: ShowReasons | None = None) -> None:
+        if self.status.reasons is None:
+            return self._refuse(Note.of("nothing_to_replay"))
+        self._update(reasons_shown=self.status.reasons_shown + 1)
+
     def _beside_done(self, done: _Beside) -> None:
         self._beside -= 1
         if done.verdict is None:
@@ -485,7 +497,7 @@ class Session:
         self.play, self._states = play, [state]
         self._seen, self._moved = [self._at_rest()], [False]
         self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
-                     actions=0, moves=0, put_back=None, match=new.match)
+                     actions=0, moves=0, put_back=None, match=new.match, reasons=None)
 
     def _undo(self, _: Undo) -> None:
         """Take back the last move a player made, with what the board and the table
@@ -508,12 +520,18 @@ class Session:
             if self._moved.pop():
                 break
         self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
-                     **self._counts())
+                     reasons=None, **self._counts())
         self._put_back()
 
     def _apply_verdict(self, verdict: Verdict) -> None:
         if verdict.show_address:
             return self._update(showing_address="asked")
+        if verdict.reasons is not None:   # what a check found, kept to be shown on request
+            self._update(reasons=verdict.reasons)
+        if verdict.action is None and verdict.note is None and (
+                verdict.reasons is not None or verdict.show_reasons):
+            # a check's reasons alone, or a button held for them: nothing else changes
+            return self._show_reasons() if verdict.show_reasons else None
         if verdict.action is None:
             # A problem goes to the banner; the last event stays on the message line.
             problem = verdict.note if verdict.problem else None
@@ -541,6 +559,8 @@ class Session:
         self._moved.append(move)
         self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
         self._start_beside(verdict)
+        if verdict.show_reasons:   # a check that names a coin: show why at once
+            self._show_reasons()
 
     def _played_elsewhere(self, action: Any) -> Note | None:
         """A league match split over two pubs' tables (``Match.elsewhere``): the moves of

@@ -12,9 +12,9 @@ from tablegame.families.shove.rules import (Cleared, CoinToss, MovedUnhit, SetMa
 from tablegame.texts import buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
-from tablegame.families.shove import moved, referee
+from tablegame.families.shove import moved, referee, replay
 from tablegame.core.sensors import BoardSnapshot
-from tablegame.families.shove.view import PartyView, ShoveView
+from tablegame.families.shove.view import PartyView, ReplayView, ShoveView
 
 
 # each game's board, built from its [boards.<game>] sizes
@@ -56,7 +56,8 @@ class ShovePlay:
         must explain every coin that moved, and between shoves none may move. In
         ``warn`` mode the reading counts at once and the check runs beside the writer:
         its verdict, a ``MovedUnhit`` logged by "table", follows as an event of its own.
-        In ``restore`` mode nothing counts until a coin moved by hand is back."""
+        In ``restore`` mode nothing counts until a coin moved by hand is back. Either way
+        the replay of the shove is computed beside the writer (replay.py)."""
         memory = self._memory
         before, after = memory.get("settled"), moved.played(self.board, snapshot.coins)
         shove = isinstance(verdict.action, Shove)
@@ -66,11 +67,18 @@ class ShovePlay:
                 check = (moved.check_shove if shove else moved.check_still)(self.board, before,
                                                                              after)
                 note = moved.note_for(self.board, check, self.moved_coin)
+                reasons = functools.partial(replay.reasons_after_shove, self.board, before, after)
                 if note is not None:
-                    memory["marks"] = tuple(m.before for m in check.unexplained)
-                    return Verdict(note=note, problem=True)  # the last board stays the reference
+                    marks = tuple(m.before for m in check.unexplained)
+                    new = memory.get("marks") != marks   # shown once, not at every reading
+                    memory["marks"] = marks
+                    # the last board stays the reference
+                    return Verdict(note=note, problem=True,
+                                   beside=functools.partial(reasons, new) if shove else None)
+                if shove:
+                    verdict = replace(verdict, beside=functools.partial(reasons, False))
             else:
-                judged = moved.verdict_after_shove if shove else moved.verdict_between_shoves
+                judged = replay.verdict_after_shove if shove else replay.verdict_between_shoves
                 verdict = replace(verdict, beside=functools.partial(judged, self.board, before,
                                                                     after))
         memory["settled"] = after
@@ -93,6 +101,8 @@ class ShovePlay:
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:
             return Verdict(action=CoinToss(rng.randrange(2)))
+        if press.button == "ok" and press.long:   # replay the last shove
+            return Verdict(show_reasons=True)
         return Verdict()
 
     def describe(self, before: ShoveState, after: ShoveState, action) -> Note | None:
@@ -139,10 +149,32 @@ class ShovePlay:
                     if state.winner is not None else None),
             link=link_text(status.link, language),
             hint=buttons_now(language, status, state.over,
-                             ok=t("does_toss") if state.starter is None else None),
+                             ok=t("does_toss") if state.starter is None else None,
+                             ok_held=t("does_replay") if status.moves else None),
             marked=state.moved or self._memory.get("marks", ()),
             to_clear=to_clear,
+            replay=self._replay(status, language),
         )
+
+    def _replay(self, status: TableStatus, language: str) -> ReplayView | None:
+        """The last shove's replay in ``language``, made once per replay, request and
+        language (the view is built for every frame drawn)."""
+        reasons = status.reasons
+        if reasons is None:
+            return None
+        key = (status.reasons_shown, language)
+        made = self._memory.get("replay")
+        if made is not None and made[0] is reasons and made[1] == key:
+            return made[2]
+        shot = reasons.shot is not None
+        named = reasons.named
+        words = (text(language, "replay_explained" if shot else "replay_still") if named is None
+                 else text(language, "replay_would_lie", number=named.number,
+                           dx=named.would[0] - named.seen[0], dy=named.would[1] - named.seen[1]))
+        view = ReplayView(reasons, status.reasons_shown,
+                          text(language, "replay_title" if shot else "replay_title_still"), words)
+        self._memory["replay"] = (reasons, key, view)
+        return view
 
     def title(self, language: str) -> str:
         r = self.rules

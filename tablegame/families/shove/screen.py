@@ -5,7 +5,8 @@ with the parties, the big status line, the last event and the banners.
 All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
 from __future__ import annotations
 
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -17,6 +18,7 @@ from tablegame.display.parts import (PaintedScreen, Painter, Pen, Pictures, bann
 from tablegame.display import palette as P
 from tablegame.display.text import TextCache
 from tablegame.families.shove.board import ShoveBoard
+from tablegame.families.shove.screen_replay import ReplayRun
 from tablegame.families.shove.view import PartyView, ShoveView
 
 Point = tuple[float, float]
@@ -153,8 +155,10 @@ class ShoveScreen(PaintedScreen):
     Only what changed is drawn again (``tablegame.display.parts``): each coin, each
     chalk box, each card and each row (or line) of the panel is a part of its own."""
 
-    def __init__(self, text: TextCache | None = None) -> None:
+    def __init__(self, text: TextCache | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.text = text or TextCache()
+        self.replay = ReplayRun(self, clock)   # the last shove replayed, when it is asked
         self.layout: ShoveLayout | None = None
         self._static: pygame.Surface | None = None
         self._coin: pygame.Surface | None = None
@@ -166,7 +170,14 @@ class ShoveScreen(PaintedScreen):
         """Draw ``view``; answers the rectangles that changed, or None when the whole
         surface was drawn (a new surface, size or board, or after ``invalidate``)."""
         layout = self._fit(surface, view.board)
+        if self.replay.showing(view):
+            return self.replay.draw(surface, layout, view)
         return self._painter.paint(surface, self._static, self._record(layout, view))
+
+    @property
+    def animating(self) -> bool:
+        """A replay runs: the table's loop draws every frame until it ends."""
+        return self.replay.running
 
     # --- what changes only with the surface size or the board -----------------------------
     def _fit(self, surface: pygame.Surface, board: ShoveBoard) -> ShoveLayout:
@@ -179,6 +190,7 @@ class ShoveScreen(PaintedScreen):
             self._painter.invalidate()
             self._chalk.clear()
             self._cards.clear()
+            self.replay.forget_pictures()
         return self.layout
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:

@@ -66,6 +66,30 @@ def _touching(language):
     return words
 
 
+def _would_lie(language):
+    """Where the named coin would lie, from where it lies: "Münze 3 läge 41 mm tiefer"
+    (down the board, towards the front edge), the larger way first, the other too when
+    it is more than the sensors' error."""
+    words = {"de": ("Münze {number} läge {ways}", " und ", "{mm} mm tiefer", "{mm} mm höher",
+                    "{mm} mm weiter links", "{mm} mm weiter rechts",
+                    "Münze {number} läge, wo sie liegt"),
+             "en": ("Coin {number} would lie {ways}", " and ", "{mm} mm lower", "{mm} mm higher",
+                    "{mm} mm further left", "{mm} mm further right",
+                    "Coin {number} would lie where it lies")}[language]
+    sentence, joined, lower, higher, left, right, same = words
+
+    def say(number, dx, dy):
+        ways = sorted(((abs(dy), lower if dy < 0 else higher), (abs(dx), left if dx < 0 else right)),
+                      key=lambda way: -way[0])
+        said = [way.format(mm=round(mm)) for mm, way in ways if mm >= SAID_FROM_MM]
+        return sentence.format(number=number, ways=joined.join(said)) if said else same.format(
+            number=number)
+    return say
+
+
+SAID_FROM_MM = 3   # a way shorter than this (about the sensors' error) is not said
+
+
 TEXTS = {
     "de": {
         # where a coin lies, as the staff page's calibration says it
@@ -109,6 +133,7 @@ TEXTS = {
         "draw": "Unentschieden!",
         "playoff_score": "Stechen: {count}",
         "does_toss": "Münzwurf",
+        "does_replay": "letzten Schub zeigen",
         "hint_desk_clear": "Abräumen: der nächste Schub mit der Maus räumt ab, oder Taste C",
         "desk_nudge_no_coin": "Keine Münze auf dem Brett, die die Hand schieben könnte (Taste H)",
         "desk_nudge_off_board": "Die Hand würde die Münze vom Brett schieben: nichts verschoben",
@@ -131,6 +156,12 @@ TEXTS = {
                                   "auf dem Brett",
         "shove_moved_names_no_coin": "eine Münze, die sich ohne Treffer bewegt hat, muss "
                                      "genannt sein",
+        # the replay of the last shove (replay.py)
+        "replay_title": "Der letzte Schub, nachgespielt",
+        "replay_title_still": "Ohne Schub bewegt",
+        "replay_explained": "Der Schub erklärt jede Münze",
+        "replay_still": "Keine Münze hat sich bewegt",
+        "replay_would_lie": _would_lie("de"),
     },
     "en": {
         "lie_in_bed": "in bed {bed}", "lie_on_line": "touches a line",
@@ -168,6 +199,7 @@ TEXTS = {
         "draw": "A draw!",
         "playoff_score": "Play-off: {count}",
         "does_toss": "coin toss",
+        "does_replay": "replay the last shove",
         "hint_desk_clear": "To clear: the next drag with the mouse clears the board, or key C",
         "desk_nudge_no_coin": "No coin on the board for the hand to nudge (key H)",
         "desk_nudge_off_board": "The hand would push that coin off the board: nothing moved",
@@ -187,6 +219,11 @@ TEXTS = {
         "shove_clear_first": "clear the board first: the last round's coins still count as lying there",
         "shove_too_many_scoring": "{scoring} coins cannot score: only {lying} lie on the board",
         "shove_moved_names_no_coin": "a coin moved unhit must be named",
+        "replay_title": "The last shove, replayed",
+        "replay_title_still": "Moved without a shove",
+        "replay_explained": "The shove explains every coin",
+        "replay_still": "No coin moved",
+        "replay_would_lie": _would_lie("en"),
     },
 }
 
