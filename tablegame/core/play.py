@@ -89,6 +89,8 @@ class TableStatus:
     showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
                                         # or "setup" (no admin password yet); None: the game
     put_back: PutBack | None = None  # the latest board to lay out again, if any
+    menu_steps: bool = False         # MENU before the first move steps to another game (the
+                                     # menu's last shows the staff page's address instead)
     match: Match | None = None       # the venue's match this game is (tablegame.core.match)
     reasons: Any = None              # what the check of the last move found (Verdict.reasons)
     reasons_shown: int = 0           # grows each time they are to be shown: the screen replays

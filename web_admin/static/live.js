@@ -76,7 +76,26 @@ function drawCarrom(svg, view) {
   }
 }
 
+function drawNamedDice(svg, dice) {
+  // Neunfeld: Miwin's dice III, IV and V told apart by their colour and name, as on the table
+  const fills = ["#1a5fb4", "#c01c28", "#241f31"];
+  svg.setAttribute("viewBox", "0 0 100 48");
+  dice.forEach((d, i) => {
+    svg.append(shape("rect", { x: 5 + i * 32, y: 4, width: 28, height: 28, rx: 4, fill: fills[d.colour] || "#fff",
+                               stroke: d.tipped ? "#f5c542" : "#222", "stroke-width": d.tipped ? 3 : 1 }));
+    const top = shape("text", { x: 19 + i * 32, y: 24, "text-anchor": "middle", "font-size": 14, fill: "#fff" });
+    top.textContent = d.top;
+    const name = shape("text", { x: 19 + i * 32, y: 44, "text-anchor": "middle", "font-size": 9 });
+    name.textContent = d.name;
+    svg.append(top, name);
+  });
+}
+
 function drawDice(svg, snapshot) {
+  if (snapshot.view.dice && snapshot.view.dice.length && snapshot.view.dice[0].name) {
+    drawNamedDice(svg, snapshot.view.dice);
+    return;
+  }
   const dice = snapshot.readings.find((r) => r.kind === "DiceReading");
   svg.setAttribute("viewBox", "0 0 100 40");
   (dice ? dice.values : []).forEach((v, i) => {
@@ -179,7 +198,8 @@ function draw(snapshot) {
   text("problem", view.problem);
   text("status", snapshot.calibrating ? "⚙ " + (view.message || "") : view.status);
   text("winner", view.winner);
-  text("message", view.message);
+  text("message", snapshot.last_event);
+  $("last").hidden = !snapshot.last_event;     // no label with nothing after it
   text("link", view.link);
   drawParties(snapshot);
   $("board-words").textContent = $("board-words").textContent.split(":")[0] + ": " + snapshot.board_words;

@@ -9,7 +9,7 @@ from tablegame.families.shove.board import ShoveBoard, hapenny_board, piecepack_
 from tablegame.core.events import ButtonPress
 from tablegame.families.shove.rules import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
                                    ShoveState)
-from tablegame.texts import link_text, say, text
+from tablegame.texts import buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.shove import moved, referee, replay
@@ -134,23 +134,25 @@ class ShovePlay:
         state: ShoveState = status.state
         t = lambda key, **values: text(language, key, **values)  # noqa: E731
         reading = status.reading
+        to_clear = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         return ShoveView(
             title=self.title(language),
             board=self.board,
             coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
             parties=tuple(self._party(state, p, language) for p in (0, 1)),
             target=self.rules.target,
-            status=self._status(status, language),
+            status=self._status(state, to_clear, language),
             message=say(language, status.note),
             problem=say(language, status.problem) or None,
             winner=(t("draw") if state.drawn else
                     t("winner", party=state.parties[state.winner].name)
                     if state.winner is not None else None),
             link=link_text(status.link, language),
-            # the buttons that matter now (before the toss the status line says what OK does)
-            hint=t("hint_shove_over" if state.over else "hint_shove"),
+            hint=buttons_now(language, status, state.over,
+                             ok=t("does_toss") if state.starter is None else None,
+                             ok_held=t("does_replay") if status.moves else None),
             marked=state.moved or self._memory.get("marks", ()),
-            to_clear=referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot)),
+            to_clear=to_clear,
             replay=self._replay(status, language),
         )
 
@@ -192,13 +194,11 @@ class ShovePlay:
             at_turn=not state.over and state.starter is not None and state.turn == p,
             score_line=text(language, "playoff_score", count=tiebreak) if tiebreak is not None else "")
 
-    def _status(self, status: TableStatus, language: str) -> str:
-        state: ShoveState = status.state
+    def _status(self, state: ShoveState, waiting: int, language: str) -> str:
         if state.over:
             return text(language, "status_over")
         if state.starter is None:
             return text(language, "status_toss")
-        waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         if waiting:
             return text(language, "status_clear", coins=waiting)
         # the player who shoves: the party's name is made of its players' names, so

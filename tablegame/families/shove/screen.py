@@ -133,14 +133,16 @@ class ShoveLayout(Proportional):
             "header": small, "cards": self.px(0.2), "status": self.px(0.19),
             "message": max(self.px(0.14), small),
             "problem": max(self.px(0.13), small + 2 * self.px(0.01))}, gap=self.px(0.014),
-            foot=self.small_print(self.hint_lines))
+            foot=self.small_print(self.hint_lines), flexible=("message", "problem"))
 
     @cached_property
     def hint_lines(self) -> int:
-        """The keys' hint whole: three lines on a screen narrower than 5:3 (1280x800, 16:10),
-        where the board leaves the panel narrow for the readable size; two elsewhere."""
+        """The buttons' footer whole (each button, pressed and held, in German: "ZURÜCK
+        lang: rückgängig · MENÜ: Personalseite (lang: neues Spiel)"): four lines on a screen
+        narrower than 5:3 (1280x800, 16:10), where the board leaves the panel narrow for
+        the readable size; three elsewhere. The news and the problem give up the room."""
         width, height = self.size
-        return 3 if width * 3 < height * 5 else 2
+        return 4 if width * 3 < height * 5 else 3
 
     def card(self, party: int) -> pygame.Rect:
         return self.half(self.rows["cards"], party)
@@ -345,10 +347,17 @@ class ShoveScreen(PaintedScreen):
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
         pen.blit(score, score.get_rect(bottomright=inner.bottomright))
-        # the name may take two lines beside the score; then there is no room for who shoves
-        # next (the status line names the one at turn)
-        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width - score.get_width() - pad,
-                               min_px=lay.px(0.03), max_lines=2,
+        # the name on one line above the score (the card's whole width) if it fits there a
+        # little smaller: "Team A" broken into "Team" / "A" reads as two names; else on two
+        # lines beside the score, and then there is no room for who shoves next (the status
+        # line names them)
+        room = inner.width - score.get_width() - pad
+        above = inner.height - score.get_height() >= self.text.font(lay.px(0.06)).get_height()
+        one_line = self.text.one_line_px(pv.name, lay.px(0.06), inner.width if above else room,
+                                         lay.px(0.045))
+        name = self.text.block(pv.name, one_line or lay.px(0.06), ink,
+                               inner.width if one_line and above else room,
+                               min_px=lay.px(0.03), max_lines=1 if one_line else 2,
                                height=inner.height - (0 if not pv.player else lay.px(0.05)))
         pen.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)
