@@ -57,10 +57,9 @@ class Check:
 
 def check(before: Sequence[Point], after: Sequence[Point], *, radius: float,
           launch_y: float | None, width: float = math.inf, new: int = 1,
-          tolerance: float = SENSOR_ERROR, tries: int = MAX_ASSIGNMENTS) -> Check:
+          tolerance: float = SENSOR_ERROR) -> Check:
     """Judge two settled readings; ``new`` pieces were added by the shot (1 for a
-    shove, 0 for Carrom's striker taken off again or a board left alone); at most
-    ``tries`` assignments of the moved pieces, the likeliest first."""
+    shove, 0 for Carrom's striker taken off again or a board left alone)."""
     before, after = canonical(before), canonical(after)
     still_limit = STILL + 2 * (tolerance - SENSOR_ERROR)
     moved_idx, fresh_idx = _unmatched(before, after, still_limit)
@@ -69,34 +68,15 @@ def check(before: Sequence[Point], after: Sequence[Point], *, radius: float,
     if not moved_idx:
         shot = after[fresh_idx[0]] if new else None
         return Check(shot=shot)
-    return _best(before, after, moved_idx, fresh_idx, new, radius, launch_y, width, tolerance,
-                 tries)
+    best = _best(before, after, moved_idx, fresh_idx, new, radius, launch_y, width, tolerance)
+    return best
 
 
-def moved(before: Sequence[Point], after: Sequence[Point], *, new: int = 1,
-          tolerance: float = SENSOR_ERROR) -> Check:
-    """Which pieces moved, paired as the likeliest assignment pairs them (short, forward
-    moves first), without asking who could have hit whom: for a referee whose physics
-    judges every board that moved (Shove's), the geometric pass over every assignment
-    cost more than the physics on boards where many pieces moved. ``unexplained`` is
-    empty: the caller decides."""
-    before, after = canonical(before), canonical(after)
-    moved_idx, fresh_idx = _unmatched(before, after, STILL + 2 * (tolerance - SENSOR_ERROR))
-    if len(fresh_idx) != len(moved_idx) + new:
-        return Check(counted=False)
-    if not moved_idx:
-        return Check(shot=after[fresh_idx[0]] if new else None)
-    shot_i, pairing = assignments(before, after, moved_idx, fresh_idx, new)[0]
-    return Check(moved=tuple(Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)),
-                 shot=after[shot_i] if shot_i is not None else None)
-
-
-def _best(before, after, moved_idx, fresh_idx, new, radius, launch_y, width, tolerance,
-          tries: int = MAX_ASSIGNMENTS) -> Check:
+def _best(before, after, moved_idx, fresh_idx, new, radius, launch_y, width, tolerance) -> Check:
     """The assignment of moved pieces that leaves the fewest unexplained."""
     stationary = [p for i, p in enumerate(before) if i not in set(moved_idx)]
     best: Check | None = None
-    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, new)[:tries]:
+    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, new):
         moved = tuple(Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing))
         shot = after[shot_i] if shot_i is not None else None
         lost = _unexplained(moved, shot, stationary, radius, launch_y, width, tolerance)

@@ -1,7 +1,7 @@
 """A corpus of genuine Shove shots from the simulation, and the same shots with one coin
 moved by hand: the yardstick of the plausibility check (docs/physics-check.md).
 
-``python -m tablegame.families.shove.corpus [SHOTS [SEED]] [--gentle] [--strict] [--budget N]``
+``python -m tablegame.families.shove.corpus [SHOTS [SEED]] [--gentle] [--budget N] [--tolerances T,...]``
 prints false alarms and catches (a coin moved by hand far from the shot, and near its
 path) for several tolerances, then by kind of shot and by coins knocked on. Noise, as
 issue 12 asks: every reading off by up to ±1 mm, each coin with its own friction (±20 %)
@@ -200,7 +200,7 @@ class Judged:
 
 
 def judge(samples: list[Sample], board: ShoveBoard, tolerance: float,
-          budget: int | None = None, strict: bool = False) -> list[Judged]:
+          budget: int | None = None) -> list[Judged]:
     from tablegame.families.shove import moved  # the referee's own check (it imports physics)
     from tablegame.families.shove import search
     budget = search.MAX_SHOTS if budget is None else budget
@@ -213,7 +213,7 @@ def judge(samples: list[Sample], board: ShoveBoard, tolerance: float,
                 continue
             start = time.process_time()
             verdicts.append(not moved.check_shove(board, s.before, after, tolerance,
-                                                  budget, strict).plausible)
+                                                  budget).plausible)
             cpu.append(time.process_time() - start)
         out.append(Judged(s, verdicts[0], verdicts[1], verdicts[2], tuple(cpu)))
     return out
@@ -268,8 +268,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("seed", nargs="?", type=int, default=TUNING_SEED)
     parser.add_argument("--gentle", action="store_true",
                         help="the first corpus (boards played from empty, gentle shots)")
-    parser.add_argument("--strict", action="store_true",
-                        help="every coin within its allowance, chains too (not the pub's setting)")
     parser.add_argument("--budget", type=int, default=None,
                         help="simulations per check (default: search.MAX_SHOTS)")
     parser.add_argument("--tolerances", default="0.5,1.0,1.5,2.0",
@@ -287,8 +285,7 @@ def main(argv: list[str]) -> int:
     board = hapenny_board()
     samples = generate(args.shots, seed=args.seed, board=board,
                        mode="gentle" if args.gentle else "pub")
-    check = "the strict check" if args.strict else "the pub's check"
-    print(f"seed {args.seed} ({'gentle' if args.gentle else 'pub'} corpus, {check}): "
+    print(f"seed {args.seed} ({'gentle' if args.gentle else 'pub'} corpus): "
           f"{len(samples)} genuine shots ({sum(s.knocked > 0 for s in samples)} with "
           f"knock-ons, {sum(s.knocked > 1 for s in samples)} with two or more), "
           f"{sum(s.cheat is not None for s in samples)} with a coin moved by hand far from the "
@@ -298,7 +295,7 @@ def main(argv: list[str]) -> int:
     print("|---|---|---|---|---|")
     table = None
     for tol in tolerances:
-        judged = judge(samples, board, tol, args.budget, args.strict)
+        judged = judge(samples, board, tol, args.budget)
         print(figures(judged, f"{tol:.1f}"), flush=True)
         if tol == plausibility.SENSOR_ERROR:
             table = judged
