@@ -380,8 +380,8 @@ def test_a_small_corpus_of_simulated_shots():
 def test_the_pub_corpus_plays_as_a_pub_does():
     """Issue 21: boards with four or five coins down, coins touching, hard shots (a lone
     coin would slide 500 mm or more), knock-ons of two or more coins; the check on 60 of
-    them in the pub's setting (docs/physics-check.md has the full figures: about 1 % false
-    alarms, four in five hand moves far from the shot caught)."""
+    them (docs/physics-check.md has the full figures, by kind: about 3 % false
+    alarms, 95 % of the hand moves far from the shot caught)."""
     samples = corpus.generate(60, seed=5)
     touching = [s for s in samples if any(math.dist(a, b) < D + 3 for i, a in enumerate(s.before)
                                           for b in s.before[:i])]
