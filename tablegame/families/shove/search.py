@@ -14,12 +14,12 @@ not depend on the friction, so a board with other friction than the model's is f
 as well by another reach.
 
 A coin is explained when the simulated coin lies within its allowance of where it is
-seen: the sensor term (both readings are off) for a coin the shot left still; for one
-that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its slide, simulated or seen if
-longer (the hits' geometry blurred by the readings, friction and bounce of this coin,
-chains); for the
-shot coin ``SHOT_SHARE`` of its slide (its reach is fitted). docs/physics-check.md has
-the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
+seen (``_Trial._allowance``): the sensor term (both readings are off) for a coin the
+shot left still; for one that moved the blur of the hits' geometry, growing with its
+simulated slide up to ``KNOCK`` mm, and ``SLIDE_SHARE`` of its slide, simulated or seen
+if longer (friction and bounce of this coin, chains); for the shot coin ``SHOT_SHARE`` of
+its way to its first hit (its reach is fitted). Every coin must lie within its allowance,
+chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
 not by a clock."""
 from __future__ import annotations
 
@@ -60,28 +60,26 @@ MISSING = 1e3           # error of a coin the simulation lost or the board did n
 @dataclass(frozen=True)
 class Fit:
     """The best shot found and how far it is off: ``error`` is the worst coin's distance
-    in units of its allowance (at most ``limit``: the shot explains the board); ``off``
-    the coins beyond their allowance (where they lay, where they are seen)."""
+    in units of its allowance (at most 1: the shot explains the board); ``off`` the coins
+    beyond their allowance (where they lay, where they are seen)."""
 
     shot: Shot | None
     error: float
     off: tuple[Moved, ...] = ()
-    limit: float = 1.0
 
     @property
     def explains(self) -> bool:
-        return self.error <= self.limit
+        return self.error <= 1.0
 
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
-             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS,
-             limit: float = 1.0) -> Fit:
-    return _search(_Trial(board, before, after, tolerance, budget, limit), board, check)
+             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
+    return _search(_Trial(board, before, after, tolerance, budget), board, check)
 
 
 def _search(trial, board, check) -> Fit:
     """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
-    pass of the two), every coin within ``limit`` times its allowance (the search stops
+    pass of the two), every coin within its allowance (the search stops
     at the first such shot), tried in at most ``budget`` simulations: each proposal's own
     start point first, the best few aimed, then a coarse scan of each proposal's family
     along the front edge, then along the best family and around the best shot in it."""
@@ -580,8 +578,7 @@ class _Trial:
     """The simulations of one check, and the best fit so far. A ``Shot`` here carries
     its reach (mm of a lone coin's slide) in place of a speed."""
 
-    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int,
-                 limit: float = 1.0):
+    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int):
         self.board, self.budget, self.runs = board, budget, 0
         self.table = ShoveTable(board)
         self.rehearsal = None
@@ -595,7 +592,7 @@ class _Trial:
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
-        self.best = Fit(None, math.inf, limit=limit)
+        self.best = Fit(None, math.inf)
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
@@ -623,7 +620,7 @@ class _Trial:
                                           self.rehearsal.hits)
         self._seen[key] = score, self.rested
         if error < self.best.error:
-            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.best.limit)
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
 
     def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
