@@ -48,6 +48,7 @@ class Calibration:
         self.mapping: Mapping | None = None
         self.recalibrations = 0
         self._maps = None
+        self.seen: np.ndarray | None = None   # the rectified pixels the camera's picture holds
         self._seen: dict[int, np.ndarray] = {}    # each marker's corners when last found (pixels)
         self._frames = 0
         if homography is not None:
@@ -127,6 +128,9 @@ class Calibration:
         board = np.stack([x0 + (u.ravel() + 0.5) / s, y1 - (v.ravel() + 0.5) / s], axis=1)
         ideal = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
         pixels = distort_points(self.lens.matrix, self.lens.distortion, ideal)
+        width, height = self.lens.size
+        self.seen = ((pixels[:, 0] >= 0) & (pixels[:, 0] <= width - 1) & (pixels[:, 1] >= 0)
+                     & (pixels[:, 1] <= height - 1)).reshape(h, w)
         # as fixed point, the form remap turns float maps into anyway: the same picture, sooner
         return cv2.convertMaps(pixels[:, 0].reshape(h, w).astype(np.float32),
                                pixels[:, 1].reshape(h, w).astype(np.float32), cv2.CV_16SC2)
