@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -34,6 +35,8 @@ MOST = {"white": 9, "black": 9, "queen": 1, "striker": 1}   # a Carrom set: more
 OVERLAP = 4.0          # mm two found pieces may seem to overlap (each read up to some 2 mm off)
 HOLE_SLACK = 2.0       # mm a piece's centre may seem to lie over a pocket's mouth (peaks are coarse)
 LIGHT_CELL = 2.0      # mm: the light is measured on a picture of the board this coarse
+QUICK_LIGHT_CELL = 4.0   # mm: and so when following moving pieces
+OWN_LIGHT = 15         # following pieces, the light is measured every this many frames (else borrowed)
 LIGHT_SMOOTH = 10.0    # mm: the light smoothed over this where the board shows
 EDGE_NOISE = 2.5       # an edge of the light stands this many times the noise out of it
 LIGHT_EDGE = 0.06      # a change of the light this large (log) from one cell to the next is an edge: no light
@@ -47,6 +50,7 @@ MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches 
 ENCLOSED = 4.0         # pieces' area: what edges enclose up to this is pieces; more is the board
 SHADOW_LIKE = 9.0      # squared distance (in the board's spread) of a darker board colour: a shadow
 SHADOW_DEPTH = 0.35    # a shadow leaves the board at least this bright (the pub's other light)
+WINDOW = 2.5          # mm round a piece's outline its centroid reads (the camera blurs its rim)
 SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may already show
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
@@ -71,6 +75,14 @@ class Sighting:
     details: dict = field(default_factory=dict, compare=False)
 
 
+class Looked(NamedTuple):
+    evened: np.ndarray | None       # the view as under the learned board's light (float32 BGR)
+    apart: np.ndarray | None        # 0 the empty board as it looks there .. 1 something else
+    shares: dict | None             # kind (and "skin") -> its share of each pixel
+    grid: "_Grid"
+    brightness: float
+
+
 def starting(layout: Layout) -> Appearance:
     """The starting values for ``layout``: its drawn board and the code's colours."""
     return _starting(layout)
@@ -82,12 +94,19 @@ def _starting(layout: Layout) -> Appearance:
 
 
 class Detector:
+    _measured = 0      # lights measured so far (which one is the latest)
     """``Detector(layout, calibration, heights, appearance)``, then ``see(frame)`` for each
     camera frame (``read(view)`` for a view already rectified)."""
 
     def __init__(self, layout: Layout, calibration: Calibration, heights: dict[str, float],
-                 appearance: Appearance | None = None):
-        self.layout, self.calibration, self.heights = layout, calibration, heights
+                 appearance: Appearance | None = None, quick: bool = False):
+        """``quick``: following pieces that move (camera_board/follow.py), on a small picture:
+        what it doubts is read as best it can, and only a hand or the dark make a frame
+        unsure (the settled board is read in full)."""
+        self.layout, self.calibration, self.heights, self.quick = layout, calibration, heights, quick
+        self.borrowed: Detector | None = None    # quick: the full read whose light it may take
+        self.last_light: tuple = (None, 0.0, 0)   # (light, brightness, when measured)
+        self._frames = 0
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -109,13 +128,14 @@ class Detector:
         return self.read(self.calibration.rectify(frame))
 
     def read(self, view: np.ndarray) -> Sighting:
-        grid = self._prepared(view.shape)
-        light, brightness = self._light(view, grid)
-        if light is None:
-            return Sighting(problem="the board is too dark to see", brightness=brightness)
-        evened, apart, shares = self._shares(view, light, grid)
+        looked = self.look(view)
+        if looked.apart is None:
+            return Sighting(problem="the board is too dark to see", brightness=looked.brightness)
+        evened, apart, shares, grid, brightness = looked
         found, unsure = self._peaks(apart, shares, evened, grid)
         hand, left = self._unexplained(apart, shares, found)
+        if self.quick:
+            unsure, left = [], []
         if hand:
             return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
         if unsure or left:
@@ -123,24 +143,45 @@ class Detector:
                             brightness=brightness, details={"found": found})
         return Sighting(tuple(found), brightness=brightness)
 
+    def look(self, view: np.ndarray) -> "Looked":
+        """A rectified view held against the empty board: the view evened out, how much each
+        pixel differs from the board (``apart``), each kind's share (None when too dark)."""
+        grid = self._prepared(view.shape)
+        light, brightness = self._light(view, grid)
+        if light is None:
+            return Looked(None, None, None, grid, brightness)
+        return Looked(*self._shares(view, light, grid), grid, brightness)
+
     # -- the empty board on this view ---------------------------------------------------------
     def _prepared(self, shape) -> "_Grid":
         if self._grid is None or self._grid.shape != shape[:2]:
-            self._grid = _Grid(self.appearance, self.calibration, self.layout, shape)
+            self._grid = _Grid(self.appearance, self.calibration, self.layout, shape,
+                               QUICK_LIGHT_CELL if self.quick else LIGHT_CELL)
         return self._grid
 
     # -- light ---------------------------------------------------------------------------------
     def _light(self, view: np.ndarray, grid: "_Grid") -> tuple[np.ndarray | None, float]:
-        """The light at a quarter of the view's size (per channel: the frame over the empty
-        board), or None when the board is too dark to read; and the surface's brightness."""
+        """The light on the light's coarse grid (per channel: the frame over the empty board),
+        or None when the board is too dark to read; and the surface's brightness. Following
+        pieces (``quick``), the light measured last (here or by the full read: ``borrowed``)
+        for ``OWN_LIGHT`` frames: it changes over seconds, the pieces every frame."""
+        if self.quick:
+            latest = max((d for d in (self, self.borrowed) if d is not None and d.last_light[0] is not None),
+                         key=lambda d: d.last_light[2], default=None)
+            self._frames += 1
+            if latest is not None and self._frames % OWN_LIGHT:
+                return latest.last_light[:2]
         small = grid.shrink(view).astype(np.float32)
         surface = small.reshape(-1, 3)[grid.sample]
         median = np.median(surface, axis=0)
         brightness = float(median.mean())
-        if brightness < DARK or median.min() < 5:
-            return None, brightness
-        return measured_light(small, grid.small_reference, grid.usable, grid.enclosed, grid.smooth,
-                              grid.noise), brightness
+        light = None
+        if brightness >= DARK and median.min() >= 5:
+            light = measured_light(small, grid.small_reference, grid.usable, grid.enclosed, grid.smooth,
+                                   grid.noise)
+        Detector._measured += 1
+        self.last_light = (light, brightness, Detector._measured)
+        return light, brightness
 
     # -- colours -------------------------------------------------------------------------------
     def _shares(self, view: np.ndarray, light: np.ndarray, grid: "_Grid") -> tuple[np.ndarray, dict]:
@@ -148,19 +189,24 @@ class Detector:
         and each kind's share of it (``apart`` times the kind's share of what is not board)."""
         h, w = view.shape[:2]
         evened = cv2.divide(view.astype(np.float32), cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR))
-        index = _index(np.clip(evened, 0, 255).astype(np.uint8))
+        index = _index(cv2.convertScaleAbs(evened))
         difference = cv2.subtract(evened, grid.reference)
         board = cv2.transform(cv2.multiply(cv2.multiply(difference, difference), grid.inverse), _HALF_SUM)
         board = cv2.subtract(grid.constant, board)                 # log-likelihood of the board
-        rest = np.take(self._table[:, 0], index)                   # of anything else, by colour
+        rest = np.take(self._table[0], index)                      # of anything else, by colour
         apart = cv2.exp(cv2.subtract(board, rest))
         apart = 1.0 / (1.0 + apart)
         seen = self.calibration.seen
         if seen is not None and seen.shape == apart.shape and not seen.all():
             apart[~seen] = 0.0      # outside the camera's picture: nothing to tell (the board's edge)
-        gathered = np.take(self._table[:, 1:], index, axis=0)
-        shares = {name: cv2.multiply(apart, np.ascontiguousarray(gathered[..., i]))
-                  for i, name in enumerate((*self.kinds, "skin"))}
+        # each kind's share where anything but the board shows (most of a board is bare)
+        where = np.flatnonzero(apart.ravel() > 0.02)
+        some, indices = apart.ravel()[where], index.ravel()[where]
+        shares = {}
+        for name, column in zip((*self.kinds, "skin"), self._table[1:]):
+            share = np.zeros(apart.shape, np.float32)
+            share.ravel()[where] = some * np.take(column, indices)
+            shares[name] = share
         return evened, apart, shares
 
     # -- pieces ----------------------------------------------------------------------------
@@ -175,7 +221,7 @@ class Detector:
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
-        for (score, kind, u, v, r), (cu, cv) in zip(kept, self._centres(kept, apart, evened, grid)):
+        for (score, kind, u, v, r), (cu, cv) in zip(kept, self.centres(kept, apart, evened, grid, shares)):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
@@ -215,6 +261,9 @@ class Detector:
             else:
                 kept.append((score, kind, u, v, r))
         for score, kind, u, v, r in doubtful:
+            if self.quick:      # a smeared piece: read as it is
+                kept.append((score, kind, u, v, r))
+                continue
             if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
                 continue
             second = self._second_look(shares[kind], u, v, r, kept)
@@ -268,7 +317,7 @@ class Detector:
                 return f"a {kind} over the pocket at {hx:.0f}, {hy:.0f} mm?"
         return None
 
-    def _outline(self, kind: str, u: float, v: float) -> tuple[float, float, float]:
+    def outline(self, kind: str, u: float, v: float) -> tuple[float, float, float]:
         """The middle (rectified pixels) and half the length of what the camera sees of a
         piece whose top's middle is near (u, v): its top and foot, and the side between."""
         cx, cy, cz = self.calibration.mapping.camera
@@ -277,27 +326,31 @@ class Detector:
         lean = (np.array((u, v)) - centre) * h / cz       # from the foot to the top, about
         return float(u - lean[0] / 2), float(v - lean[1] / 2), r + float(np.hypot(*lean)) / 2
 
-    def _centres(self, kept: list, apart: np.ndarray, evened: np.ndarray, grid: "_Grid") -> list:
+    def centres(self, kept: list, apart: np.ndarray, evened: np.ndarray, grid: "_Grid", shares: dict) -> list:
         """Each kept peak's piece's middle (rectified pixels, seen half its height up): the
         centroid of all of it the camera sees (its top, its side: symmetric about that point)
         where it differs from the empty board, its own drop shadow left out (the board's
         colour, darker), each pixel given to the piece whose outline it lies nearest (power
         distance: a touching striker does not pull a man), all pieces thrice over together."""
-        outlines = [list(self._outline(kind, u, v)) for _, kind, u, v, _ in kept]
+        outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
         patches = []
         h, w = apart.shape
-        for cu, cv, reach in outlines:
-            pad = int(reach + 6)
+        for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
+            pad = int(reach + WINDOW * self.calibration.scale + 4)
             iu, iv = int(round(cu)), int(round(cv))
             box = (max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1))
             u0, v0, u1, v1 = box
             gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
-            patches.append((gu, gv, apart[v0:v1, u0:u1], self._no_shadow(apart, evened, grid, box)))
+            lit, shadow = self._no_shadow(apart, evened, grid, box)
+            core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
+            if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
+                lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
+            patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
         for _ in range(3):
             for i, (gu, gv, whole, lit) in enumerate(patches):
                 cu, cv, reach = outlines[i]
                 near = (gu - cu) ** 2 + (gv - cv) ** 2
-                mask = near <= (reach + 1.0) ** 2
+                mask = near <= (reach + WINDOW * self.calibration.scale) ** 2
                 # a drop shadow lies round the piece's rim, never on it
                 rim = reach - SHADOW_RIM * self.calibration.scale
                 weight = np.where(near < rim * rim, whole, lit)
@@ -313,16 +366,13 @@ class Detector:
     @staticmethod
     def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box) -> np.ndarray:
         """``apart`` in ``box`` with the pixels that are the empty board's colour, darker (a
-        drop shadow), left out; unless that leaves little of it (a piece of the board's
-        colour, darker: all of it then)."""
+        drop shadow), left out; and where they are."""
         u0, v0, u1, v1 = box
         seen, board = evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1]
         k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
         off = (((seen - k[..., None] * board) ** 2) * grid.inverse[v0:v1, u0:u1]).sum(axis=2)
         shadow = (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
-        part = apart[v0:v1, u0:u1]
-        kept = np.where(shadow, 0.0, part)
-        return kept if kept.sum() > 0.5 * part.sum() else part
+        return np.where(shadow, 0.0, apart[v0:v1, u0:u1]), shadow
 
     def _kind_doubt(self, shares: dict, kind: str, u: float, v: float) -> str | None:
         """Another kind whose share on this piece's top comes near its own (a white or the
@@ -350,7 +400,7 @@ class Detector:
         mask = apart * self._prepared(apart.shape).unmarked
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
-            cu, cv, reach = self._outline(piece.kind, u, v)
+            cu, cv, reach = self.outline(piece.kind, u, v)
             cv2.circle(mask, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
         blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
@@ -381,7 +431,8 @@ class _Grid:
     board has edges, a mapping a fraction of a pixel off), the part of it the light is
     measured on and a sample of the surface."""
 
-    def __init__(self, appearance: Appearance, calibration: Calibration, layout: Layout, shape):
+    def __init__(self, appearance: Appearance, calibration: Calibration, layout: Layout, shape,
+                 cell_mm: float = 2.0):
         self.shape = shape[:2]
         reference = appearance.view(calibration.extent, calibration.scale, shape)
         if not appearance.learned:     # drawn sharp: blurred as the camera's pixels blur it
@@ -396,8 +447,12 @@ class _Grid:
                   + ((SHIFT_TOLERANCE * slope) ** 2)[..., None]
                   + np.where(reference > SATURATED, 60.0 ** 2, 0.0)).astype(np.float32)
         self.inverse = (1.0 / spread).astype(np.float32)
+        # the plain board: away from its markings, pockets and markers (where a piece's colour
+        # could be taken for the board's)
+        self.plain = (slope < 2.0) & (reference.min(axis=2) > 20) & (reference.max(axis=2) < SATURATED)
         self.constant = (-0.5 * np.log(spread).sum(axis=2) - 1.5 * math.log(2 * math.pi)).astype(np.float32)
-        self.cell = max(1, int(round(LIGHT_CELL * calibration.scale)))
+        self.cell = max(1, int(round(cell_mm * calibration.scale)))
+        cell_mm = self.cell / calibration.scale
         small = self.shrink(reference)
         self.small_reference = small
         inside = np.zeros(small.shape[:2], np.uint8)
@@ -411,8 +466,8 @@ class _Grid:
         if len(where) == 0:
             where = np.arange(small.shape[0] * small.shape[1])
         self.sample = where[:: max(1, len(where) // 20000)]
-        self.enclosed = ENCLOSED * math.pi * (max(layout.piece_radii.values()) / LIGHT_CELL) ** 2
-        self.smooth = LIGHT_SMOOTH / LIGHT_CELL
+        self.enclosed = ENCLOSED * math.pi * (max(layout.piece_radii.values()) / cell_mm) ** 2
+        self.smooth = LIGHT_SMOOTH / cell_mm
         self.noise = math.hypot(appearance.noise, BLACK) / self.cell
         # the markers: paper, often glossy or lifted at a corner, are not held against the
         # empty board for patches (a piece on one is still found)
@@ -503,12 +558,13 @@ def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarr
 
 
 @functools.lru_cache(maxsize=8)
-def _table_for(key, means: bytes, covariances: bytes) -> np.ndarray:
-    return _make_table(np.frombuffer(means, np.float64).reshape(-1, 3),
-                       np.frombuffer(covariances, np.float64).reshape(-1, 3, 3))
+def _table_for(key, means: bytes, covariances: bytes) -> tuple[np.ndarray, ...]:
+    table = _make_table(np.frombuffer(means, np.float64).reshape(-1, 3),
+                        np.frombuffer(covariances, np.float64).reshape(-1, 3, 3))
+    return tuple(np.ascontiguousarray(table[:, i]) for i in range(table.shape[1]))   # a gather each
 
 
-def _colour_table(appearance: Appearance, kinds: tuple[str, ...]) -> np.ndarray:
+def _colour_table(appearance: Appearance, kinds: tuple[str, ...]) -> tuple[np.ndarray, ...]:
     """For each of 64 levels a channel: the log-likelihood of anything but the board (the
     kinds, skin, or a colour of nothing known), then each kind's and skin's share of that."""
     colours = [appearance.colours[k] for k in kinds]
