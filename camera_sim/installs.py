@@ -82,7 +82,8 @@ class Installation:
         return layout_of(self.game)
 
     def shot(self, scene: Scene, light: Light | None = None) -> Shot:
-        return Shot(scene, self.lens, self.pose, light or self.light, self.look)
+        """``scene`` as this installation's camera sees it (its pieces as thick as the set's)."""
+        return Shot(thick(scene, self.look), self.lens, self.pose, light or self.light, self.look)
 
     def teaching(self) -> tuple[Step, ...]:
         return teaching_steps(self.game)
@@ -112,6 +113,15 @@ class Installation:
             scene, values, aside, flat, squares = _neunfeld(rng, table)
             touch = edge = False
         return DiceCase(self.seed * 1000 + k, self.shot(scene, light), values, aside, flat, squares, touch, edge)
+
+
+def thick(scene: Scene, look: Look) -> Scene:
+    """``scene`` with its pieces as thick as ``look``'s set (the truth's places unchanged)."""
+    heights = dict(look.heights)
+    if not heights or not scene.pieces:
+        return scene
+    return dataclasses.replace(scene, pieces=tuple(dataclasses.replace(p, height=heights.get(p.kind, p.height))
+                                                   for p in scene.pieces))
 
 
 def layout_of(game: str) -> Layout:

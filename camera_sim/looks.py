@@ -46,6 +46,7 @@ class Material:
 @dataclass(frozen=True)
 class Finish:
     """One kind of piece: the colour of its top, its side wall, and what is on its top."""
+    name: str
     colour: BGR
     rim: BGR | None = None          # the side wall (None: the top's colour, shaded)
     pattern: str = "plain"          # plain, grain, label, rings, emboss, patina
@@ -79,6 +80,7 @@ class Look:
     pieces: tuple[tuple[str, Finish], ...] = ()
     powder: float = 0.0             # boric powder dusted on a Carrom board (0 to 1)
     faults: Faults = field(default_factory=Faults)
+    heights: tuple[tuple[str, float], ...] = ()   # (kind, mm): how thick this set's pieces are
 
     def finish(self, kind: str) -> Finish:
         return dict(self.pieces)[kind]
@@ -95,8 +97,8 @@ def _plain(name: str, colour: BGR) -> Material:
 # The project's own colours: the renderer draws exactly what it always drew with this look.
 CLASSIC = Look(
     "classic", "classic", _plain("classic wood", WOOD_SHOVE), _plain("classic frame", FRAME_SHOVE),
-    pieces=(*((k, Finish(c)) for k, c in PIECE_COLOURS.items()),
-            ("die", Finish(WHITE_DIE)), ("pip", Finish(DARK_PIP))))
+    pieces=(*((k, Finish("classic", c)) for k, c in PIECE_COLOURS.items()),
+            ("die", Finish("classic", WHITE_DIE)), ("pip", Finish("classic", DARK_PIP))))
 
 # -- the materials, by family -------------------------------------------------------------------
 # (game, part) -> materials. Parts: surface, frame, tray.
@@ -144,37 +146,44 @@ INKS = {"tuning": ((25, 25, 25), (40, 40, 170)),
 # kind -> finishes
 FINISHES = {
     "tuning": {
-        "coin": (Finish((60, 150, 200), (40, 110, 160), "emboss", gloss=1.0, texture=0.5),      # brass
-                 Finish((55, 95, 140), (40, 70, 105), "patina", gloss=0.5, texture=0.5)),      # worn bronze
-        "white": (Finish((215, 235, 245), (170, 195, 210), "rings", (180, 200, 215), gloss=0.8, texture=0.3),
-                  Finish((150, 195, 225), (110, 150, 185), "grain", gloss=0.5, texture=0.3)),   # natural wood
-        "black": (Finish((35, 35, 40), (25, 25, 28), "rings", (55, 55, 60), gloss=0.9, texture=0.3),),
-        "queen": (Finish((40, 40, 190), (30, 30, 140), "rings", (60, 60, 210), gloss=0.9, texture=0.3),),
-        "striker": (Finish((225, 200, 160), (190, 165, 130), "plain", gloss=1.0),
-                    Finish((235, 238, 238), (200, 205, 205), "rings", (150, 150, 150), gloss=1.0, texture=0.4)),
-        "die": (Finish(WHITE_DIE),),
-        "pip": (Finish(DARK_PIP),),
-        "neunfeld": (Finish(NEUNFELD_PIECE, (20, 150, 180), "plain", gloss=0.8),),
-        "miwin": (Finish(MIWIN_BODIES[0]), Finish(MIWIN_BODIES[1]), Finish(MIWIN_BODIES[2]), Finish(WHITE_PIP)),
+        "coin": (Finish("brass", (60, 150, 200), (40, 110, 160), "emboss", gloss=1.0, texture=0.5),      # brass
+                 Finish("worn bronze", (55, 95, 140), (40, 70, 105), "patina", gloss=0.5, texture=0.5)),      # worn bronze
+        "white": (Finish("ivory", (215, 235, 245), (170, 195, 210), "rings", (180, 200, 215), gloss=0.8, texture=0.3),
+                  Finish("natural wood", (150, 195, 225), (110, 150, 185), "grain", gloss=0.5, texture=0.3)),   # natural wood
+        "black": (Finish("black", (35, 35, 40), (25, 25, 28), "rings", (55, 55, 60), gloss=0.9, texture=0.3),),
+        "queen": (Finish("red", (40, 40, 190), (30, 30, 140), "rings", (60, 60, 210), gloss=0.9, texture=0.3),),
+        "striker": (Finish("pale blue", (225, 200, 160), (190, 165, 130), "plain", gloss=1.0),
+                    Finish("white ringed", (235, 238, 238), (200, 205, 205), "rings", (150, 150, 150), gloss=1.0, texture=0.4)),
+        "die": (Finish("white", WHITE_DIE),),
+        "pip": (Finish("black", DARK_PIP),),
+        "neunfeld": (Finish("yellow", NEUNFELD_PIECE, (20, 150, 180), "plain", gloss=0.8),),
+        "miwin": (Finish("blue", MIWIN_BODIES[0]), Finish("red", MIWIN_BODIES[1]), Finish("black", MIWIN_BODIES[2]),
+                  Finish("white", WHITE_PIP)),
     },
     "held-out": {
-        "coin": (Finish((185, 185, 180), (140, 140, 138), "emboss", gloss=1.0, texture=0.6),   # silver
-                 Finish((40, 55, 75), (30, 40, 55), "patina", gloss=0.4, texture=0.6),        # a dark old penny
-                 Finish((70, 110, 175), (50, 80, 130), "emboss", gloss=0.8, texture=0.5)),   # copper
-        "white": (Finish((95, 140, 185), (70, 105, 140), "label", (40, 40, 150), gloss=0.5, texture=0.3),  # brown wood
-                  Finish((175, 205, 220), (130, 160, 180), "label", (60, 60, 60), gloss=0.6, texture=0.3)),
-        "black": (Finish((35, 50, 70), (25, 35, 50), "grain", gloss=0.6, texture=0.3),           # dark-stained
-                  Finish((45, 35, 35), (30, 25, 25), "label", (90, 90, 90), gloss=0.7, texture=0.3)),
-        "queen": (Finish((140, 115, 215), (110, 90, 170), "rings", (120, 95, 195), gloss=0.8, texture=0.3),  # pinkish
-                  Finish((50, 35, 140), (35, 25, 100), "label", (200, 200, 200), gloss=0.8, texture=0.3)),
-        "striker": (Finish((40, 125, 235), (30, 95, 180), "rings", (30, 40, 120), gloss=1.0, texture=0.5),   # orange
-                    Finish((40, 210, 235), (30, 160, 180), "rings", (40, 90, 160), gloss=1.0, texture=0.5)),  # yellow
-        "die": (Finish((200, 225, 235)), Finish((45, 45, 170))),
-        "pip": (Finish((60, 40, 30)), Finish((235, 235, 235))),                            # (by the die above)
-        "neunfeld": (Finish((60, 150, 60), (40, 110, 40), "plain", gloss=0.6),),
-        "miwin": (Finish((200, 120, 40)), Finish((30, 30, 140)), Finish((30, 30, 30)), Finish((225, 225, 225))),
+        "coin": (Finish("silver", (185, 185, 180), (140, 140, 138), "emboss", gloss=1.0, texture=0.6),   # silver
+                 Finish("dark old penny", (40, 55, 75), (30, 40, 55), "patina", gloss=0.4, texture=0.6),        # a dark old penny
+                 Finish("copper", (70, 110, 175), (50, 80, 130), "emboss", gloss=0.8, texture=0.5)),   # copper
+        "white": (Finish("brown wood labelled", (95, 140, 185), (70, 105, 140), "label", (40, 40, 150), gloss=0.5, texture=0.3),  # brown wood
+                  Finish("cream labelled", (175, 205, 220), (130, 160, 180), "label", (60, 60, 60), gloss=0.6, texture=0.3)),
+        "black": (Finish("dark-stained", (35, 50, 70), (25, 35, 50), "grain", gloss=0.6, texture=0.3),           # dark-stained
+                  Finish("black labelled", (45, 35, 35), (30, 25, 25), "label", (90, 90, 90), gloss=0.7, texture=0.3)),
+        "queen": (Finish("pinkish", (140, 115, 215), (110, 90, 170), "rings", (120, 95, 195), gloss=0.8, texture=0.3),  # pinkish
+                  Finish("dark red labelled", (50, 35, 140), (35, 25, 100), "label", (200, 200, 200), gloss=0.8, texture=0.3)),
+        "striker": (Finish("orange ringed", (40, 125, 235), (30, 95, 180), "rings", (30, 40, 120), gloss=1.0, texture=0.5),   # orange
+                    Finish("yellow ringed", (40, 210, 235), (30, 160, 180), "rings", (40, 90, 160), gloss=1.0, texture=0.5)),  # yellow
+        "die": (Finish("ivory", (200, 225, 235)), Finish("red", (45, 45, 170))),
+        "pip": (Finish("brown", (60, 40, 30)), Finish("white", (235, 235, 235))),                            # (by the die above)
+        "neunfeld": (Finish("green", (60, 150, 60), (40, 110, 40), "plain", gloss=0.6),),
+        "miwin": (Finish("light blue", (200, 120, 40)), Finish("dark red", (30, 30, 140)), Finish("black", (30, 30, 30)),
+                  Finish("white", (225, 225, 225))),
     },
 }
+
+# mm: how thick a set's pieces are (the camera sees their tops: parallax), a set's own
+# (a set's men, whites, blacks and the queen, are alike)
+THICKNESS = {"coin": (1.5, 2.3), "men": (6.0, 8.5), "striker": (5.5, 8.0)}
+MEN = ("white", "black", "queen")
 
 
 def _shifted(colour: BGR, rng, spread: float) -> BGR:
@@ -224,6 +233,9 @@ def look_for(game: str, rng, family: str) -> Look:
         tray = _pick(rng, TRAYS[family])
         tray = replace(tray, colour=_shifted(tray.colour, rng, 0.05))
     powder = float(rng.uniform(0, 0.6)) if game == "carrom" and rng.random() < 0.6 else 0.0
-    name = f"{surface.name}, {frame.name}" + "".join(f", {k} {f.pattern}" for k, f in pieces[:4])
-    return Look(name, family, surface, frame, ink, red, tray, tuple(pieces), powder, faults(rng))
+    thickness = {part: float(rng.uniform(*span)) for part, span in THICKNESS.items()}
+    heights = tuple((kind, thickness["men" if kind in MEN else kind]) for kind, _ in pieces
+                    if kind in MEN or kind in thickness)
+    name = f"{surface.name}, {frame.name}" + "".join(f", {f.name} {k}" for k, f in pieces[:4])
+    return Look(name, family, surface, frame, ink, red, tray, tuple(pieces), powder, faults(rng), heights)
 
