@@ -51,7 +51,10 @@ def sensor(picture: np.ndarray, faults: Faults, noise: float, rng: np.random.Gen
         if noise > 0:
             mosaic += rng.standard_normal(mosaic.shape, dtype=np.float32) * np.float32(noise)
         raw = np.clip(mosaic, 0, 255).astype(np.uint8)
-        picture = cv2.cvtColor(raw, cv2.COLOR_BayerRGGB2BGR).astype(np.float32)   # OpenCV names it by row 2
+        picture = cv2.cvtColor(raw, cv2.COLOR_BayerRGGB2BGR_EA)          # edge-aware, as a camera's processor,
+        ycc = cv2.cvtColor(picture, cv2.COLOR_BGR2YCrCb)                   # which also smooths the colour (not
+        ycc[..., 1:] = cv2.GaussianBlur(ycc[..., 1:], (0, 0), 1.0)        # the brightness): no false colour
+        picture = cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR).astype(np.float32)   # at every fine line
     elif noise > 0:
         picture = picture + rng.standard_normal(picture.shape, dtype=np.float32) * np.float32(noise)
     picture = picture * np.array(faults.white_balance, np.float32)
