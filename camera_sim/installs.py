@@ -102,7 +102,7 @@ class Installation:
 
     def board(self, k: int) -> Case | DiceCase:
         rng = np.random.default_rng([self.seed, 2, k])
-        light = _later(rng, self.light, self.layout)
+        light = light_later(rng, self.light, self.layout)
         if self.game in ("shove", "carrom"):
             scene = _pub_shove(rng) if self.game == "shove" else _pub_carrom(rng)
             return Case(self.seed * 1000 + k, self.shot(scene, light))
@@ -168,7 +168,7 @@ def _installed_light(rng, layout: Layout) -> Light:
                  specular=rng.uniform(0.3, 1.0))
 
 
-def _later(rng, light: Light, layout: Layout) -> Light:
+def light_later(rng, light: Light, layout: Layout) -> Light:
     """The light at a play board: the lamp as installed, the exposure a little other (the
     camera's auto exposure, a door opening), and on many boards guests' shadows across it."""
     shadows = []
