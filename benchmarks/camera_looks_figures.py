@@ -93,6 +93,7 @@ def _band(inst) -> str:
 def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str) -> list[str]:
     """Figures for ``installs`` installations from seed ``first``, ``boards`` play boards each."""
     total: Counter = Counter()
+    reasons: Counter = Counter()
     by: dict[str, Counter] = defaultdict(Counter)
     errors: list[float] = []
     for seed in range(first, first + installs):
@@ -105,8 +106,11 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
         for k in range(boards):
             case = inst.board(k)
             rng = np.random.default_rng([seed, 3, k])
-            verdict, e = judge(game, case, reader.see(draw(case.shot, rng)))
+            sighting = reader.see(draw(case.shot, rng))
+            verdict, e = judge(game, case, sighting)
             total[verdict] += 1
+            if sighting.problem:
+                reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
             for g in groups:
                 by[g][verdict] += 1
             if verdict != "refused":
@@ -117,6 +121,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
              f"seed {first:,}, {n} boards: right {total['right']} ({100 * total['right'] / n:.1f} %), refused "
              f"{total['refused']}, WRONG {total['wrong']}; position error p95 {np.percentile(e, 95):.2f} mm, "
              f"max {e.max():.2f} mm (boards not refused)"]
+    lines += [f"    refused because {why}: {count}" for why, count in reasons.most_common(6)]
     for g in sorted(by):
         c = by[g]
         lines.append(f"    {g}: {sum(c.values())} boards, right {c['right']}, refused {c['refused']}, WRONG {c['wrong']}")

@@ -193,8 +193,14 @@ def render(shot, rng: np.random.Generator, samples: int = SAMPLES) -> np.ndarray
     cam, dirs, v = _rays(shot.lens, shot.pose, samples)
     w, h = shot.lens.size
     s = samples
-    times = (rng.random((h * s, w * s), dtype=np.float32) - 0.5) * np.float32(shot.lens.shutter)
-    if look.faults.rolling_shutter:
+    if shot.lens.shutter and any(p.vx or p.vy for p in shot.scene.pieces):
+        s = max(s, 3)             # a moving piece: more moments a pixel
+        cam, dirs, v = _rays(shot.lens, shot.pose, s)
+    # each of a pixel's S x S rays at its own part of the exposure (stratified), in a random order
+    order = np.argsort(rng.random((h, w, s * s), dtype=np.float32), axis=-1).astype(np.float32)
+    order = order.reshape(h, w, s, s).transpose(0, 2, 1, 3).reshape(h * s, w * s)
+    times = ((order + rng.random((h * s, w * s), dtype=np.float32)) / (s * s) - 0.5) * np.float32(shot.lens.shutter)
+    if look.faults.rolling_shutter and shot.lens.shutter:
         times += (v / h - 0.5) * np.float32(look.faults.rolling_shutter)
     scene = _Scene.of(shot, look)
     hits = scene.intersect(cam, dirs, times)
@@ -246,6 +252,8 @@ class _Scene:
         self.lamp = lamp
         self.surface = look.surface if not look.classic else Material("classic", self.layout.wood)
         self.frame = look.frame if not look.classic else Material("classic", self.layout.frame_colour)
+        # how far from the picture's moment a ray may be exposed: half the shutter, half the readout
+        self.span = (shot.lens.shutter + (look.faults.rolling_shutter if shot.lens.shutter else 0.0)) / 2
 
     @classmethod
     def of(cls, shot, look: Look) -> "_Scene":
@@ -261,7 +269,7 @@ class _Scene:
         hits.normal[..., 2] = 1
         s = shape[0] // cam.size[1]
         for i, p in enumerate(self.pieces):
-            box = self._box(cam, _cylinder_bounds(p, self.shot.lens.shutter), s, shape)
+            box = self._box(cam, _cylinder_bounds(p, self.span), s, shape)
             if box is not None:
                 _hit_cylinder(hits, box, eye, dirs, times, p, i)
         for i, d in enumerate(self.dice):
@@ -458,7 +466,8 @@ class _Scene:
                     LAMP_RADIUS * math.sin(2.4 * k) * math.sqrt((k + 0.5) / LAMP_RAYS)) for k in range(LAMP_RAYS)]
         s = hits.t.shape[0] // cam.size[1]
         for i, p in enumerate(self.pieces):
-            region = self._shadow_box(cam, p.x, p.y, p.radius + 2, p.height, s, hits.t.shape)
+            reach = p.radius + 2 + math.hypot(p.vx, p.vy) * self.span
+            region = self._shadow_box(cam, p.x, p.y, reach, p.height, s, hits.t.shape)
             if region is None:
                 continue
             v0, v1, u0, u1 = region
@@ -636,13 +645,11 @@ def _markers(tiles: _Tiles, layout) -> None:
 
 
 # -- shapes ---------------------------------------------------------------------------------------
-def _cylinder_bounds(p, shutter: float) -> np.ndarray:
-    xs = [p.x - p.radius, p.x + p.radius]
-    ys = [p.y - p.radius, p.y + p.radius]
-    if shutter:
-        dx, dy = p.vx * shutter, p.vy * shutter
-        xs += [xs[0] - abs(dx), xs[1] + abs(dx)]
-        ys += [ys[0] - abs(dy), ys[1] + abs(dy)]
+def _cylinder_bounds(p, span: float) -> np.ndarray:
+    """Corners of a box round where piece ``p`` is within ``span`` s of the picture's moment."""
+    dx, dy = abs(p.vx) * span, abs(p.vy) * span
+    xs = [p.x - p.radius - dx, p.x + p.radius + dx]
+    ys = [p.y - p.radius - dy, p.y + p.radius + dy]
     return np.array([(a, b, z) for a in (min(xs), max(xs)) for b in (min(ys), max(ys)) for z in (0.0, p.height)])
 
 

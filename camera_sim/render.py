@@ -58,7 +58,9 @@ def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
     rotation, translation = shot.pose.rotation_translation()
     project = _projector(lens.matrix, rotation, translation)
     look = shot.look
-    texture, to_board = _texture(layout, shot.scene, shot.light, lens.shutter, look)
+    readout = look.faults.rolling_shutter if lens.shutter > 0 else 0.0
+    late = _row_time(project, lens.size[1], readout)
+    texture, to_board = _texture(layout, shot.scene, shot.light, lens.shutter, look, late)
     board_to_ideal = plane_homography(lens.matrix, rotation, translation)
     ideal = cv2.warpPerspective(texture, board_to_ideal @ to_board, lens.size, flags=cv2.INTER_AREA,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE)
@@ -69,7 +71,7 @@ def render(shot: Shot, rng: np.random.Generator) -> np.ndarray:
     draw = _draw_piece if look.classic else functools.partial(_draw_finished, look=look)
     for piece in sorted(shot.scene.pieces, key=lambda p: (moves(p, shutter), p.height)):
         if moves(piece, shutter):
-            _smear(ideal, piece, project, shot.light, shutter, draw)
+            _smear(ideal, piece, project, shot.light, shutter, draw, readout)
         else:
             draw(ideal, piece, project, shot.light)
     draw_dice(ideal, _dressed(getattr(shot.scene, "dice", ()), look), project, shot.light)
@@ -93,26 +95,39 @@ def _projector(matrix, rotation, translation):
     return project
 
 
+def _row_time(project, rows: int, readout: float):
+    """piece -> when its row of the picture is exposed, s after the picture's moment (the
+    middle row's), with a rolling shutter reading out the rows over ``readout`` s."""
+    def late(piece) -> float:
+        if not readout:
+            return 0.0
+        (_, v), = project(np.array([[piece.x, piece.y]]), 0.0)
+        return (float(v) / rows - 0.5) * readout
+    return late
+
+
 def _texture(layout: Layout, scene: Scene, light: Light, shutter: float,
-             look: Look = CLASSIC) -> tuple[np.ndarray, np.ndarray]:
+             look: Look = CLASSIC, late=lambda piece: 0.0) -> tuple[np.ndarray, np.ndarray]:
     """The board plane seen straight down, with the pieces' shadows, and the matrix from
     texture pixels to board mm."""
     empty, to_board = board_picture(layout) if look.classic else textures.board_texture(layout, look)
     tex = empty.copy()
-    _drop_shadows(tex, scene, light, to_board, shutter)
+    _drop_shadows(tex, scene, light, to_board, shutter, late)
     dice_shadows(tex, getattr(scene, "dice", ()), light, to_board, TEXTURE_SCALE)
     return tex, to_board
 
 
-def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray, shutter: float) -> None:
+def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray, shutter: float,
+                  late=lambda piece: 0.0) -> None:
     """Each piece's shadow on the board, thrown away from the lamp (drawn in a patch round
-    it); a moving piece's shadow is the mean of its shadows along its path."""
+    it); a moving piece's shadow is the mean of its shadows along its path (``late``: how
+    much later than the picture's moment its rows are exposed, a rolling shutter's)."""
     lx, ly, lz = light.lamp
     s = TEXTURE_SCALE
     x0, y1 = to_board[0, 2], to_board[1, 2]
     for p in scene.pieces:
         k = p.height / max(lz - p.height, 1.0)
-        path = _path(p, shutter, 16)
+        path = _path(p, shutter, 16) + np.array([p.vx, p.vy]) * late(p)
         u = (path[:, 0] + (path[:, 0] - lx) * k - x0) * s
         v = (y1 - (path[:, 1] + (path[:, 1] - ly) * k)) * s
         reach = int((p.radius + 1.0) * s + 5 * s)
@@ -146,19 +161,25 @@ def _path(piece, shutter: float, n: int) -> np.ndarray:
     return np.c_[piece.x + piece.vx * t, piece.y + piece.vy * t]
 
 
-def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float, draw=None) -> None:
+def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float, draw=None, readout: float = 0.0) -> None:
     """A moving piece as the camera records it: the mean of the picture over the exposure,
     the piece drawn at each moment of its path (a step of a pixel or so) over what lies
-    beneath, in a patch round the path."""
+    beneath, in a patch round the path. With a rolling shutter (``readout``: s from the
+    picture's top row to its bottom) each row is exposed that much later than the one above:
+    the piece's part of the patch is sheared along its motion, row by row."""
+    travel = np.array([[piece.x, piece.y], [piece.x + piece.vx * shutter, piece.y + piece.vy * shutter]])
+    across = project(travel, piece.height)
+    rows = ideal.shape[0]
+    lean = (across[1] - across[0]) / shutter * readout / rows       # pixels a row: the shear
     ring, half = circle(piece.x, piece.y, piece.radius * 1.3), (piece.vx * shutter / 2, piece.vy * shutter / 2)
     ends = np.r_[tuple(project(ring + sign * np.array(half), height) for sign in (1, -1)
                        for height in (piece.height, 0.0))]
+    if readout:       # where the sheared rows reach
+        ends = np.r_[ends, ends + np.outer(ends[:, 1] - rows / 2, lean)]
     box = patch_round(ends, ideal.shape, 4)
     if box is None:
         return
     ua, va, ub, vb = box
-    travel = np.array([[piece.x, piece.y], [piece.x + piece.vx * shutter, piece.y + piece.vy * shutter]])
-    across = project(travel, piece.height)
     n = int(min(MAX_STEPS, max(2, math.ceil(float(np.linalg.norm(across[1] - across[0]))))))   # a pixel a step
     beneath = ideal[va:vb, ua:ub].copy()
     mean = np.zeros_like(beneath)
@@ -167,7 +188,21 @@ def _smear(ideal: np.ndarray, piece, project, light: Light, shutter: float, draw
         layer = beneath.copy()
         (draw or _draw_piece)(layer, dataclasses.replace(piece, x=float(x), y=float(y)), shifted, light)
         mean += layer
-    ideal[va:vb, ua:ub] = mean / n
+    mean /= n
+    if readout:
+        _shear(mean, beneath, lean, va - rows / 2)
+    ideal[va:vb, ua:ub] = mean
+
+
+def _shear(mean: np.ndarray, beneath: np.ndarray, lean: np.ndarray, top: float) -> None:
+    """The piece's part of a patch (``mean`` - ``beneath``) moved along the motion by ``lean``
+    pixels a row, counted from the picture's middle row (the picture's moment); in place."""
+    h, w = mean.shape[:2]
+    v, u = np.mgrid[0:h, 0:w].astype(np.float32)
+    offset = (v + np.float32(top))[..., None] * lean.astype(np.float32)
+    piece = cv2.remap(mean - beneath, u - offset[..., 0], v - offset[..., 1], cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    mean[:] = beneath + piece
 
 
 def _draw_piece(ideal: np.ndarray, piece, project, light: Light) -> None:
