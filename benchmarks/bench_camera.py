@@ -12,7 +12,8 @@ settled boards, how long a frame takes, and how it settles after shots.
         bench_camera    recorded games replayed from video files through the configured table
     CAMERA_PARTS=looks CAMERA_LOOK_GAMES=carrom ./dev bench bench_camera    the corpus of looks:
         CAMERA_INSTALLS installations (50) of CAMERA_PER_INSTALL play boards (20) each, every
-        renderer (CAMERA_RENDERERS=raster,raycast), calibrated as an installer would
+        renderer (CAMERA_RENDERERS=raster,raycast; the ray-caster, 3 s a frame, reads
+        CAMERA_RAYCAST_PER_INSTALL boards of each: 5), calibrated as an installer would
     CAMERA_SET=tuning ./dev bench bench_camera     the tuning set instead (to tune on)
     CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
@@ -53,6 +54,7 @@ NAME = "held-out" if HELD else "tuning"
 LOOK_GAMES = tuple(os.environ.get("CAMERA_LOOK_GAMES", "shove,carrom,schocken,neunfeld").split(","))
 INSTALLS = int(os.environ.get("CAMERA_INSTALLS", "50"))
 PER_INSTALL = int(os.environ.get("CAMERA_PER_INSTALL", "20"))
+RAYCAST_PER_INSTALL = int(os.environ.get("CAMERA_RAYCAST_PER_INSTALL", str(max(1, PER_INSTALL // 4))))
 VIDEO_INSTALLS = int(os.environ.get("CAMERA_VIDEO_INSTALLS", "10"))
 VIDEO_SHOTS = int(os.environ.get("CAMERA_VIDEO_SHOTS", "4"))
 VIDEO = os.environ.get("CAMERA_VIDEO", ".mp4")
@@ -271,8 +273,9 @@ def run() -> list[str]:
         from benchmarks import camera_looks_figures as looks
         lines.append(f"the corpus of looks ({NAME} installations in {NAME} looks, 1280x960, one frame a board):")
         for game in LOOK_GAMES:
-            for name, draw in looks.renderers().items():
-                lines += looks.accuracy(game, INSTALLS, PER_INSTALL, FIRST + FROM, draw, name)
+            for name, draw in looks.renderers().items():    # the ray-caster (some 3 s a frame) on fewer boards
+                boards = PER_INSTALL if name != "raycast" else RAYCAST_PER_INSTALL
+                lines += looks.accuracy(game, INSTALLS, boards, FIRST + FROM, draw, name)
     if "video" in PARTS:
         from benchmarks import camera_looks_figures as looks, camera_video_figures as video
         lines.append(f"recorded games replayed from video files through the configured table ({NAME} installations):")
