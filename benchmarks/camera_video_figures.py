@@ -92,11 +92,21 @@ def _same(a, b) -> bool:
     return agrees(a, b, 0.05)
 
 
+def teaching_videos(inst, draw, folder: str, suffix: str, frames: int = 6) -> list[str]:
+    """A short video of each step the staff page asks the installer for (the empty board,
+    then the pieces), in the installation's look, light and pose, drawn by ``draw``."""
+    import numpy as np
+    rng = np.random.default_rng([inst.seed, 1])
+    return [write(os.path.join(folder, f"teach-{k}-{step.name.replace(' ', '-')}{suffix}"),
+                  (draw(inst.shot(step.scene), rng) for _ in range(frames)), 5.0)
+            for k, step in enumerate(inst.teaching())]
+
+
 def taught(inst, draw, folder: str, config_path: str, suffix: str) -> None:
     """The installer's calibration of the configured camera board, from videos of the steps
-    the staff page asks for (the empty board, then the pieces): the seam where the camera
-    learns the board. Today the camera board learns only where the board lies, from the
-    markers, by itself: nothing to do here yet."""
+    the staff page asks for (``teaching_videos``): the seam where the camera learns the
+    board. Today the camera board learns only where the board lies, from the markers, by
+    itself: nothing to do here yet."""
 
 
 def through_the_table(inst, shots: int, seed: int, draw, folder: str, suffix: str = ".mp4") -> Counter:
