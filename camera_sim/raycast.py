@@ -578,12 +578,10 @@ class _Tiles:
         self.x, self.y = tile(pad(x, 1e9)), tile(pad(y, 1e9))
         self.fp = tile(pad(fp, 1.0))
         self.rgb = tile(pad(colour, 0.0)).copy()
-        finite = lambda a, f: np.where(np.abs(a) < 1e8, a, np.nan)  # noqa: E731
+        x, y = (np.where(np.abs(a) < 1e8, a, np.nan) for a in (self.x, self.y))   # the padding left out
         with np.errstate(all="ignore"):
-            self.x0 = np.nanmin(finite(self.x, 0), axis=(2, 3))
-            self.x1 = np.nanmax(finite(self.x, 0), axis=(2, 3))
-            self.y0 = np.nanmin(finite(self.y, 0), axis=(2, 3))
-            self.y1 = np.nanmax(finite(self.y, 0), axis=(2, 3))
+            self.x0, self.x1 = np.nanmin(x, axis=(2, 3)), np.nanmax(x, axis=(2, 3))
+            self.y0, self.y1 = np.nanmin(y, axis=(2, 3)), np.nanmax(y, axis=(2, 3))
 
     def select(self, box):
         xa, ya, xb, yb = box
@@ -745,14 +743,11 @@ def _hit_slab(hits: _Hits, box, eye, dirs, outline: np.ndarray) -> None:
     px, py = eye[0] + d[..., 0] * t, eye[1] + d[..., 1] * t
     inside = np.ones(t.shape, bool)
     n = len(outline)
+    x, y = outline[:, 0], outline[:, 1]
+    turn = np.sign(x @ np.roll(y, -1) - y @ np.roll(x, -1))     # the outline's winding
     for k in range(n):          # a convex outline: on the inner side of every edge
         (ax, ay), (bx, by) = outline[k], outline[(k + 1) % n]
-        inside &= (bx - ax) * (py - ay) - (by - ay) * (px - ax) <= 0
-    if (inside.sum() == 0):
-        inside = np.ones(t.shape, bool)
-        for k in range(n):
-            (ax, ay), (bx, by) = outline[k], outline[(k + 1) % n]
-            inside &= (bx - ax) * (py - ay) - (by - ay) * (px - ax) >= 0
+        inside &= turn * ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) >= 0
     t = np.where(inside, t, np.inf).astype(np.float32)
     nearer = t < hits.t[v0:v1, u0:u1]
     normal = np.zeros((*t.shape, 3), np.float32)
