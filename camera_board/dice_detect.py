@@ -31,7 +31,9 @@ from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 SCALE = 4.0          # rectified pixels per mm
 MARGIN = 20.0        # mm of the frame rectified round the surface: a tower's top at the edge leans out 15
-DARK = 22.0          # median grey of the surface below which the camera cannot see it
+DARK = 22.0          # median grey of the surface below which the camera cannot see it (the drawn table)
+DARK_LEARNED = 8.0   # and of a table learned (a dark cloth is dark)
+DIMMEST = 0.2        # the light a fifth of the learned light's or less: too dark
 RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
 MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
 ODD_TINT = 0.3       # a light this far from the table's overall colour (a channel's share) is no light
@@ -144,7 +146,9 @@ class DiceDetector:
         """A frame already rectified (``calibration.rectify``)."""
         rect = view.astype(np.float32)
         edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the surface
-        if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < DARK:
+        # too dark: a fifth of the light it learned in (the drawn table: grey DARK)
+        dark = max(DARK_LEARNED, DIMMEST * self.appearance.brightness) if self.appearance.brightness else DARK
+        if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < dark:
             return DiceSighting(problem="the table is too dark to see")
         expected = self._empty(rect.shape)
         gain = self._gain(rect, expected)

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from camera_board.appearance import Appearance, Colour
-from camera_board.dice_detect import DARK, DiceDetector, body_names, dice_starting
+from camera_board.dice_detect import DARK_LEARNED, DiceDetector, body_names, dice_starting
 from camera_board.dice_layout import TABLES
 
 SPOT = 25.0          # mm round its spot a die or a piece is looked for
@@ -27,7 +27,7 @@ def dice_steps(game: str):
                 Step("pieces-2", tuple(Placed("die", x, y, v) for (x, y), v in zip(spots, (4, 5, 6))),
                      "schocken-2"))
     spots = ((120.0, 80.0), (250.0, 80.0), (380.0, 80.0))
-    dice = tuple(Placed(name, x, y) for name, (x, y) in zip(body_names(table), spots))
+    dice = tuple(Placed(name, x, y, value) for name, (x, y), value in zip(body_names(table), spots, (1, 4, 2)))
     pieces = tuple(Placed("piece", *table.square_centre(square)) for square in (3, 7))
     return (Step("pieces", dice + pieces, "neunfeld"),)
 
@@ -36,7 +36,8 @@ def learn_dice(game: str, calibration, planned, frames):
     from camera_board.learn import Learned, LearnError, empty_board, rectified
     table = TABLES[game]()
     reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
-    if float(np.median(reference)) < DARK:
+    brightness = float(np.median(reference))
+    if brightness < DARK_LEARNED:
         raise LearnError("dark", step="empty")
     start = dice_starting(table)
     # as bright as the drawn table (the dice's thresholds are grey levels of a table in a
@@ -44,7 +45,8 @@ def learn_dice(game: str, calibration, planned, frames):
     drawn = start.view(calibration.extent, calibration.scale, reference.shape)
     gain = float(np.median(drawn.sum(axis=2))) / max(1.0, float(np.median(reference.sum(axis=2))))
     reference, noise = reference * gain, noise * gain
-    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, start.colours, True)
+    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, start.colours, True,
+                            brightness)
     detector = DiceDetector(table, calibration, appearance=appearance)
     samples: dict[str, list[np.ndarray]] = {}
     found: dict[tuple[int, int], list[float]] = {}
