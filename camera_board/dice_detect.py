@@ -16,15 +16,16 @@ top face read, the lower die hidden) and three must be seen. Anything else it ca
 of no colour it knows) makes the frame *unsure*: nothing is reported from it."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
-from camera_board.dice_layout import DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, WHITE_DIE, DiceTable
+from camera_board.appearance import Appearance, drawn
+from camera_board.dice_layout import DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, DiceTable
 from camera_board.dice_shapes import ONE, is_face, judge, lying_outline, split_pips
-from camera_board.reference import board_picture
 from camera_board.layout import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
@@ -34,7 +35,25 @@ DARK = 22.0          # median grey of the surface below which the camera cannot 
 RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
 MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
 ODD_TINT = 0.3       # a light this far from the table's overall colour (a channel's share) is no light
+LIGHT_DIE = 128.0     # a die body brighter than this (mean grey) has dark pips
+STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
+
+
+def body_names(table: DiceTable) -> tuple[str, ...]:
+    """The names of the table's die colours in the appearance: "die" (Schocken's, all alike),
+    "die III", "die IV", "die V" (Miwin's)."""
+    return ("die",) if len(table.bodies) == 1 else ("die III", "die IV", "die V")
+
+
+@functools.lru_cache(maxsize=4)
+def dice_starting(table: DiceTable) -> Appearance:
+    """The starting values: the table drawn from its layout, the dice's and pieces' colours
+    from camera_board/dice_layout.py."""
+    colours = dict(zip(body_names(table), table.bodies))
+    if table.squares:
+        colours["piece"] = NEUNFELD_PIECE
+    return drawn(table.layout, colours)
 
 
 @dataclass(frozen=True)
@@ -89,26 +108,41 @@ def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
 class DiceDetector:
     """``DiceDetector(table, calibration)``, then ``see(frame)`` for each camera frame."""
 
-    def __init__(self, table: DiceTable, calibration: Calibration, dice: int = 3):
+    def __init__(self, table: DiceTable, calibration: Calibration, dice: int = 3,
+                 appearance: Appearance | None = None):
         self.table, self.calibration, self.count = table, calibration, dice
         self.game = table.layout.game
-        kinds = [("die", i, np.array(c, np.float32)) for i, c in enumerate(table.bodies)]
-        if table.squares:
-            kinds.append(("piece", 0, np.array(NEUNFELD_PIECE, np.float32)))
-        self.kinds = kinds           # what a die-sized blob can be
-        self.large = (*kinds, ("hand", 0, np.array(SKIN, np.float32)))   # and a large one
+        self.use(appearance or dice_starting(table))
         s = calibration.scale
         self._die_area = (DIE * s) ** 2
         self._pip_area = np.pi * (PIP * DIE * s * 1.03) ** 2
         self._expected = None
         self._per_expected = self._energy = None     # made from the empty table, once
 
+    def use(self, appearance: Appearance) -> None:
+        """Read with ``appearance`` (the empty table and the dice's and pieces' colours) from
+        the next frame on."""
+        self.appearance = appearance
+        kinds = [("die", i, np.array(appearance.colours[name].mean, np.float32))
+                 for i, name in enumerate(body_names(self.table))]
+        if self.table.squares:
+            kinds.append(("piece", 0, np.array(appearance.colours["piece"].mean, np.float32)))
+        self.kinds = kinds           # what a die-sized blob can be
+        self.large = (*kinds, ("hand", 0, np.array(SKIN, np.float32)))   # and a large one
+        # a light die has dark pips, a dark one light pips (Schocken's white, Miwin's coloured)
+        self._dark_pips = [float(np.mean(c)) > LIGHT_DIE for _, _, c in kinds[:len(self.table.bodies)]]
+        self._expected = None
+
     def see(self, frame: np.ndarray) -> DiceSighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         problem = self.calibration.update(gray)
         if problem is not None:
             return DiceSighting(problem=problem)
-        rect = self.calibration.rectify(frame).astype(np.float32)
+        return self.read(self.calibration.rectify(frame))
+
+    def read(self, view: np.ndarray) -> DiceSighting:
+        """A frame already rectified (``calibration.rectify``)."""
+        rect = view.astype(np.float32)
         edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the surface
         if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < DARK:
             return DiceSighting(problem="the table is too dark to see")
@@ -121,18 +155,34 @@ class DiceDetector:
         blobs = self._blobs(norm, expected)
         return self._read(norm, blobs)
 
+    def blobs(self, view: np.ndarray) -> list[tuple[tuple[float, float], np.ndarray]]:
+        """Whatever is not the table in a rectified frame: each blob's middle (board mm, seen
+        a die's height up) and its colour evened out (learning the colours: camera_board/dice_learn.py)."""
+        rect = view.astype(np.float32)
+        expected = self._empty(rect.shape)
+        norm = rect / self._gain(rect, expected)
+        out = []
+        for contour in self._blobs(norm, expected):
+            m = cv2.moments(contour)
+            if m["m00"] <= 0:
+                continue
+            x, y, w, h = cv2.boundingRect(contour)
+            mask = np.zeros((h, w), np.uint8)
+            cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
+            colour = np.median(norm[y:y + h, x:x + w][mask > 0], axis=0)
+            out.append((self.calibration.to_board(m["m10"] / m["m00"], m["m01"] / m["m00"], DIE / 2), colour))
+        return out
+
     # -- the table and its light ----------------------------------------------------------
     def _empty(self, shape) -> np.ndarray:
+        """The empty table (learned, or drawn from its layout) on the rectified grid."""
         if self._expected is None or self._expected.shape != shape:
-            tex, to_board = board_picture(self.table.layout)
-            x0, _, _, y1 = self.calibration.extent
-            s, ts = self.calibration.scale, 1 / to_board[0, 0]
-            tx0, ty1 = to_board[0, 2], to_board[1, 2]
-            m = np.array([[ts / s, 0, ts * (x0 + 0.5 / s - tx0)], [0, ts / s, ts * (ty1 - y1 + 0.5 / s)]])
-            self._expected = cv2.warpAffine(tex, m, (shape[1], shape[0]), flags=cv2.INTER_LINEAR
-                                            | cv2.WARP_INVERSE_MAP).astype(np.float32)
-            # printed lines: the camera blurs them, so within 2 mm of one nothing is judged
-            ink = (self._expected.max(axis=2) < 60).astype(np.uint8)
+            s = self.calibration.scale
+            self._expected = np.array(self.appearance.view(self.calibration.extent, s, shape))
+            # printed lines (where the layout draws them): the camera blurs them, so within
+            # 2 mm of one nothing is judged
+            drawn = dice_starting(self.table).view(self.calibration.extent, s, shape)
+            ink = (drawn.max(axis=2) < 60).astype(np.uint8)
             self._ink = cv2.dilate(ink, np.ones((int(4 * s) | 1,) * 2, np.uint8)) > 0
         return self._expected
 
@@ -199,6 +249,8 @@ class DiceDetector:
             patch = norm[y:y + h, x:x + w]
             colour = np.median(patch[mask > 0], axis=0)
             kind, body = self._kind(colour, self.kinds)
+            if self._far(colour, self.large):
+                return DiceSighting(problem="something on the table the camera cannot explain")
             if mask.sum() > 4 * self._die_area and kind != "piece":
                 if self._kind(colour, self.large)[0] != "hand":
                     return DiceSighting(problem="something on the table the camera cannot explain")
@@ -275,12 +327,17 @@ class DiceDetector:
         return SeenDie(bx, by, value, body, self.table.in_tray(bx, by), False, area)
 
     @staticmethod
+    def _far(colour: np.ndarray, kinds) -> bool:
+        """Whether ``colour`` is far from every kind it could be (a thing of no colour it knows)."""
+        return min(float(np.linalg.norm(colour - k[2])) for k in kinds) > STRANGE
+
+    @staticmethod
     def _kind(colour: np.ndarray, kinds) -> tuple[str, int]:
         best = min(kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
         return best[0], best[1]
 
     def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin, height: float = DIE) -> SeenDie:
-        found = self._pips(patch, mask, self.table.bodies[body] == WHITE_DIE)
+        found = self._pips(patch, mask, self._dark_pips[body])
         value = len(found)
         allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
         m = cv2.moments(mask)
