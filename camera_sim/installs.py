@@ -159,12 +159,15 @@ def hung(rng, layout: Layout, lens: Lens, heights: tuple[float, float]) -> Pose:
 
 
 def _installed_light(rng, layout: Layout) -> Light:
-    """The pub's light: its lamp (where and how high), warm or not, bright or dim."""
-    return Light(exposure=rng.uniform(0.5, 1.1), warmth=rng.uniform(0, 0.8), noise=rng.uniform(1, 3.5),
-                 blur=rng.uniform(0.3, 0.9),
-                 lamp=(rng.uniform(-300, layout.width + 300), rng.uniform(-300, layout.length + 300),
-                       rng.uniform(900, 1800)),
-                 specular=rng.uniform(0.3, 1.0))
+    """The pub's light: its lamp (where and how high), on two tables in five a second lamp
+    (each piece then casts two shadows), warm or not, bright or dim."""
+    def lamp():
+        return (rng.uniform(-300, layout.width + 300), rng.uniform(-300, layout.length + 300), rng.uniform(900, 1800))
+    light = Light(exposure=rng.uniform(0.5, 1.1), warmth=rng.uniform(0, 0.8), noise=rng.uniform(1, 3.5),
+                  blur=rng.uniform(0.3, 0.9), lamp=lamp(), specular=rng.uniform(0.3, 1.0))
+    if rng.random() < 0.4:
+        light = dataclasses.replace(light, others=((*lamp(), rng.uniform(0.3, 1.0)),))
+    return light
 
 
 def light_later(rng, light: Light, layout: Layout) -> Light:

@@ -250,6 +250,9 @@ class _Scene:
         self.seed = zlib.crc32(f"{look.name} {self.layout.game}".encode()) % 100003
         lamp = np.array(shot.light.lamp, np.float32)
         self.lamp = lamp
+        # the lamps and their shares of the light: the main one, and any others (Light.others)
+        total = 1.0 + sum(o[3] for o in shot.light.others)
+        self.lamps = [(lamp, 1.0 / total)] + [(np.array(o[:3], np.float32), o[3] / total) for o in shot.light.others]
         self.surface = look.surface if not look.classic else Material("classic", self.layout.wood)
         self.frame = look.frame if not look.classic else Material("classic", self.layout.frame_colour)
         # how far from the picture's moment a ray may be exposed: half the shutter, half the readout
@@ -406,23 +409,12 @@ class _Scene:
 
     # -- light ----------------------------------------------------------------------------------
     def lighting(self, hits: _Hits, points, dirs, cam: _Camera, times, light) -> tuple[np.ndarray, np.ndarray]:
-        """(the light a point's albedo is lit by, the highlight added): the lamp (Lambert,
-        inverse square, soft shadows) and the room's ambient; Blinn-Phong on glossy things."""
-        lamp = self.lamp
+        """(the light a point's albedo is lit by, the highlight added): each lamp (Lambert,
+        inverse square, soft shadows; its share of the light) and the room's ambient;
+        Blinn-Phong on glossy things."""
         self._bump(hits)
-        to_lamp = lamp - points
-        dist = np.sqrt((to_lamp * to_lamp).sum(-1))
-        l = to_lamp / dist[..., None]
-        cos = np.clip((l * hits.normal).sum(-1), 0, None)
-        direct = cos * (lamp[2] / dist) ** 2 * DIRECT
-        visible = self._unshadowed(hits, points, cam, times, light)
-        diffuse = AMBIENT + direct * visible
-        view = -dirs
-        half = l + view
-        half /= np.sqrt((half * half).sum(-1, keepdims=True))
-        nh = np.clip((half * hits.normal).sum(-1), 0, 1)
-        gloss = np.zeros_like(nh)
-        sharp = np.full_like(nh, 40.0)
+        gloss = np.zeros(hits.t.shape, np.float32)
+        sharp = np.full_like(gloss, 40.0)
         board = hits.what == BOARD
         gloss[board] = 0.08 * self.surface.gloss
         sharp[board] = 12.0
@@ -432,14 +424,27 @@ class _Scene:
             gloss[tops] = shine[hits.which[tops]]
             sharp[tops] = 150.0
         gloss[hits.what == DIE_TOP] = 0.05
-        spec = (light.specular * gloss * nh ** sharp * visible * (lamp[2] / dist) ** 2)[..., None]
-        tint = np.ones((*nh.shape, 3), np.float32)       # a metal (a coin) reflects in its own colour
+        diffuse = np.full(hits.t.shape, AMBIENT, np.float32)
+        spec = np.zeros_like(diffuse)
+        for n, (lamp, share) in enumerate(self.lamps):
+            to_lamp = lamp - points
+            dist = np.sqrt((to_lamp * to_lamp).sum(-1))
+            l = to_lamp / dist[..., None]
+            cos = np.clip((l * hits.normal).sum(-1), 0, None)
+            visible = self._unshadowed(hits, points, cam, times, light, lamp, guests=n == 0)
+            falloff = (lamp[2] / dist) ** 2
+            diffuse += share * DIRECT * cos * falloff * visible
+            half = l - dirs
+            half /= np.sqrt((half * half).sum(-1, keepdims=True))
+            nh = np.clip((half * hits.normal).sum(-1), 0, 1)
+            spec += share * light.specular * gloss * nh ** sharp * visible * falloff
+        tint = np.ones((*hits.t.shape, 3), np.float32)       # a metal (a coin) reflects in its own colour
         coins = [i for i, p in enumerate(self.pieces) if p.kind == "coin"]
         if coins and tops.any():
             metal = tops & np.isin(hits.which, coins)
             colour = _linear(self._finish("coin").colour)
             tint[metal] = colour / colour.max()
-        return diffuse[..., None], spec * tint
+        return diffuse[..., None], spec[..., None] * tint
 
     def _bump(self, hits: _Hits) -> None:
         """A coin's relief (its rim, a head, a ring of letters): the normal bent by the slope
@@ -457,9 +462,9 @@ class _Scene:
             n = np.stack([-k * dx, -k * dy, np.ones_like(dx)], -1)
             hits.normal[sel] = n / np.sqrt((n * n).sum(-1, keepdims=True))
 
-    def _unshadowed(self, hits: _Hits, points, cam: _Camera, times, light) -> np.ndarray:
-        """The share of the lamp each point sees (1: all of it), from LAMP_RAYS rays to points
-        spread over the lamp, stopped by pieces, dice and guests' arms."""
+    def _unshadowed(self, hits: _Hits, points, cam: _Camera, times, light, lamp, guests: bool) -> np.ndarray:
+        """The share of ``lamp`` each point sees (1: all of it), from LAMP_RAYS rays to points
+        spread over the lamp, stopped by pieces, dice and (the main lamp's) guests' arms."""
         seen = np.ones(hits.t.shape, np.float32)
         low = hits.what != HAND
         offsets = [(LAMP_RADIUS * math.cos(2.4 * k) * math.sqrt((k + 0.5) / LAMP_RAYS),
@@ -467,7 +472,7 @@ class _Scene:
         s = hits.t.shape[0] // cam.size[1]
         for i, p in enumerate(self.pieces):
             reach = p.radius + 2 + math.hypot(p.vx, p.vy) * self.span
-            region = self._shadow_box(cam, p.x, p.y, reach, p.height, s, hits.t.shape)
+            region = self._shadow_box(cam, lamp, p.x, p.y, reach, p.height, s, hits.t.shape)
             if region is None:
                 continue
             v0, v1, u0, u1 = region
@@ -479,12 +484,12 @@ class _Scene:
             cx = p.x + p.vx * times[v0:v1, u0:u1]
             cy = p.y + p.vy * times[v0:v1, u0:u1]
             for ox, oy in offsets:
-                target = self.lamp + np.float32([ox, oy, 0])
+                target = lamp + np.float32([ox, oy, 0])
                 blocked += _ray_meets_cylinder(pts, target, cx, cy, p.radius, p.height)
             seen[v0:v1, u0:u1] -= np.where(mask, blocked / LAMP_RAYS, 0)
         for d in self.dice:
             top = d.base + d.size
-            region = self._shadow_box(cam, d.x, d.y, d.size * 0.75 + 2, top, s, hits.t.shape)
+            region = self._shadow_box(cam, lamp, d.x, d.y, d.size * 0.75 + 2, top, s, hits.t.shape)
             if region is None:
                 continue
             v0, v1, u0, u1 = region
@@ -492,19 +497,20 @@ class _Scene:
             mask = hits.what[v0:v1, u0:u1] == BOARD
             blocked = np.zeros(pts.shape[:2], np.float32)
             for ox, oy in offsets:
-                blocked += _ray_meets_cube(pts, self.lamp + np.float32([ox, oy, 0]), d)
+                blocked += _ray_meets_cube(pts, lamp + np.float32([ox, oy, 0]), d)
             seen[v0:v1, u0:u1] -= np.where(mask, blocked / LAMP_RAYS, 0)
-        guests = list(light.shadows)
-        if light.guest_shadow is not None:
+        guests = list(light.shadows) if guests else []
+        if guests and light.guest_shadow is not None:
             x, y, r, depth = light.guest_shadow
             guests.append((x, y, 2 * r, 2 * r, 0.0, depth))
         if guests:      # soft: a point a pixel is enough
             seen *= _spread(self._guests(points[s // 2::s, s // 2::s], guests), s)
         return np.clip(seen, 0, 1)
 
-    def _shadow_box(self, cam, x, y, radius, height, s, shape):
-        """The samples' window where a thing of ``radius`` and ``height`` at (x, y) may throw its shadow."""
-        lx, ly, lz = self.lamp
+    def _shadow_box(self, cam, lamp, x, y, radius, height, s, shape):
+        """The samples' window where a thing of ``radius`` and ``height`` at (x, y) may throw its
+        shadow from ``lamp``."""
+        lx, ly, lz = lamp
         k = height / max(lz - height, 1.0)
         reach = radius + LAMP_RADIUS * k + 3
         sx, sy = x + (x - lx) * k, y + (y - ly) * k

@@ -151,3 +151,33 @@ def test_a_rolling_shutter_draws_a_moving_piece_where_its_rows_were_exposed(rend
     expected = ahead * 1000 * (v0 / SIZE[1] - 0.5) / 30
     shift = centre(1 / 30) - centre(0.0)
     assert abs(expected) > 5 and 0.6 <= shift / expected <= 1.3
+
+
+@pytest.mark.parametrize("renderer", ["render", "raycast"])
+def test_a_second_lamp_gives_each_piece_a_second_shadow(renderer):
+    """A Carrom man under a lamp straight above and a second lamp low to his left: just right of
+    him, where the second lamp's shadow falls, the board is darker than just above him (lit by
+    both); with the one lamp the two spots are alike. In both renderers."""
+    import dataclasses
+    from camera_board.camera import Lens, Pose
+    from camera_sim import raycast
+    from camera_sim.render import Light
+    from camera_sim.scene import Piece, Scene
+    draw = render if renderer == "render" else raycast.render
+    inst = installation("carrom", 5, SIZE)
+    man = Piece("white", 372, 372, 15.5, 8.0)
+    pose, lens = Pose(372, 372, 1300, 372, 372), Lens(SIZE, 66.0, 0.0, 0.0)
+    one = Light(noise=0, specular=0, lamp=(372, 372, 1500))
+    two = dataclasses.replace(one, others=((0, 372, 400, 1.0),))      # low: a long shadow to the right
+    look = dataclasses.replace(inst.look, powder=0.0)
+    cam = raycast._Camera.of(lens, pose)
+
+    def right_and_above(light):
+        picture = draw(Shot(Scene(inst.layout, (man,)), lens, pose, light, look), np.random.default_rng(0)).astype(float)
+        spots = cam.pixels(np.array([[372.0 + 15.5 + 4, 372.0, 0.0], [372.0, 372.0 + 15.5 + 4, 0.0]]))
+        return [picture[int(round(v)), int(round(u))].mean() for u, v in spots]
+
+    right, above = right_and_above(two)
+    assert right < 0.93 * above
+    right, above = right_and_above(one)
+    assert abs(right - above) < 0.06 * above
