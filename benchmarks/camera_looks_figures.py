@@ -42,8 +42,7 @@ def calibrated(inst, draw, frames: int = 6):
     learning said is wrong: [] when it is content; the reader then reads with what it learned
     all the same, and the bench counts those installations apart)."""
     from camera_board.learn import LearnError, learn, reader
-    rng = np.random.default_rng([inst.seed, 1])
-    shown = [[draw(inst.shot(step.scene), rng) for _ in range(frames)] for step in inst.teaching()]
+    shown = [list(taught.frames) for taught in inst.teach(frames, draw)]
     try:
         learned = learn(inst.game, inst.lens, shown)
     except LearnError as error:

@@ -87,12 +87,13 @@ class Installation:
     def teaching(self) -> tuple[Step, ...]:
         return teaching_steps(self.game)
 
-    def teach(self, frames: int = TEACH_FRAMES) -> Iterator[Taught]:
-        """Each teaching step as the camera sees it: ``frames`` pictures of it."""
+    def teach(self, frames: int = TEACH_FRAMES, draw=render) -> Iterator[Taught]:
+        """Each teaching step as the camera sees it: ``frames`` pictures of it, drawn by
+        ``draw`` (render.py's render, or raycast.py's)."""
         rng = np.random.default_rng([self.seed, 1])
         for step in self.teaching():
             shot = self.shot(step.scene)
-            yield Taught(step, tuple(render(shot, rng) for _ in range(frames)))
+            yield Taught(step, tuple(draw(shot, rng) for _ in range(frames)))
 
     def boards(self, count: int, first: int = 0) -> Iterator[Case | DiceCase]:
         """The play boards ``first`` to ``first + count``: Case (Shove, Carrom) or DiceCase."""
