@@ -205,9 +205,13 @@ class Detector:
         sample = difference.reshape(-1, 3)[grid.plain_sample]
         if len(sample) > 100:
             grid.adapt(1.4826 * np.median(np.abs(sample - np.median(sample, axis=0)), axis=0))
-        clipped = view >= SATURATED       # a channel clipped now: the board there may be any brighter
+        # a channel clipped now is at least as bright as it shows: brighter than the board
+        # says something, darker nothing; and where the empty board was clipped there too,
+        # the two agree (neither says how bright)
+        clipped = view >= SATURATED
         if clipped.any():
             difference[clipped] = np.maximum(difference[clipped], 0.0)
+            difference[clipped & grid.clipped] = 0.0
         board = cv2.transform(cv2.multiply(cv2.multiply(difference, difference), grid.inverse), _HALF_SUM)
         board = cv2.subtract(grid.constant, board)                 # log-likelihood of the board
         rest = np.take(self._table[0], index)                      # of anything else, by colour
@@ -467,9 +471,9 @@ class _Grid:
         slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3) / 8,
                               cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3) / 8)
         slope = cv2.dilate(slope, np.ones((3, 3), np.uint8))       # an edge a pixel away
-        # (where the empty board was clipped when learned: anything goes)
-        self._fixed = (BLACK ** 2 + (LIGHT_SPREAD * reference) ** 2 + ((SHIFT_TOLERANCE * slope) ** 2)[..., None]
-                       + np.where(reference > SATURATED, 60.0 ** 2, 0.0)).astype(np.float32)
+        self._fixed = (BLACK ** 2 + (LIGHT_SPREAD * reference) ** 2
+                       + ((SHIFT_TOLERANCE * slope) ** 2)[..., None]).astype(np.float32)
+        self.clipped = reference >= SATURATED      # (a channel: the frame clipped there agrees)
         self.learned_noise = appearance.noise
         self.noise_now = np.zeros(3)
         self.adapt(np.full(3, appearance.noise))
