@@ -14,6 +14,8 @@ settled boards, how long a frame takes, and how it settles after shots.
         CAMERA_INSTALLS installations (50) of CAMERA_PER_INSTALL play boards (20) each, every
         renderer (CAMERA_RENDERERS=raster,raycast; the ray-caster, 3 s a frame, reads
         CAMERA_RAYCAST_PER_INSTALL boards of each: 5), calibrated as an installer would
+    CAMERA_PARTS=pace CAMERA_FRAMES=30 ./dev bench bench_camera   CPU per frame of following the
+        pieces (the small picture) and of the full read, on a taught installation, and the Pi 5's
     CAMERA_SET=tuning ./dev bench bench_camera     the tuning set instead (to tune on)
     CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
@@ -282,6 +284,11 @@ def run() -> list[str]:
         for game in (g for g in LOOK_GAMES if g in video.GAME):
             for name, draw in looks.renderers().items():
                 lines += video.figures(game, VIDEO_INSTALLS, VIDEO_SHOTS, FIRST + FROM, draw, name, VIDEO)
+    if "pace" in PARTS:
+        from benchmarks.camera_pace_figures import pace
+        lines.append(f"following and the full read, one thread ({NAME} installation, {FRAMES} frames):")
+        for game in (g for g in LOOK_GAMES if g in ("shove", "carrom")):
+            lines += pace(game, FIRST + FROM, FRAMES)
     if "dice" in PARTS:
         from benchmarks import camera_dice_figures as dice
         lines.append("dice tables (held-out corpus, 1280x960):")

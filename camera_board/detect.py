@@ -49,6 +49,9 @@ OTHER = -3 * math.log(256.0)   # log-likelihood of a colour of nothing known: un
 SKIN_SPREAD = 35.0     # grey levels: skin varies far more than a piece
 CORE = 0.6             # of a piece's outline round its middle: its core, all of it the piece
 CORE_FILL = 0.8        # a core less than this unlike the board: the piece is not seen whole (unsure)
+SHADED = 0.3           # a core more than this like the board in shadow (worn bronze on oak): its drop
+                       # shadow cannot be told from its rim, and it reads 1 to 3 mm towards the shadow
+                       # (tuning looks): unsure
 MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches too
 BLACK_CHANNEL = 12.0   # a channel of the empty board this dark says nothing of the light (its noise)
 TINT_EDGE = 0.06       # a change of the light's colour this large from one cell to the next: an edge
@@ -243,10 +246,12 @@ class Detector:
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
         middles = self.centres(kept, apart, evened, grid, shares)
-        for (score, kind, u, v, r), (cu, cv), fill in zip(kept, middles, self.fills):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded in zip(kept, middles, self.fills, self.shaded):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
+            elif shaded > SHADED and not self.quick:    # where it ends and its shadow begins?
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board in shadow")
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
@@ -357,7 +362,7 @@ class Detector:
         colour, darker), each pixel given to the piece whose outline it lies nearest (power
         distance: a touching striker does not pull a man), all pieces thrice over together."""
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
-        patches = []
+        patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         h, w = apart.shape
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             pad = int(reach + WINDOW * self.calibration.scale + 4)
@@ -367,6 +372,7 @@ class Detector:
             gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
             lit, shadow = self._no_shadow(apart, evened, grid, box)
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
+            self.shaded.append(float(shadow[core].mean()))
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
                 lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))

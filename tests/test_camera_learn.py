@@ -44,3 +44,13 @@ def test_a_schocken_set_of_red_dice_with_white_pips_is_learned_and_read():
     assert learned.appearance.colours["die pips"].mean[2] > learned.appearance.colours["die"].mean[1]
     verdict, sighting = _read(inst, learned, 0)
     assert verdict == "right", (sighting.problem, sighting.dice)
+
+
+def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_their_shadows():
+    # (before: tuning installation 11's coins, the oak's colour in shadow, were read with their
+    # drop shadows: 1 to 2.5 mm away from the lamp, a WRONG settled board)
+    inst = installation("shove", 11)
+    learned = _taught(inst)
+    assert not learned.ok, "the learning says the camera cannot read these coins well"
+    verdict, sighting = _read(inst, learned, 0)
+    assert verdict == "refused" and "in shadow" in sighting.problem
