@@ -125,21 +125,16 @@ class Watcher:
             if full.hand:
                 self.anchor, self.behind_hand, self.good_at = None, True, now
                 return []
-            self.doubt = full.problem
-            if not self.blind_said and now - (self.good_at or now) >= BLIND_AFTER:
-                self.blind_said = True
-                return [Fault(f"camera cannot see the board: {full.problem}")]
-            return []
+            return self._doubted(now, full.problem)
         pieces = full.pieces
         if self.last is None or not _agrees(self.last, pieces):    # the quick look was wrong, or it moved
             self.retry_at = now + self.settle
-            self.doubt = "the pieces followed and the pieces read in full differ"
-            return []
+            return self._doubted(now, "the pieces followed and the pieces read in full differ")
         held, self.held = self.held, (self.anchor, pieces)
         if held is None or held[0] is not self.anchor or not _steady(held[1], pieces):
             self.retry_at = now          # read the next frame in full too: one read is not a steady place
-            self.doubt = "the pieces read in full are not yet steady"
-            return []
+            return [] if held is None or held[0] is not self.anchor else \
+                self._doubted(now, "the pieces read in full are not yet steady")
         pieces = _between(held[1], pieces)
         self.held = None
         self.confirmed, self.doubt, self.good_at, self.blind_said = self.anchor, None, now, False
@@ -149,6 +144,15 @@ class Watcher:
         self.settled, self.in_stroke = pieces, False
         self.last = pieces
         return out + [self._snapshot(pieces, True)]
+
+    def _doubted(self, now: float, doubt: str) -> list:
+        """A full read of the still board that cannot be reported: what it doubts kept (the
+        staff page shows it), and ERROR 4 once it has doubted for ``BLIND_AFTER``."""
+        self.doubt = doubt
+        if not self.blind_said and now - (self.good_at or now) >= BLIND_AFTER:
+            self.blind_said = True
+            return [Fault(f"camera cannot see the board: {doubt}")]
+        return []
 
     def _waiting(self, now: float) -> bool:
         """Whether the board lies still and its full read has not borne it out yet."""

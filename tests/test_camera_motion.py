@@ -196,3 +196,6 @@ def test_full_reads_that_never_agree_never_settle_the_board():
     still = [coins((100, 200))] * 60
     out = _full_reads(watcher, still, [coins((100 + (k % 2) * 1.0, 200)) for k in range(60)])
     assert settled(out) == []
+    faults = [(k, m) for k, frame in enumerate(out) for m in frame if isinstance(m, Fault)]
+    assert len(faults) == 1 and "not yet steady" in faults[0][1].text
+    assert 1.0 <= faults[0][0] / RATE <= 1.0 + watcher.settle + 2 / RATE, "ERROR 4 after 1 s of doubt, once"
