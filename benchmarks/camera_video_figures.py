@@ -122,8 +122,8 @@ def figures(game: str, installs: int, shots: int, first: int, draw, name: str, s
     import logging
     import tempfile
     from camera_sim.installs import installation
-    for name in ("camera_board", "firmware_bridge"):    # each refused frame's ERROR 4 is counted, not logged
-        logging.getLogger(name).setLevel(logging.ERROR)
+    for logger in ("camera_board", "firmware_bridge"):    # each refused frame's ERROR 4 is counted, not logged
+        logging.getLogger(logger).setLevel(logging.ERROR)
     total: Counter = Counter()
     for seed in range(first, first + installs):
         with tempfile.TemporaryDirectory(prefix="camera-video-") as folder:
