@@ -70,6 +70,11 @@ class Calibration:
             self._use(homography, markers)
         return None
 
+    def place(self, homography: np.ndarray) -> None:
+        """The board where ``homography`` puts it (the installer's corners: a board without
+        markers), until markers say otherwise."""
+        self._use(np.asarray(homography, np.float64), 0)
+
     def find(self, gray: np.ndarray) -> tuple[np.ndarray, int] | None:
         """The homography the markers in ``gray`` give, and how many there were; None if too few."""
         quads = self._markers(gray)

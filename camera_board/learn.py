@@ -51,7 +51,7 @@ WORDS = {
            "schocken-2": "Dieselben drei Würfel, jetzt zeigen sie 4, 5 und 6 (von links).",
            "neunfeld": "Die Würfel III (blau), IV (rot) und V (schwarz) auf die gezeichneten Stellen, "
                        "die zwei Figuren auf Feld 3 und Feld 7.",
-           "learned": "{kind}: {n} gelernt, {apart} mm von ihren Stellen",
+           "learned": "{kind}: {n} gelernt, {apart} mm neben ihren Stellen",
            "no_frames": "Keine Bilder für den Schritt „{step}“.",
            "no_mapping": "Die Marken des Bretts sind auf den Bildern von „{step}“ nicht zu sehen: Licht "
                          "prüfen oder die vier Ecken des Bretts angeben.",
@@ -105,6 +105,11 @@ def say(language: str, key: str, **values) -> str:
     return words[key].format(**named)
 
 
+def tenths(mm: float, language: str) -> str:
+    """``mm`` to a tenth, with the language's decimal mark (0,4 in German)."""
+    return f"{mm:.1f}".replace(".", ",") if language == "de" else f"{mm:.1f}"
+
+
 @dataclass(frozen=True)
 class Placed:
     """A piece the installer lays for a step: its kind, where (board mm, protocol
@@ -149,7 +154,7 @@ class Learned:
 
     def said(self, language: str) -> list[str]:
         """What it learned and what is wrong, a line each, in ``language``."""
-        lines = [say(language, "learned", kind=k, n=n, apart=f"{a:.1f}") for k, (n, a) in self.kinds.items()]
+        lines = [say(language, "learned", kind=k, n=n, apart=tenths(a, language)) for k, (n, a) in self.kinds.items()]
         return lines + [say(language, key, **values) for key, values in self.problems]
 
 
