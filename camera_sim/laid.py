@@ -43,30 +43,47 @@ def step_scene(game: str, step, board=None) -> Scene:
 
 class Staged:
     """A camera over a scene that changes when a test says (``show``): ``frames()`` is a
-    camera source (``(seconds, frame)`` at ``rate`` a second, in real time, each frame its
-    own sensor noise) until ``close()``."""
+    camera source (``(seconds, frame)`` at ``rate`` a second, in real time) until
+    ``close()``. Each scene is drawn ``looks`` times (each its own sensor noise), then those
+    pictures come round again: a still board costs the test no drawing."""
 
-    def __init__(self, shot: Shot, draw, rate: float = 5.0, seed: int = 0):
-        self._shot, self._draw, self._rate = shot, draw, rate
+    def __init__(self, shot: Shot, draw, rate: float = 5.0, seed: int = 0, looks: int = 4):
+        self._shot, self._draw, self._rate, self._looks = shot, draw, rate, looks
         self._rng = np.random.default_rng(seed)
-        self._lock = threading.Lock()
+        self._drawn: list[np.ndarray] = []        # the present scene's pictures so far
+        self._changed = threading.Condition()
+        self._version = self._read = 0      # the scene's, and the last one the camera has read
         self._stop = threading.Event()
 
-    def show(self, scene: Scene) -> None:
-        """The installer has laid ``scene`` (the next frame shows it)."""
-        with self._lock:
+    def show(self, scene: Scene, timeout: float = 30.0) -> None:
+        """The installer has laid ``scene``: back once the camera has read a frame of it (as
+        an installer looks at the picture before pressing Take)."""
+        with self._changed:
             self._shot = dataclasses.replace(self._shot, scene=scene)
+            self._version += 1
+            self._drawn = []
+            if not self._changed.wait_for(lambda: self._read == self._version or self._stop.is_set(), timeout):
+                raise TimeoutError("the camera read no frame of the scene laid")
 
     def frames(self) -> Iterator[tuple[float, np.ndarray]]:
         started = time.monotonic()
         n = 0
         while not self._stop.is_set():
-            with self._lock:
-                shot = self._shot
-            frame = self._draw(shot, self._rng)
+            with self._changed:
+                shot, version, drawn = self._shot, self._version, self._drawn
+            if len(drawn) < self._looks:
+                frame = self._draw(shot, self._rng)
+                drawn.append(frame)
+            else:
+                frame = drawn[n % self._looks]
             yield time.monotonic() - started, frame
+            with self._changed:          # (back here: the camera has read that frame)
+                self._read = version
+                self._changed.notify_all()
             n += 1
             self._stop.wait(max(0.0, started + n / self._rate - time.monotonic()))
 
     def close(self) -> None:
         self._stop.set()
+        with self._changed:
+            self._changed.notify_all()
