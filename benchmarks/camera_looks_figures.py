@@ -15,10 +15,6 @@ from collections import Counter, defaultdict
 
 import numpy as np
 
-from camera_board.board import HEIGHTS, SCALE
-from camera_board.calibrate import Calibration
-from camera_board.detect import Detector
-from camera_board.dice_detect import MARGIN, DiceDetector
 from camera_sim.corpus import HELD_OUT, score
 from camera_sim.dice_corpus import TABLES
 from camera_sim.installs import HEIGHTS as HUNG, installation
@@ -39,25 +35,19 @@ def renderers() -> dict:
     return {k: v for k, v in every.items() if not wanted or k in wanted.split(",")}
 
 
-def reader_for(inst):
-    """Today's camera board's reader for the installation's table and lens."""
-    layout = inst.layout
-    if inst.game in TABLES:
-        return DiceDetector(TABLES[inst.game], Calibration(layout, inst.lens, SCALE[inst.game], margin=MARGIN))
-    return Detector(layout, Calibration(layout, inst.lens, SCALE[inst.game], margin=2.0), HEIGHTS)
-
-
-def calibrated(inst, draw):
-    """The reader after the installer's steps (``inst.teach()``, drawn by ``draw``): the one
-    seam where the camera learns the board. Today it learns only where the board lies (the
-    markers of the empty board's frames, as the staff page's Save keeps the homography)."""
-    import cv2
-    reader = reader_for(inst)
-    rng = np.random.default_rng([inst.seed, 1])
-    empty = inst.teaching()[0]
-    for _ in range(3):
-        reader.calibration.update(cv2.cvtColor(draw(inst.shot(empty.scene), rng), cv2.COLOR_BGR2GRAY))
-    return reader
+def calibrated(inst, draw, frames: int = 6):
+    """The camera board's reader after the installer's calibration: the steps the staff page
+    asks for (``inst.teach``: the empty board, then the pieces), ``frames`` pictures each
+    drawn by ``draw``, learned (camera_board/learn.py) with the markers. (the reader, what the
+    learning said is wrong: [] when it is content; the reader then reads with what it learned
+    all the same, and the bench counts those installations apart)."""
+    from camera_board.learn import LearnError, learn, reader
+    shown = [list(taught.frames) for taught in inst.teach(frames, draw)]
+    try:
+        learned = learn(inst.game, inst.lens, shown)
+    except LearnError as error:
+        return reader(inst.game, inst.lens), [str(error)]
+    return reader(inst.game, inst.lens, learned.appearance), learned.said("en")[len(learned.kinds):]
 
 
 def judge(game: str, case, sighting) -> tuple[str, list[float]]:
@@ -93,14 +83,18 @@ def _band(inst) -> str:
 def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str) -> list[str]:
     """Figures for ``installs`` installations from seed ``first``, ``boards`` play boards each."""
     total: Counter = Counter()
+    refusals: list[str] = []              # installations whose learning said something is wrong
     reasons: Counter = Counter()
     by: dict[str, Counter] = defaultdict(Counter)
     errors: list[float] = []
     for seed in range(first, first + installs):
         inst = installation(game, seed)
-        reader = calibrated(inst, draw)
+        reader, said = calibrated(inst, draw)
+        if said:
+            refusals.append(f"{seed}: {said[0]}")
         finish = dict(inst.look.pieces)
-        groups = [f"board {inst.look.surface.name}", _band(inst)]
+        groups = [f"board {inst.look.surface.name}", _band(inst), "learning said something is wrong" if said
+                  else "learning content"]
         groups += [f"{kind} {finish[kind].name}" for kind in ("coin", "white", "black", "queen", "striker", "die")
                    if kind in finish]
         for k in range(boards):
@@ -122,6 +116,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
              f"{total['refused']}, WRONG {total['wrong']}; position error p95 {np.percentile(e, 95):.2f} mm, "
              f"max {e.max():.2f} mm (boards not refused)"]
     lines += [f"    refused because {why}: {count}" for why, count in reasons.most_common(6)]
+    lines += [f"    installation {text}" for text in refusals[:8]]
     for g in sorted(by):
         c = by[g]
         lines.append(f"    {g}: {sum(c.values())} boards, right {c['right']}, refused {c['refused']}, WRONG {c['wrong']}")

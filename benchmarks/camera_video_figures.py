@@ -95,11 +95,8 @@ def _same(a, b) -> bool:
 def teaching_videos(inst, draw, folder: str, suffix: str, frames: int = 6) -> list[str]:
     """A short video of each step the staff page asks the installer for (the empty board,
     then the pieces), in the installation's look, light and pose, drawn by ``draw``."""
-    import numpy as np
-    rng = np.random.default_rng([inst.seed, 1])
-    return [write(os.path.join(folder, f"teach-{k}-{step.name.replace(' ', '-')}{suffix}"),
-                  (draw(inst.shot(step.scene), rng) for _ in range(frames)), 5.0)
-            for k, step in enumerate(inst.teaching())]
+    return [write(os.path.join(folder, f"teach-{k}-{taught.step.name}{suffix}"), taught.frames, 5.0)
+            for k, taught in enumerate(inst.teach(frames, draw))]
 
 
 def taught(inst, draw, folder: str, config_path: str, suffix: str) -> None:

@@ -59,6 +59,7 @@ class Appearance:
     noise: float
     colours: dict[str, Colour]
     learned: bool = False
+    brightness: float = 0.0      # the learned frames' median grey as the camera gave them (0: not known)
     _views: dict = field(default_factory=dict, repr=False, compare=False)
 
     def view(self, extent, scale: float, shape) -> np.ndarray:
@@ -88,12 +89,12 @@ class Appearance:
 
     def with_colours(self, colours: dict[str, Colour]) -> "Appearance":
         return Appearance(self.game, self.scale, self.extent, self.reference, self.noise,
-                          {**self.colours, **colours}, self.learned)
+                          {**self.colours, **colours}, self.learned, self.brightness)
 
     # -- the file beside the configuration ----------------------------------------------------
     def to_bytes(self) -> bytes:
         meta = {"version": VERSION, "game": self.game, "scale": self.scale, "extent": list(self.extent),
-                "noise": self.noise, "learned": self.learned,
+                "noise": self.noise, "learned": self.learned, "brightness": self.brightness,
                 "colours": {k: {"mean": list(c.mean), "cov": list(c.cov), "learned": c.learned,
                                 "apart": None if math.isnan(c.apart) else c.apart}
                             for k, c in self.colours.items()}}
@@ -117,7 +118,7 @@ class Appearance:
                                 float("nan") if c["apart"] is None else c["apart"])
                    for k, c in meta["colours"].items()}
         return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
-                   float(meta["noise"]), colours, bool(meta["learned"]))
+                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)))
 
     def save(self, path) -> None:
         with open(path, "wb") as out:

@@ -19,7 +19,7 @@ import ctypes.util
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -81,11 +81,21 @@ def keep_freed_memory() -> bool:
 
 class _World:
     """What the protocol engine answers a REQUEST_SNAPSHOT with: the last settled report
-    (a dice table: the last dice reading, then the last squares reading)."""
+    (a dice table: the last dice reading, then the last squares reading). Before the first
+    one there is no state to report (an empty settled board would tell the referee the
+    pieces were taken off): the answer is ERROR 4 saying so, and the settled report follows
+    as the board's event once the camera has seen the board still for its settle time."""
 
-    def __init__(self) -> None:
+    def __init__(self, settle: Callable[[], float] = lambda: 0.0) -> None:
         self.settled = None
         self.dice = self.squares = None
+        self._settle = settle
+
+    def not_ready(self) -> str | None:
+        if self.readings():
+            return None
+        return (f"the camera has not seen the board settle yet; it reports it once it has seen it still "
+                f"for {self._settle():.1f} s")
 
     def remember(self, message) -> None:
         if isinstance(message, DiceReading):
@@ -131,7 +141,7 @@ class CameraBoard:
         self._learned = None            # an appearance the page learned, for the camera's thread to use
         self._placed = None             # a mapping from the page's dragged corners, likewise
         self._full_at = -np.inf
-        self._world = _World()
+        self._world = _World(lambda: self.watcher.settle)
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
                                       capabilities=CAPABILITIES[layout.game], memory=memory)
         self.port = self._protocol.port

@@ -27,7 +27,8 @@ from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
 
-DARK = 22.0            # median grey of the surface below which the camera cannot see the board
+DARK = 8.0             # median grey of the surface below which the camera cannot see the board
+DIMMEST = 0.2          # the light this share of the learned board's or less: too dark to read
 THRESHOLD = 0.55       # matched-filter response a piece must reach
 UNSURE = 0.35          # a peak between this and THRESHOLD: something piece-like, not sure
 UNEXPLAINED = 0.6      # share of a piece's area that differs from the board, no piece explaining it: unsure
@@ -42,11 +43,19 @@ EDGE_NOISE = 2.5       # an edge of the light stands this many times the noise o
 LIGHT_EDGE = 0.06      # a change of the light this large (log) from one cell to the next is an edge: no light
 SHIFT_TOLERANCE = 0.5  # rectified pixels the board may seem to have moved (a mapping is this good)
 BLACK = 3.0            # grey levels a camera's black may lie off (its black level, a JPEG's rounding)
-SATURATED = 230.0      # a channel of the empty board this bright may clip in a brighter light
+SATURATED = 250.0      # a channel this bright is clipped (the camera saw more light than it holds)
 LIGHT_SPREAD = 0.04    # what the evened light may still be off by (a share of the colour)
 OTHER = -3 * math.log(256.0)   # log-likelihood of a colour of nothing known: uniform over the cube
 SKIN_SPREAD = 35.0     # grey levels: skin varies far more than a piece
+CORE = 0.6             # of a piece's outline round its middle: its core, all of it the piece
+CORE_FILL = 0.8        # a core less than this unlike the board: the piece is not seen whole (unsure)
 MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches too
+BLACK_CHANNEL = 12.0   # a channel of the empty board this dark says nothing of the light (its noise)
+TINT_EDGE = 0.06       # a change of the light's colour this large from one cell to the next: an edge
+MARKING = 0.08         # a slope of the empty board this steep (a share of its brightness a pixel): a marking
+SHADE_TINT = 0.08      # a shadow leaves the light's colour within this share (each channel)
+SHADE_DEPTH = 0.25     # and at least this bright
+SHADE_PIECES = 30.0    # and larger than this many of the largest pieces (a cluster of them is smaller)
 ENCLOSED = 4.0         # pieces' area: what edges enclose up to this is pieces; more is the board
 SHADOW_LIKE = 9.0      # squared distance (in the board's spread) of a darker board colour: a shadow
 SHADOW_DEPTH = 0.35    # a shadow leaves the board at least this bright (the pub's other light)
@@ -176,7 +185,8 @@ class Detector:
         median = np.median(surface, axis=0)
         brightness = float(median.mean())
         light = None
-        if brightness >= DARK and median.min() >= 5:
+        learned = np.median(grid.small_reference.reshape(-1, 3)[grid.sample], axis=0)
+        if brightness >= DARK and float((median / np.maximum(learned, 1.0)).mean()) >= DIMMEST:
             light = measured_light(small, grid.small_reference, grid.usable, grid.enclosed, grid.smooth,
                                    grid.noise)
         Detector._measured += 1
@@ -191,6 +201,17 @@ class Detector:
         evened = cv2.divide(view.astype(np.float32), cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR))
         index = _index(cv2.convertScaleAbs(evened))
         difference = cv2.subtract(evened, grid.reference)
+        # the noise the frame shows on the plain board (a robust spread: pieces are few)
+        sample = difference.reshape(-1, 3)[grid.plain_sample]
+        if len(sample) > 100:
+            grid.adapt(1.4826 * np.median(np.abs(sample - np.median(sample, axis=0)), axis=0))
+        # a channel clipped now is at least as bright as it shows: brighter than the board
+        # says something, darker nothing; and where the empty board was clipped there too,
+        # the two agree (neither says how bright)
+        clipped = view >= SATURATED
+        if clipped.any():
+            difference[clipped] = np.maximum(difference[clipped], 0.0)
+            difference[clipped & grid.clipped] = 0.0
         board = cv2.transform(cv2.multiply(cv2.multiply(difference, difference), grid.inverse), _HALF_SUM)
         board = cv2.subtract(grid.constant, board)                 # log-likelihood of the board
         rest = np.take(self._table[0], index)                      # of anything else, by colour
@@ -221,8 +242,11 @@ class Detector:
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
-        for (score, kind, u, v, r), (cu, cv) in zip(kept, self.centres(kept, apart, evened, grid, shares)):
+        middles = self.centres(kept, apart, evened, grid, shares)
+        for (score, kind, u, v, r), (cu, cv), fill in zip(kept, middles, self.fills):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
+            if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
@@ -361,6 +385,11 @@ class Detector:
                 total = part.sum()
                 if total > 0:
                     outlines[i][:2] = float((part * gu).sum() / total), float((part * gv).sum() / total)
+        fills = []
+        for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
+            core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2
+            fills.append(float(whole[core].mean()) if core.any() else 0.0)
+        self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
 
     @staticmethod
@@ -442,15 +471,17 @@ class _Grid:
         slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3) / 8,
                               cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3) / 8)
         slope = cv2.dilate(slope, np.ones((3, 3), np.uint8))       # an edge a pixel away
-        # (where the empty board is near white a brighter light saturates it: anything goes)
-        spread = (appearance.noise ** 2 + BLACK ** 2 + (LIGHT_SPREAD * reference) ** 2
-                  + ((SHIFT_TOLERANCE * slope) ** 2)[..., None]
-                  + np.where(reference > SATURATED, 60.0 ** 2, 0.0)).astype(np.float32)
-        self.inverse = (1.0 / spread).astype(np.float32)
+        self._fixed = (BLACK ** 2 + (LIGHT_SPREAD * reference) ** 2
+                       + ((SHIFT_TOLERANCE * slope) ** 2)[..., None]).astype(np.float32)
+        self.clipped = reference >= SATURATED      # (a channel: the frame clipped there agrees)
+        self.learned_noise = appearance.noise
+        self.noise_now = np.zeros(3)
+        self.adapt(np.full(3, appearance.noise))
         # the plain board: away from its markings, pockets and markers (where a piece's colour
         # could be taken for the board's)
         self.plain = (slope < 2.0) & (reference.min(axis=2) > 20) & (reference.max(axis=2) < SATURATED)
-        self.constant = (-0.5 * np.log(spread).sum(axis=2) - 1.5 * math.log(2 * math.pi)).astype(np.float32)
+        plain = np.flatnonzero(self.plain)
+        self.plain_sample = plain[:: max(1, len(plain) // 5000)]
         self.cell = max(1, int(round(cell_mm * calibration.scale)))
         cell_mm = self.cell / calibration.scale
         small = self.shrink(reference)
@@ -460,8 +491,11 @@ class _Grid:
         b = calibration.to_pixel(layout.width, layout.length)
         f = self.cell
         cv2.rectangle(inside, (int(a[0] / f) + 1, int(b[1] / f) + 1), (int(b[0] / f) - 1, int(a[1] / f) - 1), 1, -1)
-        self.usable = (small.min(axis=2) > 20) & (small.max(axis=2) < SATURATED) & (cv2.resize(slope, (small.shape[1], small.shape[0]),
-                                                             interpolation=cv2.INTER_AREA) < 4)
+        # where the light can be measured: not dark (ink, a pocket: the ratio is noise), not
+        # near white (it clips), not on a marking's edge (a mapping a fraction of a pixel
+        # off turns it into an edge of the ratio); a wood's grain is fine
+        steep = cv2.resize(slope / np.maximum(grey, 1.0), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
+        self.usable = (small.max(axis=2) > 20) & (steep < MARKING)
         where = np.flatnonzero(inside.astype(bool) & self.usable)
         if len(where) == 0:
             where = np.arange(small.shape[0] * small.shape[1])
@@ -477,6 +511,18 @@ class _Grid:
             (left, top), (right, bottom) = corners[0], corners[2]
             a, b = calibration.to_pixel(left - quiet, top + quiet), calibration.to_pixel(right + quiet, bottom - quiet)
             cv2.rectangle(self.unmarked, (int(a[0]), int(a[1])), (int(b[0]) + 1, int(b[1]) + 1), 0.0, -1)   # a cell is the mean of cell x cell
+
+    def adapt(self, noise: np.ndarray) -> None:
+        """How far each pixel may stray from the board, for the noise the frames show now (a
+        video's compression, a noisier sensor in the dark): made again when it changes by
+        more than a fifth, never below the noise the board was learned with."""
+        noise = np.maximum(noise, self.learned_noise)
+        if np.all(np.abs(noise / np.maximum(self.noise_now, 1e-6) - 1) < 0.2):
+            return
+        self.noise_now = noise
+        spread = self._fixed + (noise ** 2).astype(np.float32)
+        self.inverse = (1.0 / spread).astype(np.float32)
+        self.constant = (-0.5 * np.log(spread).sum(axis=2) - 1.5 * math.log(2 * math.pi)).astype(np.float32)
 
     def shrink(self, picture: np.ndarray) -> np.ndarray:
         """``picture`` (the view's size) on the light's coarser grid, each pixel a mean."""
@@ -503,22 +549,39 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
 
     The light is the ratio of the two where the board shows, and the light has no edges: a
     guest's shadow or a lamp's pool fades over centimetres, a piece of any colour ends at its
-    rim. So an edge of the ratio is no measure of the light, nor is what edges enclose (pieces: ``enclosed`` pixels
-    or fewer), nor are the board's markings (``usable`` False); the light is the ratio
+    rim. So an edge of the ratio is no measure of the light, nor is what edges enclose
+    (pieces: ``enclosed`` pixels or fewer; a hand, a mat: larger, but not of the light's
+    colour), nor are the board's markings (``usable`` False); the light is the ratio
     smoothed over ``smooth`` pixels where it is measured, and where a cluster of pieces
-    leaves none, over a wider stretch round it."""
+    leaves none, over a wider stretch round it. A channel dark or clipped in the empty board
+    says nothing there: the others do."""
     ratio = small / np.maximum(reference, 1.0)
-    sample = ratio[usable]
-    overall = np.median(sample, axis=0) if len(sample) else np.ones(3, np.float32)
-    logs = cv2.log(np.maximum(ratio / overall, 0.02).astype(np.float32))
-    edges = np.zeros(usable.shape, bool)
+    # (a channel clipped now is still measured: its ratio makes the board clipped there as
+    # it is, and what is brighter than the board there is clipped alike)
+    valid = ((reference > BLACK_CHANNEL) & (reference < SATURATED)).astype(np.float32)
+    for c in range(3):     # a channel clipped (or dark) nearly everywhere: its ratio as it is, the best there is
+        if valid[..., c][usable].mean() < 0.05 if usable.any() else True:
+            valid[..., c] = 1.0
+    usable = usable & (valid.sum(axis=2) > 0)
+    overall = np.array([np.median(ratio[..., c][usable & (valid[..., c] > 0)])
+                        if (usable & (valid[..., c] > 0)).any() else 1.0 for c in range(3)], np.float32)
+    # one brightness: the valid channels' mean of the ratio over the overall light
+    relative = ratio / overall
+    count_valid = np.maximum(valid.sum(axis=2), 1.0)
+    level = (relative * valid).sum(axis=2) / count_valid
+    brightness = (small * valid).sum(axis=2) / count_valid
+    slope = cv2.magnitude(cv2.Sobel(cv2.log(np.maximum(level, 0.02)), cv2.CV_32F, 1, 0, ksize=3),
+                          cv2.Sobel(cv2.log(np.maximum(level, 0.02)), cv2.CV_32F, 0, 1, ksize=3)) / 8
     # an edge stands out of the sensor's noise (in a dim corner a cell's noise is a good
-    # share of its brightness)
-    floor = noise * EDGE_NOISE / np.maximum(small, 1.0)
-    for channel, least in zip(cv2.split(logs), cv2.split(floor)):
-        slope = cv2.magnitude(cv2.Sobel(channel, cv2.CV_32F, 1, 0, ksize=3),
-                              cv2.Sobel(channel, cv2.CV_32F, 0, 1, ksize=3)) / 8
-        edges |= slope > np.maximum(least, LIGHT_EDGE)
+    # share of its brightness), and of the chroma: a piece of the board's brightness in
+    # another colour has an edge in some channel
+    edges = slope > np.maximum(noise * EDGE_NOISE / np.maximum(brightness, 1.0), LIGHT_EDGE)
+    tinted = relative / np.maximum(level, 1e-3)[..., None]
+    for c in range(3):
+        channel = np.where(valid[..., c] > 0, tinted[..., c], 1.0).astype(np.float32)
+        least = np.maximum(noise * EDGE_NOISE / np.maximum(small[..., c], 1.0), TINT_EDGE)
+        edges |= cv2.magnitude(cv2.Sobel(channel, cv2.CV_32F, 1, 0, ksize=3),
+                               cv2.Sobel(channel, cv2.CV_32F, 0, 1, ksize=3)) / 8 > least
     # (within a cell or two of a marking the ratio has edges of its own: a mapping a fraction
     # of a pixel off; they say nothing about pieces)
     away = cv2.erode(usable.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
@@ -528,15 +591,36 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
     # (and the picture's edge) bound and larger than a few pieces
     count, labels, stats, _ = cv2.connectedComponentsWithStats((1 - edges) & away.view(np.uint8), connectivity=4)
     by_edges, by_markings = _bounds(labels, count, edges.view(bool))
-    open_board = (stats[:, cv2.CC_STAT_AREA] > enclosed) & (by_edges < by_markings)
+    # a large part its edges bound is the board in a shadow with edges (an arm's, under a
+    # low lamp) when it has the light's colour, darker or lighter; else a hand, a mat
+    area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+    means = np.stack([np.bincount(labels.ravel(), weights=(tinted[..., c] * valid[..., c]).ravel(), minlength=count)
+                      / np.maximum(np.bincount(labels.ravel(), weights=valid[..., c].ravel(), minlength=count), 1)
+                      for c in range(3)], axis=1)
+    seen = np.stack([np.bincount(labels.ravel(), weights=valid[..., c].ravel(), minlength=count) > 0
+                     for c in range(3)], axis=1)
+    shade = np.bincount(labels.ravel(), weights=level.ravel(), minlength=count) / area
+    shaded = (np.where(seen, np.abs(means - 1), 0.0).max(axis=1) < SHADE_TINT) & (shade > SHADE_DEPTH)
+    shaded &= stats[:, cv2.CC_STAT_AREA] > SHADE_PIECES / ENCLOSED * enclosed    # (not a cluster of pieces)
+    open_board = (stats[:, cv2.CC_STAT_AREA] > enclosed) & ((by_edges < by_markings) | shaded)
     open_board[0] = False
     calm = (usable & open_board[labels]).astype(np.float32)
     light = np.empty_like(ratio)
     light[:] = overall
+    # each channel where it is valid; where none is, the light's brightness measured in the
+    # others, in the overall light's colour (a shadow darkens every colour alike)
+    bright = np.ones(level.shape, np.float32)
     for sigma in (4 * smooth, 2 * smooth, smooth):        # the wide first, then the near where it is measured
-        weight = cv2.GaussianBlur(calm, (0, 0), sigma)[..., None]
-        summed = cv2.GaussianBlur(ratio * calm[..., None], (0, 0), sigma)
-        light = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), light)
+        weight = cv2.GaussianBlur(calm, (0, 0), sigma)
+        summed = cv2.GaussianBlur(level * calm, (0, 0), sigma)
+        bright = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), bright)
+    light[:] = bright[..., None] * overall
+    for c in range(3):
+        mask = calm * valid[..., c]
+        for sigma in (2 * smooth, smooth):
+            weight = cv2.GaussianBlur(mask, (0, 0), sigma)
+            summed = cv2.GaussianBlur(ratio[..., c] * mask, (0, 0), sigma)
+            light[..., c] = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), light[..., c])
     return np.maximum(light, 0.03).astype(np.float32)
 
 

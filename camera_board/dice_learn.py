@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from camera_board.appearance import Appearance, Colour
-from camera_board.dice_detect import DARK, DiceDetector, body_names, dice_starting
+from camera_board.dice_detect import DARK_LEARNED, DiceDetector, body_names, dice_starting, pips_name
 from camera_board.dice_layout import TABLES
 
 SPOT = 25.0          # mm round its spot a die or a piece is looked for
@@ -27,7 +27,7 @@ def dice_steps(game: str):
                 Step("pieces-2", tuple(Placed("die", x, y, v) for (x, y), v in zip(spots, (4, 5, 6))),
                      "schocken-2"))
     spots = ((120.0, 80.0), (250.0, 80.0), (380.0, 80.0))
-    dice = tuple(Placed(name, x, y) for name, (x, y) in zip(body_names(table), spots))
+    dice = tuple(Placed(name, x, y, value) for name, (x, y), value in zip(body_names(table), spots, (1, 4, 2)))
     pieces = tuple(Placed("piece", *table.square_centre(square)) for square in (3, 7))
     return (Step("pieces", dice + pieces, "neunfeld"),)
 
@@ -36,7 +36,8 @@ def learn_dice(game: str, calibration, planned, frames):
     from camera_board.learn import Learned, LearnError, empty_board, rectified
     table = TABLES[game]()
     reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
-    if float(np.median(reference)) < DARK:
+    brightness = float(np.median(reference))
+    if brightness < DARK_LEARNED:
         raise LearnError("dark", step="empty")
     start = dice_starting(table)
     # as bright as the drawn table (the dice's thresholds are grey levels of a table in a
@@ -44,25 +45,35 @@ def learn_dice(game: str, calibration, planned, frames):
     drawn = start.view(calibration.extent, calibration.scale, reference.shape)
     gain = float(np.median(drawn.sum(axis=2))) / max(1.0, float(np.median(reference.sum(axis=2))))
     reference, noise = reference * gain, noise * gain
-    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, start.colours, True)
+    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, start.colours, True,
+                            brightness)
     detector = DiceDetector(table, calibration, appearance=appearance)
     samples: dict[str, list[np.ndarray]] = {}
     found: dict[tuple[int, int], list[float]] = {}
     problems = []
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
-            for i, (piece, where, colour) in enumerate(_blobs_at(detector, view, step.pieces)):
-                if where is not None:
-                    found.setdefault((s, i), []).append(math.hypot(where[0] - piece.x, where[1] - piece.y))
-                    samples.setdefault(piece.kind, []).append(colour)
+            for i, (piece, where, colour, pips) in enumerate(_blobs_at(detector, view, step.pieces)):
+                if where is None:
+                    continue
+                found.setdefault((s, i), []).append(math.hypot(where[0] - piece.x, where[1] - piece.y))
+                samples.setdefault(piece.kind, []).append(colour)
+                # the pips: dark or light, whichever way (and only one) shows the face the die
+                # was laid with
+                showing = [pip for count, pip in pips.values() if count == piece.value and pip is not None]
+                if piece.value is not None and len(showing) == 1:
+                    samples.setdefault(pips_name(piece.kind), []).append(showing[0])
     for s, step in enumerate(planned[1:], 1):
         for i, piece in enumerate(step.pieces):
             if len(found.get((s, i), [])) * 2 < len(frames[s]):
                 problems.append(("not_found", {"kind": piece.kind, "x": piece.x, "y": piece.y, "step": step.name}))
     colours, kinds = {}, {}
     for kind, parts in samples.items():
-        apart = [float(np.median(v)) for (s, i), v in found.items() if planned[s].pieces[i].kind == kind]
         mean = np.median(np.array(parts), axis=0)
+        if kind.endswith(" pips"):      # (how many faces showed them: a die's pips, no kind of their own)
+            colours[kind] = Colour.of(mean, np.diag((0.06 * mean + 6.0) ** 2), len(parts), float("nan"))
+            continue
+        apart = [float(np.median(v)) for (s, i), v in found.items() if planned[s].pieces[i].kind == kind]
         colours[kind] = Colour.of(mean, np.diag((0.06 * mean + 6.0) ** 2), len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
     appearance = appearance.with_colours(colours)
@@ -81,9 +92,9 @@ def _blobs_at(detector: DiceDetector, view: np.ndarray, pieces):
     for piece in pieces:
         near = min(blobs, key=lambda b: math.hypot(b[0][0] - piece.x, b[0][1] - piece.y), default=None)
         if near is None or math.hypot(near[0][0] - piece.x, near[0][1] - piece.y) > SPOT:
-            out.append((piece, None, None))
+            out.append((piece, None, None, {}))
         else:
-            out.append((piece, near[0], near[1]))
+            out.append((piece, *near))
     return out
 
 
@@ -91,7 +102,7 @@ def _separations(colours: dict[str, Colour], reference: np.ndarray) -> list:
     """Colours the camera must tell apart that are alike, and a die that looks like the table."""
     problems = []
     table = np.median(reference.reshape(-1, 3), axis=0)
-    names = sorted(colours)
+    names = sorted(k for k in colours if not k.endswith(" pips"))
     for i, a in enumerate(names):
         if float(np.linalg.norm(np.array(colours[a].mean) - table)) < LIKE_TABLE:
             problems.append(("like_board", {"kind": a, "share": 100.0}))
@@ -114,8 +125,10 @@ def _read_again(table, calibration, appearance, planned, frames) -> list:
                 laid = {sq for p in step.pieces if p.kind == "piece" for sq in range(1, 10)
                         if table.square_centre(sq) == (p.x, p.y)}
                 seen = {i + 1 for i, taken in enumerate(sighting.squares) if taken}
-                if seen != laid or len(sighting.dice) != 3:
-                    what = f"squares {sorted(seen)} and {len(sighting.dice)} dice"
+                values = [p.value for p in step.pieces if p.kind != "piece"]     # III, IV, V
+                shown = [d.value for d in sighting.dice]
+                if seen != laid or shown != values:
+                    what = f"squares {sorted(seen)} and the dice {shown}, not {sorted(laid)} and {values}"
             elif what is None:
                 values = [p.value for p in sorted(step.pieces, key=lambda p: p.x)]
                 seen = [d.value for d in sighting.dice]

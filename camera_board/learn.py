@@ -34,11 +34,12 @@ from camera_board.calibrate import Calibration, corner_homography
 from camera_board.camera import Lens
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
+FOUND = 0.6          # of a piece's disc that differs from the board: a piece is there
 NEAR = 8.0           # mm round its spot a piece is looked for first
 SEARCH = 25.0        # mm round its spot a piece is looked for when it is not near it
 FAR = 10.0           # mm from its spot: laid elsewhere (said so)
 READ_AGAIN = 3.0     # mm a piece may lie from where it was learned when its step is read again
-LIKE_BOARD = 0.03    # share of the board a kind looks like (within 4 spreads) that is too much
+LIKE_BOARD = 0.2     # share of a kind's pixels that look like the plain board: too many
 ALIKE = 16.0         # squared distance (in their spreads) under which two kinds look alike
 LIGHT_SLACK = 0.03   # a kind's colour spread widened by this share: the light as evened is a few % off
 WORDS = {
@@ -50,7 +51,7 @@ WORDS = {
            "schocken": "Drei Würfel auf die gezeichneten Stellen, sie zeigen 1, 2 und 3 (von links).",
            "schocken-2": "Dieselben drei Würfel, jetzt zeigen sie 4, 5 und 6 (von links).",
            "neunfeld": "Die Würfel III (blau), IV (rot) und V (schwarz) auf die gezeichneten Stellen, "
-                       "die zwei Figuren auf Feld 3 und Feld 7.",
+                       "sie zeigen 1, 4 und 2; die zwei Figuren auf Feld 3 und Feld 7.",
            "learned": "{kind}: {n} gelernt, {apart} mm neben ihren Stellen",
            "no_frames": "Keine Bilder für den Schritt „{step}“.",
            "no_mapping": "Die Marken des Bretts sind auf den Bildern von „{step}“ nicht zu sehen: Licht "
@@ -77,8 +78,8 @@ WORDS = {
                      "them, white and black as drawn) and the striker on the middle of your base line.",
            "schocken": "Three dice on the spots drawn, showing 1, 2 and 3 (from the left).",
            "schocken-2": "The same three dice, now showing 4, 5 and 6 (from the left).",
-           "neunfeld": "Dice III (blue), IV (red) and V (black) on the spots drawn, the two pieces on "
-                       "squares 3 and 7.",
+           "neunfeld": "Dice III (blue), IV (red) and V (black) on the spots drawn, showing 1, 4 and 2; "
+                       "the two pieces on squares 3 and 7.",
            "learned": "{kind}: {n} learned, {apart} mm apart from their spots",
            "no_frames": "No pictures for the step \"{step}\".",
            "no_mapping": "The board's markers cannot be seen in the pictures of \"{step}\": check the "
@@ -279,10 +280,12 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     from camera_board.detect import DARK, Detector, starting
     layout = calibration.layout
     reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
-    if float(np.median(reference)) < DARK:
+    brightness = float(np.median(reference))
+    if brightness < DARK:
         raise LearnError("dark", step="empty")
-    first = starting(layout)
-    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, first.colours, True)
+    first = starting(layout)     # (the pieces' colours until learned)
+    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, first.colours, True,
+                            brightness)
     detector = Detector(layout, calibration, HEIGHTS, appearance)
     samples: dict[str, list[np.ndarray]] = {}
     where: dict[tuple[int, int], list[tuple[float, float]]] = {}    # (step, piece) -> found places
@@ -316,7 +319,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         kinds[kind] = (len(apart), float(np.median(apart)))
     appearance = appearance.with_colours(colours)
     if not problems:
-        problems += separations(appearance, detector.look(calibration.rectify(frames[0][0])).grid, colours)
+        problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
+                                {k: np.concatenate(v) for k, v in samples.items()})
         problems += _read_again(game, calibration, appearance, planned, frames, where)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
 
@@ -324,6 +328,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
 def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):
     """For each piece laid for a step: the piece, where the camera sees it (board mm, or
     None: nothing piece-like near its spot) and its top's pixels (evened colours)."""
+    from camera_board.detect import CORE_FILL
     calibration, apart = detector.calibration, looked.apart
     scale = calibration.scale
     h, w = apart.shape
@@ -337,12 +342,15 @@ def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):
                 kept[n] = _best_near(detector, apart, piece, reach_mm, taken)
     placed = [k for k in kept if k is not None]
     middles = iter(detector.centres(placed, apart, looked.evened, looked.grid, looked.shares)) if placed else iter(())
+    fills = iter(detector.fills if placed else ())
     seen = []
     for piece, k in zip(pieces, kept):
         if k is None:
             seen.append((piece, None, None))
             continue
         cu, cv = next(middles)
+        if next(fills) < CORE_FILL:        # much of it like the board: where it is laid (its colour
+            cu, cv = _middle_of(detector, piece)   # then says it is like the board)
         seen.append((piece, calibration.to_board(cu, cv, detector.heights[piece.kind] / 2), None))
     tops = [_top(calibration, detector.heights[p.kind], c) if c is not None else None for p, c, _ in seen]
     out = []
@@ -364,10 +372,16 @@ def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):
     return out
 
 
+def _middle_of(detector, piece: Placed) -> tuple[float, float]:
+    """Where the middle of a piece laid exactly on its spot shows (rectified pixels)."""
+    cx, cy, cz = detector.calibration.mapping.camera
+    k = (cz - detector.heights[piece.kind] / 2) / cz      # the point half its height up, on the surface
+    return detector.calibration.to_pixel(cx + (piece.x - cx) / k, cy + (piece.y - cy) / k)
+
+
 def _best_near(detector, apart: np.ndarray, piece: Placed, reach_mm: float, taken) -> tuple | None:
     """(response, kind, u, v, radius px) of the strongest piece-sized disc that differs from
     the board within ``reach_mm`` of ``piece``'s spot and away from the discs ``taken``."""
-    from camera_board.detect import _kernel
     calibration = detector.calibration
     scale, (h, w) = calibration.scale, apart.shape
     r = detector.layout.piece_radii[piece.kind] * scale
@@ -376,13 +390,17 @@ def _best_near(detector, apart: np.ndarray, piece: Placed, reach_mm: float, take
     u0, v0, u1, v1 = max(0, int(u) - reach), max(0, int(v) - reach), min(w, int(u) + reach), min(h, int(v) + reach)
     if u1 - u0 < 3 or v1 - v0 < 3:
         return None
-    response = cv2.filter2D(apart[v0:v1, u0:u1], -1, _kernel(r), borderType=cv2.BORDER_CONSTANT)
+    # a disc, no ring: the break's men are hemmed in by touching men all round
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(r) + 1, 2 * int(r) + 1)).astype(np.float32)
+    response = cv2.filter2D(apart[v0:v1, u0:u1], -1, disc / disc.sum(), borderType=cv2.BORDER_CONSTANT)
     yy, xx = np.mgrid[v0:v1, u0:u1]
     response[(xx - u) ** 2 + (yy - v) ** 2 > (reach_mm * scale) ** 2] = -1
     for tu, tv, tr in taken:
         response[(xx - tu) ** 2 + (yy - tv) ** 2 < (0.8 * (tr + r)) ** 2] = -1
-    pv, pu = np.unravel_index(int(np.argmax(response)), response.shape)
-    if response[pv, pu] < 0.5:
+    pu, pv = int(round(u)) - u0, int(round(v)) - v0    # where it should be, if it is there
+    if not (0 <= pv < response.shape[0] and 0 <= pu < response.shape[1]) or response[pv, pu] < FOUND:
+        pv, pu = np.unravel_index(int(np.argmax(response)), response.shape)
+    if response[pv, pu] < FOUND:
         return None
     return float(response[pv, pu]), piece.kind, u0 + int(pu), v0 + int(pv), r
 
@@ -407,21 +425,25 @@ def colour_of(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mean, cov + np.diag((LIGHT_SLACK * mean + 2.0) ** 2)
 
 
-def separations(appearance: Appearance, grid, colours: dict[str, Colour]) -> list[tuple[str, dict]]:
-    """A kind the camera cannot tell from the board (it looks like the board on more than
-    ``LIKE_BOARD`` of it) or from another kind, in words."""
+def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]) -> list[tuple[str, dict]]:
+    """A kind the camera cannot tell from the board (``LIKE_BOARD`` of its pixels, laid on
+    the plain board, are more like the board there than like the kind) or from another
+    kind, in words."""
     problems = []
     plain = np.flatnonzero(grid.plain)
-    plain = plain[:: max(1, len(plain) // 20000)]
+    plain = plain[:: max(1, len(plain) // 2000)]
     board = grid.reference.reshape(-1, 3)[plain].astype(np.float64)
     spread = (1.0 / grid.inverse.reshape(-1, 3)[plain]).astype(np.float64)
     for kind, colour in colours.items():
-        mean, cov = np.array(colour.mean), colour.covariance
-        d = board - mean
-        # per board pixel: the kind's spread and the board's there (diagonal) together
-        total = cov[None, :, :] + np.einsum("ni,ij->nij", spread, np.eye(3))
-        distance = np.einsum("ni,nij,nj->n", d, np.linalg.inv(total), d)
-        share = float((distance < 16.0).mean())
+        # the kind's own pixels as learned, laid on the plain board here and there: the share
+        # of them the board's colour there explains better than the kind's
+        pixels = samples[kind][:: max(1, len(samples[kind]) // 400)].astype(np.float64)
+        inverse = np.linalg.inv(colour.covariance)
+        d = pixels - np.array(colour.mean)
+        own = -0.5 * np.einsum("ni,ij,nj->n", d, inverse, d) - 0.5 * math.log(np.linalg.det(colour.covariance))
+        there = -0.5 * ((((pixels[:, None, :] - board[None]) ** 2) / spread[None]).sum(axis=2)
+                        + np.log(spread).sum(axis=1)[None])
+        share = float((there > own[:, None]).mean())
         if share > LIKE_BOARD:
             problems.append(("like_board", {"kind": kind, "share": 100 * share}))
     names = sorted(colours)

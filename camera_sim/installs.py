@@ -4,10 +4,10 @@ camera pose, lens and light, calibrated as an installer would calibrate them, th
 An **installation** (``installation(game, seed)``) is one table in one pub: a look drawn from
 its family's materials, a camera hung at some height across the documented range
 (``HEIGHTS``) with a lens of its own, a lamp, a light. The installer first shows the camera
-what the staff page asks for (``teaching``, docs/camera.md "Teaching the camera"): the empty
-board, then the pieces: Carrom's opening formation with the striker, Shove's five coins on
-the marked spots, Schocken's dice showing 1 to 6, Neunfeld's pieces and dice; each step a
-few frames in the installation's light. Then the **play boards** (``Installation.boards``):
+what the staff page asks for (``teaching``: the camera board's own steps, camera_board/learn.py):
+the empty board, then the pieces: Carrom's opening formation with the striker, Shove's five
+coins on the marked spots, Schocken's dice showing 1 to 3 then 4 to 6, Neunfeld's dice and
+pieces; each step a few frames in the installation's light. Then the **play boards** (``Installation.boards``):
 pieces as a pub leaves them (touching men, coins on a line and touching in a row, dice
 side by side), the light changing a little from board to board (a guest's shadow across
 the board, the exposure), the look, camera and lamp as installed.
@@ -25,15 +25,14 @@ from typing import Iterator
 import numpy as np
 
 from camera_board.camera import Lens, Pose
-from camera_board.dice_layout import MIWIN_BODIES, WHITE_PIP, DiceTable
+from camera_board.dice_layout import MIWIN_BODIES, WHITE_PIP
 from camera_board.layout import Layout, carrom_layout, shove_layout
 from camera_sim.corpus import CARROM, HELD_OUT, SHOVE, Case, _carrom, _shove
 from camera_sim.dice_corpus import TABLES, DiceCase, _neunfeld, _schocken
-from camera_sim.dice_scene import Die, neunfeld_scene, schocken_scene
+from camera_sim.dice_scene import Die, DiceScene
 from camera_sim.looks import Look, look_for
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import Piece, Scene
-from tablegame.families.carrom.physics import break_setup
 
 GAMES = ("shove", "carrom", "schocken", "neunfeld")
 # The camera hangs this many times as high as where the table with its frame and markers
@@ -88,12 +87,13 @@ class Installation:
     def teaching(self) -> tuple[Step, ...]:
         return teaching_steps(self.game)
 
-    def teach(self, frames: int = TEACH_FRAMES) -> Iterator[Taught]:
-        """Each teaching step as the camera sees it: ``frames`` pictures of it."""
+    def teach(self, frames: int = TEACH_FRAMES, draw=render) -> Iterator[Taught]:
+        """Each teaching step as the camera sees it: ``frames`` pictures of it, drawn by
+        ``draw`` (render.py's render, or raycast.py's)."""
         rng = np.random.default_rng([self.seed, 1])
         for step in self.teaching():
             shot = self.shot(step.scene)
-            yield Taught(step, tuple(render(shot, rng) for _ in range(frames)))
+            yield Taught(step, tuple(draw(shot, rng) for _ in range(frames)))
 
     def boards(self, count: int, first: int = 0) -> Iterator[Case | DiceCase]:
         """The play boards ``first`` to ``first + count``: Case (Shove, Carrom) or DiceCase."""
@@ -160,12 +160,15 @@ def hung(rng, layout: Layout, lens: Lens, heights: tuple[float, float]) -> Pose:
 
 
 def _installed_light(rng, layout: Layout) -> Light:
-    """The pub's light: its lamp (where and how high), warm or not, bright or dim."""
-    return Light(exposure=rng.uniform(0.5, 1.1), warmth=rng.uniform(0, 0.8), noise=rng.uniform(1, 3.5),
-                 blur=rng.uniform(0.3, 0.9),
-                 lamp=(rng.uniform(-300, layout.width + 300), rng.uniform(-300, layout.length + 300),
-                       rng.uniform(900, 1800)),
-                 specular=rng.uniform(0.3, 1.0))
+    """The pub's light: its lamp (where and how high), on two tables in five a second lamp
+    (each piece then casts two shadows), warm or not, bright or dim."""
+    def lamp():
+        return (rng.uniform(-300, layout.width + 300), rng.uniform(-300, layout.length + 300), rng.uniform(900, 1800))
+    light = Light(exposure=rng.uniform(0.5, 1.1), warmth=rng.uniform(0, 0.8), noise=rng.uniform(1, 3.5),
+                  blur=rng.uniform(0.3, 0.9), lamp=lamp(), specular=rng.uniform(0.3, 1.0))
+    if rng.random() < 0.4:
+        light = dataclasses.replace(light, others=((*lamp(), rng.uniform(0.3, 1.0)),))
+    return light
 
 
 def light_later(rng, light: Light, layout: Layout) -> Light:
@@ -184,53 +187,35 @@ def light_later(rng, light: Light, layout: Layout) -> Light:
 
 
 # -- what the installer shows ---------------------------------------------------------------------
-def shove_spots() -> tuple[tuple[float, float], ...]:
-    """The five spots the staff page marks for Shove's coins: beds 1, 3, 5, 7 and 9, in the
-    middle of the lane."""
-    x = SHOVE.width / 2
-    return tuple((x, sum(SHOVE.bed_span(bed)) / 2) for bed in (1, 3, 5, 7, 9))
-
-
 def teaching_steps(game: str) -> tuple[Step, ...]:
-    """What the staff page asks the installer to show, step by step (the empty board first)."""
+    """What the staff page asks the installer to show, step by step (the empty board first):
+    the camera board's own steps (camera_board/learn.py, ``steps``), as scenes to draw."""
+    from camera_board.learn import steps
+    return tuple(Step(step.name, scene_for(game, step.pieces), step.said("en")) for step in steps(game))
+
+
+def scene_for(game: str, placed) -> Scene:
+    """The table of ``game`` with ``placed`` (kind, x, y and for a die its face: the
+    camera board's Placed) lying on it: coins and men of the layout's sizes, Schocken's dice,
+    Miwin's dice III, IV and V (showing their first face when none is asked), Neunfeld's pieces."""
+    from camera_board.board import HEIGHTS
     layout = layout_of(game)
-    empty = Step("empty", Scene(layout, ()), "the empty board: take everything off it")
-    if game == "shove":
-        r = SHOVE.coin_radius
-        coins = tuple(Piece("coin", x, y, r, 1.8) for x, y in shove_spots())
-        return empty, Step("coins", Scene(layout, coins), "five coins, one on each marked spot")
-    if game == "carrom":
+    if game in ("shove", "carrom"):
         radii = layout.piece_radii
-        pieces = [Piece(p.kind, p.x, p.y, radii[p.kind], 6.0) for p in break_setup(CARROM)]
-        x, y = CARROM.to_board(0, 0.0, CARROM.striker_line_y())
-        pieces.append(Piece("striker", x, y, radii["striker"], 7.0))
-        return empty, Step("opening", Scene(layout, tuple(pieces)),
-                           "the pieces set for the break (the queen in the middle) and the striker on "
-                           "the near base line")
-    table = TABLES[game]
-    if game == "schocken":
-        return (empty, Step("dice 1 to 3", schocken_scene(table, _row(table, (1, 2, 3))),
-                            "the three dice in a row on the felt showing 1, 2 and 3"),
-                Step("dice 4 to 6", schocken_scene(table, _row(table, (4, 5, 6))),
-                     "the three dice in a row on the felt showing 4, 5 and 6"))
-    return (empty, Step("pieces and dice", neunfeld_scene(table, (3, 7), _row(table, (3, 4, 5), miwin=True)),
-                        "the two pieces on squares 3 and 7, dice III, IV and V in a row showing 3, 4 and 5"),
-            Step("dice again", neunfeld_scene(table, (0, 10), _row(table, (1, 2, 1), miwin=True)),
-                 "the pieces beside the board, the dice showing 1, 2 and 1"))
-
-
-def _row(table: DiceTable, values, miwin: bool = False) -> tuple[Die, ...]:
-    """Dice in a row in the middle of the throw area, 40 mm apart, square to the table."""
-    x0, y0, x1, y1 = table.throw_area
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    out = []
-    for i, value in enumerate(values):
-        x = cx + (i - 1) * 40.0
-        if miwin:
-            out.append(Die(x, cy, value, 0.0, body=MIWIN_BODIES[i], pip=WHITE_PIP))
+        return Scene(layout, tuple(Piece(p.kind, p.x, p.y, radii[p.kind], HEIGHTS[p.kind]) for p in placed))
+    from camera_board.dice_layout import PIECE_HEIGHT, PIECE_RADIUS
+    from tablegame.families.neunfeld.dice import DICE as MIWIN
+    miwin = ("die III", "die IV", "die V")
+    dice, pieces = [], []
+    for p in placed:
+        if p.kind == "piece":
+            pieces.append(Piece("neunfeld", p.x, p.y, PIECE_RADIUS, PIECE_HEIGHT))
+        elif p.kind in miwin:
+            k = miwin.index(p.kind)
+            dice.append(Die(p.x, p.y, p.value or MIWIN[k].faces[0], 0.0, body=MIWIN_BODIES[k], pip=WHITE_PIP))
         else:
-            out.append(Die(x, cy, value, 0.0))
-    return tuple(out)
+            dice.append(Die(p.x, p.y, p.value, 0.0))
+    return DiceScene(layout, tuple(pieces), tuple(dice))
 
 
 # -- play boards as a pub leaves them ------------------------------------------------------------------

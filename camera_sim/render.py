@@ -40,6 +40,8 @@ class Light:
     hand: tuple[float, float, float] | None = None   # x, y of the fingertips (mm), angle in degrees
     # guests' shadows across the board: x, y (the middle, mm), length, width (mm), angle (degrees), depth 0..1
     shadows: tuple[tuple[float, float, float, float, float, float], ...] = ()
+    # more lamps: x, y, z (mm) and each one's share of the light against the main lamp's 1
+    others: tuple[tuple[float, float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,7 +124,14 @@ def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray, shutter
     """Each piece's shadow on the board, thrown away from the lamp (drawn in a patch round
     it); a moving piece's shadow is the mean of its shadows along its path (``late``: how
     much later than the picture's moment its rows are exposed, a rolling shutter's)."""
-    lx, ly, lz = light.lamp
+    total = 1.0 + sum(o[3] for o in light.others)
+    for lamp, share in ((light.lamp, 1.0), *((o[:3], o[3]) for o in light.others)):
+        _shadows_from(tex, scene, lamp, 0.45 * share / total, to_board, shutter, late)
+
+
+def _shadows_from(tex, scene: Scene, lamp, depth: float, to_board: np.ndarray, shutter: float, late) -> None:
+    """Each piece's shadow from one ``lamp``, ``depth`` dark where it is whole."""
+    lx, ly, lz = lamp
     s = TEXTURE_SCALE
     x0, y1 = to_board[0, 2], to_board[1, 2]
     for p in scene.pieces:
@@ -144,7 +153,7 @@ def _drop_shadows(tex, scene: Scene, light: Light, to_board: np.ndarray, shutter
             shade += disc
         shade = cv2.GaussianBlur(shade / len(u), (0, 0), 1.5 * s)
         patch = tex[va:vb, ua:ub]
-        patch[:] = (patch * (1 - 0.45 * shade[..., None])).astype(np.uint8)
+        patch[:] = (patch * (1 - depth * shade[..., None])).astype(np.uint8)
 
 
 def moves(piece, shutter: float) -> bool:

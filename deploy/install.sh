@@ -69,6 +69,10 @@ fi
 [ -z "$PROGRAM" ] || [ -x "$PROGRAM" ] || fail "--program: $PROGRAM is not an executable file"
 
 live() { [ "$ROOT" = / ]; }           # installing on this machine itself, not into a folder
+# systemd is the running init (sd_booted): not so in an SD-card image's chroot, where the
+# install must work offline (enable by symlinks; no reload, restart or udev trigger, which
+# would reach the building machine's devices)
+systemd_running() { [ -d /run/systemd/system ]; }
 at() { printf '%s%s' "${ROOT%/}" "$1"; }  # a path inside the root
 
 # put FILE MODE: the text on stdin becomes FILE (inside the root) if it differs
@@ -107,15 +111,25 @@ own() {
     fi
 }
 
+# python3-venv for the program's venv; the screen's KMS/DRM path: pygame-ce's SDL opens the
+# display through libdrm, GBM and EGL/GLES with Mesa's drivers (v3d, vc4), none of which
+# Raspberry Pi OS Lite carries
+PACKAGES="python3-venv libdrm2 libgbm1 libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri"
+
 system_packages() {
     if ! live; then
-        say "skipped    apt packages (--root): python3-venv"
+        say "skipped    apt packages (--root): $PACKAGES"
         return
     fi
-    if ! dpkg-query -W -f='${Status}' python3-venv 2>/dev/null | grep -q "ok installed"; then
+    local missing=() package
+    for package in $PACKAGES; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
         apt-get update -qq
-        apt-get install -y -qq --no-install-recommends python3-venv
+        apt-get install -y -qq --no-install-recommends "${missing[@]}"
         CHANGED=yes
+        say "installed  ${missing[*]} (apt)"
     fi
 }
 
@@ -142,7 +156,7 @@ folders() {
 source_stamp() {
     # what is installed: a hash of the source files, so an unchanged checkout is not
     # installed again (and a changed one is)
-    (cd "$SOURCE" && find pyproject.toml deploy/constraints.txt tablegame firmware_bridge camera_board hardware web_admin mqtt_publisher venue \
+    (cd "$SOURCE" && find pyproject.toml deploy/constraints.txt tablegame table_app firmware_bridge camera_board camera_sim hardware web_admin mqtt_publisher venue \
         -type f ! -path '*__pycache__*' -print0 | sort -z | xargs -0 sha1sum | sha1sum | cut -c1-16)
 }
 
@@ -197,8 +211,10 @@ udev_rule() {
     fi
     put "$RULE" 0644 <<EOF
 # The board's microcontroller, whatever ttyACM number it gets: /dev/$BOARD_NAME
-# (written by deploy/install.sh; --board-usb VID:PID narrows it to the board's ids)
-$match, SYMLINK+="$BOARD_NAME", GROUP="dialout", MODE="0660"
+# (written by deploy/install.sh; --board-usb VID:PID narrows it to the board's ids).
+# ModemManager (on Raspberry Pi OS with network-manager) probes new ttyACM devices with
+# AT commands: ID_MM_DEVICE_IGNORE keeps it off the board's line.
+$match, SYMLINK+="$BOARD_NAME", GROUP="dialout", MODE="0660", ENV{ID_MM_DEVICE_IGNORE}="1"
 EOF
 }
 
@@ -219,8 +235,9 @@ mosquitto_bridge() {
 # broker over a persistent QoS 1 bridge, kept on disk while that broker is away.
 listener 1883 127.0.0.1
 allow_anonymous true
-autosave_on_changes true
-autosave_interval 1
+# every 2 s, not after every change (docs/mqtt.md): a long outage's queue is not written
+# out again for each new message
+autosave_interval 2
 max_queued_messages 100000
 
 connection venue
@@ -231,15 +248,21 @@ cleansession false
 topic pubtable/v1/# out 1
 topic pubtable/v1/+/+/cmd/# in 1
 EOF
-    if live; then
+    if live && systemd_running; then
         systemctl enable --quiet mosquitto.service
         systemctl restart mosquitto.service
         say "started    mosquitto.service, bridged to $MQTT_UPSTREAM"
+    elif live; then
+        systemctl --root=/ enable --quiet mosquitto.service
+        say "enabled    mosquitto.service, bridged to $MQTT_UPSTREAM (systemd is not running here: it starts at boot)"
     fi
 }
 
 enable() {
-    if live; then
+    if live && ! systemd_running; then
+        systemctl --root=/ enable --quiet tablegame.service
+        say "enabled    tablegame.service (systemd is not running here, as in an image's chroot: it starts at boot, the udev rule applies then)"
+    elif live; then
         systemctl daemon-reload
         udevadm control --reload-rules && udevadm trigger --subsystem-match=tty
         systemctl enable --quiet tablegame.service
@@ -267,14 +290,16 @@ gone() {  # gone PATH...: removed, inside the root
 
 uninstall() {
     if [ -f "$(at "$UNIT")" ]; then
-        if live; then
+        if live && systemd_running; then
             systemctl disable --now --quiet tablegame.service || true
+        elif live; then
+            systemctl --root=/ disable --quiet tablegame.service || true
         else
             systemctl --root="$ROOT" disable --quiet tablegame.service || true
         fi
     fi
     gone "$UNIT" "$RULE" "$MOSQUITTO_CONF" /opt/tablegame
-    if live; then
+    if live && systemd_running; then
         systemctl daemon-reload
         udevadm control --reload-rules || true
     fi

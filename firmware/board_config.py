@@ -11,10 +11,12 @@ BOARD = {
         "squares": {"pins": [2, 3, 4, 5, 6, 7, 8, 9, 10], "active_low": True},
 
         # Carrom: a break-beam across each pocket's throat, pocket 0 first (seat 0's
-        # left-hand corner, then round to the right); the colour sensors behind a
-        # TCA9548A I2C mux on I2C0 (SDA GP16, SCL GP17), mux channels 0..3.
-        # "pockets": {"beam_pins": [11, 12, 13, 14],
-        #             "colour": {"i2c": 0, "sda": 16, "scl": 17, "mux": 0x70}},
+        # left-hand corner, then round to the right), and its speed gate, a second beam
+        # gate_mm further into the throat (the striker is told by size: docs/hardware.md);
+        # the colour sensors behind a TCA9548A I2C mux on I2C0 (SDA GP16, SCL GP17),
+        # mux channels 0..3; white_clear: a white man's clear count (calibrate per table).
+        # "pockets": {"beam_pins": [11, 12, 13, 14], "gate_pins": [18, 19, 20, 21], "gate_mm": 10,
+        #             "colour": {"i2c": 0, "sda": 16, "scl": 17, "mux": 0x70, "white_clear": 640}},
     },
     # "board_id": 0x2A,   # default: the low 32 bits of the Pico's flash unique id
 }

@@ -124,7 +124,10 @@ class VirtualBoard:
         self._info = BoardInfo(protocol_version, firmware, Capability(capabilities), board_id)
         self._heartbeat = heartbeat
         self._resend = resend
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed)       # the faults' noise: the same for a seed
+        # the first seq at each power-up: noise of its own, never the seed's (the protocol asks
+        # for a random start at every power-up, and a new process is a new power-up)
+        self._seqs = random.SystemRandom()
         self._clock = clock
         self.stats = BoardStats()
         self.failures: list[str] = []   # work the board could not do, in words (see _do)
@@ -408,7 +411,9 @@ class VirtualBoard:
         self._send(self._info)
 
     def _on_request_snapshot(self, _message: RequestSnapshot) -> None:
-        self._jobs.appendleft(self._answer_request)   # queued first: idle only once it is answered
+        # queued first (idle only once it is answered); a HELLO drops it with the queued events,
+        # since the host asks again after the handshake
+        self._jobs.appendleft(_EventJob(self._answer_request))
         self.stats.snapshot_requests += 1
 
     def _answer_request(self, now: float) -> None:
@@ -422,6 +427,9 @@ class VirtualBoard:
             current = list(readings())
         except Exception as error:   # a broken sensor must not stop the board
             self._send(BoardError(ErrorCode.SENSOR_FAULT, f"reading the sensors failed: {error!r}"))
+            return
+        if not current and (why := getattr(self._world, "not_ready", lambda: None)()):
+            self._send(BoardError(ErrorCode.SENSOR_FAULT, why))   # nothing to report yet: say why
             return
         events = []
         for reading in current:
@@ -558,7 +566,7 @@ class VirtualBoard:
         self._outbox.clear()
         self._jobs = collections.deque(job for job in self._jobs if not isinstance(job, _EventJob))
         self._greeted = False
-        self._seq = self._rng.randrange(0x10000) if first_seq is None else first_seq
+        self._seq = self._seqs.randrange(0x10000) if first_seq is None else first_seq
         self._last_tx = self._clock()
 
     def _unplug(self) -> None:

@@ -10,7 +10,10 @@ thread is slow, and the log keeps every event.
 Order: paho keeps each QoS 1 message until the broker's PUBACK and sends it again after
 a reconnect. After a reconnect no new event is sent until those are acknowledged, so the
 broker receives the log in order; an event whose PUBACK was lost in the outage arrives
-twice (same id and seq: a subscriber drops it)."""
+twice (same id and seq: a subscriber drops it). What a broker acknowledged and then lost
+(killed before it wrote it down) a subscriber finds missing below the table's retained
+``.../log`` and asks for again (``cmd/resend``); those events go out once more, beside
+the new ones (mqtt_publisher/resend.py)."""
 from __future__ import annotations
 
 import json
@@ -18,31 +21,35 @@ import logging
 import queue
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Callable
 
-from mqtt_publisher import hooks, home_assistant as ha, topics
+from mqtt_publisher import home_assistant as ha, hooks, resend, topics
 from mqtt_publisher.acked import Acked
 from mqtt_publisher.broker import Broker
-from mqtt_publisher.payloads import event_payload, state_payload
+from mqtt_publisher.payloads import event_payload, progress_payload, state_payload
+from mqtt_publisher.sending import Sending
+from mqtt_publisher.words import refusal
 from tablegame.core.history import History
 
 log = logging.getLogger(__name__)
 
-REFUSED = "this table takes no commands ([mqtt] accept_commands = false)"
-WINDOW = 100      # events sent and not yet acknowledged, at most
-IDLE_WAIT = 0.5   # s the loop sleeps with nothing to do (a change wakes it at once)
-BUSY_WAIT = 0.02  # s while acknowledgements are awaited
+WINDOW = 100          # events sent and not yet acknowledged (new and sent again), at most
+IDLE_WAIT = 0.5       # s the loop sleeps with nothing to do (a change wakes it at once)
+BUSY_WAIT = 0.02      # s while acknowledgements are awaited
+PROGRESS_EVERY = 0.5  # s between two .../log messages while events flow
+HEARTBEAT = 5.0       # s: .../log is said again at least this often (a sign of life)
 
 
 class Publisher:
     def __init__(self, face, broker: Broker, venue: str, table: str, data_folder: str | Path,
                  language: Callable[[], str], staff_url: str = "",
-                 on_command: Callable[[str, bytes], None] | None = None):
+                 on_command: Callable[[str, bytes], dict] | None = None):
         self._face, self._broker = face, broker
         self._venue, self._table = venue, table
         self._language, self._staff_url = language, staff_url
-        self._on_command = on_command       # None: no cmd/ topic is subscribed at all
+        self._on_command = on_command       # None: the table refuses every command but resend
         self._history: History = face.history
         self._acked_file = Path(data_folder) / "mqtt.sqlite"
         self._client = broker.client(topics.client_id(venue, table))
@@ -52,12 +59,16 @@ class Publisher:
         self._client.on_publish = lambda client, userdata, mid, *rest: self._acks.put(mid)
         self._client.on_message = self._message
         self._acks: queue.SimpleQueue = queue.SimpleQueue()
+        self._asks: queue.SimpleQueue = queue.SimpleQueue()   # resend requests, from paho's thread
         self._online = threading.Event()
         self._stop = threading.Event()
         self._connections = 0            # grows with every CONNACK (paho's thread)
-        self._resend_from: tuple[int, int] | None = None   # (log, seq) a subscriber asked for
         self._thread: threading.Thread | None = None
-        self.stats = {"events": 0, "states": 0, "acked": 0, "connections": 0}
+        self._first = 1
+        self._stirred = time.monotonic()   # the last request, resend or new progress said
+        self._asked = float("-inf")        # the last request to send something again
+        self._busy = True                  # events or resends still on their way
+        self.stats = {"events": 0, "states": 0, "acked": 0, "connections": 0, "resent": 0}
 
     def _topic(self, leaf: str) -> str:
         return topics.table_topic(self._venue, self._table, leaf)
@@ -70,9 +81,9 @@ class Publisher:
             return
         log.info("MQTT: connected to %s as %s", self._broker.address, client._client_id.decode())
         client.publish(self._topic("status"), topics.ONLINE, qos=1, retain=True)
-        # cmd/resend: a gap a subscriber noticed (an event the broker took and lost when
-        # it was killed) is sent again from the log; other commands only when allowed
-        client.subscribe(self._topic("cmd/+"), qos=1)
+        # cmd/resend: a gap a subscriber noticed is sent again from the log; other commands
+        # only when allowed. The own status: a watchman's "offline" is answered at once.
+        client.subscribe([(self._topic("cmd/+"), 1), (self._topic("status"), 1)])
         ha.subscribe(client)
         self._discovery()
         self._connections += 1
@@ -85,16 +96,36 @@ class Publisher:
         self._online.clear()
 
     def _message(self, client, userdata, message) -> None:
-        if ha.asks_again(message):
-            return self._discovery()
-        name = message.topic.rsplit("/", 1)[-1]
+        """Routed by topic: Home Assistant's status (its birth, or its "offline" when it
+        stops) is never a command; only ``.../cmd/<name>`` is, and never a retained one."""
+        if message.topic == ha.STATUS:
+            if ha.asks_again(message):
+                self._discovery()
+            return
+        if message.topic == self._topic("status"):
+            return self._status_said(message.payload)
+        name = topics.command(self._venue, self._table, message.topic)
+        if name is None:
+            return
+        if message.retain:   # planted for every connect: acted on never (docs/mqtt.md)
+            log.warning("MQTT: a retained command on %s ignored: commands are never retained",
+                        message.topic)
+            return
         if name == "resend":
             return self._resend(message.payload)
         if self._on_command is None:
-            return self.reply({"command": name, "accepted": False, "reason": REFUSED})
+            return self.reply({"command": name, "accepted": False, **refusal(self._language(), "refused")})
         # the table's answer may take seconds (a new game loads its play): not on paho's thread
         threading.Thread(target=self._command, args=(name, message.payload),
                          name="mqtt-command", daemon=True).start()
+
+    def _status_said(self, payload: bytes) -> None:
+        """Someone said this table is offline while it is connected (a venue view that
+        heard nothing from it for a while, or the will of its last connection): not so."""
+        if payload.strip() == topics.OFFLINE.encode() and self._online.is_set() \
+                and not self._stop.is_set():
+            log.info("MQTT: the broker said this table was offline; it says online again")
+            self._client.publish(self._topic("status"), topics.ONLINE, qos=1, retain=True)
 
     def _command(self, name: str, payload: bytes) -> None:
         try:
@@ -110,13 +141,12 @@ class Publisher:
             self._client.publish(topic, payload, qos=1, retain=True)
 
     def _resend(self, payload: bytes) -> None:
-        """``{"log": <log>, "from": <seq>}``: the log's events from that seq are sent again
-        (read-only: it changes nothing at the table, so it needs no accept_commands)."""
+        """A subscriber's request to send a range of the log again (read-only: it changes
+        nothing at the table, so it needs no accept_commands)."""
         try:
-            asked = json.loads(payload)
-            self._resend_from = (int(asked["log"]), int(asked["from"]))
-        except (ValueError, KeyError, TypeError) as error:
-            log.info("MQTT: a resend request that is not {\"log\", \"from\"}: %s", error)
+            self._asks.put(resend.parse(payload))
+        except ValueError as error:
+            log.info("MQTT: a resend request that is not one: %s", error)
 
     # -- start and stop ----------------------------------------------------------
 
@@ -124,7 +154,8 @@ class Publisher:
         """Starts paho's thread and the publisher's; a broker away is no error (paho
         keeps trying). OSError or ValueError for a setting that cannot work."""
         self._subscription = self._face.subscribe(maxsize=2)
-        # never published to this broker: from the game under way now (or the log's start)
+        # never published to this broker: from the game under way now (or the log's start);
+        # written down as soon as the log is there (Sending.ready), broker or not
         games = self._history.games() if self._has_log() else []
         self._first = games[-1].seq if games else 1
         self._client.connect_async(self._broker.host, self._broker.port, self._broker.keepalive)
@@ -158,6 +189,16 @@ class Publisher:
     def online(self) -> bool:
         return self._online.is_set()
 
+    def settled(self, seconds: float) -> bool:
+        """Nothing on its way, nothing asked for again, and no new ``.../log`` said, for
+        ``seconds``: a subscriber that misses something has had time to ask (a table that
+        is about to stop waits for this, see table_app's playout)."""
+        return self.online and not self._busy and time.monotonic() - self._stirred >= seconds
+
+    def asked_within(self, seconds: float) -> bool:
+        """Whether a subscriber asked for something again in the last ``seconds``."""
+        return time.monotonic() - self._asked < seconds
+
     def facts(self) -> dict:
         """For the staff page's health view, in plain words."""
         if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
@@ -179,26 +220,34 @@ class Publisher:
                           "every event (restart the service to publish again)")
 
     def _run(self) -> None:
-        acked = Acked(self._acked_file, self._broker.address)
-        sending = _Sending(acked, self._first)
+        acked = Acked(self._acked_file, self._broker.address, topics.client_id(self._venue, self._table))
+        sending = Sending(acked, self._first)
         seen_connection, state_sent, hook_state = 0, None, hooks.Watch()
+        progress = _Progress()
         try:
             while not self._stop.is_set():
-                self._wait(BUSY_WAIT if sending.unacked else IDLE_WAIT)
+                self._wait(BUSY_WAIT if sending.unacked or len(sending.resends) else IDLE_WAIT)
                 sending.take_acks(self._acks)
                 self.stats["acked"] = sending.acked or 0
+                sending.ready(self._history)   # broker or not: where it starts is written now
                 if not self._online.is_set():
                     continue
                 if self._connections != seen_connection:
                     # paho sends the unacknowledged again first: nothing new before them
                     if sending.unacked:
                         continue
-                    seen_connection, state_sent = self._connections, None
+                    seen_connection, state_sent, progress = self._connections, None, _Progress()
                     self.stats["connections"] = seen_connection
-                if self._resend_from is not None:
-                    sending.rewind(*self._resend_from)
-                    self._resend_from = None
-                if sending.ready(self._history) and not self._send_events(sending):
+                now = time.monotonic()
+                self._take_asks(sending, now)
+                more = sending.log_id is not None and not self._send_events(sending)
+                self._send_again(sending, now)
+                if progress.due(sending.sent_up_to, now):
+                    self._send_progress(sending)
+                    if progress.moved:
+                        self._stirred = now
+                self._busy = bool(sending.unacked or len(sending.resends)) or more
+                if more:
                     continue                       # more of the log to send: the state waits
                 snapshot = self._face.snapshot()
                 if state_sent != snapshot.version:
@@ -214,88 +263,72 @@ class Publisher:
             while self._subscription.get(timeout=0) is not None:
                 pass
 
-    def _send_events(self, sending: _Sending) -> bool:
+    def _send_events(self, sending: Sending) -> bool:
         """Send the log's next events, up to the window; True when none is left."""
         room = WINDOW - len(sending.unacked)
         if room <= 0:
             return False
         entries = self._history.entries(sending.next, limit=room)
         for entry in entries:
-            kind = topics.event_kind(entry.kind, entry.data)
-            info = self._client.publish(
-                self._topic(f"event/{kind}"),
-                event_payload(entry, self._venue, self._table, sending.log_id), qos=1)
-            sending.sent(info.mid, entry.seq)
+            sending.sent(self._publish_event(entry, sending), entry.seq)
             self.stats["events"] += 1
             for name in sending.fold.feed(entry):
                 self._client.publish(self._topic(f"hook/{name}"), sending.fold.payload(
                     name, self._venue, self._table, sending.log_id, entry.seq), qos=1)
         return len(entries) < room
 
-    def _send_state(self, snapshot, sending: _Sending) -> None:
+    def _publish_event(self, entry, sending: Sending) -> int:
+        kind = topics.event_kind(entry.kind, entry.data)
+        return self._client.publish(self._topic(f"event/{kind}"), event_payload(
+            entry, self._venue, self._table, sending.log_id), qos=1).mid
+
+    def _take_asks(self, sending: Sending, now: float) -> None:
+        while True:
+            try:
+                ask = self._asks.get_nowait()
+            except queue.Empty:
+                return
+            queued = sending.resends.ask(ask, sending.log_id, sending.sent_up_to, now)
+            self._stirred = self._asked = now
+            if queued:
+                log.info("MQTT: sending %d events of %d to %s again, as a subscriber asked",
+                         queued, ask.first, ask.last if ask.last is not None else "the last sent")
+
+    def _send_again(self, sending: Sending, now: float) -> None:
+        """What subscribers asked for, in the room the new events left in the window."""
+        for first, last in resend.ranges(sending.resends.take(WINDOW - len(sending.unacked), now)):
+            for entry in self._history.entries(first, limit=last - first + 1):
+                sending.sent_again(self._publish_event(entry, sending), entry.seq)
+                self.stats["resent"] += 1
+
+    def _send_progress(self, sending: Sending) -> None:
+        self._client.publish(self._topic("log"), progress_payload(
+            self._venue, self._table, sending.log_id, sending.first, sending.sent_up_to),
+            qos=1, retain=True)
+
+    def _send_state(self, snapshot, sending: Sending) -> None:
         payload = state_payload(snapshot, self._language(), self._venue, self._table,
-                                sending.log_id, sending.next - 1, self._staff_url)
+                                sending.log_id, sending.sent_up_to, self._staff_url, sending.first)
         self._client.publish(self._topic("state"), payload, qos=1, retain=True)
         self.stats["states"] += 1
 
-    def _send_hooks(self, watch: hooks.Watch, snapshot, sending: _Sending) -> None:
+    def _send_hooks(self, watch: hooks.Watch, snapshot, sending: Sending) -> None:
         for name, payload in watch.changed(snapshot, self._venue, self._table, sending.log_id,
-                                           sending.next - 1):
+                                           sending.sent_up_to):
             self._client.publish(self._topic(f"hook/{name}"), payload, qos=1)
 
 
-class _Sending:
-    """What was sent and what the broker acknowledged, on the publisher's thread only."""
+class _Progress:
+    """When ``.../log`` is due: soon after the last sent event moved, and as a heartbeat."""
 
-    def __init__(self, acked: Acked, first: int):
-        self._acked, self._first = acked, first
-        self.log_id: int | None = None
-        self.acked: int | None = None     # every event up to this seq is on the broker
-        self.next = 1                     # the next seq to send
-        self.unacked: dict[int, int] = {}  # paho's message id -> seq
-        self._done: set[int] = set()       # acknowledged seqs beyond ``acked``
-        self.fold = hooks.Fold()            # the game as published, for the hooks
+    def __init__(self) -> None:
+        self._said: int | None = None
+        self._at = float("-inf")
+        self.moved = False   # the last one said due named a new last event
 
-    def ready(self, history: History) -> bool:
-        """The log is known (its first event written), and where to go on from."""
-        if self.log_id is not None:
+    def due(self, last: int, now: float) -> bool:
+        if now - self._at >= HEARTBEAT or (last != self._said and now - self._at >= PROGRESS_EVERY):
+            self.moved = last != self._said
+            self._said, self._at = last, now
             return True
-        first = history.entries(0, limit=1)
-        if not first:
-            return False
-        self.log_id = round(first[0].at * 1000)
-        stored = self._acked.get(self.log_id)
-        if stored is None:   # never published: from the game under way at the start on
-            stored = self._first - 1
-        self.acked, self.next = stored, stored + 1
-        current = [g for g in history.games() if g.seq <= self.next]
-        if current:   # the game under way: folded for the hooks, none fired again
-            self.fold.prime([e for e in current[-1].entries if e.seq < self.next])
-        return True
-
-    def rewind(self, log_id: int, seq: int) -> None:
-        """Send again from ``seq`` (a subscriber missed it); the ack record is not moved."""
-        if log_id == self.log_id and 0 < seq < self.next:
-            log.info("MQTT: sending the log again from event %d, as a subscriber asked", seq)
-            self.next = seq
-
-    def sent(self, mid: int, seq: int) -> None:
-        self.unacked[mid] = seq
-        self.next = seq + 1
-
-    def take_acks(self, acks: queue.SimpleQueue) -> None:
-        moved = False
-        while True:
-            try:
-                mid = acks.get_nowait()
-            except queue.Empty:
-                break
-            seq = self.unacked.pop(mid, None)
-            if seq is not None and self.acked is not None and seq > self.acked:
-                self._done.add(seq)   # (a status, state or hook, or a resent event: nothing)
-                moved = True
-        while moved and self.acked is not None and self.acked + 1 in self._done:
-            self._done.discard(self.acked + 1)
-            self.acked += 1
-        if moved and self.log_id is not None:
-            self._acked.put(self.log_id, self.acked)
+        return False

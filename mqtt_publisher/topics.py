@@ -8,11 +8,13 @@ import re
 PREFIX = "pubtable/v1"
 STATE_SCHEMA = 1    # the "schema" field of .../state; a breaking change is a new number
 EVENT_SCHEMA = 1    # the "schema" field of .../event/<kind>
+LOG_SCHEMA = 1      # the "schema" field of .../log
 ONLINE, OFFLINE = "online", "offline"
 
 
 def table_topic(venue: str, table: str, leaf: str) -> str:
-    """``pubtable/v1/<venue>/<table>/<leaf>``: status, state, event/<kind>, cmd/<name>."""
+    """``pubtable/v1/<venue>/<table>/<leaf>``: status, state, log, event/<kind>,
+    hook/<name>, reply, cmd/<name>."""
     return f"{PREFIX}/{venue}/{table}/{leaf}"
 
 
@@ -28,6 +30,13 @@ def parse(topic: str) -> tuple[str, str, str] | None:
         return None
     parts = topic[len(head):].split("/", 2)
     return tuple(parts) if len(parts) == 3 and all(parts) else None   # type: ignore[return-value]
+
+
+def command(venue: str, table: str, topic: str) -> str | None:
+    """The command's name when ``topic`` is this table's ``.../cmd/<name>``, else None."""
+    head = table_topic(venue, table, "cmd/")
+    name = topic[len(head):] if topic.startswith(head) else ""
+    return name if name and "/" not in name else None
 
 
 def client_id(venue: str, table: str) -> str:

@@ -169,6 +169,36 @@ def check_virtual_board() -> list[Check]:
 BUTTONS = {"ok": "OK", "back": "BACK", "menu": "MENU"}
 
 
+def lgpio_where_it_may_write(folders: tuple[str | None, ...] | None = None) -> None:
+    """lgpio makes its notification pipe (.lgd-nfy0) in the current folder when it is first
+    imported (its LG_WD moves it, but then lgpio changes the whole program's folder): the
+    doctor run as the docs say (sudo -u tablegame … from the checkout, which that user cannot
+    write) found every pin BAD. So it is imported once from the data folder, or a private
+    temporary one, and the current folder is given back. The service has its own
+    (WorkingDirectory=/var/lib/tablegame)."""
+    import importlib.util
+    if "lgpio" in sys.modules or importlib.util.find_spec("lgpio") is None:
+        return
+    if folders is None:
+        folders = (os.environ.get("STATE_DIRECTORY"), "/var/lib/tablegame")
+    try:
+        here = os.getcwd()
+    except OSError:
+        here = None
+    folder = next((f for f in folders if f and os.access(f, os.W_OK | os.X_OK)), None)
+    os.chdir(folder or tempfile.mkdtemp(prefix="tablegame-lgpio-"))
+    try:
+        import lgpio  # noqa: F401
+    except Exception:   # noqa: BLE001: gpiozero says why when it tries the factory
+        pass
+    finally:
+        try:
+            if here is not None:
+                os.chdir(here)
+        except OSError:  # sudo -u from a folder that user cannot enter: stay where lgpio is
+            pass
+
+
 def check_pins(config: Config, simulated: bool) -> list[Check]:
     import warnings
     from gpiozero import Button
@@ -177,6 +207,8 @@ def check_pins(config: Config, simulated: bool) -> list[Check]:
     if simulated:
         from gpiozero.pins.mock import MockFactory
         factory = MockFactory()
+    else:
+        lgpio_where_it_may_write()
     checks = []
     for name, label in BUTTONS.items():
         pin = config[f"buttons.{name}"]
@@ -221,6 +253,12 @@ def check_screen(simulated: bool) -> Check:
             pygame.display.init()
             got = pygame.display.get_driver()
             sizes = pygame.display.get_desktop_sizes()
+            if not simulated:
+                # a frame drawn and shown, as the service's first: KMS/DRM loads EGL, GLES and
+                # Mesa's driver only here (display.init() alone passes without them)
+                screen = pygame.display.set_mode(sizes[0] if sizes else (800, 480), pygame.FULLSCREEN)
+                screen.fill((0, 0, 0))
+                pygame.display.flip()
         except pygame.error as error:
             failed = error
         else:

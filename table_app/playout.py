@@ -41,14 +41,50 @@ def play(session, games: int, pace: float, rng: random.Random, stop: threading.E
     return done
 
 
-def drain(publisher, history, timeout: float, stop: threading.Event) -> bool:
-    """Wait until the broker has acknowledged the log's last event (or a SIGTERM)."""
+def serve(session, pace: float, rng: random.Random, stop: threading.Event) -> int:
+    """A table at a competition: it plays whatever match the venue starts on it (random
+    legal moves, its own parties' only: a league match's other party moves at the other
+    pub's table), then waits for the next, until SIGTERM; the matches it finished."""
+    from tablegame.core.session import Act
+    done = 0
+    while not stop.is_set():
+        session.process(timeout=0.02)           # the venue's commands, relayed moves
+        status, rules = session.status, session.play.rules
+        if status.match is None or rules.outcome(status.state) is not None:
+            continue
+        party = rules.on_turn(status.state)
+        if party is not None and party in status.match.elsewhere:
+            continue                            # the other pub's turn
+        session.handle(Act(rules.random_action(status.state, rng)), by="script")
+        session.flush()
+        done += rules.outcome(session.status.state) is not None
+        if pace:
+            stop.wait(pace)
+    return done
+
+
+# s without a request to send something again before the table may stop: longer than a
+# subscriber that is being answered waits before it asks again (venue/gaps.py: WAIT, GRACE);
+# longer while subscribers are healing (they asked within RECOVERING s): one far behind
+# after a broker's kill sees what it lacks only when it has read what came before
+SETTLE, SETTLE_RECOVERING, RECOVERING = 4.0, 15.0, 30.0
+
+
+def drain(session, publisher, history, timeout: float, stop: threading.Event) -> bool:
+    """Wait until the broker has acknowledged the log's last event and the subscribers
+    asked for nothing again for SETTLE seconds: what a killed broker lost, they ask for
+    when they see the table's last event said (or a SIGTERM ends the wait)."""
     deadline = time.monotonic() + timeout
+    entries = history.entries(0)
+    last = entries[-1].seq if entries else 0
     while time.monotonic() < deadline and not stop.is_set():
-        entries = history.entries(0)
-        if publisher is None or not entries or publisher.stats["acked"] >= entries[-1].seq:
+        newer = history.entries(last + 1)      # (commands may still log a new game)
+        last = newer[-1].seq if newer else last
+        settle = SETTLE_RECOVERING if publisher and publisher.asked_within(RECOVERING) else SETTLE
+        if publisher is None or not last or (publisher.stats["acked"] >= last
+                                             and publisher.settled(settle)):
             return True
-        time.sleep(0.05)
+        session.process(timeout=0.05)          # still a table: commands are answered
     return False
 
 
@@ -70,7 +106,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to wait at the end for the broker to have every event")
     parser.add_argument("--linger", type=float, default=0.0,
                         help="seconds to stay connected after the games (commands, tests)")
+    parser.add_argument("--serve", action="store_true",
+                        help="play the matches the venue starts (a competition) until SIGTERM")
+    parser.add_argument("--log-level", default="warning",
+                        choices=("debug", "info", "warning", "error", "critical"),
+                        help="what to log on stderr (default warning)")
     args = parser.parse_args(argv)
+    from table_app import logs
+    logs.setup(args.log_level)
     from mqtt_publisher.wiring import publishing
     from tablegame.config import ConfigError, load
     from tablegame.config.file import ConfigFile
@@ -88,8 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     face = table_face(session, ConfigFile(None, config), args.db, restart=leave.set)
     try:
         with publishing(face, config) as publisher:
-            done = play(session, args.games, args.pace, random.Random(args.seed), stop)
-            drained = drain(publisher, face.history, args.drain, leave)
+            if args.serve:
+                done = serve(session, args.pace, random.Random(args.seed), stop)
+            else:
+                done = play(session, args.games, args.pace, random.Random(args.seed), stop)
+            drained = drain(session, publisher, face.history, args.drain, leave)
             linger(session, args.linger, leave)
     finally:
         session.close()

@@ -31,7 +31,7 @@ from tablegame.core.history import History
 from table_app.notify import Notifier
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
-from tablegame.core.session import NewGame, Session, ShowAddress
+from tablegame.core.session import NewGame, Session, ShowAddress, view_of
 from tablegame.core.store import EventLog, LogLock
 from tablegame.words.notes import Note
 from tablegame.views import notice
@@ -124,7 +124,7 @@ def show(frames: Frames, session: Session, language: str, address: str = "",
     next change (the state and the log are not touched: the game goes on)."""
     def view():
         status = session.status
-        view = session.play.view(status, language)
+        view = view_of(session.play, status, language)
         if dress is not None:
             view = dress(view, language)
         if status.showing_address:

@@ -68,10 +68,35 @@ class Mosquitto:
 
 
 def table_config(path: Path, port: int, table: str, venue: str = "pub", game: str = "neunfeld",
-                 extra: str = "") -> Path:
+                 extra: str = "", language: str = "en") -> Path:
     """A headless table's configuration: [mqtt] on, this broker, its names."""
     path.write_text(
-        f'[table]\ngame = "{game}"\nparties = [["Anna"], ["Ben"]]\nlanguage = "en"\n'
+        f'[table]\ngame = "{game}"\nparties = [["Anna"], ["Ben"]]\nlanguage = "{language}"\n'
         f'[mqtt]\nenabled = true\nhost = "127.0.0.1"\nport = {port}\nkeepalive = 5\n'
         f'venue = "{venue}"\ntable = "{table}"\n{extra}')
     return path
+
+
+SHIPPED = Path(__file__).parent.parent / "deploy" / "mosquitto"
+
+
+def logins(folder: Path, users: dict[str, str]) -> Path:
+    """A mosquitto password file with these users and passwords."""
+    passwd = folder / "passwd"
+    for i, (user, password) in enumerate(users.items()):
+        subprocess.run(["mosquitto_passwd", "-b", *(["-c"] if i == 0 else []), str(passwd), user,
+                        password], check=True, capture_output=True)
+    return passwd
+
+
+def shipped(name: str, passwd: Path, acl: Path) -> str:
+    """The shipped broker config ``name`` (deploy/mosquitto/) for the test's own folder:
+    the same lines, but its own port (Mosquitto's first line), store, logins and ACL."""
+    out = []
+    for line in (SHIPPED / name).read_text().splitlines():
+        key = line.split(" ", 1)[0]
+        if key in ("listener", "persistence_location", "per_listener_settings"):
+            continue
+        out.append({"password_file": f"password_file {passwd}",
+                    "acl_file": f"acl_file {acl}"}.get(key, line))
+    return "\n".join(out) + "\n"

@@ -98,6 +98,20 @@ def _video(path) -> str:
     return str(path)
 
 
+def test_a_request_before_the_first_settled_view_is_answered_in_words(tmp_path):
+    """The host asks for the state at once after the handshake; a camera that has not seen
+    the board settle yet says so (ERROR 4) instead of leaving the request unanswered, and
+    its settled snapshot follows as an event."""
+    with CameraBoard.for_game("shove", BOARD, LENS, link_path=str(tmp_path / "board")) as camera:
+        camera.open()
+        link, readings = connected(camera)
+        try:
+            got = drain(readings, lambda r: isinstance(r, LinkStatus) and "error 4" in r.detail, timeout=3)
+            assert any(isinstance(r, LinkStatus) and "has not seen the board settle yet" in r.detail for r in got)
+        finally:
+            link.close()
+
+
 def test_a_video_file_replays_through_the_camera_board(tmp_path):
     path = _video(tmp_path / "shot.avi")
     with CameraBoard.for_game("shove", BOARD, LENS, link_path=str(tmp_path / "board")) as camera:

@@ -153,3 +153,32 @@ def test_a_learned_file_of_another_board_or_none_at_all_starts_with_the_starting
     starting(layout_of("carrom")).save(tmp_path / "carrom.npz")
     assert learned_appearance(tmp_path / "carrom.npz", "shove") is None
     assert "is carrom's, the table plays shove" in caplog.text
+
+
+def test_the_installers_whole_path_learned_from_videos_then_a_game_replayed_reads_right(tmp_path):
+    """A held-out look (slate, silver coins) the starting colours do not know: taught from
+    two videos as docs/camera.md says, then ``[camera] source = <a video of the game>`` read
+    by the camera board as ``tablegame run`` starts it (with what it learned beside the
+    configuration): every settled board right."""
+    from benchmarks.camera_video_figures import config_file, replay
+    from camera_sim.installs import installation
+    from camera_sim.scene import shove_scene
+    from camera_sim.video import agrees
+    from tablegame.core.sensors import CoinReading
+    inst = installation("shove", 1000001, (960, 720))
+    rng = np.random.default_rng(1)
+    files = [write(str(tmp_path / f"{step.name}.avi"),
+                   [render(inst.shot(step_scene("shove", step)), rng) for _ in range(FRAMES)], 10.0)
+             for step in steps("shove")]
+    boards = [(), (CoinReading(120, 210), CoinReading(250, 300)),
+              (CoinReading(120, 210), CoinReading(250, 300), CoinReading(178, 400))]
+    frames = []
+    for coins in boards:          # each board lies still 1.5 s, the last 3 s (pictures, each its own noise)
+        looks = [render(inst.shot(shove_scene(hapenny_board(), coins)), rng) for _ in range(3)]
+        frames += [looks[k % 3] for k in range(15 if coins != boards[-1] else 30)]
+    config = config_file(str(tmp_path), "shove", write(str(tmp_path / "game.avi"), frames, 10.0), inst.lens)
+    assert main(["camera-learn", "--config", config, *files]) == 0
+    settled = replay(config, str(tmp_path), last=(len(frames) - 1) / 10.0)
+    truth = [inst.shot(shove_scene(hapenny_board(), coins)).scene.pieces for coins in boards]
+    assert len(settled) == 3 and all(agrees(t, s.coins, 1.0) for t, s in zip(truth, settled)), \
+        [[(round(c.x), round(c.y)) for c in s.coins] for s in settled]

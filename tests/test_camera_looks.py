@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from camera_board.calibrate import Calibration
 from camera_sim.corpus import HELD_OUT
-from camera_sim.installs import GAMES, HEIGHTS, installation, shove_spots, teaching_steps
+from camera_sim.installs import GAMES, HEIGHTS, installation, teaching_steps
 from camera_sim.looks import CLASSIC, FINISHES, FRAMES, SURFACES, TRAYS, look_for
 from camera_sim.render import Shot, render
 
@@ -83,10 +83,11 @@ def test_the_classic_look_is_the_renderers_own_picture():
 
 
 def test_the_installer_shows_the_empty_board_then_the_pieces_the_staff_page_asks_for():
+    from camera_board.learn import steps as asked
     steps = {game: teaching_steps(game) for game in GAMES}
     assert all(s[0].name == "empty" and not s[0].scene.pieces for s in steps.values())
     shove = steps["shove"][1].scene.pieces
-    assert [(c.x, c.y) for c in shove] == list(shove_spots()) and len(shove) == 5
+    assert [(c.x, c.y) for c in shove] == [(p.x, p.y) for p in asked("shove")[1].pieces] and len(shove) == 5
     carrom = [p.kind for p in steps["carrom"][1].scene.pieces]
     assert (carrom.count("white"), carrom.count("black"), carrom.count("queen"), carrom.count("striker")) == (9, 9, 1, 1)
     faces = sorted(d.value for s in steps["schocken"][1:] for d in s.scene.dice)
@@ -98,7 +99,7 @@ def test_the_installer_shows_the_empty_board_then_the_pieces_the_staff_page_asks
 def test_teaching_frames_are_in_the_installations_look_light_and_pose():
     inst = installation("schocken", HELD_OUT, SIZE)
     taught = list(inst.teach(frames=2))
-    assert [t.step.name for t in taught] == ["empty", "dice 1 to 3", "dice 4 to 6"]
+    assert [t.step.name for t in taught] == ["empty", "pieces", "pieces-2"]
     assert all(len(t.frames) == 2 and t.frames[0].shape == (SIZE[1], SIZE[0], 3) for t in taught)
     assert not np.array_equal(*taught[0].frames)            # each frame its own sensor noise
     board = inst.board(0)
@@ -150,3 +151,33 @@ def test_a_rolling_shutter_draws_a_moving_piece_where_its_rows_were_exposed(rend
     expected = ahead * 1000 * (v0 / SIZE[1] - 0.5) / 30
     shift = centre(1 / 30) - centre(0.0)
     assert abs(expected) > 5 and 0.6 <= shift / expected <= 1.3
+
+
+@pytest.mark.parametrize("renderer", ["render", "raycast"])
+def test_a_second_lamp_gives_each_piece_a_second_shadow(renderer):
+    """A Carrom man under a lamp straight above and a second lamp low to his left: just right of
+    him, where the second lamp's shadow falls, the board is darker than just above him (lit by
+    both); with the one lamp the two spots are alike. In both renderers."""
+    import dataclasses
+    from camera_board.camera import Lens, Pose
+    from camera_sim import raycast
+    from camera_sim.render import Light
+    from camera_sim.scene import Piece, Scene
+    draw = render if renderer == "render" else raycast.render
+    inst = installation("carrom", 5, SIZE)
+    man = Piece("white", 372, 372, 15.5, 8.0)
+    pose, lens = Pose(372, 372, 1300, 372, 372), Lens(SIZE, 66.0, 0.0, 0.0)
+    one = Light(noise=0, specular=0, lamp=(372, 372, 1500))
+    two = dataclasses.replace(one, others=((0, 372, 400, 1.0),))      # low: a long shadow to the right
+    look = dataclasses.replace(inst.look, powder=0.0)
+    cam = raycast._Camera.of(lens, pose)
+
+    def right_and_above(light):
+        picture = draw(Shot(Scene(inst.layout, (man,)), lens, pose, light, look), np.random.default_rng(0)).astype(float)
+        spots = cam.pixels(np.array([[372.0 + 15.5 + 4, 372.0, 0.0], [372.0, 372.0 + 15.5 + 4, 0.0]]))
+        return [picture[int(round(v)), int(round(u))].mean() for u, v in spots]
+
+    right, above = right_and_above(two)
+    assert right < 0.93 * above
+    right, above = right_and_above(one)
+    assert abs(right - above) < 0.06 * above

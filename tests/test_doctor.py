@@ -135,6 +135,57 @@ def test_no_pin_factory_is_named_once_for_all_buttons(factory):
     assert out.stderr == ""
 
 
+def test_lgpio_makes_its_pipe_in_the_data_folder_not_in_a_checkout_it_cannot_write(tmp_path, monkeypatch):
+    """lgpio creates .lgd-nfy0 in the current folder at import: from a checkout the service
+    user cannot write, every pin was BAD. A stand-in lgpio says where it was imported."""
+    fake = tmp_path / "lib"
+    fake.mkdir()
+    (fake / "lgpio.py").write_text("import os\nWHERE = os.getcwd()\n")
+    data, checkout = tmp_path / "data", tmp_path / "checkout"
+    data.mkdir()
+    checkout.mkdir()
+    monkeypatch.syspath_prepend(str(fake))
+    monkeypatch.delitem(sys.modules, "lgpio", raising=False)
+    monkeypatch.chdir(checkout)
+    doctor.lgpio_where_it_may_write((str(data),))
+    assert sys.modules["lgpio"].WHERE == str(data) and os.getcwd() == str(checkout)
+
+
+def test_the_doctor_run_from_a_folder_it_cannot_enter_again_stays_in_the_data_folder(tmp_path, monkeypatch):
+    """sudo -u tablegame from a checkout in a home folder of mode 0700: the way back is
+    refused (found on the arm64 check: a traceback)."""
+    fake = tmp_path / "lib"
+    fake.mkdir()
+    (fake / "lgpio.py").write_text("")
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.syspath_prepend(str(fake))
+    monkeypatch.delitem(sys.modules, "lgpio", raising=False)
+    monkeypatch.chdir(tmp_path)
+    real_chdir = os.chdir
+
+    def refused_back(path):
+        if str(path) == str(tmp_path):
+            raise PermissionError(13, "Permission denied", str(path))
+        real_chdir(path)
+    monkeypatch.setattr(os, "chdir", refused_back)
+    doctor.lgpio_where_it_may_write((str(data),))
+    assert os.getcwd() == str(data)
+
+
+def test_the_screen_is_opened_for_real_not_only_initialised(monkeypatch):
+    """On KMS/DRM, SDL loads EGL, GLES and Mesa's driver when the window is made: a display
+    that initialises without them passed before."""
+    import pygame
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+
+    def no_egl(*args, **kwargs):
+        raise pygame.error("Could not initialize OpenGL / GLES library")
+    monkeypatch.setattr(pygame.display, "set_mode", no_egl)
+    check = doctor.check_screen(simulated=False)
+    assert not check.ok and "GLES" in check.words
+
+
 def test_no_screen_is_named(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
     check = doctor.check_screen(simulated=False)

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "firmware"))
 
 from tablefw import protocol as P                                    # noqa: E402
 from tablefw.board import Board                                      # noqa: E402
-from tablefw.drivers.pockets import Pockets                          # noqa: E402
+from tablefw.drivers.pockets import FALLING, RISING, Pockets        # noqa: E402
 from tablefw.drivers.positions import Positions                      # noqa: E402
 from tablefw.drivers.squares import Squares                          # noqa: E402
 from tablefw.framing import (FrameScanner, FrameWriter, MAX_PAYLOAD, cobs_decode_in_place,   # noqa: E402
@@ -269,16 +269,66 @@ def test_coins_moving_at_most_twenty_a_second_then_one_settled_snapshot_300_ms_a
     assert settled == [BoardSnapshot((CoinReading(100.0, 150.3),), settled=True)]   # where it lies now
 
 
+class Throat:
+    """Pockets on a Line's clock: the colour its sensors see, and pieces breaking the beam
+    and the speed gate as a piece of that size at that speed does (edges stamped as the
+    pins' hard interrupt stamps them)."""
+
+    def __init__(self, kind=0):
+        self.kind = kind
+        self.line = None
+        self.slept_us = 0
+
+    def now_us(self):
+        return self.line.now * 1000 + self.slept_us
+
+    def sleep(self, us):
+        self.slept_us += us
+
+    def read(self, pocket):
+        return self.kind
+
+    def problems(self):
+        return []
+
+    def pockets(self):
+        return Pockets(self, clock_us=self.now_us, clock_ms=lambda: self.line.now, sleep=self.sleep)
+
+    def breaks(self, pockets, pocket, size_mm, speed_m_s):
+        """The piece arrives now: the beam and then the gate break; returns when it clears."""
+        t = self.now_us()
+        pockets.edge(2 * pocket, FALLING, t)
+        pockets.edge(2 * pocket + 1, FALLING, t + int(10 / speed_m_s * 1000))
+        return t, t + int((size_mm + 3) / speed_m_s * 1000)
+
+    def clears(self, pockets, pocket, at):
+        pockets.edge(2 * pocket, RISING, at)
+        pockets.edge(2 * pocket + 1, RISING, at + 1)
+
+
+def pocket_line(kind=0, drivers=()):
+    throat = Throat(kind)
+    pockets = throat.pockets()
+    throat.line = Line(list(drivers) + [pockets])
+    return throat, pockets, throat.line
+
+
 def test_a_carrom_stroke_starts_at_the_first_motion_and_pockets_are_told_in_order():
     pieces = Coins((3, 3700, 1174))
-    pockets = Pockets(lambda pocket: 0)
-    line = Line([Positions(pieces, carrom=True), pockets])
+    throat = Throat(0)
+    pockets = throat.pockets()
+    line = throat.line = Line([Positions(pieces, carrom=True), pockets])
     line.greet()
     line.run(50)
     pieces.coords = [(3, 3700, 1300)]
     line.run(5)
-    pockets.beam_cleared(2, 25)
-    pockets.beam_cleared(2, 25)                   # the same man rattling: once
+    _t, cleared = throat.breaks(pockets, 2, 30.2, 1.5)
+    line.run(5)                                   # the colour read while the man is in the throat
+    throat.clears(pockets, 2, cleared)
+    line.run(50)
+    _t, cleared = throat.breaks(pockets, 2, 30.2, 0.5)    # the same man rattling: once
+    line.run(5)
+    throat.clears(pockets, 2, cleared)
     line.run(5)
     pieces.coords = [(3, 3700, 1500)]
     line.run(400)
@@ -296,6 +346,49 @@ def test_a_carrom_stroke_starts_at_the_first_motion_and_pockets_are_told_in_orde
     assert kinds[-2:] == ["PiecePocketed", "PiecesSnapshot"]        # one each, in the stroke's order
 
 
+@pytest.mark.parametrize("speed", [0.3, 0.7, 1.0, 2.0, 4.0, 6.0])
+@pytest.mark.parametrize("size, kind", [(30.2, "white"), (31.8, "white"), (41.3, "striker")])
+def test_a_piece_is_told_by_its_size_whatever_its_speed(size, kind, speed):
+    """One beam's blocked time overlaps (a man at 0.7 m/s, the striker at 1 m/s); the speed
+    gate's lag makes it a size. The old driver called everything over 38 ms the striker."""
+    throat, pockets, line = pocket_line(0)
+    line.greet()
+    _t, cleared = throat.breaks(pockets, 1, size, speed)
+    line.run(5)
+    throat.clears(pockets, 1, cleared)
+    line.run(5)
+    assert [m for m in line.said() if isinstance(m, PiecePocketed)] == [PiecePocketed(1, kind)]
+
+
+def test_edges_read_late_are_timed_by_when_they_happened():
+    """The main loop was busy while a striker went through: its four edges wait in the ring
+    with their own times and levels, and the pass after tells the striker."""
+    throat, pockets, line = pocket_line(0)
+    line.greet()
+    _t, cleared = throat.breaks(pockets, 3, 41.3, 2.0)
+    throat.clears(pockets, 3, cleared)
+    line.run(100)
+    assert PiecePocketed(3, "striker") in line.said()
+
+
+def test_a_colour_sensor_that_fails_is_an_error_4_and_the_piece_is_not_guessed():
+    class Loose(Throat):
+        def read(self, pocket):
+            raise OSError(5)
+    throat = Loose()
+    pockets = throat.pockets()
+    line = throat.line = Line([pockets])
+    line.greet()
+    _t, cleared = throat.breaks(pockets, 0, 30.2, 1.5)
+    line.run(5)
+    throat.clears(pockets, 0, cleared)
+    line.run(10)
+    said = line.said()
+    assert not any(isinstance(m, PiecePocketed) for m in said)
+    errors = [m for m in said if isinstance(m, BoardError)]
+    assert errors and errors[0].code == 4 and "pocket 0" in errors[0].text
+
+
 def test_squares_are_debounced_and_each_change_is_an_event():
     mask = [0b1]
     line = Line([Squares(lambda: mask[0])])
@@ -310,19 +403,13 @@ def test_squares_are_debounced_and_each_change_is_an_event():
     assert SQ in said
 
 
-def test_a_striker_is_told_by_the_time_it_blocks_the_beam():
-    pockets = Pockets(lambda pocket: 2)
-    line = Line([pockets])
-    line.greet()
-    pockets.beam_cleared(0, 50)
-    line.run(5)
-    assert PiecePocketed(0, "striker") in line.said()
-
-
 # -- the config on the Pico: the drivers, and so the capabilities, follow it --------------------
 
 from tablefw import config as board_config                          # noqa: E402
 from tablefw.drivers.colour import classify                         # noqa: E402
+
+
+POCKETS = {"beam_pins": [11, 12, 13, 14], "gate_pins": [18, 19, 20, 21], "colour": {"i2c": 0, "sda": 16, "scl": 17}}
 
 
 class FakeHardware:
@@ -333,16 +420,16 @@ class FakeHardware:
         return lambda: 0
 
     def colour_reader(self, spec):
-        return lambda pocket: 0
+        return Throat(0)
 
-    def watch_beams(self, pins, cleared):
-        self.beams = (pins, cleared)
+    def watch_beams(self, beams, gates, edge):
+        self.beams = (beams, gates, edge)
 
 
 @pytest.mark.parametrize("sensors, caps", [
     ({"squares": {"pins": list(range(2, 11))}}, Capability.SQUARES),
-    ({"pockets": {"beam_pins": [11, 12, 13, 14]}}, Capability.POCKETS),
-    ({"squares": {"pins": [2, 3]}, "pockets": {"beam_pins": [11, 12, 13, 14]}},
+    ({"pockets": POCKETS}, Capability.POCKETS),
+    ({"squares": {"pins": [2, 3]}, "pockets": POCKETS},
      Capability.SQUARES | Capability.POCKETS)])
 def test_board_info_capabilities_follow_the_config(sensors, caps):
     config = {"sensors": sensors}
@@ -389,8 +476,13 @@ class FakePin:
     def value(self):
         return self.level
 
-    def irq(self, handler, trigger):
-        self.handler = handler
+    def irq(self, handler=None, trigger=None, hard=False):
+        if handler is not None:
+            self.handler, self.hard = handler, hard
+        return self
+
+    def flags(self):
+        return self.fired
 
 
 @pytest.fixture
@@ -402,6 +494,7 @@ def pico(monkeypatch):
     clock = [1000]
     import time as real_time
     monkeypatch.setattr(real_time, "ticks_ms", lambda: clock[0], raising=False)
+    monkeypatch.setattr(real_time, "ticks_us", lambda: clock[0] * 1000, raising=False)
     monkeypatch.setattr(real_time, "ticks_diff", lambda a, b: a - b, raising=False)
     sys.modules.pop("tablefw.pico", None)
     import tablefw.pico as module
@@ -418,17 +511,18 @@ def test_the_picos_square_pins_are_pulled_up_and_read_active_low(pico):
     assert read() == 0b010
 
 
-def test_the_picos_beam_interrupt_times_the_blocking(pico):
+def test_the_picos_beam_interrupts_are_hard_and_stamp_each_edge_with_its_level_and_time(pico):
     module, clock = pico
-    cleared = []
-    module.PicoHardware().watch_beams([11, 12, 13, 14], lambda pocket, ms: cleared.append((pocket, ms)))
-    pin = FakePin.made[13]
-    pin.level = 0
-    pin.handler(pin)                               # the beam broken...
+    edges = []
+    module.PicoHardware().watch_beams([11, 12, 13, 14], [18, 19, 20, 21], lambda *edge: edges.append(edge))
+    beam, gate = FakePin.made[13], FakePin.made[20]
+    assert beam.hard and gate.pull == FakePin.PULL_UP
+    beam.fired = FALLING
+    beam.handler(beam)                             # the beam broken...
     clock[0] += 45
-    pin.level = 1
-    pin.handler(pin)                               # ...and back 45 ms later
-    assert cleared == [(2, 45)]
+    beam.fired = RISING
+    beam.handler(beam)                             # ...and back 45 ms later
+    assert edges == [(4, FALLING, 1000000), (4, RISING, 1045000)]
 
 
 def test_the_board_id_is_the_flash_ids_low_32_bits_unless_configured(pico):

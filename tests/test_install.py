@@ -70,6 +70,7 @@ def test_a_fresh_install_file_by_file(tmp_path):
     assert os.readlink(wants) == "/etc/systemd/system/tablegame.service"
     rule = (tmp_path / "etc/udev/rules.d/99-tablegame.rules").read_text()
     assert 'KERNEL=="ttyACM[0-9]*"' in rule and 'SYMLINK+="tablegame-board"' in rule
+    assert 'ENV{ID_MM_DEVICE_IGNORE}="1"' in rule            # ModemManager keeps off the board's line
     config = tmp_path / "etc/tablegame/config.toml"
     values = tomllib.loads(config.read_text())
     assert values == {**{s.key.split(".")[0]: {} for s in SETTINGS},
@@ -214,3 +215,13 @@ def test_install_sh_and_the_test_command_both_install_with_the_constraints():
     assert "pip install --quiet -c \"$constraints\" -e '.[test]'" in dev
     assert 'cat pyproject.toml "$constraints" | sha1sum' in dev   # a new set reinstalls
     assert "./dev pin" in (ROOT / "docs" / "install.md").read_text()
+
+
+def test_the_install_stamp_covers_every_package_the_program_installs():
+    """A git pull that changes only one package's files must reinstall the program: the
+    stamp hashed neither table_app/ nor camera_sim/ after the restructure moved them."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    packages = {p.rstrip("*") for p in pyproject["tool"]["setuptools"]["packages"]["find"]["include"]}
+    stamp = next(line for line in (ROOT / "deploy" / "install.sh").read_text().splitlines()
+                 if "find pyproject.toml" in line)
+    assert packages <= set(stamp.split()), packages - set(stamp.split())

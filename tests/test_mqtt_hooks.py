@@ -83,7 +83,7 @@ def test_commands_only_when_the_table_accepts_them(broker, tmp_path, accept):
         _command(broker.port, "t1", "new_game")
         until(lambda: heard.on("/reply"), what="the table's reply")
         reply = heard.on("/reply")[0]
-        assert reply["command"] == "new_game" and reply["accepted"] is accept
+        assert reply["command"] == "new_game" and reply["accepted"] is accept, reply
         if accept:
             until(lambda: len(heard.on("event/new_game")) == games_before + 1, what="the new game logged")
         else:

@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from mqtt_publisher import topics
 from mqtt_publisher.acked import Acked
-from mqtt_publisher.publisher import _Sending
+from mqtt_publisher.sending import Sending
 from tablegame.config import _topic_name
 
 NAMES = st.text(alphabet="abcXYZ019-_ä", min_size=1, max_size=40)
@@ -29,7 +29,7 @@ def test_a_name_that_is_not_one_level_is_refused(name, bad, where):
 
 @given(st.permutations(list(range(1, 31))), st.sets(st.integers(1, 30), max_size=5))
 def test_acknowledged_up_to_never_passes_a_gap(order, never_acked):
-    sending = _Sending(_NoDisk(), first=1)
+    sending = Sending(_NoDisk(), first=1)
     sending.log_id, sending.acked, sending.next = 7, 0, 1
     for seq in range(1, 31):
         sending.sent(mid=1000 + seq, seq=seq)
@@ -49,3 +49,36 @@ class _NoDisk(Acked):
 
     def put(self, log_id, seq):
         self.stored = seq
+
+
+@given(st.lists(st.tuples(st.integers(1, 60), st.integers(0, 30), st.floats(0, 5)), max_size=12))
+def test_a_table_sends_again_only_what_was_asked_and_each_once_a_quiet_spell(asks):
+    from mqtt_publisher.resend import QUIET, Ask, Resends
+    resends, now, sent, asked = Resends(), 0.0, [], set()
+    for first, length, later in asks:
+        now += later
+        resends.ask(Ask(7, first, first + length), 7, sent_up_to=50, now=now)
+        asked |= set(range(first, min(first + length, 50) + 1))
+        sent += [(seq, now) for seq in resends.take(room=100, now=now)]
+    for _ in range(5):                       # the quiet spells pass: what waited goes out
+        now += QUIET
+        sent += [(seq, now) for seq in resends.take(room=100, now=now)]
+    assert {seq for seq, _ in sent} == asked    # all that was asked (of what was sent), no more
+    last: dict[int, float] = {}
+    for seq, at in sent:                        # never twice within a quiet spell
+        assert at - last.get(seq, -1e9) >= QUIET
+        last[seq] = at
+    assert len(resends) == 0
+
+
+def test_a_resend_request_is_read_or_refused_in_words():
+    from mqtt_publisher.resend import Ask, parse
+    assert parse(b'{"log": 7, "from": 3, "to": 9}') == Ask(7, 3, 9)
+    assert parse(b'{"log": 7, "from": 3}') == Ask(7, 3, None)     # an older subscriber's
+    for junk in (b"42", b"[1]", b'{"log": "x", "from": 1}', b'{"log": 7, "from": 5, "to": 2}', b"\xff"):
+        try:
+            parse(junk)
+        except ValueError as error:
+            assert str(error)
+        else:
+            raise AssertionError(junk)

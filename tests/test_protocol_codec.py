@@ -247,12 +247,14 @@ def test_version_mismatch_is_explained():
 def test_fuzz_2000_random_and_damaged_streams_into_the_decoder():
     """The soak's fuzz (soak/fuzz.py, 100,000 streams) in short: nothing raises, every
     frame accepted is bytes of the stream as they came, the frames after the damage
-    come through; none of these streams passes CRC-16 by chance."""
+    come through. CRC-16 lets about one damaged frame in 65,536 through, so one of these
+    streams may pass by chance (Hypothesis draws them alike only in the same test order: one
+    did once in the whole suite); a decoder that skipped the check would pass hundreds."""
     from soak.fuzz import Figures, fuzz_decoder
     figures = Figures()
     fuzz_decoder(2000, figures, derandomize=True)
     assert figures.streams >= 2000 and figures.frames > 2000 and figures.errors > 500
-    assert figures.by_chance == 0 and figures.failures == []
+    assert figures.by_chance <= 1 and figures.failures == []
 
 
 def test_the_fuzz_catches_a_frame_that_is_not_in_the_stream():
@@ -348,7 +350,8 @@ def test_every_test_the_protocol_document_names_exists():
     from pathlib import Path
     root = Path(__file__).parent
     files = {"tvb": "test_virtual_board.py", "tl": "test_link.py", "tests/test_link.py": "test_link.py",
-             "tests/test_protocol_codec.py": "test_protocol_codec.py", "…": "test_link.py"}
+             "tests/test_protocol_codec.py": "test_protocol_codec.py", "…": "test_link.py",
+             "tests/test_camera_board.py": "test_camera_board.py"}
     doc = (root.parent / "docs" / "protocol.md").read_text()
     named = re.findall(r"(tvb|tl|tests/test_\w+\.py|…)::\s*(test_\w+)", doc)
     assert len(named) >= 15

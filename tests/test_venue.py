@@ -48,8 +48,9 @@ def received(venue_db: Path, tables: dict[str, Path]) -> None:
             store.event("pub", name, {"log": 7, "seq": entry.seq, "at": entry.at,
                                       "kind": entry.kind, "by": entry.by, "data": entry.data})
         store.status("pub", name, "online" if name == "t1" else "offline")
-        store.state("pub", name, {"schema": 1, "title": "Neunfeld", "score": "Anna 3 · Ben 1",
-                                  "turn": "Anna moves", "staff_url": f"http://{name}.local:8080/"})
+        store.state("pub", name, {"title": "Neunfeld", "score": "Anna 3 · Ben 1",
+                                  "turn": "Anna moves", "link": "Board connected",
+                                  "staff_url": f"http://{name}.local:8080/"})
     store.close()
 
 
@@ -91,6 +92,78 @@ def test_the_page_needs_a_login_and_shows_every_table(client):
     assert "http://t1.local:8080/" in page and "Standings of the evening" in page
     client.post("/language/de", data={"back": "/"})
     assert "Stand des Abends" in client.get("/").get_data(as_text=True)
+
+
+def test_an_offline_table_says_when_it_was_last_heard_not_its_board_or_turn(client):
+    login(client, "bar")
+    cards = {c["name"]: c for c in client.get("/api/venue", headers={"Accept-Language": "en"})
+             .get_json()["tables"]}
+    assert cards["t1"]["link"] == "Board connected" and cards["t1"]["turn"] == "Anna moves"
+    assert cards["t2"]["link"] == "" and cards["t2"]["turn"] == ""
+    assert cards["t2"]["heard"].startswith("Table offline, last heard at ")
+    page = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert page.count("Board connected") == 1 and "Table offline, last heard at" in page
+
+
+@pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+def test_the_cards_speak_the_readers_language_whatever_the_tables(tmp_path):
+    from mqtt_publisher.broker import Broker
+    from venue.listener import Listener
+    broker = Mosquitto(tmp_path / "broker").start()
+    store = tmp_path / "venue.sqlite"
+    listener = Listener(Broker("127.0.0.1", broker.port, keepalive=5), store, "pub",
+                        client_id="words-venue").start()
+    config = table_config(tmp_path / "t1.toml", broker.port, "t1", language="de")
+    table = subprocess.Popen(
+        [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
+         str(tmp_path / "t1.sqlite"), "--games", "1", "--pace", "0", "--linger", "60"], cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    app = create_app(store, tmp_path, config={"WTF_CSRF_ENABLED": False})
+    app.extensions["accounts"].add("bar", PASSWORD, "staff")
+    client = app.test_client()
+    login(client, "bar")
+    try:
+        import time
+        from venue.store import tables
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any(
+                t["status"] == "online" and (t["state"] or {}).get("over") for t in tables(store)):
+            time.sleep(0.1)
+        state = tables(store)[0]["state"]   # German at the table, both in its state
+        assert state["language"] == "de" and state["said"]["de"]["winner"] != state["said"]["en"]["winner"]
+        for lang in ("en", "de"):
+            card = client.get("/api/venue", headers={"Accept-Language": lang}).get_json()["tables"][0]
+            assert card["turn"] == state["said"][lang]["winner"] and card["title"] == state["said"][lang]["title"]
+        client.post("/language/en", data={"back": "/"})
+        english = client.get("/").get_data(as_text=True)
+        assert state["said"]["de"]["winner"] not in english   # the table's German nowhere
+    finally:
+        table.kill()
+        table.wait()
+        listener.close()
+        broker.stop()
+
+
+def test_the_readmes_venue_command_starts_with_the_example_configuration(tmp_path):
+    """README: ``./dev tablegame venue --config examples/mqtt/venue.toml`` (here on a free
+    port and a folder of the test's own); no broker at localhost yet: the page is up."""
+    import re
+    import urllib.request
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r"^\./dev tablegame (venue [^#\n]+?)\s*#", readme, re.M).group(1).split()
+    assert (ROOT / command[command.index("--config") + 1]).exists()
+    venue = subprocess.Popen([sys.executable, "-m", "table_app.cli", *command, "--data",
+                              str(tmp_path), "--host", "127.0.0.1", "--port", "0"], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = venue.stdout.readline()
+        assert line.startswith("venue view: http://127.0.0.1:") and "venue krone" in line, \
+            venue.stderr.read() if venue.poll() is not None else line
+        with urllib.request.urlopen(line.split()[2] + "setup", timeout=10) as page:
+            assert page.status == 200
+    finally:
+        venue.terminate()
+        venue.wait(20)
 
 
 def test_commands_are_for_admins_and_name_what_is_known(client):
@@ -163,6 +236,34 @@ def test_the_venue_in_chromium_live_offline_and_tv(tmp_path):
         server.close()
         listener.close()
         broker.stop()
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no {CHROMIUM}: Debian's chromium package")
+def test_the_tv_says_nobody_has_finished_a_game_yet_rather_than_rank_it_first(tmp_path):
+    playwright = pytest.importorskip("playwright.sync_api")
+    from waitress import create_server
+    from venue.store import VenueStore
+    VenueStore(tmp_path / "venue.sqlite").close()
+    app = create_app(tmp_path / "venue.sqlite", tmp_path)
+    app.extensions["accounts"].add("boss", PASSWORD, "admin")
+    server = create_server(app, host="127.0.0.1", port=0, threads=2)
+    threading.Thread(target=server.run, daemon=True).start()
+    url = f"http://127.0.0.1:{server.effective_port}"
+    try:
+        with playwright.sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = chromium.new_page(locale="en-GB")
+            page.goto(url + "/login")
+            page.fill("input[name=name]", "boss")
+            page.fill("input[name=password]", PASSWORD)
+            page.locator("main form button").click()
+            page.goto(url + "/tv")
+            page.wait_for_selector("#nobody", state="visible", timeout=10000)
+            assert page.locator("#nobody").inner_text() == "Nobody has finished a game tonight yet."
+            assert page.locator("#leaders li").count() == 0
+            chromium.close()
+    finally:
+        server.close()
 
 
 def _table(folder: Path, port: int, name: str) -> subprocess.Popen:

@@ -366,6 +366,38 @@ def test_a_hello_drops_the_waiting_event_and_those_queued_and_the_seq_counts_on(
     assert [m for _f, m in items if type(m) is DiceReading] == [TOWER]
 
 
+def test_a_hello_drops_a_snapshot_answer_queued_behind_the_waiting_event_too(board_and_host):
+    """Everything queued and not sent is dropped: the answer to a REQUEST_SNAPSHOT that
+    waited behind an unacknowledged event as well (it came after the HELLO with a new seq)."""
+    board, host = board_and_host(world=ReadingWorld(SQUARES), resend=0.05)
+    board.report(DICE)
+    host.read(has(DiceReading))
+    host.send(RequestSnapshot())                           # its answer queued behind the DICE
+    host.read(has(DiceReading, 2))
+    host.send(Hello(PROTOCOL_VERSION))
+    host.read(has(BoardInfo))
+    later = host.listen(0.4)
+    assert not any(type(m) in (DiceReading, SquaresReading) for _f, m in later), kinds(later)
+    assert board.wait_idle(0.5)
+
+
+def test_each_process_start_begins_at_its_own_random_seq(tmp_path):
+    """The protocol asks for a random first seq at every power-up; a new process is one
+    (it started at 50494 every time: the seed of the fault noise, 0, chose it)."""
+    firsts = set()
+    for start in range(3):
+        board = VirtualBoard(ScriptedWorld(), link_path=str(tmp_path / f"vb{start}"), realtime=False)
+        board.start()
+        host = BareHost(board.port)
+        try:
+            host.send(Hello(PROTOCOL_VERSION))
+            firsts.add(next(f for f, m in host.read(has(BoardInfo)) if type(m) is BoardInfo).seq)
+        finally:
+            host.close()
+            board.close()
+    assert len(firsts) > 1
+
+
 def test_resends_are_traffic_so_no_heartbeat_comes_between_them(board_and_host):
     board, host = board_and_host(world=ReadingWorld(), heartbeat=0.1, resend=0.05)
     board.report(DICE)

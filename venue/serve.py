@@ -27,10 +27,23 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
     except (OSError, ValueError) as error:
         print(f"venue view not started: {error}", file=sys.stderr)
         return 2
+    runner = league = None
+    if venue != "+":   # a head office watches; a pub runs its own competitions and league
+        from venue.competition.league_link import LeagueLink
+        from venue.competition.runner import Runner, publisher
+        runner = Runner(data, data / "venue.sqlite", venue, publisher(listener.client))
+        league = LeagueLink(runner, Broker.from_config(config), data,
+                            f"{client_id}-{venue}-league").start()
+        runner.start()
+        listener.on_event = runner.wake
     try:
-        server = create_server(create_app(data / "venue.sqlite", data, listener), host=host,
+        server = create_server(create_app(data / "venue.sqlite", data, listener,
+                                          competitions=runner), host=host,
                                port=port, threads=8, ident="tablegame-venue")
     except OSError as error:
+        if runner is not None:
+            league.close()
+            runner.close()
         listener.close()
         print(f"venue view cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
@@ -47,5 +60,8 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
         pass
     finally:
         server.close()
+        if runner is not None:
+            league.close()
+            runner.close()
         listener.close()
     return 0

@@ -16,9 +16,9 @@ CREATE TABLE IF NOT EXISTS tables (
     venue   TEXT NOT NULL,
     name    TEXT NOT NULL,
     status  TEXT NOT NULL DEFAULT 'unknown',  -- online / offline, as the table (or its will) said
-    state   TEXT,                             -- the table's latest .../state payload (JSON)
+    state   TEXT,                             -- what the venue reads of its latest .../state (JSON)
     reply   TEXT,                             -- its answer to the last command (.../reply, JSON)
-    seen    REAL NOT NULL,                    -- when the venue last heard of it
+    seen    REAL NOT NULL,                    -- when the venue last heard it (not its will)
     PRIMARY KEY (venue, name));
 CREATE TABLE IF NOT EXISTS events (
     venue    TEXT NOT NULL,
@@ -44,9 +44,11 @@ class VenueStore:
         self._db.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
 
     def status(self, venue: str, name: str, status: str) -> None:
+        """``seen`` moves with "online" only: an offline table was last heard before."""
         self._db.execute(
             "INSERT INTO tables (venue, name, status, seen) VALUES (?, ?, ?, ?) ON CONFLICT "
-            "(venue, name) DO UPDATE SET status = excluded.status, seen = excluded.seen",
+            "(venue, name) DO UPDATE SET status = excluded.status, seen = CASE WHEN "
+            "excluded.status = 'online' THEN excluded.seen ELSE tables.seen END",
             (venue, name, status, time.time()))
 
     def state(self, venue: str, name: str, state: dict) -> None:
@@ -70,15 +72,14 @@ class VenueStore:
              json.dumps(event.get("data", {}), ensure_ascii=False), time.time()))
         return cursor.rowcount == 1
 
-    def first_missing(self, venue: str, name: str, log: int) -> int | None:
-        """The first seq missing after the first one stored (the one after the last when
-        none is missing); None when nothing of that log is stored."""
-        row = self._db.execute(
-            "SELECT min(seq) + 1 FROM events AS e WHERE venue = ? AND name = ? AND log = ? "
-            "AND NOT EXISTS (SELECT 1 FROM events AS f WHERE f.venue = e.venue AND "
-            "f.name = e.name AND f.log = e.log AND f.seq = e.seq + 1)", (venue, name, log)
-        ).fetchone()
-        return row[0]
+    def seqs(self, venue: str, name: str, log: int) -> list[int]:
+        """The seqs of one log held, in order."""
+        return [seq for (seq,) in self._db.execute(
+            "SELECT seq FROM events WHERE venue = ? AND name = ? AND log = ? ORDER BY seq",
+            (venue, name, log))]
+
+    def statuses(self) -> list[tuple[str, str, str]]:
+        return self._db.execute("SELECT venue, name, status FROM tables").fetchall()
 
     def close(self) -> None:
         self._db.close()

@@ -14,6 +14,9 @@ WORDS = {
         "nobody": "Heute hat noch niemand ein Spiel beendet.", "over": "Spiel vorbei",
         "heard": "zuletzt gehört", "sent": "An den Tisch geschickt; seine Antwort kommt über MQTT.",
         "no_commands": "Befehle nur für Admins.", "accepted": "angenommen", "refused": "abgelehnt",
+        "offline_since": "Tisch offline, zuletzt gehört um", "show_address": "Adresse zeigen",
+        "bad_command": "Ein Befehl ist einer von {known}, für einen Tisch, den die Seite zeigt.",
+        "no_broker": "Diese Seite hört keinem Broker zu.",
     },
     "en": {
         "title": "Venue", "tables": "Tables", "tv": "TV", "standings": "Standings of the evening",
@@ -24,6 +27,9 @@ WORDS = {
         "nobody": "Nobody has finished a game tonight yet.", "over": "Game over",
         "heard": "last heard", "sent": "Sent to the table; its answer comes over MQTT.",
         "no_commands": "Commands are for admins only.", "accepted": "accepted", "refused": "refused",
+        "offline_since": "Table offline, last heard at", "show_address": "Show the address",
+        "bad_command": "A command is one of {known}, for a table the page shows.",
+        "no_broker": "This venue page listens to no broker.",
     },
 }
 

@@ -3,15 +3,12 @@ log's own), the evening's standings per player, one game's log in words, and exp
 of either as CSV or JSON. Everything is folded from the log on each request."""
 from __future__ import annotations
 
-import csv
-import io
-import re
 import threading
 import time
 from collections import OrderedDict
 from datetime import date, datetime
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, render_template, request
 
 from tablegame.core import jsoncodec
 from tablegame.registry import find
@@ -21,11 +18,11 @@ from tablegame.core.games import make_play
 from tablegame.core.replay import Replayed, replay
 from tablegame.core.standings import evening_of, evenings, standings
 from web_admin.answers import refused
-from web_admin.table import face, to_json
+from web_admin.export import EXPORT_NAME, file_answer
+from web_admin.table import face
 from web_admin.words import language, word
 
 bp = Blueprint("history", __name__)
-EXPORT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}\.(csv|json)$")
 
 
 def _result(replayed) -> str:
@@ -151,18 +148,6 @@ def resume(seq: int):
     return done(word("resumed"), "/")
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _inert(value):
-    """A cell as a spreadsheet shows it and never runs it: text that a spreadsheet would
-    read as a formula (``=HYPERLINK(...)`` as a party's name) gets a leading apostrophe,
-    OWASP's advice; numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
 @bp.route("/history/export/<name>")
 def export(name: str):
     """``name`` is a file name the browser saves as, never a path."""
@@ -173,12 +158,4 @@ def export(name: str):
         return refused(word("err_export_table"), 400)
     replayed = _replayed()
     rows = _games(replayed) if table == "games" else _standings(replayed, evening)
-    disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
-    if name.endswith(".json"):
-        return Response(to_json(jsoncodec.to_data(rows)), mimetype="application/json",
-                        headers=disposition)
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["seq"])
-    writer.writeheader()
-    writer.writerows({k: _inert(v) for k, v in row.items()} for row in rows)
-    return Response(out.getvalue(), mimetype="text/csv", headers=disposition)
+    return file_answer(name, jsoncodec.to_data(rows))

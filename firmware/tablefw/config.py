@@ -1,7 +1,7 @@
 """Which sensors a board has, from its config (board_config.py on the Pico): the
 drivers, and so BOARD_INFO's capabilities, follow it. Pure: the hardware comes
 from ``hw``, an object whose methods make the readers (tablefw.pico on the Pico)."""
-from tablefw.drivers.pockets import Pockets
+from tablefw.drivers.pockets import GATE_MM, Pockets
 from tablefw.drivers.squares import Squares
 
 KNOWN = ("squares", "pockets")
@@ -22,6 +22,10 @@ def problems(config):
     pockets = sensors.get("pockets")
     if pockets is not None and len(pockets.get("beam_pins", ())) != 4:
         out.append("board_config.py: pockets need 4 beam_pins, pocket 0 first")
+    if pockets is not None and len(pockets.get("gate_pins", ())) != 4:
+        out.append("board_config.py: pockets need 4 gate_pins (the speed gates), pocket 0 first")
+    if pockets is not None and not isinstance(pockets.get("colour"), dict):
+        out.append("board_config.py: pockets need their colour sensors: \"colour\": {\"i2c\": 0, \"sda\": 16, ...}")
     return out
 
 
@@ -34,8 +38,8 @@ def drivers(config, hw):
         made.append(Squares(hw.squares_reader(spec["pins"], spec.get("active_low", True)), len(spec["pins"])))
     if "pockets" in sensors:
         spec = sensors["pockets"]
-        pockets = Pockets(hw.colour_reader(spec.get("colour")))
-        hw.watch_beams(spec["beam_pins"], pockets.beam_cleared)
+        pockets = Pockets(hw.colour_reader(spec["colour"]), gate_mm=spec.get("gate_mm", GATE_MM))
+        hw.watch_beams(spec["beam_pins"], spec["gate_pins"], pockets.edge)
         made.append(pockets)
     return made
 

@@ -24,6 +24,7 @@ from tablefw.board import Board
 
 WATCHDOG_MS = 2000
 BOOTSEL_HOLD_MS = 1000
+BOOTSEL_EVERY_MS = 50
 REPL_ONCE = "repl-once"      # present at start: stay in the REPL this once (an update)
 
 
@@ -41,20 +42,18 @@ class PicoHardware:
             return mask ^ flip
         return read
 
-    def watch_beams(self, numbers, cleared):
-        """An interrupt on both edges of each beam: the time it was blocked goes to
-        ``cleared(pocket, ms)`` when the beam comes back."""
-        started = [0] * len(numbers)
-        for pocket, number in enumerate(numbers):
-            pin = machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP)
+    def watch_beams(self, beams, gates, edge):
+        """A hard interrupt on both edges of each beam and speed gate: it stamps the edge
+        with its time in microseconds and the level that fired it, as it happens, for
+        the pockets driver (``edge(slot, flags, us)``, slot 2 * pocket, +1 the gate)."""
+        for pocket in range(len(beams)):
+            for slot, number in ((2 * pocket, beams[pocket]), (2 * pocket + 1, gates[pocket])):
+                pin = machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP)
 
-            def edge(pin, pocket=pocket):
-                now = time.ticks_ms()
-                if pin.value() == 0:
-                    started[pocket] = now
-                else:
-                    cleared(pocket, time.ticks_diff(now, started[pocket]))
-            pin.irq(edge, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING)
+                def fired(pin, slot=slot):
+                    at = time.ticks_us()
+                    edge(slot, pin.irq().flags(), at)
+                pin.irq(fired, machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING, hard=True)
 
     def colour_reader(self, spec):
         from tablefw.drivers.colour import MuxedColour
@@ -78,20 +77,58 @@ def run(config):
         for line in wrong:
             print(line)
         return
-    out = sys.stdout.buffer
-
-    def write(buf, n):
-        out.write(memoryview(buf)[:n])
-
+    line = Outbox(sys.stdout)
     drivers = board_config.drivers(config, PicoHardware())
     seed = os.urandom(2)
-    board = Board(write, drivers, board_id=board_id(config), firmware="tablefw-" + VERSION,
+    board = Board(line.put, drivers, board_id=board_id(config), firmware="tablefw-" + VERSION,
                   first_seq=seed[0] | seed[1] << 8, now=time.ticks_ms())
-    serve(board)
+    serve(board, line)
 
 
-def serve(board):
-    """Reads the host's bytes as they come, ticks the board, feeds the watchdog."""
+class Outbox:
+    """What the board sends, queued here and written a USB packet at a time when the line
+    has room. MicroPython's USB write waits up to 500 ms for room in its 256-byte buffer
+    and then drops what did not fit, per write: a host that stops reading (stalled, or its
+    reader starved) would hold the loop for half a second a frame, and a few frames in one
+    pass run into the 2 s watchdog. Here a pass writes at most CHUNK bytes, only when the
+    line polls writable; a frame that finds the box full is dropped whole (a board event
+    is resent until ACKed, a moving frame is lossy anyway, and the host that stops reading
+    will time the board out and start over with a HELLO)."""
+    SIZE = 2048
+    CHUNK = 32
+
+    def __init__(self, stream):
+        self._out = stream.buffer
+        self._room = select.poll()
+        self._room.register(stream, select.POLLOUT)
+        self._box = bytearray(self.SIZE)
+        self._view = memoryview(self._box)
+        self._n = 0
+        self.dropped = 0
+
+    def put(self, buf, n):
+        if self._n + n > self.SIZE:
+            self.dropped += 1
+            return
+        self._box[self._n:self._n + n] = memoryview(buf)[:n]
+        self._n += n
+
+    def pump(self):
+        if not self._n or not self._room.poll(0):
+            return
+        take = min(self._n, self.CHUNK)
+        wrote = self._out.write(self._view[:take])
+        wrote = take if wrote is None else wrote
+        if wrote:
+            self._box[:self._n - wrote] = self._view[wrote:self._n]
+            self._n -= wrote
+
+
+def serve(board, line):
+    """Reads the host's bytes as they come, ticks the board, writes what it has to say
+    as the line takes it, feeds the watchdog; BOOTSEL is looked at every BOOTSEL_EVERY_MS
+    (reading it switches the flash's chip-select to an input with interrupts off, and a
+    one-second hold needs no finer look)."""
     import rp2
     poller = select.poll()
     poller.register(sys.stdin, select.POLLIN)
@@ -100,18 +137,22 @@ def serve(board):
     dog = machine.WDT(timeout=WATCHDOG_MS)
     micropython.kbd_intr(-1)
     held_since = None
+    looked = time.ticks_ms()
     while True:
         while poller.poll(0):
             stdin.readinto(byte)
             board.feed(byte, 1)
         now = time.ticks_ms()
         board.tick(now)
+        line.pump()
         dog.feed()
-        if rp2.bootsel_button():
-            held_since = now if held_since is None else held_since
-            if time.ticks_diff(now, held_since) >= BOOTSEL_HOLD_MS:
-                open(REPL_ONCE, "w").close()
-                machine.reset()     # the next start stays in the REPL (see run)
-        else:
-            held_since = None
+        if time.ticks_diff(now, looked) >= BOOTSEL_EVERY_MS:
+            looked = now
+            if rp2.bootsel_button():
+                held_since = now if held_since is None else held_since
+                if time.ticks_diff(now, held_since) >= BOOTSEL_HOLD_MS:
+                    open(REPL_ONCE, "w").close()
+                    machine.reset()     # the next start stays in the REPL (see run)
+            else:
+                held_since = None
         time.sleep_ms(1)

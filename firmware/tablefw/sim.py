@@ -5,7 +5,7 @@ by the table's physics and scenario scripts, over a control pipe):
     pos N x y x y ...        coins on the surface, 0.1 mm units (Positions driver)
     pieces N k x y ...       Carrom pieces: kind, x, y
     squares MASK             the squares' sensors (bit i: square i+1)
-    pocket P KIND            a piece falls through pocket P (its beam, its colour)
+    pocket P KIND            a piece falls through pocket P at 1.5 m/s (its beam, gate, colour)
     off KIND                 a piece left the surface (OFF_BOARD)
     event TYPE HEX           a board event as it is (e.g. a DICE reading)
     state TYPE HEX ...       what a readings sensor answers REQUEST_SNAPSHOT with
@@ -15,9 +15,10 @@ by the table's physics and scenario scripts, over a control pipe):
     status                   one status line back: idle greeted seq frames resends acks
 """
 from tablefw import protocol as P
-from tablefw.drivers.pockets import Pockets
+from tablefw.drivers.pockets import FALLING, GATE_MM, RISING, BEAM_MM, Pockets
 from tablefw.drivers.positions import Positions
 from tablefw.drivers.squares import Squares
+from tablefw.ticks import ticks_add, ticks_diff, ticks_us
 
 
 class SimPositions:
@@ -52,6 +53,49 @@ class Readings:
             board.event(msg_type, payload)
 
 
+class PocketPieces:
+    """Pieces falling through the simulated pockets: each breaks its pocket's beam and then
+    the speed gate for as long as its size and speed give, and shows its colour to the
+    pocket's sensor meanwhile (a driver of no capability, ahead of the pockets driver,
+    that lets the edges happen on time)."""
+    CAPABILITY = 0
+    SIZE_MM = (30.2, 30.2, 30.2, 41.3)       # white, black, queen, striker
+    SPEED_MM_PER_MS = 1.5                    # 1.5 m/s
+
+    def __init__(self, count=4):
+        self.pockets = None
+        self._edges = []                     # (after, at us, slot, flags), in time order
+        self._showing = [None] * count       # (kind, until us)
+
+    def drop(self, pocket, kind):
+        now = ticks_us()
+        block = int((self.SIZE_MM[kind] + BEAM_MM) / self.SPEED_MM_PER_MS * 1000)
+        gate = int(GATE_MM / self.SPEED_MM_PER_MS * 1000)
+        for after, slot, flags in ((0, 2 * pocket, FALLING), (gate, 2 * pocket + 1, FALLING),
+                                   (block, 2 * pocket, RISING), (gate + block, 2 * pocket + 1, RISING)):
+            self._edges.append((after, ticks_add(now, after), slot, flags))
+        self._edges.sort(key=lambda edge: ticks_diff(edge[1], now))
+        self._showing[pocket] = (kind if kind < P.KIND_STRIKER else P.KIND_WHITE, ticks_add(now, block))
+
+    def read(self, pocket):
+        seen = self._showing[pocket]
+        if seen is None or ticks_diff(ticks_us(), seen[1]) > 0:
+            return P.KIND_BLACK               # the empty throat is dark
+        return seen[0]
+
+    def problems(self):
+        return []
+
+    def scan(self, board, now):
+        at = ticks_us()
+        while self._edges and ticks_diff(at, self._edges[0][1]) >= 0:
+            _after, when, slot, flags = self._edges.pop(0)
+            self.pockets.edge(slot, flags, when)
+
+    def report_state(self, board):
+        return
+
+
 class SimBoard:
     """The drivers a simulated board has, per its config, and the script's verbs."""
 
@@ -59,7 +103,6 @@ class SimBoard:
         sensors = config.get("sensors", {})
         self.positions = SimPositions()
         self.mask = 0
-        self.colours = bytearray(4)
         self.drivers = []
         if "coins" in sensors or "carrom" in sensors:
             self.drivers.append(Positions(self.positions, carrom="carrom" in sensors))
@@ -69,8 +112,9 @@ class SimBoard:
             self.drivers.append(self.squares)
         self.pockets = None
         if "pockets" in sensors:
-            self.pockets = Pockets(lambda pocket: self.colours[pocket])
-            self.drivers.append(self.pockets)
+            self.pieces = PocketPieces()
+            self.pockets = self.pieces.pockets = Pockets(self.pieces)
+            self.drivers += [self.pieces, self.pockets]
         self.readings = Readings(sensors.get("readings", {}).get("capability", 0))
         self.drivers.append(self.readings)
 
@@ -86,9 +130,7 @@ class SimBoard:
         elif verb == "squares":
             self.mask = int(words[1])
         elif verb == "pocket":
-            pocket, kind = int(words[1]), int(words[2])
-            self.colours[pocket] = kind if kind < P.KIND_STRIKER else 0
-            self.pockets.beam_cleared(pocket, 50 if kind == P.KIND_STRIKER else 25)
+            self.pieces.drop(int(words[1]), int(words[2]))
         elif verb == "off":
             board.event(P.OFF_BOARD, bytes([int(words[1])]))
         elif verb == "event":

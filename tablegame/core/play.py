@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
 from tablegame.core.events import ButtonPress
+from tablegame.core.match import Match
 from tablegame.core.rules import Rules
 from tablegame.words.notes import Note
 from tablegame.core.sensors import LinkStatus
@@ -83,6 +84,7 @@ class TableStatus:
     showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
                                         # or "setup" (no admin password yet); None: the game
     put_back: PutBack | None = None  # the latest board to lay out again, if any
+    match: Match | None = None       # the venue's match this game is (tablegame.core.match)
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

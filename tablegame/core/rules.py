@@ -77,3 +77,12 @@ class Rules(ABC):
 
     def is_over(self, state: Any) -> bool:
         return self.outcome(state) is not None
+
+    # A game whose parties can play it at two tables, each its own turns (a league match
+    # between two pubs, tablegame.core.match): every move is one party's, and nothing
+    # of the other party's lies on this table's board. Such rules say whose turn it is.
+    split_over_tables: ClassVar[bool] = False
+
+    def on_turn(self, state: Any) -> int | None:
+        """The party whose move comes next; None when nobody's (over, or not known)."""
+        return None

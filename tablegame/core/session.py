@@ -26,6 +26,7 @@ from typing import Any, Callable, Sequence
 from tablegame import texts
 from tablegame.core import jsoncodec
 from tablegame.core.events import ButtonPress
+from tablegame.core.match import RELAYED, Match, dressed, match_of
 from tablegame.core.names import parties_problem
 from tablegame.words.phrase import phrase_of
 from tablegame.core.rules import IllegalAction
@@ -40,6 +41,7 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class NewGame:
     setup: GameSetup
+    match: Match | None = None   # the venue's match this game is (tablegame.core.match)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Snapshot:
 
     def view(self, language: str) -> Any:
         """The screen's view model, the same the table's display draws."""
-        return self.play.view(self.status, language)
+        return view_of(self.play, self.status, language)
 
 
 class TooManyStreams(RuntimeError):
@@ -403,8 +405,8 @@ class Session:
         if press.button == "ok" and self.play.rules.is_over(self.status.state):
             return self._new_game(NewGame(self.status.setup))
         if press.button == "menu":
-            if press.long:
-                return self._new_game(NewGame(self.status.setup))
+            if press.long:   # the game afresh; a venue's match stays that match
+                return self._new_game(NewGame(self.status.setup, self.status.match))
             # a play with a menu of its own (Carrom's fouls) takes MENU once the game is on
             if self.status.actions and getattr(self.play, "takes_menu", False):
                 return self._apply_verdict(self.play.press(self.status.state, press, self._rng))
@@ -470,13 +472,16 @@ class Session:
         except ValueError as error:
             return self._refuse(Note.of("bad_setup", reason=phrase_of(error)))
         unwritten, self._pending = self._pending, []  # nobody played the game it replaces
-        if not self._append(NEW_GAME, jsoncodec.to_data(new.setup)):
+        data = jsoncodec.to_data(new.setup)
+        if new.match is not None:
+            data["match"] = jsoncodec.to_data(new.match)
+        if not self._append(NEW_GAME, data):
             self._pending = unwritten
             return
         self.play, self._states = play, [state]
         self._seen, self._moved = [self._at_rest()], [False]
         self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
-                     actions=0, moves=0, put_back=None)
+                     actions=0, moves=0, put_back=None, match=new.match)
 
     def _undo(self, _: Undo) -> None:
         if len(self._states) == 1:
@@ -504,6 +509,9 @@ class Session:
                     log.info("not taken from %s: %s", self._by, texts.say("en", problem))
                 self._update(note=note, problem=problem)
             return self._start_beside(verdict)
+        elsewhere = self._played_elsewhere(verdict.action)
+        if elsewhere is not None:
+            return self._refuse(elsewhere)
         before = self.status.state
         try:
             after = self.play.rules.apply(before, verdict.action)
@@ -519,6 +527,24 @@ class Session:
         self._moved.append(move)
         self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
         self._start_beside(verdict)
+
+    def _played_elsewhere(self, action: Any) -> Note | None:
+        """A league match split over two pubs' tables (``Match.elsewhere``): the moves of
+        the parties playing elsewhere come only relayed by the venue (logged by
+        "league:<venue>/<table>"), this table's own only on their own turns. None: take it."""
+        match = self.status.match
+        if match is None or not match.elsewhere:
+            return None
+        relayed = self._by.startswith(RELAYED)
+        if isinstance(action, self._observations()):   # what this table's own board saw
+            return Note.of("match_own_board") if relayed else None
+        party = self.play.rules.on_turn(self.status.state)
+        if party is None or (party in match.elsewhere) == relayed:
+            return None
+        name = ", ".join(self.status.setup.parties[party])
+        if relayed:
+            return Note.of("match_here_turn", name=name)
+        return Note.of("match_elsewhere_turn", name=name, where=match.where)
 
     def _start_beside(self, verdict: Verdict) -> None:
         """The verdict is shown; a check that comes with it reports later, by "table"."""
@@ -589,6 +615,7 @@ class Session:
             self._pending = [(NEW_GAME, jsoncodec.to_data(default_setup), self._clock(), "table",
                               [])]
             entries = [Entry(0, 0.0, NEW_GAME, jsoncodec.to_data(default_setup))]
+        match = match_of(entries[0].data)
         try:
             setup = jsoncodec.from_data(GameSetup, entries[0].data)
             self.play = self._make_play(setup)
@@ -602,7 +629,7 @@ class Session:
             log.warning("the log's game from entry %s cannot be set up again, a new one starts: %s",
                         entries[0].seq, error)
             problem = Note.of("replay_failed", seq=entries[0].seq, reason=str(error))
-            entries = entries[:1]
+            entries, match = entries[:1], None
         rules = self.play.rules
         self._seen, self._moved = [_at_rest_of(entries[0])], [False]
         for entry in entries[1:]:
@@ -625,9 +652,15 @@ class Session:
                     problem = Note.of("replay_failed", seq=entry.seq, reason=str(error))
         # A game someone has played resumes; one nobody has is new (a fresh table too).
         self.status = TableStatus(setup, self._states[-1], problem=problem, **self._counts(),
-                                  note=Note.of("resumed" if any(self._moved) else "new_game"))
+                                  note=Note.of("resumed" if any(self._moved) else "new_game"),
+                                  match=match)
         if self._seen[-1]:
             self._put_back()
+
+
+def view_of(play: Play, status: TableStatus, language: str) -> Any:
+    """What the screen shows: the game's view, titled with the venue's match if it is one."""
+    return dressed(play.view(status, language), status.match, language)
 
 
 def _at_rest_of(entry: Entry) -> tuple:

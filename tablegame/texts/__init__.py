@@ -55,6 +55,9 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_missing": "Brett fehlt: Kabel prüfen",
         "link_handshake": "Brett verbindet …",
         "link_operational": "Brett verbunden",
+        # beside the screen (Home Assistant, the venue view): no board at all, no result yet
+        "link_none": "Kein Brett angeschlossen",
+        "result_none": "Noch kein Ergebnis",
         # the name editor of the desktop window (N)
         "names_title": "Wer spielt?",
         "names_party": "Partei {number}",
@@ -95,6 +98,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_missing": "Board missing: check the cable",
         "link_handshake": "Board connecting …",
         "link_operational": "Board connected",
+        "link_none": "No board attached",
+        "result_none": "No result yet",
         "names_title": "Who is playing?",
         "names_party": "Party {number}",
         "names_player": "Player {number}",
@@ -122,7 +127,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
 # Each game family keeps its texts in a module of its own (its registration's
 # ``texts``), with TEXTS shaped like the table above, and so do parts of the table
 # that are no game's; they are merged in here, so one lookup serves every screen.
-_TABLE_TEXTS = ("tablegame.texts.unattended",)
+_TABLE_TEXTS = ("tablegame.texts.unattended", "tablegame.texts.match")
 
 
 def _merge_game_texts() -> None:
@@ -153,7 +158,8 @@ _LINK_WORDS = {"searching": "link_missing", "lost": "link_missing",
 
 
 def link_text(link, language: str) -> str:
-    """The board link's state in a guest's words: "Brett verbunden", "Brett fehlt: Kabel prüfen"."""
+    """The board link's state in a guest's words: "Brett verbunden", "Brett fehlt: Kabel prüfen"
+    ("" without a board: the screen says nothing of one)."""
     return "" if link is None else text(language, _LINK_WORDS[link.state.value])
 
 

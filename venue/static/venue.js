@@ -18,7 +18,7 @@ function card(t, words, into) {
   const h = el("h2", "", t.venue + " · " + t.name + " ");
   if (!t.online) h.append(el("span", "badge", words.offline));
   c.append(h, el("p", "game", t.title), el("p", "score", t.score),
-           el("p", "turn", t.winner || t.turn));
+           t.online ? el("p", "turn", t.turn) : el("p", "turn heard", t.heard));
   if (t.link) c.append(el("p", "small", words.board + ": " + t.link));
   if (t.reply && !into) c.append(el("p", "small reply", t.reply));
   if (t.staff_url) {
@@ -65,7 +65,8 @@ function drawTv(data) {
     li.append(el("span", "won", s.won + " / " + s.played));
     return li;
   }));
-  if (!data.standings.length) list.replaceChildren(el("li", "", data.words.nobody));
+  // nobody yet: a sentence, not a first place
+  document.getElementById("nobody").hidden = data.standings.length > 0;
   if (data.tables.length) card(data.tables[spot % data.tables.length], data.words,
                                document.getElementById("spotlight"));
 }

@@ -264,7 +264,8 @@ class CarromScreen(PaintedScreen):
         rows, text = lay.rows, self.text
         header = rows["header"]
         pen.part("header")
-        title = text.block(f"{view.title} · {view.board_number}", readable_px(lay.size), P.CREAM,
+        # the board's number first: a long title (a venue's match) ends in "…" after it
+        title = text.block(f"{view.board_number} · {view.title}", readable_px(lay.size), P.CREAM,
                            header.width)
         pen.blit(title, header.topleft)
         pen.part("link")   # "Brett verbunden" / "Brett fehlt: Kabel prüfen"

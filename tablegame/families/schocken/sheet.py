@@ -81,6 +81,13 @@ class SheetRules(Rules):
     def is_over(self, state: SheetState) -> bool:
         return False   # an evening goes on: OK deals the next game, MENU held a new sheet
 
+    # each player throws with the table's own dice on his own turn: the players of a
+    # league match can sit at two pubs' tables (tablegame.core.match)
+    split_over_tables = True
+
+    def on_turn(self, state: SheetState) -> int | None:
+        return state.game.current   # a seat is a party (each is one player)
+
     def legal_actions(self, state: SheetState) -> list[Any]:
         return [NextGame()] if state.game.over else self.game.legal_actions(state.game)
 
