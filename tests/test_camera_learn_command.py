@@ -165,7 +165,7 @@ def test_the_installers_whole_path_learned_from_videos_then_a_game_replayed_read
     from camera_sim.scene import shove_scene
     from camera_sim.video import agrees
     from tablegame.core.sensors import CoinReading
-    inst = installation("shove", 1000001, (960, 720))
+    inst = installation("shove", 1000001, (640, 480))
     rng = np.random.default_rng(1)
     files = [write(str(tmp_path / f"{step.name}.avi"),
                    [render(inst.shot(step_scene("shove", step)), rng) for _ in range(FRAMES)], 10.0)
