@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from camera_board.appearance import Appearance, Colour
-from camera_board.calibrate import Calibration, corner_homography
+from camera_board.calibrate import Calibration, CornersError, corner_homography
 from camera_board.camera import Lens
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
@@ -68,6 +68,14 @@ WORDS = {
                       "(Weiß auf die hellen Stellen).",
            "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
                          "Licht prüfen, nichts anderes auf dem Brett.",
+           "corners_points": "Die Ecken des Bretts sind vier Punkte x, y im Kamerabild.",
+           "corners_crossed": "Die vier Punkte überkreuzen sich oder knicken nach innen: Punkt 1 auf die Ecke "
+                              "vorne links, 2 vorne rechts, 3 hinten rechts, 4 hinten links der Spielfläche.",
+           "corners_small": "Die vier Punkte umschließen nur {share:.1f} % des Bilds, zu wenig für ein Brett "
+                            "(mindestens {least:.0f} %): auf die Ecken der Spielfläche ziehen; ist das Brett so "
+                            "klein im Bild, die Kamera tiefer hängen.",
+           "corners_mirrored": "Die Punkte laufen falsch herum (das Brett stünde gespiegelt): 1 vorne links, "
+                               "2 vorne rechts, 3 hinten rechts, 4 hinten links; vorne ist unten im Bild.",
            "coin": "Münze", "white": "Weiß", "black": "Schwarz", "queen": "Königin", "striker": "Striker",
            "die": "Würfel", "die III": "Würfel III", "die IV": "Würfel IV", "die V": "Würfel V",
            "piece": "Figur"},
@@ -95,6 +103,14 @@ WORDS = {
            "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",
            "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "
                          "check the light, nothing else on the board.",
+           "corners_points": "The board's corners are four points x, y in the camera's picture.",
+           "corners_crossed": "The four points cross or bend inwards: point 1 on the playing surface's front "
+                              "left corner, 2 front right, 3 back right, 4 back left.",
+           "corners_small": "The four points enclose only {share:.1f} % of the picture, too little for a board "
+                            "(at least {least:.0f} %): drag them onto the playing surface's corners; if the board "
+                            "is that small in the picture, hang the camera lower.",
+           "corners_mirrored": "The points go round the wrong way (the board would be mirrored): 1 front left, "
+                               "2 front right, 3 back right, 4 back left; the front is at the picture's bottom.",
            "coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker",
            "die": "die", "die III": "die III", "die IV": "die IV", "die V": "die V", "piece": "piece"},
 }
@@ -102,8 +118,16 @@ WORDS = {
 
 def say(language: str, key: str, **values) -> str:
     words = WORDS.get(language, WORDS["en"])
-    named = {k: words.get(v, v) if k in ("kind", "a", "b") else v for k, v in values.items()}
+    named = {k: words.get(v, v) if k in ("kind", "a", "b") else _Comma(v) if language == "de" and isinstance(v, float)
+             else v for k, v in values.items()}
     return words[key].format(**named)
+
+
+class _Comma(float):
+    """A number said in German: its decimal mark a comma (0,4 %)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec).replace(".", ",")
 
 
 def tenths(mm: float, language: str) -> str:
@@ -237,7 +261,8 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
     ``steps(game, board)``, the empty board first). ``homography`` (board mm -> undistorted
     pixels) or ``corners`` (the surface's corners in the picture: front left, front right,
     back right, back left) when the markers are not there; else the markers in each frame.
-    LearnError in words when nothing can be learned (no pictures, no mapping, too dark);
+    LearnError in words when nothing can be learned (no pictures, no mapping, too dark, four
+    corners that make no board);
     what it learned with what is wrong with it otherwise (``Learned.problems``)."""
     planned = steps(game, board)
     if len(frames) < len(planned) or not frames[0]:
@@ -245,7 +270,10 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
     layout = layout_of(game, board)
     if corners is not None:
         gray = cv2.cvtColor(frames[0][0], cv2.COLOR_BGR2GRAY)
-        homography = corner_homography(layout, lens, corners, gray)
+        try:
+            homography = corner_homography(layout, lens, corners, gray)
+        except CornersError as error:
+            raise LearnError(error.key, **error.values) from None
     calibration = calibration_for(game, lens, board, homography)
     if game in ("schocken", "neunfeld"):
         from camera_board.dice_learn import learn_dice

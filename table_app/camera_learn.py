@@ -96,9 +96,6 @@ def run(args, config, config_path: str) -> int:
     except LearnError as error:
         print(words["refused"].format(what=error.said(language)), file=sys.stderr)
         return 1
-    except ValueError as error:          # four corners that make no board
-        print(words["refused"].format(what=error), file=sys.stderr)
-        return 1
     for line in learned.said(language)[:len(learned.kinds)]:
         print(line)
     if not learned.ok:

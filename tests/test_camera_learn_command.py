@@ -129,6 +129,8 @@ def test_a_board_without_markers_is_learned_from_its_corners_and_read_without_ma
     marked = Calibration(layout_of("shove"), LENS, 2.0)
     marked.update(cv2.cvtColor(drawn[0][0], cv2.COLOR_BGR2GRAY))
     dragged = [f"{u + 2:.0f},{v - 2:.0f}" for u, v in surface_corners(marked)]    # a finger's few pixels off
+    assert main(["camera-learn", "--config", config, "--language", "de", "--corners", *reversed(dragged), *files]) == 1
+    assert "Nichts gespeichert: Die Punkte laufen falsch herum" in capsys.readouterr().err
     assert main(["camera-learn", "--config", config, "--corners", *dragged, *files]) == 0
     said = capsys.readouterr().out
     assert "coin: 5 learned" in said and "The board's corners saved (camera.homography)" in said

@@ -1,9 +1,11 @@
 """Teaching the camera the board in real Chromium on a phone (docs/camera.md, "Calibration"),
-with a live rendered camera whose board the test lays as the page asks: the empty board, the
-coins where the page draws them, what it learned shown back; a refusal in words; the board's
-corners dragged with a finger; each state axe-core clean, in German and English."""
+with a live rendered camera whose board the test lays as the page asks: the whole walk in
+German and English (the empty board, the coins where the page draws them, what it learned
+shown back, the board's corners dragged with a finger on a touch screen or with a mouse and
+saved); a refusal in words; each state axe-core clean."""
 import dataclasses
 import os
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -56,41 +58,82 @@ def take(page, base: str) -> None:
     assert page.is_visible("p.flash.ok")
 
 
-def test_an_installer_teaches_the_camera_the_board_on_a_phone(site, chromium):
+def touch_drag(page, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    """A finger on the screen at ``start`` moved to ``end`` (CSS px), as a phone's touch screen sends it."""
+    cdp = page.context.new_cdp_session(page)
+    for n in range(steps + 1):
+        x = start[0] + (end[0] - start[0]) * n / steps
+        y = start[1] + (end[1] - start[1]) * n / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart" if n == 0 else "touchMove",
+                                              "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def mouse_drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=6)
+    page.mouse.up()
+
+
+WALK = {"en": ("Step 1 of 2: The board empty", "Step 2 of 2: Five coins on the spots drawn",
+               "Learned and saved (camera-learned.npz)", "coin: 5 learned, 0.", "Corners saved", touch_drag),
+        "de": ("Schritt 1 von 2: Das Brett leer", "Schritt 2 von 2: Fünf Münzen auf die gezeichneten Stellen",
+               "Gelernt und gespeichert (camera-learned.npz)", "Münze: 5 gelernt, 0,", "Ecken gespeichert",
+               mouse_drag)}
+
+
+@pytest.mark.parametrize("lang", WALK)
+def test_an_installer_teaches_the_camera_the_board_on_a_phone_and_drags_its_corners(site, chromium, lang):
+    first, second, learned, coin, corners_saved, drag = WALK[lang]
     base, source, folder = site
-    page = page_in(chromium, base, "en")
+    page = page_in(chromium, base, lang, has_touch=True, is_mobile=True)
     page.goto(base + "/calibrate/camera")
     wait_in_page(page, "document.getElementById('camera-picture').naturalWidth > 0")
     assert clean(page) == []
-    assert "Step 1 of 2: The board empty" in page.inner_text("#teach-steps [aria-current=step]")
+    assert first in page.inner_text("#teach-steps [aria-current=step]")
     take(page, base)
-    assert "Step 2 of 2: Five coins on the spots drawn" in page.inner_text("#teach-steps [aria-current=step]")
+    assert second in page.inner_text("#teach-steps [aria-current=step]")
     assert page.locator("#teach-plan circle[stroke='#f5c542']").count() == 5
     assert clean(page) == []
-    shot(page, folder, "teach-step-2")
+    shot(page, folder, f"teach-step-2-{lang}")
     source.show(COINS)
     take(page, base)
     outcome = page.inner_text("#teach-outcome")
-    assert "Learned and saved (camera-learned.npz)" in outcome and "coin: 5 learned, 0." in outcome
+    assert learned in outcome and coin in outcome
     assert (folder / "camera-learned.npz").exists()
     assert clean(page) == []
-    shot(page, folder, "teach-learned")
-    # the board's corners, dragged with a finger (a mouse here) or moved by the arrow keys
+    shot(page, folder, f"teach-learned-{lang}")
+    # the board's corners: corner 1 dragged off (a finger on the phone, a mouse), then back
+    # onto the board's corner a few pixels out; Save corners keeps the board where it is
     page.click("#corners summary")
+    wait_in_page(page, "document.getElementById('corner-picture').naturalWidth > 0")
     handle = page.locator("button.corner[data-corner='0']")
     handle.scroll_into_view_if_needed()
+    true_x, true_y = float(page.input_value("input[name=corner0_x]")), float(page.input_value("input[name=corner0_y]"))
+    picture = page.locator("#corner-picture").bounding_box()
+    width, height = (float(v) for v in page.evaluate(
+        "[document.getElementById('corner-frame').dataset.width, document.getElementById('corner-frame').dataset.height]"))
+    on_screen = lambda x, y: (picture["x"] + x / width * picture["width"],            # noqa: E731
+                              picture["y"] + y / height * picture["height"])
     box = handle.bounding_box()
-    before = float(page.input_value("input[name=corner0_x]"))
-    page.mouse.move(box["x"] + 22, box["y"] + 22)
-    page.mouse.down()
-    page.mouse.move(box["x"] + 42, box["y"] + 22, steps=4)
-    page.mouse.up()
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    away = on_screen(true_x + 90, true_y - 60)
+    drag(page, middle, away)
+    assert float(page.input_value("input[name=corner0_x]")) == pytest.approx(true_x + 90, abs=4)
+    assert float(page.input_value("input[name=corner0_y]")) == pytest.approx(true_y - 60, abs=4)
+    drag(page, away, on_screen(true_x + 4, true_y - 3))
     dragged = float(page.input_value("input[name=corner0_x]"))
-    assert dragged > before + 10                  # 20 CSS px on a 640 px picture shown ~360 px wide
+    assert dragged == pytest.approx(true_x + 4, abs=3)
     handle.focus()
     page.keyboard.press("ArrowLeft")
     assert float(page.input_value("input[name=corner0_x]")) == dragged - 2
     assert clean(page) == []
+    with page.expect_navigation(timeout=30000):
+        page.click("#save-corners")
+    assert corners_saved in page.inner_text("p.flash.ok")
+    assert len(tomllib.loads((folder / "config.toml").read_text())["camera"]["homography"]) == 9
     page.context.close()
 
 

@@ -9,16 +9,20 @@ import re
 import time
 import tomllib
 
+import cv2
 import numpy as np
 import pytest
 
 from camera_board.board import CameraBoard
+from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.learn import layout_of, steps
 from camera_board.overlay import surface_corners
+from camera_board.service import saved_homography
 from camera_sim.laid import Staged, step_scene
 from camera_sim.render import Light, Shot, render
 from camera_sim.worlds import pose_over
+from tablegame.config import load
 from web_admin import create_app
 # the staff page's fixtures: a real table and an admin logged in on it
 from test_web_admin import ADMIN, Clock, STAFF, login, post, table, words  # noqa: F401
@@ -98,21 +102,82 @@ def test_a_step_that_does_not_show_what_it_asks_is_refused_in_words_and_nothing_
     assert teach(admin)["step"] == 0 and teach(admin)["outcome"] is None
 
 
+def _corners_form(corners, by=(0.0, 0.0)) -> dict:
+    return {f"corner{n}_{a}": str(v + d) for n, c in enumerate(corners) for a, v, d in zip("xy", c, by)}
+
+
 def test_the_boards_corners_dragged_are_saved_and_used_and_four_points_that_make_no_board_are_refused(
         admin, staged, table):
     camera, _ = staged
     corners = surface_corners(camera.calibration)
     state = admin.get("/api/camera").get_json()
     assert [(c["x"], c["y"]) for c in state["corners"]] == [(round(x), round(y)) for x, y in corners]
-    dragged = {f"corner{n}_{a}": str(v + 2) for n, c in enumerate(corners) for a, v in zip("xy", c)}
-    assert post(admin, "/calibrate/camera/corners", dragged).status_code == 303
+    assert post(admin, "/calibrate/camera/corners", _corners_form(corners, (2, 2))).status_code == 303
     saved = tomllib.loads(table.config_path.read_text())["camera"]["homography"]
     assert np.allclose(np.array(saved).reshape(3, 3) / saved[8], camera.calibration.mapping.homography
                        / camera.calibration.mapping.homography[2, 2], rtol=0.02, atol=0.5)
-    mirrored = {f"corner{n}_{a}": str(v) for n, c in enumerate(reversed(corners)) for a, v in zip("xy", c)}
-    refused = post(admin, "/calibrate/camera/corners", mirrored, headers={"Accept-Language": "de"})
-    assert refused.status_code == 400 and "Die vier Punkte ergeben kein Brett" in words(refused)
+    # four points that make no board: refused with why, in the page's language, nothing saved
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = corners
+    crossed = [(x0, y0), (x2, y2), (x1, y1), (x3, y3)]
+    small = [(x0, y0), (x0 + 40, y0), (x0 + 40, y0 - 30), (x0, y0 - 30)]
+    for points, language, says in ((list(reversed(corners)), "de", "Die Punkte laufen falsch herum"),
+                                   (crossed, "en", "The four points cross or bend inwards"),
+                                   (small, "en", "enclose only 0.4 % of the picture"),
+                                   (small, "de", "umschließen nur 0,4 % des Bilds")):
+        answer = post(admin, "/calibrate/camera/corners", _corners_form(points), headers={"Accept-Language": language})
+        assert answer.status_code == 400 and says in words(answer)
+    assert tomllib.loads(table.config_path.read_text())["camera"]["homography"] == saved
     assert post(admin, "/calibrate/camera/corners", {"corner0_x": "x"}).status_code == 400
+
+
+@pytest.fixture
+def bare(table, tmp_path):
+    """A live rendered camera over a board without markers (printed 1 mm wide: nothing the
+    camera finds), and where its surface's corners lie in the picture."""
+    def without_markers(scene):
+        return dataclasses.replace(scene, layout=dataclasses.replace(scene.layout, marker_size=1.0))
+    camera = CameraBoard.for_game("shove", table.session.play.board, LENS, link_path=str(tmp_path / "board"))
+    source = Staged(Shot(without_markers(COINS), LENS, POSE, Light()), render, rate=6.0)
+    camera.start(source.frames())
+    marked = Calibration(layout_of("shove"), LENS, 2.0)
+    marked.update(cv2.cvtColor(render(Shot(EMPTY, LENS, POSE, Light()), np.random.default_rng(0)),
+                               cv2.COLOR_BGR2GRAY))
+    yield camera, surface_corners(marked)
+    source.close()
+    camera.close()
+
+
+def test_a_board_without_markers_is_read_from_its_corners_dragged_and_again_after_a_restart(table, bare):
+    camera, corners = bare
+    client = create_app(dataclasses.replace(table.face, camera=camera), {"CLOCK": Clock()}).test_client()
+    post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
+    deadline = time.monotonic() + 20
+    while camera.latest is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert camera.calibration.mapping is None and client.get("/api/camera").get_json()["mapped"] is False
+    page = words(client.get("/calibrate/camera", headers={"Accept-Language": "de"}))
+    assert "Die Ecken des Bretts (ohne Marken)" in page and "Ecke 1: vorne links" in page
+    answer = post(client, "/calibrate/camera/corners", _corners_form(corners, (3, -2)),      # a finger's few px off
+                  headers={"Accept-Language": "de"})
+    assert answer.status_code == 303
+    spots = steps("shove")[1].pieces
+
+    def right(sighting) -> bool:
+        return (sighting is not None and sighting.problem is None and len(sighting.pieces) == 5
+                and all(min(np.hypot(p.x - s.x, p.y - s.y) for p in sighting.pieces) < 1.5 for s in spots))
+    deadline = time.monotonic() + 20
+    while not right(camera.latest.sighting if camera.latest else None):
+        assert time.monotonic() < deadline, camera.latest.sighting
+        time.sleep(0.05)
+    # a restart: the camera board built from the configuration reads the bare board as well
+    restarted = CameraBoard.for_game("shove", table.session.play.board, LENS,
+                                     link_path=str(table.config_path.parent / "board2"),
+                                     homography=saved_homography(load(str(table.config_path))))
+    try:
+        assert right(restarted.detector.see(camera.latest.frame))
+    finally:
+        restarted.close()
 
 
 def test_staff_may_not_teach_the_camera(admin, table, staged):

@@ -41,8 +41,6 @@ WORDS = {
            "back_left": "hinten links",
            "save_corners": "Ecken speichern",
            "corners_saved": "Ecken gespeichert: die Kamera findet das Brett dort, auch ohne Marken.",
-           "corners_bad": "Die vier Punkte ergeben kein Brett: auf die Ecken der Spielfläche ziehen, "
-                          "vorne links zuerst, dann gegen den Uhrzeigersinn.",
            "corners_numbers": "Jede Ecke braucht zwei Zahlen (x und y, Pixel im Kamerabild).",
            "coin": "Münze", "white": "Weiß", "black": "Schwarz", "queen": "Königin", "striker": "Striker"},
     "en": {"no_camera": "This table has no camera board (board.kind = \"serial\").",
@@ -61,8 +59,6 @@ WORDS = {
            "back_left": "back left",
            "save_corners": "Save corners",
            "corners_saved": "Corners saved: the camera finds the board there, without markers too.",
-           "corners_bad": "The four points make no board: drag them onto the playing surface's corners, front "
-                          "left first, then anticlockwise.",
            "corners_numbers": "Each corner needs two numbers (x and y, pixels of the camera's picture).",
            "coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker"},
 }
@@ -158,7 +154,8 @@ def corners():
     settings writer (camera.homography) and used from the next frame on; markers seen later
     still correct it."""
     import cv2
-    from camera_board.calibrate import corner_homography
+    from camera_board.calibrate import CornersError, corner_homography
+    from camera_board.learn import say
     camera = _camera()
     if camera is None:
         return refused(said("no_camera"), 404)
@@ -170,8 +167,8 @@ def corners():
     gray = None if seen is None else cv2.cvtColor(seen.frame, cv2.COLOR_BGR2GRAY)
     try:
         homography = corner_homography(camera.layout, camera.lens, points, gray)
-    except ValueError:
-        return refused(said("corners_bad"), 400)
+    except CornersError as error:      # crossed, too small, mirrored: why, in words
+        return refused(say(language(), error.key, **error.values), 400)
     try:
         face().settings.save({"camera.homography": [float(v) for v in homography.ravel()]})
     except ConfigError as error:
