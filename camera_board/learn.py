@@ -62,6 +62,9 @@ WORDS = {
            "like_board": "{kind} sieht auf {share:.0f} % des Bretts wie das Brett aus: die Kamera kann "
                          "{kind} dort nicht vom Brett unterscheiden. Mehr Licht, ein Brett oder Tuch in "
                          "anderer Farbe oder andere Steine.",
+           "unseen": "{kind}: von allen {n} ist nichts zu sehen: auf die gezeichneten Stellen legen. Liegen sie dort, "
+                     "kann die Kamera {kind} nicht vom Brett unterscheiden: mehr Licht, ein Brett oder Tuch in "
+                     "anderer Farbe oder andere Steine.",
            "alike": "{a} und {b} sehen für die Kamera gleich aus: mehr oder weißeres Licht, oder "
                     "Steine in deutlicher verschiedenen Farben.",
            "swapped": "Die weißen Steine sehen dunkler aus als die schwarzen: wie gezeichnet legen "
@@ -98,6 +101,9 @@ WORDS = {
            "like_board": "{kind} looks like the board on {share:.0f} % of it: the camera cannot tell "
                          "{kind} from the board there. More light, a board or cloth of another colour, "
                          "or other pieces.",
+           "unseen": "{kind}: not one of the {n} is seen: lay them on the spots drawn. If they lie there, the "
+                     "camera cannot tell {kind} from the board: more light, a board or cloth of another colour, "
+                     "or other pieces.",
            "alike": "{a} and {b} look alike to the camera: more or whiter light, or pieces of more "
                     "different colours.",
            "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",
@@ -328,9 +334,20 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
                     where.setdefault((s, i), []).append(centre)
                     samples.setdefault(piece.kind, []).append(pixels)
     kinds, colours = {}, {}
+    unseen = {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+              if len(where.get((s, i), [])) * 2 < len(frames[s])}
+    # a kind of which not one piece laid is seen: it looks like the board (all on their
+    # spots wrongly is far less likely), said once with what to change
+    unseen -= {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+               if len(where.get((s, i), [])) * 2 >= len(frames[s])}
+    for kind in sorted(unseen):
+        laid = sum(p.kind == kind for step in planned[1:] for p in step.pieces)
+        problems.append(("unseen", {"kind": kind, "n": laid}))
     for s, step in enumerate(planned[1:], 1):
         for i, piece in enumerate(step.pieces):
             found = where.get((s, i), [])
+            if piece.kind in unseen:
+                continue
             if len(found) * 2 < len(frames[s]):
                 problems.append(("not_found", {"kind": piece.kind, "x": piece.x, "y": piece.y, "step": step.name}))
                 continue

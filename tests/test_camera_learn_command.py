@@ -14,7 +14,8 @@ import pytest
 from camera_board.appearance import Appearance
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
-from camera_board.learn import layout_of, steps
+from camera_board.layout import PIECE_COLOURS
+from camera_board.learn import layout_of, learn, steps
 from camera_board.overlay import surface_corners
 from camera_board.service import learned_appearance, open_camera_board
 from camera_sim.laid import step_scene
@@ -98,7 +99,27 @@ def test_pictures_in_german_and_a_step_that_does_not_show_what_it_asks_is_refuse
     assert main(["camera-learn", "--config", config, "--language", "de", empty, empty]) == 1
     said = capsys.readouterr()
     assert "empty: 4 Bilder aus" in said.out
-    assert "Münze bei 178, 117 mm nicht gefunden" in said.err and "Nichts gespeichert" in said.err
+    assert "Münze: von allen 5 ist nichts zu sehen: auf die gezeichneten Stellen legen." in said.err
+    assert "Nichts gespeichert" in said.err
+
+
+def test_coins_the_camera_cannot_tell_from_the_board_are_refused_with_what_to_change(tmp_path, capsys):
+    """A board the coins' own colour: not one coin stands out, said once (not five times
+    "lay it on its spot"), with what to change, in German and English; nothing saved."""
+    rng = np.random.default_rng(3)
+    frames = []
+    for step in steps("shove"):
+        scene = step_scene("shove", step)
+        scene = dataclasses.replace(scene, layout=dataclasses.replace(scene.layout, wood=PIECE_COLOURS["coin"]))
+        frames.append([render(Shot(scene, LENS, POSE, Light()), rng) for _ in range(FRAMES)])
+    config = _config(tmp_path)
+    assert main(["camera-learn", "--config", config, "--language", "de", *_files(tmp_path, frames)]) == 1
+    err = capsys.readouterr().err
+    assert "kann die Kamera Münze nicht vom Brett unterscheiden: mehr Licht, ein Brett oder Tuch in anderer" in err
+    assert "nicht gefunden" not in err and not (tmp_path / "camera-learned.npz").exists()
+    said = learn("shove", LENS, frames).said("en")
+    assert said == ["coin: not one of the 5 is seen: lay them on the spots drawn. If they lie there, the camera "
+                    "cannot tell coin from the board: more light, a board or cloth of another colour, or other pieces."]
     assert not (tmp_path / "camera-learned.npz").exists()
 
 

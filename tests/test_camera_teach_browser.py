@@ -145,7 +145,7 @@ def test_a_refusal_is_shown_in_words_in_german(site, chromium):
     take(page, base)
     take(page, base)                              # the coins were never laid
     outcome = page.inner_text("#teach-outcome")
-    assert "Nicht gelernt, nichts gespeichert" in outcome and "nicht gefunden" in outcome
+    assert "Nicht gelernt, nichts gespeichert" in outcome and "Münze: von allen 5 ist nichts zu sehen" in outcome
     assert not (folder / "camera-learned.npz").exists()
     assert clean(page) == []
     shot(page, folder, "teach-refused")
