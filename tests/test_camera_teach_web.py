@@ -18,11 +18,12 @@ from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.learn import layout_of, steps
 from camera_board.overlay import surface_corners
-from camera_board.service import saved_homography
+from camera_board.service import learned_appearance, saved_homography
 from camera_sim.laid import Staged, step_scene
 from camera_sim.render import Light, Shot, render
 from camera_sim.worlds import pose_over
 from tablegame.config import load
+from tablegame.config.file import beside
 from web_admin import create_app
 # the staff page's fixtures: a real table and an admin logged in on it
 from test_web_admin import ADMIN, Clock, STAFF, login, post, table, words  # noqa: F401
@@ -87,6 +88,10 @@ def test_the_empty_board_then_the_coins_where_the_page_draws_them_and_what_it_le
         assert time.monotonic() < deadline
         time.sleep(0.05)
     assert teach(admin)["knows"][0].startswith("coin: 5 learned")
+    # a restart: the table's camera board is built with what the configuration names
+    config = load(str(table.config_path))
+    again = learned_appearance(beside(str(table.config_path), config["camera.learned"]), "shove")
+    assert again is not None and again.colours["coin"].learned == 5
 
 
 def test_a_step_that_does_not_show_what_it_asks_is_refused_in_words_and_nothing_is_saved(admin, staged, table):
