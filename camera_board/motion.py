@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from camera_board.detect import Found, Sighting
 from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PieceReading,
@@ -28,6 +28,9 @@ TREND_FRAMES = 6    # frames a trend needs: fewer (under 20 frames/s in the sett
 SETTLE_FAST = 0.25   # s: the settle time when the frames come fast (6 frames in it: 24 a second and up)
 RATE_FRAMES = 10     # frames whose spacing says the rate
 AGREE = 3.0          # mm a piece followed quickly may lie from its full reading
+STEADY = 0.4         # mm two full reads of the still board may differ, piece by piece, for it to settle:
+                     # one frame's read is not a steady place (a video file's JPEG put a still coin
+                     # 0.4 to 1.1 mm off frame by frame; tests/test_camera_video.py)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
 HAND_REACH = 10.0   # mm a man may be moved by the hand that sets the striker, not by a stroke
@@ -64,6 +67,8 @@ class Watcher:
     confirmed: tuple | None = None              # the anchor a full read bore out
     retry_at: float = -math.inf                 # a full read that doubted: the next not before this
     doubt: str | None = None                    # what the last full read doubted (None: nothing)
+    held: tuple | None = None                   # (anchor, pieces): the last clean full read of the still
+                                                # board, waiting for a second that bears it out (STEADY)
     intervals: list = field(default_factory=list)   # seconds between the last frames (the rate)
     frame_at: float | None = None
     settle_fixed: bool = False                  # the settle time given, not from the rate
@@ -130,6 +135,13 @@ class Watcher:
             self.retry_at = now + self.settle
             self.doubt = "the pieces followed and the pieces read in full differ"
             return []
+        held, self.held = self.held, (self.anchor, pieces)
+        if held is None or held[0] is not self.anchor or not _steady(held[1], pieces):
+            self.retry_at = now          # read the next frame in full too: one read is not a steady place
+            self.doubt = "the pieces read in full are not yet steady"
+            return []
+        pieces = _between(held[1], pieces)
+        self.held = None
         self.confirmed, self.doubt, self.good_at, self.blind_said = self.anchor, None, now, False
         if not (self.in_stroke or self.settled is None or _differs(self.settled, pieces)):
             return []                               # the same board twice is reported once
@@ -282,6 +294,22 @@ def _agrees(followed: tuple[Found, ...], full: tuple[Found, ...]) -> bool:
         return False
     moves, gone = _match(followed, full)
     return not gone and all(m <= AGREE for _, m in moves)
+
+
+def _steady(first: tuple[Found, ...], second: tuple[Found, ...]) -> bool:
+    """Whether two full reads of the still board agree: the same pieces of each kind, each
+    within ``STEADY`` mm of where the other read put it."""
+    if Counter(p.kind for p in first) != Counter(p.kind for p in second):
+        return False
+    moves, gone = _match(first, second)
+    return not gone and all(m <= STEADY for _, m in moves)
+
+
+def _between(first: tuple[Found, ...], second: tuple[Found, ...]) -> tuple[Found, ...]:
+    """Each piece of ``second`` halfway to where ``first`` (a read that agrees: ``_steady``) put it."""
+    back = {j: first[i] for i, j in _pairs(first, second).items()}
+    return tuple(replace(p, x=(p.x + back[j].x) / 2, y=(p.y + back[j].y) / 2) if j in back else p
+                 for j, p in enumerate(second))
 
 
 def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:
