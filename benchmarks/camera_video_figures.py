@@ -44,7 +44,7 @@ def replay(config_path: str, folder: str, last: float, timeout: float = 300.0) -
     settled = []
     try:
         with contextlib.ExitStack() as stack:
-            port, camera = _board_port(config, session, stack)
+            port, camera = _board_port(config, session, stack, config_path)
             link = BoardLink(port, readings.put, heartbeat=0.2)
             stack.callback(link.close)
             link.start()

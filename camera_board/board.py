@@ -120,11 +120,12 @@ class _World:
 
 class CameraBoard:
     def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
-                 settle: float | None = None, memory=None, appearance=None):
+                 settle: float | None = None, memory=None, appearance=None, board=None):
         """``memory``: the virtual board's BoardMemory (simulate: the board as it was left);
         ``appearance``: what the camera learned of the board and pieces (camera_board/learn.py;
-        None: the starting values)."""
-        self.layout, self.lens = layout, lens
+        None: the starting values); ``board``: the game's ShoveBoard or CarromBoard the layout
+        is of (where the installer's calibration asks for the pieces; None: the default)."""
+        self.layout, self.lens, self.board = layout, lens, board
         margin = DICE_MARGIN if layout.game in DICE_GAMES else 2.0    # a die at the edge leans out
         self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=margin, homography=homography)
         if layout.game in DICE_GAMES:
@@ -138,6 +139,7 @@ class CameraBoard:
             self.watcher.settle, self.watcher.settle_fixed = settle, True
         self.follower = getattr(self, "follower", None)
         self._learned = None            # an appearance the page learned, for the camera's thread to use
+        self._placed = None             # a mapping from the page's dragged corners, likewise
         self._full_at = -np.inf
         self._world = _World(lambda: self.watcher.settle)
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
@@ -155,7 +157,7 @@ class CameraBoard:
         if game in DICE_GAMES:
             return cls(TABLES[game]().layout, lens, **kwargs)
         layout = shove_layout(board) if game == "shove" else carrom_layout(board)
-        return cls(layout, lens, **kwargs)
+        return cls(layout, lens, board=board, **kwargs)
 
     # -- life ------------------------------------------------------------------------
     def open(self) -> None:
@@ -198,6 +200,9 @@ class CameraBoard:
         (camera_board/follow.py); a dice table reads every frame in full."""
         if self._learned is not None:
             self.use(self._learned)
+        if self._placed is not None:
+            self.calibration.place(self._placed)
+            self._placed = None
         if self.follower is None:
             sighting = self.detector.see(frame)
             self.latest = Seen(seconds, frame, sighting)
@@ -219,6 +224,11 @@ class CameraBoard:
     def learned(self, appearance) -> None:
         """Read with ``appearance`` from the next frame on (any thread: the staff page)."""
         self._learned = appearance
+
+    def placed(self, homography) -> None:
+        """Find the board where ``homography`` puts it from the next frame on (any thread: the
+        staff page's corners dragged onto a board without markers); markers seen still correct it."""
+        self._placed = np.asarray(homography, np.float64)
 
     def use(self, appearance) -> None:
         """Read with ``appearance`` now (the camera's thread, or before it starts)."""

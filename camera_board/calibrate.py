@@ -70,6 +70,11 @@ class Calibration:
             self._use(homography, markers)
         return None
 
+    def place(self, homography: np.ndarray) -> None:
+        """The board where ``homography`` puts it (the installer's corners: a board without
+        markers), until markers say otherwise."""
+        self._use(np.asarray(homography, np.float64), 0)
+
     def find(self, gray: np.ndarray) -> tuple[np.ndarray, int] | None:
         """The homography the markers in ``gray`` give, and how many there were; None if too few."""
         quads = self._markers(gray)
@@ -165,27 +170,45 @@ def _window(quad: np.ndarray, shape) -> tuple[int, int, int, int]:
 CORNER_REACH = 8     # pixels round a dragged corner where the picture's own corner is looked for
 
 
+class CornersError(ValueError):
+    """Four points that make no board: ``key`` and ``values`` say why, in words, through
+    ``camera_board.learn.say`` (the staff page and ``tablegame camera-learn`` say it in
+    their language)."""
+
+    def __init__(self, key: str, **values):
+        self.key, self.values = key, values
+        super().__init__(key)
+
+
+SMALLEST_BOARD = 0.10   # of the picture: a board the corners enclose in less is too far for its pieces
+
+
 def corner_homography(layout: Layout, lens: Lens, corners, gray: np.ndarray | None = None) -> np.ndarray:
     """The mapping from where the playing surface's four corners lie in the camera's picture
     (pixels, as the lens shows them: front left, front right, back right, back left; Carrom
     seen from seat 0), for a board without markers or with markers the camera cannot find.
     With the picture (``gray``) each is moved onto the picture's own corner within
     ``CORNER_REACH`` pixels (a dragged point is a few pixels off; the surface meets its
-    frame in a sharp corner). ValueError in words for four points that make no board."""
+    frame in a sharp corner). CornersError for four points that make no board: crossed or
+    bent inwards, too small a part of the picture, or mirrored (the far end at the bottom)."""
     points = np.array(corners, np.float64).reshape(-1, 2)
     if points.shape != (4, 2) or not np.isfinite(points).all():
-        raise ValueError("the board's corners are four points (x, y) in the picture")
+        raise CornersError("corners_points")
     w, h = lens.size
     if gray is not None:
         points = _onto_corners(gray, points)
     ideal = cv2.undistortPoints(points.reshape(-1, 1, 2), lens.matrix, lens.distortion, P=lens.matrix).reshape(-1, 2)
-    board = np.array([(0, 0), (layout.width, 0), (layout.width, layout.length), (0, layout.length)], np.float64)
-    if cv2.contourArea(ideal.astype(np.float32)) < 0.01 * w * h or not cv2.isContourConvex(ideal.astype(np.float32)):
-        raise ValueError("the four corners make no board: drag them onto the board's corners, front left first")
-    homography = cv2.getPerspectiveTransform(board.astype(np.float32), ideal.astype(np.float32)).astype(np.float64)
+    quad = ideal.astype(np.float32)
+    if not cv2.isContourConvex(quad):
+        raise CornersError("corners_crossed")
+    share = cv2.contourArea(quad) / (w * h)
+    if share < SMALLEST_BOARD:
+        raise CornersError("corners_small", share=100 * share, least=100 * SMALLEST_BOARD)
+    board = np.array([(0, 0), (layout.width, 0), (layout.width, layout.length), (0, layout.length)], np.float32)
+    homography = cv2.getPerspectiveTransform(board, quad).astype(np.float64)
     # the board lies the right way up (its far end at the picture's top, as the markers say)
     if np.linalg.det(homography[:2, :2]) > 0:
-        raise ValueError("the corners are mirrored: front left, front right, back right, back left")
+        raise CornersError("corners_mirrored")
     return homography
 
 

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from camera_board.appearance import Appearance, Colour
-from camera_board.calibrate import Calibration, corner_homography
+from camera_board.calibrate import Calibration, CornersError, corner_homography
 from camera_board.camera import Lens
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
@@ -52,7 +52,7 @@ WORDS = {
            "schocken-2": "Dieselben drei Würfel, jetzt zeigen sie 4, 5 und 6 (von links).",
            "neunfeld": "Die Würfel III (blau), IV (rot) und V (schwarz) auf die gezeichneten Stellen, "
                        "sie zeigen 1, 4 und 2; die zwei Figuren auf Feld 3 und Feld 7.",
-           "learned": "{kind}: {n} gelernt, {apart} mm von ihren Stellen",
+           "learned": "{kind}: {n} gelernt, {apart} mm neben ihren Stellen",
            "no_frames": "Keine Bilder für den Schritt „{step}“.",
            "no_mapping": "Die Marken des Bretts sind auf den Bildern von „{step}“ nicht zu sehen: Licht "
                          "prüfen oder die vier Ecken des Bretts angeben.",
@@ -62,12 +62,23 @@ WORDS = {
            "like_board": "{kind} sieht auf {share:.0f} % des Bretts wie das Brett aus: die Kamera kann "
                          "{kind} dort nicht vom Brett unterscheiden. Mehr Licht, ein Brett oder Tuch in "
                          "anderer Farbe oder andere Steine.",
+           "unseen": "{kind}: von allen {n} ist nichts zu sehen: auf die gezeichneten Stellen legen. Liegen sie dort, "
+                     "kann die Kamera {kind} nicht vom Brett unterscheiden: mehr Licht, ein Brett oder Tuch in "
+                     "anderer Farbe oder andere Steine.",
            "alike": "{a} und {b} sehen für die Kamera gleich aus: mehr oder weißeres Licht, oder "
                     "Steine in deutlicher verschiedenen Farben.",
            "swapped": "Die weißen Steine sehen dunkler aus als die schwarzen: wie gezeichnet legen "
                       "(Weiß auf die hellen Stellen).",
            "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
                          "Licht prüfen, nichts anderes auf dem Brett.",
+           "corners_points": "Die Ecken des Bretts sind vier Punkte x, y im Kamerabild.",
+           "corners_crossed": "Die vier Punkte überkreuzen sich oder knicken nach innen: Punkt 1 auf die Ecke "
+                              "vorne links, 2 vorne rechts, 3 hinten rechts, 4 hinten links der Spielfläche.",
+           "corners_small": "Die vier Punkte umschließen nur {share:.1f} % des Bilds, zu wenig für ein Brett "
+                            "(mindestens {least:.0f} %): auf die Ecken der Spielfläche ziehen; ist das Brett so "
+                            "klein im Bild, die Kamera tiefer hängen.",
+           "corners_mirrored": "Die Punkte laufen falsch herum (das Brett stünde gespiegelt): 1 vorne links, "
+                               "2 vorne rechts, 3 hinten rechts, 4 hinten links; vorne ist unten im Bild.",
            "coin": "Münze", "white": "Weiß", "black": "Schwarz", "queen": "Königin", "striker": "Striker",
            "die": "Würfel", "die III": "Würfel III", "die IV": "Würfel IV", "die V": "Würfel V",
            "piece": "Figur"},
@@ -90,11 +101,22 @@ WORDS = {
            "like_board": "{kind} looks like the board on {share:.0f} % of it: the camera cannot tell "
                          "{kind} from the board there. More light, a board or cloth of another colour, "
                          "or other pieces.",
+           "unseen": "{kind}: not one of the {n} is seen: lay them on the spots drawn. If they lie there, the "
+                     "camera cannot tell {kind} from the board: more light, a board or cloth of another colour, "
+                     "or other pieces.",
            "alike": "{a} and {b} look alike to the camera: more or whiter light, or pieces of more "
                     "different colours.",
            "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",
            "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "
                          "check the light, nothing else on the board.",
+           "corners_points": "The board's corners are four points x, y in the camera's picture.",
+           "corners_crossed": "The four points cross or bend inwards: point 1 on the playing surface's front "
+                              "left corner, 2 front right, 3 back right, 4 back left.",
+           "corners_small": "The four points enclose only {share:.1f} % of the picture, too little for a board "
+                            "(at least {least:.0f} %): drag them onto the playing surface's corners; if the board "
+                            "is that small in the picture, hang the camera lower.",
+           "corners_mirrored": "The points go round the wrong way (the board would be mirrored): 1 front left, "
+                               "2 front right, 3 back right, 4 back left; the front is at the picture's bottom.",
            "coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker",
            "die": "die", "die III": "die III", "die IV": "die IV", "die V": "die V", "piece": "piece"},
 }
@@ -102,8 +124,21 @@ WORDS = {
 
 def say(language: str, key: str, **values) -> str:
     words = WORDS.get(language, WORDS["en"])
-    named = {k: words.get(v, v) if k in ("kind", "a", "b") else v for k, v in values.items()}
+    named = {k: words.get(v, v) if k in ("kind", "a", "b") else _Comma(v) if language == "de" and isinstance(v, float)
+             else v for k, v in values.items()}
     return words[key].format(**named)
+
+
+class _Comma(float):
+    """A number said in German: its decimal mark a comma (0,4 %)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec).replace(".", ",")
+
+
+def tenths(mm: float, language: str) -> str:
+    """``mm`` to a tenth, with the language's decimal mark (0,4 in German)."""
+    return f"{mm:.1f}".replace(".", ",") if language == "de" else f"{mm:.1f}"
 
 
 @dataclass(frozen=True)
@@ -150,7 +185,7 @@ class Learned:
 
     def said(self, language: str) -> list[str]:
         """What it learned and what is wrong, a line each, in ``language``."""
-        lines = [say(language, "learned", kind=k, n=n, apart=f"{a:.1f}") for k, (n, a) in self.kinds.items()]
+        lines = [say(language, "learned", kind=k, n=n, apart=tenths(a, language)) for k, (n, a) in self.kinds.items()]
         return lines + [say(language, key, **values) for key, values in self.problems]
 
 
@@ -232,7 +267,8 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
     ``steps(game, board)``, the empty board first). ``homography`` (board mm -> undistorted
     pixels) or ``corners`` (the surface's corners in the picture: front left, front right,
     back right, back left) when the markers are not there; else the markers in each frame.
-    LearnError in words when nothing can be learned (no pictures, no mapping, too dark);
+    LearnError in words when nothing can be learned (no pictures, no mapping, too dark, four
+    corners that make no board);
     what it learned with what is wrong with it otherwise (``Learned.problems``)."""
     planned = steps(game, board)
     if len(frames) < len(planned) or not frames[0]:
@@ -240,7 +276,10 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
     layout = layout_of(game, board)
     if corners is not None:
         gray = cv2.cvtColor(frames[0][0], cv2.COLOR_BGR2GRAY)
-        homography = corner_homography(layout, lens, corners, gray)
+        try:
+            homography = corner_homography(layout, lens, corners, gray)
+        except CornersError as error:
+            raise LearnError(error.key, **error.values) from None
     calibration = calibration_for(game, lens, board, homography)
     if game in ("schocken", "neunfeld"):
         from camera_board.dice_learn import learn_dice
@@ -295,9 +334,20 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
                     where.setdefault((s, i), []).append(centre)
                     samples.setdefault(piece.kind, []).append(pixels)
     kinds, colours = {}, {}
+    unseen = {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+              if len(where.get((s, i), [])) * 2 < len(frames[s])}
+    # a kind of which not one piece laid is seen: it looks like the board (all on their
+    # spots wrongly is far less likely), said once with what to change
+    unseen -= {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+               if len(where.get((s, i), [])) * 2 >= len(frames[s])}
+    for kind in sorted(unseen):
+        laid = sum(p.kind == kind for step in planned[1:] for p in step.pieces)
+        problems.append(("unseen", {"kind": kind, "n": laid}))
     for s, step in enumerate(planned[1:], 1):
         for i, piece in enumerate(step.pieces):
             found = where.get((s, i), [])
+            if piece.kind in unseen:
+                continue
             if len(found) * 2 < len(frames[s]):
                 problems.append(("not_found", {"kind": piece.kind, "x": piece.x, "y": piece.y, "step": step.name}))
                 continue
