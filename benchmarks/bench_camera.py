@@ -8,6 +8,14 @@ settled boards, how long a frame takes, and how it settles after shots.
     CAMERA_GAMES=carrom ./dev bench bench_camera   one game (run two such at once on two cores)
     CAMERA_PARTS=settling ./dev bench bench_camera  one part: accuracy, time, settling or dice
     CAMERA_PARTS=dice CAMERA_DICE_GAMES=schocken ./dev bench bench_camera   the dice tables
+    CAMERA_PARTS=video CAMERA_VIDEO_INSTALLS=10 CAMERA_VIDEO_SHOTS=4 CAMERA_VIDEO=.mp4 ./dev bench
+        bench_camera    recorded games replayed from video files through the configured table
+    CAMERA_PARTS=looks CAMERA_LOOK_GAMES=carrom ./dev bench bench_camera    the corpus of looks:
+        CAMERA_INSTALLS installations (50) of CAMERA_PER_INSTALL play boards (20) each, every
+        renderer (CAMERA_RENDERERS=raster,raycast; the ray-caster, 3 s a frame, reads
+        CAMERA_RAYCAST_PER_INSTALL boards of each: 5), calibrated as an installer would
+    CAMERA_PARTS=pace CAMERA_FRAMES=30 ./dev bench bench_camera   CPU per frame of following the
+        pieces (the small picture) and of the full read, on a taught installation, and the Pi 5's
     CAMERA_SET=tuning ./dev bench bench_camera     the tuning set instead (to tune on)
     CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
@@ -28,7 +36,7 @@ import time
 import cv2
 import numpy as np
 
-from benchmarks.simulated_shots import simulated_shots
+from camera_sim.shots import simulated_shots
 from camera_sim.corpus import HELD_OUT, case, detector_for, score
 from camera_board.motion import Watcher
 from camera_sim.render import render
@@ -37,7 +45,7 @@ BOARDS = int(os.environ.get("CAMERA_BOARDS", "1000"))
 SHOTS = int(os.environ.get("CAMERA_SHOTS", "1000"))
 SIZES = ((1280, 960), (2028, 1520))
 GAMES = tuple(os.environ.get("CAMERA_GAMES", "shove,carrom").split(","))   # one game per process: both cores
-PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling,dice").split(","))
+PARTS = tuple(os.environ.get("CAMERA_PARTS", "accuracy,time,settling,dice,looks,video").split(","))
 DICE_GAMES = tuple(os.environ.get("CAMERA_DICE_GAMES", "schocken,neunfeld").split(","))
 TUNING_SHOTS = 1                    # the random seed of the tuning set's shots
 HELD = os.environ.get("CAMERA_SET", "held-out") != "tuning"
@@ -45,6 +53,13 @@ FIRST = HELD_OUT if HELD else 0     # the first board's seed
 FROM = int(os.environ.get("CAMERA_FROM", "0"))   # accuracy from board FIRST + FROM: a long run in parts
 SHOTS_SEED = HELD_OUT if HELD else TUNING_SHOTS
 NAME = "held-out" if HELD else "tuning"
+LOOK_GAMES = tuple(os.environ.get("CAMERA_LOOK_GAMES", "shove,carrom,schocken,neunfeld").split(","))
+INSTALLS = int(os.environ.get("CAMERA_INSTALLS", "50"))
+PER_INSTALL = int(os.environ.get("CAMERA_PER_INSTALL", "20"))
+RAYCAST_PER_INSTALL = int(os.environ.get("CAMERA_RAYCAST_PER_INSTALL", str(max(1, PER_INSTALL // 4))))
+VIDEO_INSTALLS = int(os.environ.get("CAMERA_VIDEO_INSTALLS", "10"))
+VIDEO_SHOTS = int(os.environ.get("CAMERA_VIDEO_SHOTS", "4"))
+VIDEO = os.environ.get("CAMERA_VIDEO", ".mp4")
 
 
 def accuracy(game: str) -> list[str]:
@@ -256,6 +271,24 @@ def run() -> list[str]:
         lines.append(f"settling ({NAME} shots):")
         for game in GAMES:
             lines += settling(game)
+    if "looks" in PARTS:
+        from benchmarks import camera_looks_figures as looks
+        lines.append(f"the corpus of looks ({NAME} installations in {NAME} looks, 1280x960, one frame a board):")
+        for game in LOOK_GAMES:
+            for name, draw in looks.renderers().items():    # the ray-caster (some 3 s a frame) on fewer boards
+                boards = PER_INSTALL if name != "raycast" else RAYCAST_PER_INSTALL
+                lines += looks.accuracy(game, INSTALLS, boards, FIRST + FROM, draw, name)
+    if "video" in PARTS:
+        from benchmarks import camera_looks_figures as looks, camera_video_figures as video
+        lines.append(f"recorded games replayed from video files through the configured table ({NAME} installations):")
+        for game in (g for g in LOOK_GAMES if g in video.GAME):
+            for name, draw in looks.renderers().items():
+                lines += video.figures(game, VIDEO_INSTALLS, VIDEO_SHOTS, FIRST + FROM, draw, name, VIDEO)
+    if "pace" in PARTS:
+        from benchmarks.camera_pace_figures import pace
+        lines.append(f"following and the full read, one thread ({NAME} installation, {FRAMES} frames):")
+        for game in (g for g in LOOK_GAMES if g in ("shove", "carrom")):
+            lines += pace(game, FIRST + FROM, FRAMES)
     if "dice" in PARTS:
         from benchmarks import camera_dice_figures as dice
         lines.append("dice tables (held-out corpus, 1280x960):")

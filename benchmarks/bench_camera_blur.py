@@ -17,7 +17,7 @@ import os
 
 import numpy as np
 
-from benchmarks.simulated_shots import simulated_shots
+from camera_sim.shots import simulated_shots
 from camera_board.board import HEIGHTS, SCALE
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, Pose

@@ -27,6 +27,7 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.detect import Detector, Sighting
+from camera_board.follow import Follower, shrink
 from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_layout import TABLES
@@ -44,6 +45,7 @@ HEIGHTS = {"coin": 1.8, "white": 6.0, "black": 6.0, "queen": 6.0, "striker": 7.0
 CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS, "schocken": Capability.DICE,
                 "neunfeld": Capability.SQUARES | Capability.DICE}
 DICE_GAMES = ("schocken", "neunfeld")
+FULL_EVERY = 0.5     # s: while the quick look cannot see the board, the full read looks (markers) this often
 # OpenCV's threads while the camera runs: one. A frame is 30 to 80 ms of one core here; OpenCV's
 # own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
 # 30 frames a second and the session's writer need.
@@ -118,19 +120,27 @@ class _World:
 
 class CameraBoard:
     def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
-                 settle: float | None = None, memory=None):
-        """``memory``: the virtual board's BoardMemory (simulate: the board as it was left)."""
-        self.layout, self.lens = layout, lens
+                 settle: float | None = None, memory=None, appearance=None, board=None):
+        """``memory``: the virtual board's BoardMemory (simulate: the board as it was left);
+        ``appearance``: what the camera learned of the board and pieces (camera_board/learn.py;
+        None: the starting values); ``board``: the game's ShoveBoard or CarromBoard the layout
+        is of (where the installer's calibration asks for the pieces; None: the default)."""
+        self.layout, self.lens, self.board = layout, lens, board
         margin = DICE_MARGIN if layout.game in DICE_GAMES else 2.0    # a die at the edge leans out
         self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=margin, homography=homography)
         if layout.game in DICE_GAMES:
-            self.detector = DiceDetector(TABLES[layout.game](), self.calibration)
+            self.detector = DiceDetector(TABLES[layout.game](), self.calibration, appearance=appearance)
             self.watcher = DiceWatcher(layout.game)
         else:
-            self.detector = Detector(layout, self.calibration, HEIGHTS)
-            self.watcher = Watcher(layout.game, layout.holes)
+            self.detector = Detector(layout, self.calibration, HEIGHTS, appearance)
+            self.follower = Follower(self.detector)
+            self.watcher = Watcher(layout.game, layout.holes, full_reads=True)
         if settle is not None:
-            self.watcher.settle = settle
+            self.watcher.settle, self.watcher.settle_fixed = settle, True
+        self.follower = getattr(self, "follower", None)
+        self._learned = None            # an appearance the page learned, for the camera's thread to use
+        self._placed = None             # a mapping from the page's dragged corners, likewise
+        self._full_at = -np.inf
         self._world = _World(lambda: self.watcher.settle)
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
                                       capabilities=CAPABILITIES[layout.game], memory=memory)
@@ -147,7 +157,7 @@ class CameraBoard:
         if game in DICE_GAMES:
             return cls(TABLES[game]().layout, lens, **kwargs)
         layout = shove_layout(board) if game == "shove" else carrom_layout(board)
-        return cls(layout, lens, **kwargs)
+        return cls(layout, lens, board=board, **kwargs)
 
     # -- life ------------------------------------------------------------------------
     def open(self) -> None:
@@ -183,14 +193,49 @@ class CameraBoard:
         return self._protocol.wait_idle(timeout)
 
     # -- frames --------------------------------------------------------------------------
-    def feed(self, seconds: float, frame: np.ndarray) -> list:
-        """One frame: detected, judged for motion, and what it says sent to the host."""
-        sighting = self.detector.see(frame)
-        self.latest = Seen(seconds, frame, sighting)
-        messages = self.watcher.see(seconds, sighting)
+    def feed(self, seconds: float, frame: np.ndarray, small: np.ndarray | None = None) -> list:
+        """One frame: detected, judged for motion, and what it says sent to the host. A board
+        of pieces follows them on the small picture (``small``: picamera2's low-resolution
+        stream; None: the frame shrunk) and reads the frame in full only when they lie still
+        (camera_board/follow.py); a dice table reads every frame in full."""
+        if self._learned is not None:
+            self.use(self._learned)
+        if self._placed is not None:
+            self.calibration.place(self._placed)
+            self._placed = None
+        if self.follower is None:
+            sighting = self.detector.see(frame)
+            self.latest = Seen(seconds, frame, sighting)
+            messages = self.watcher.see(seconds, sighting)
+        else:
+            followed = self.follower.see(shrink(frame) if small is None else small)
+            messages = self.watcher.see(seconds, followed)
+            self.latest = Seen(seconds, frame, followed)
+            if self.watcher.wants_full or (followed.problem and seconds - self._full_at >= FULL_EVERY):
+                full = self.detector.see(frame)      # (the markers are looked for here too)
+                self._full_at = seconds
+                self.latest = Seen(seconds, frame, full)
+                if self.watcher.wants_full:
+                    messages += self.watcher.settle_on(seconds, full)
         for message in messages:
             self._say(message)
         return messages
+
+    def learned(self, appearance) -> None:
+        """Read with ``appearance`` from the next frame on (any thread: the staff page)."""
+        self._learned = appearance
+
+    def placed(self, homography) -> None:
+        """Find the board where ``homography`` puts it from the next frame on (any thread: the
+        staff page's corners dragged onto a board without markers); markers seen still correct it."""
+        self._placed = np.asarray(homography, np.float64)
+
+    def use(self, appearance) -> None:
+        """Read with ``appearance`` now (the camera's thread, or before it starts)."""
+        self._learned = None
+        self.detector.use(appearance)
+        if self.follower is not None:
+            self.follower.use(appearance)
 
     def _say(self, message) -> None:
         if isinstance(message, Fault):
@@ -208,11 +253,11 @@ class CameraBoard:
         """The camera's thread: a frame that fails is logged and told as a sensor fault;
         a source that ends (a replayed file) or breaks ends the thread, said in words."""
         try:
-            for seconds, frame in source:
+            for seconds, frame, *small in source:     # (picamera2 gives its small stream too)
                 if self._stop.is_set():
                     return
                 try:
-                    self.feed(seconds, frame)
+                    self.feed(seconds, frame, *small)
                 except Exception as error:    # never end silently: say so, and go on
                     log.exception("the camera board could not read a frame")
                     self.failures.append(str(error))

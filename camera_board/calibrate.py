@@ -48,6 +48,7 @@ class Calibration:
         self.mapping: Mapping | None = None
         self.recalibrations = 0
         self._maps = None
+        self.seen: np.ndarray | None = None   # the rectified pixels the camera's picture holds
         self._seen: dict[int, np.ndarray] = {}    # each marker's corners when last found (pixels)
         self._frames = 0
         if homography is not None:
@@ -68,6 +69,11 @@ class Calibration:
                          self._moved(homography), markers)
             self._use(homography, markers)
         return None
+
+    def place(self, homography: np.ndarray) -> None:
+        """The board where ``homography`` puts it (the installer's corners: a board without
+        markers), until markers say otherwise."""
+        self._use(np.asarray(homography, np.float64), 0)
 
     def find(self, gray: np.ndarray) -> tuple[np.ndarray, int] | None:
         """The homography the markers in ``gray`` give, and how many there were; None if too few."""
@@ -127,6 +133,9 @@ class Calibration:
         board = np.stack([x0 + (u.ravel() + 0.5) / s, y1 - (v.ravel() + 0.5) / s], axis=1)
         ideal = cv2.perspectiveTransform(board.reshape(-1, 1, 2), homography).reshape(-1, 2)
         pixels = distort_points(self.lens.matrix, self.lens.distortion, ideal)
+        width, height = self.lens.size
+        self.seen = ((pixels[:, 0] >= 0) & (pixels[:, 0] <= width - 1) & (pixels[:, 1] >= 0)
+                     & (pixels[:, 1] <= height - 1)).reshape(h, w)
         # as fixed point, the form remap turns float maps into anyway: the same picture, sooner
         return cv2.convertMaps(pixels[:, 0].reshape(h, w).astype(np.float32),
                                pixels[:, 1].reshape(h, w).astype(np.float32), cv2.CV_16SC2)
@@ -156,3 +165,100 @@ def _window(quad: np.ndarray, shape) -> tuple[int, int, int, int]:
     pad = WINDOW * max(x1 - x0, y1 - y0)
     h, w = shape[:2]
     return (max(0, int(x0 - pad)), max(0, int(y0 - pad)), min(w, int(x1 + pad) + 1), min(h, int(y1 + pad) + 1))
+
+
+CORNER_REACH = 8     # pixels round a dragged corner where the picture's own corner is looked for
+
+
+class CornersError(ValueError):
+    """Four points that make no board: ``key`` and ``values`` say why, in words, through
+    ``camera_board.learn.say`` (the staff page and ``tablegame camera-learn`` say it in
+    their language)."""
+
+    def __init__(self, key: str, **values):
+        self.key, self.values = key, values
+        super().__init__(key)
+
+
+SMALLEST_BOARD = 0.10   # of the picture: a board the corners enclose in less is too far for its pieces
+
+
+def corner_homography(layout: Layout, lens: Lens, corners, gray: np.ndarray | None = None) -> np.ndarray:
+    """The mapping from where the playing surface's four corners lie in the camera's picture
+    (pixels, as the lens shows them: front left, front right, back right, back left; Carrom
+    seen from seat 0), for a board without markers or with markers the camera cannot find.
+    With the picture (``gray``) each is moved onto the picture's own corner within
+    ``CORNER_REACH`` pixels (a dragged point is a few pixels off; the surface meets its
+    frame in a sharp corner). CornersError for four points that make no board: crossed or
+    bent inwards, too small a part of the picture, or mirrored (the far end at the bottom)."""
+    points = np.array(corners, np.float64).reshape(-1, 2)
+    if points.shape != (4, 2) or not np.isfinite(points).all():
+        raise CornersError("corners_points")
+    w, h = lens.size
+    if gray is not None:
+        points = _onto_corners(gray, points)
+    ideal = cv2.undistortPoints(points.reshape(-1, 1, 2), lens.matrix, lens.distortion, P=lens.matrix).reshape(-1, 2)
+    quad = ideal.astype(np.float32)
+    if not cv2.isContourConvex(quad):
+        raise CornersError("corners_crossed")
+    share = cv2.contourArea(quad) / (w * h)
+    if share < SMALLEST_BOARD:
+        raise CornersError("corners_small", share=100 * share, least=100 * SMALLEST_BOARD)
+    board = np.array([(0, 0), (layout.width, 0), (layout.width, layout.length), (0, layout.length)], np.float32)
+    homography = cv2.getPerspectiveTransform(board, quad).astype(np.float64)
+    # the board lies the right way up (its far end at the picture's top, as the markers say)
+    if np.linalg.det(homography[:2, :2]) > 0:
+        raise CornersError("corners_mirrored")
+    return homography
+
+
+def _onto_corners(gray: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Each point moved to the strongest corner of ``gray`` within ``CORNER_REACH`` (sub-pixel);
+    kept where the picture shows none there."""
+    out = points.copy()
+    h, w = gray.shape[:2]
+    for i, (x, y) in enumerate(points):
+        x0, y0 = int(max(0, x - 2 * CORNER_REACH)), int(max(0, y - 2 * CORNER_REACH))
+        x1, y1 = int(min(w, x + 2 * CORNER_REACH + 1)), int(min(h, y + 2 * CORNER_REACH + 1))
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        patch = gray[y0:y1, x0:x1].astype(np.float32)
+        strength = cv2.cornerMinEigenVal(patch, 5)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        strength[(xx - x) ** 2 + (yy - y) ** 2 > CORNER_REACH ** 2] = 0
+        if strength.max() <= 0:
+            continue
+        v, u = np.unravel_index(int(np.argmax(strength)), strength.shape)
+        found = np.array([[[x0 + u, y0 + v]]], np.float32)
+        cv2.cornerSubPix(gray, found, (5, 5), (-1, -1),
+                         (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01))
+        if np.hypot(*(found[0, 0] - (x, y))) <= CORNER_REACH:
+            out[i] = found[0, 0]
+    return out
+
+
+class Following(Calibration):
+    """The mapping of ``parent`` (found from the markers on the full picture) on a smaller
+    picture of the same camera (picamera2's low-resolution stream, or the picture shrunk by
+    ``factor``), rectified at ``scale`` px/mm: for following pieces that move, every frame."""
+
+    def __init__(self, parent: Calibration, factor: float, scale: float, margin: float = 0.0):
+        lens = parent.lens
+        size = (int(round(lens.size[0] * factor)), int(round(lens.size[1] * factor)))
+        super().__init__(parent.layout, type(lens)(size, lens.fov, lens.k1, lens.k2), scale, margin)
+        self.extent, self.parent, self.factor = parent.extent, parent, factor
+        self._followed = None
+
+    def update(self, gray=None) -> str | None:
+        """Follows the parent's mapping (no markers looked for here)."""
+        mapping = self.parent.mapping
+        if mapping is None:
+            return "the markers at the board's corners cannot be seen: check the light and the camera"
+        if mapping is not self._followed:
+            f = self.factor   # the big picture's pixel x lies at (x + .5) * f - .5 in the small one
+            shrink = np.array([[f, 0, 0.5 * f - 0.5], [0, f, 0.5 * f - 0.5], [0, 0, 1.0]])
+            homography = shrink @ mapping.homography
+            self.mapping = Mapping(homography, mapping.camera, mapping.markers)
+            self._maps = self._rectify_maps(homography)
+            self._followed = mapping
+        return None

@@ -1,44 +1,72 @@
 """Pieces in one camera frame: where each lies (board mm) and what it is.
 
-The frame is rectified onto the board plane, its light evened out against the board's
-own wood (a warm lamp, a dim pub), every pixel scored against the colours the board
-can show (wood, frame, ink, pockets, each kind of piece, skin), and each kind's score
-searched with a matched filter of its piece's size (a disc, minus a thin ring around
-it: a piece, not a patch of colour). Peaks are refined to a sub-pixel centre and
-corrected for the piece's height. What the pieces do not explain (a hand, a beer mat,
-a patch the light hides) makes the frame *unsure*: the board reports nothing from it.
+The frame is rectified onto the board plane and held against the empty board the camera
+knows (camera_board/appearance.py: learned at installation, or the starting values drawn
+from the layout). The light is what turns the empty board into the frame: measured as the
+ratio of the two, a median over some 60 mm (a piece is too small to move it, a guest's
+shadow is not), then smoothed where the board shows. Evened out, each pixel is either the
+board as it looks there, or a kind of piece (its learned colour), or skin, or something
+else: a piece that differs from the empty board is never evened into it, whatever its
+colour. Each kind's share is searched with a matched filter of its piece's size (a disc,
+minus a thin ring: a piece, not a patch of colour); a piece's centre is the middle of all
+of it the camera sees (its top and side, which lie symmetric about the point half its
+height up). Whatever differs from the empty board and no piece explains (a hand, a beer mat,
+a piece of a colour it does not know) makes the frame *unsure*: nothing is reported.
 """
 from __future__ import annotations
 
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
+from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
-from camera_board.reference import board_picture
-from camera_board.layout import PIECE_COLOURS, RED_INK, SKIN, Layout
+from camera_board.layout import PIECE_COLOURS, SKIN, Layout
 
-DARK = 22.0            # median grey of the surface below which the camera cannot see the board
+DARK = 8.0             # median grey of the surface below which the camera cannot see the board
+DIMMEST = 0.2          # the light this share of the learned board's or less: too dark to read
 THRESHOLD = 0.55       # matched-filter response a piece must reach
 UNSURE = 0.35          # a peak between this and THRESHOLD: something piece-like, not sure
-TEMPERATURE = 20.0     # softness of the colour scores (squared Lab distance)
-# How far a piece's seen centre lies towards the camera's foot, as a share of its top's
-# parallax: the side wall it shows on that side pulls the centroid in. Fitted on the
-# tuning seeds of the rendered corpus (camera_sim/corpus.py); a real camera and real
-# pieces need their own fit (docs/camera.md).
-SIDE_PULL = {"coin": 0.14, "white": 0.31, "black": 0.31, "queen": 0.0, "striker": 0.37}
-UNEXPLAINED = 0.6      # share of a piece's area of foreground no piece explains: unsure
-SKIN_BIT, PIECE_BIT = 1, 2   # the light's marks of a colour (Detector._marks)
+UNEXPLAINED = 0.6      # share of a piece's area that differs from the board, no piece explaining it: unsure
 MOST = {"white": 9, "black": 9, "queen": 1, "striker": 1}   # a Carrom set: more is a misreading
 OVERLAP = 4.0          # mm two found pieces may seem to overlap (each read up to some 2 mm off)
-HOLE_SLACK = 2.0       # mm a piece's centre may seem to lie over a pocket's mouth (peaks are 1.3 mm coarse)
-BOARD_COLOURS = ("wood", "frame", "red_ink")   # colour scores the piece search reads besides the pieces'
-# What a piece's colour may be taken for in a dim or warm light: the queen's red is the base
-# circles' ink (a thin ring, which the matched filter's shape rejects, so the ink may count).
-LOOKALIKE = {"queen": "red_ink"}
+HOLE_SLACK = 2.0       # mm a piece's centre may seem to lie over a pocket's mouth (peaks are coarse)
+LIGHT_CELL = 2.0      # mm: the light is measured on a picture of the board this coarse
+QUICK_LIGHT_CELL = 4.0   # mm: and so when following moving pieces
+OWN_LIGHT = 15         # following pieces, the light is measured every this many frames (else borrowed)
+LIGHT_SMOOTH = 10.0    # mm: the light smoothed over this where the board shows
+EDGE_NOISE = 2.5       # an edge of the light stands this many times the noise out of it
+LIGHT_EDGE = 0.06      # a change of the light this large (log) from one cell to the next is an edge: no light
+SHIFT_TOLERANCE = 0.5  # rectified pixels the board may seem to have moved (a mapping is this good)
+BLACK = 3.0            # grey levels a camera's black may lie off (its black level, a JPEG's rounding)
+SATURATED = 250.0      # a channel this bright is clipped (the camera saw more light than it holds)
+LIGHT_SPREAD = 0.04    # what the evened light may still be off by (a share of the colour)
+OTHER = -3 * math.log(256.0)   # log-likelihood of a colour of nothing known: uniform over the cube
+SKIN_SPREAD = 35.0     # grey levels: skin varies far more than a piece
+CORE = 0.6             # of a piece's outline round its middle: its core, all of it the piece
+CORE_FILL = 0.8        # a core less than this unlike the board: the piece is not seen whole (unsure)
+SHADED = 0.3           # a core more than this like the board in shadow (worn bronze on oak): its drop
+                       # shadow cannot be told from its rim, and it reads 1 to 3 mm towards the shadow
+                       # (tuning looks): unsure
+MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches too
+BLACK_CHANNEL = 12.0   # a channel of the empty board this dark says nothing of the light (its noise)
+TINT_EDGE = 0.06       # a change of the light's colour this large from one cell to the next: an edge
+MARKING = 0.08         # a slope of the empty board this steep (a share of its brightness a pixel): a marking
+SHADE_TINT = 0.08      # a shadow leaves the light's colour within this share (each channel)
+SHADE_DEPTH = 0.25     # and at least this bright
+SHADE_PIECES = 30.0    # and larger than this many of the largest pieces (a cluster of them is smaller)
+ENCLOSED = 4.0         # pieces' area: what edges enclose up to this is pieces; more is the board
+SHADOW_LIKE = 9.0      # squared distance (in the board's spread) of a darker board colour: a shadow
+SHADOW_DEPTH = 0.35    # a shadow leaves the board at least this bright (the pub's other light)
+WINDOW = 2.5          # mm round a piece's outline its centroid reads (the camera blurs its rim)
+SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may already show
+KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
+HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
+                       # the board's edge: a hand or an arm (no fault); any other: unsure
 
 
 @dataclass(frozen=True)
@@ -59,187 +87,174 @@ class Sighting:
     details: dict = field(default_factory=dict, compare=False)
 
 
-def _lab(bgr) -> np.ndarray:
-    pixel = np.array([[bgr]], np.float32) / 255.0
-    return cv2.cvtColor(pixel, cv2.COLOR_BGR2Lab)[0, 0]
+class Looked(NamedTuple):
+    evened: np.ndarray | None       # the view as under the learned board's light (float32 BGR)
+    apart: np.ndarray | None        # 0 the empty board as it looks there .. 1 something else
+    shares: dict | None             # kind (and "skin") -> its share of each pixel
+    grid: "_Grid"
+    brightness: float
+
+
+def starting(layout: Layout) -> Appearance:
+    """The starting values for ``layout``: its drawn board and the code's colours."""
+    return _starting(layout)
+
+
+@functools.lru_cache(maxsize=8)
+def _starting(layout: Layout) -> Appearance:
+    return drawn(layout, {k: PIECE_COLOURS[k] for k, _ in layout.radii})
 
 
 class Detector:
-    """``Detector(layout, calibration, heights)``, then ``see(frame)`` for each camera frame."""
+    _measured = 0      # lights measured so far (which one is the latest)
+    """``Detector(layout, calibration, heights, appearance)``, then ``see(frame)`` for each
+    camera frame (``read(view)`` for a view already rectified)."""
 
-    def __init__(self, layout: Layout, calibration: Calibration, heights: dict[str, float]):
-        self.layout, self.calibration, self.heights = layout, calibration, heights
+    def __init__(self, layout: Layout, calibration: Calibration, heights: dict[str, float],
+                 appearance: Appearance | None = None, quick: bool = False):
+        """``quick``: following pieces that move (camera_board/follow.py), on a small picture:
+        what it doubts is read as best it can, and only a hand or the dark make a frame
+        unsure (the settled board is read in full)."""
+        self.layout, self.calibration, self.heights, self.quick = layout, calibration, heights, quick
+        self.borrowed: Detector | None = None    # quick: the full read whose light it may take
+        self.last_light: tuple = (None, 0.0, 0)   # (light, brightness, when measured)
+        self._frames = 0
         self.kinds = tuple(layout.piece_radii)
-        # no ink: a black line is a black man's colour; its thinness tells them apart
-        refs = {"wood": layout.wood, "frame": layout.frame_colour, "red_ink": RED_INK,
-                "hole": (10, 10, 10), "paper": (255, 255, 255), "skin": SKIN,
-                **{k: PIECE_COLOURS[k] for k in self.kinds}}
-        self.names = tuple(refs)
-        self.refs = np.array([_lab(c) for c in refs.values()], np.float32)
-        # "piece": any piece's colour, or a highlight on one; "lit <kind>": the kind's colour or a highlight
-        self.columns = (*self.names, "piece", *(f"lit {k}" for k in self.kinds))
-        self._wood = np.array(layout.wood, np.float32)
-        self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
-        self._surface = None
-        self._expected = self._plain = self._usable = self._sample = self._shape = self._buffers = None
-        self._table = self._share_table()
-        self._columns = {name: np.ascontiguousarray(self._table[:, i]) for i, name in enumerate(self.columns)}
-        # what the light needs of a pixel, one byte a colour (a table that stays in the cache):
-        # skin (SKIN_BIT) and a piece's colour or skin (PIECE_BIT)
-        skin = self._column("skin") > 0.5
-        self._marks = (skin * SKIN_BIT | ((self._column("piece") > 0.3) | skin) * PIECE_BIT).astype(np.uint8)
-        # each kind's share and the board's colours the search reads, a row a colour: one
-        # gather a pixel fetches them all
-        self._gathered = (*self.kinds, *BOARD_COLOURS)
-        self._rows = np.ascontiguousarray(np.stack([self._column(k) for k in self._gathered], axis=1))
-        self._hand_area = 0.3 * self._area(min(layout.piece_radii.values()))
+        self._grid = None
+        self.use(appearance or starting(layout))
         side = int(min(layout.piece_radii.values()) * 0.5 * calibration.scale) | 1   # wider than any line
         self._opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-        self._near = np.ones((max(3, side // 4 | 1),) * 2, np.uint8)    # the same, a quarter the size
+        self._kernels = {k: _kernel(r * calibration.scale / 2) for k, r in layout.piece_radii.items()}
+
+    def use(self, appearance: Appearance) -> None:
+        """Read with ``appearance`` from the next frame on (the camera's thread calls it)."""
+        self.appearance = appearance
+        self._table = _colour_table(appearance, self.kinds)
+        self._grid = None
 
     def see(self, frame: np.ndarray) -> Sighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         problem = self.calibration.update(gray)
         if problem is not None:
             return Sighting(problem=problem, brightness=float(np.median(gray)))
-        view = self.calibration.rectify(frame)
-        if self._shape != view.shape:
-            self._expected, self._plain, self._usable = self._expected_board(view.shape)
-            self._shape = view.shape
-        evened, brightness, hand = self._even_out(view)
+        return self.read(self.calibration.rectify(frame))
+
+    def read(self, view: np.ndarray) -> Sighting:
+        looked = self.look(view)
+        if looked.apart is None:
+            return Sighting(problem="the board is too dark to see", brightness=looked.brightness)
+        evened, apart, shares, grid, brightness = looked
+        found, unsure = self._peaks(apart, shares, evened, grid)
+        hand, left = self._unexplained(apart, shares, found)
+        if self.quick:
+            unsure, left = [], []
         if hand:
             return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
-        if evened is None:
-            return Sighting(problem="the board is too dark to see", brightness=brightness)
-        scores = self._scores(evened)
-        found, unsure = self._peaks(scores)
-        left = self._unexplained(scores, found)
         if unsure or left:
             return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
                             brightness=brightness, details={"found": found})
         return Sighting(tuple(found), brightness=brightness)
 
-    # -- light -------------------------------------------------------------------------
-    def _surface_mask(self, shape) -> np.ndarray:
-        if self._surface is None or self._surface.shape != shape[:2]:
-            mask = np.zeros(shape[:2], np.uint8)
-            a = self.calibration.to_pixel(0, 0)
-            b = self.calibration.to_pixel(self.layout.width, self.layout.length)
-            cv2.rectangle(mask, (int(a[0]) + 4, int(b[1]) + 4), (int(b[0]) - 4, int(a[1]) - 4), 1, -1)
-            self._surface = mask.astype(bool)
-        return self._surface
+    def look(self, view: np.ndarray) -> "Looked":
+        """A rectified view held against the empty board: the view evened out, how much each
+        pixel differs from the board (``apart``), each kind's share (None when too dark)."""
+        grid = self._prepared(view.shape)
+        light, brightness = self._light(view, grid)
+        if light is None:
+            return Looked(None, None, None, grid, brightness)
+        return Looked(*self._shares(view, light, grid), grid, brightness)
 
-    def _surface_sample(self, shape) -> np.ndarray:
-        """Some 20,000 pixels spread over the playing surface (flat indices), chosen once."""
-        if self._sample is None or self._sample[0] != shape:
-            inside = np.flatnonzero(self._surface_mask(shape))
-            self._sample = (shape, inside[:: max(1, len(inside) // 20000)])
-        return self._sample[1]
+    # -- the empty board on this view ---------------------------------------------------------
+    def _prepared(self, shape) -> "_Grid":
+        if self._grid is None or self._grid.shape != shape[:2]:
+            self._grid = _Grid(self.appearance, self.calibration, self.layout, shape,
+                               QUICK_LIGHT_CELL if self.quick else LIGHT_CELL)
+        return self._grid
 
-    def _even_out(self, view: np.ndarray) -> tuple[np.ndarray | None, float, bool]:
-        """The view as under even, neutral light: first each channel scaled so the
-        surface's median is the wood's colour; then, where the empty board shows (no
-        piece, no marking), the light measured against the empty board's picture,
-        smoothed over some 20 mm, and divided out: a guest's shadow, a lamp's pool of
-        light. None when the surface is too dark to read; and whether a hand shows."""
-        surface = view.reshape(-1, 3)[self._surface_sample(view.shape)]
-        median = np.median(surface, axis=0).astype(np.float32)
+    # -- light ---------------------------------------------------------------------------------
+    def _light(self, view: np.ndarray, grid: "_Grid") -> tuple[np.ndarray | None, float]:
+        """The light on the light's coarse grid (per channel: the frame over the empty board),
+        or None when the board is too dark to read; and the surface's brightness. Following
+        pieces (``quick``), the light measured last (here or by the full read: ``borrowed``)
+        for ``OWN_LIGHT`` frames: it changes over seconds, the pieces every frame."""
+        if self.quick:
+            latest = max((d for d in (self, self.borrowed) if d is not None and d.last_light[0] is not None),
+                         key=lambda d: d.last_light[2], default=None)
+            self._frames += 1
+            if latest is not None and self._frames % OWN_LIGHT:
+                return latest.last_light[:2]
+        small = grid.shrink(view).astype(np.float32)
+        surface = small.reshape(-1, 3)[grid.sample]
+        median = np.median(surface, axis=0)
         brightness = float(median.mean())
-        if brightness < DARK or median.min() < 5:
-            return None, brightness, False
-        # pieces and skin are told at a quarter of the size (a piece is still some 6
-        # pixels across there, a hand many more), as is the light (it changes over centimetres)
-        small = _quarter(view)
-        gains = (*(self._wood / median).tolist(), 0.0)       # (multiplied as uint8, saturated)
-        marks = np.take(self._marks, _index(cv2.multiply(small, gains)))
-        hand = self._hand(marks & SKIN_BIT, view, gains)   # told before the light is evened
-        pieces = (marks & PIECE_BIT) > 0                   # out, which would even a hand into the wood
-        light = self._light(small, pieces, median)
-        # twice: a piece the first pass took for board (dark in a shadow) raised the light
-        # round it and so looked duller still; seen in the first pass's light, it shows
-        pieces |= (np.take(self._marks, _index(_divide(small, light))) & PIECE_BIT) > 0
-        light = self._light(small, pieces, median)
-        return _divide(view, light), brightness, hand
+        light = None
+        learned = np.median(grid.small_reference.reshape(-1, 3)[grid.sample], axis=0)
+        if brightness >= DARK and float((median / np.maximum(learned, 1.0)).mean()) >= DIMMEST:
+            light = measured_light(small, grid.small_reference, grid.usable, grid.enclosed, grid.smooth,
+                                   grid.noise)
+        Detector._measured += 1
+        self.last_light = (light, brightness, Detector._measured)
+        return light, brightness
 
-    def _hand(self, skin: np.ndarray, view: np.ndarray, gains) -> bool:
-        """Whether skin covers more than ``_hand_area`` once lines and specks are opened
-        away. Looked at first at a quarter of the size (``skin``); only where that shows
-        half a hand or more, at full size, which decides (a piece in a shadow can look
-        skin-coloured at a quarter of the size, a hand looks it at any)."""
-        screen = self._hand_area / 16 / 2
-        if np.count_nonzero(skin) <= screen or \
-                np.count_nonzero(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._near)) <= screen:
-            return False
-        skin = np.take(self._marks, _index(cv2.multiply(view, gains))) & SKIN_BIT
-        if np.count_nonzero(skin) <= self._hand_area:    # opening only takes away
-            return False
-        return np.count_nonzero(cv2.morphologyEx(skin, cv2.MORPH_OPEN, self._opening)) > self._hand_area
+    # -- colours -------------------------------------------------------------------------------
+    def _shares(self, view: np.ndarray, light: np.ndarray, grid: "_Grid") -> tuple[np.ndarray, dict]:
+        """How much each pixel differs from the empty board (``apart``: 0 the board, 1 not),
+        and each kind's share of it (``apart`` times the kind's share of what is not board)."""
+        h, w = view.shape[:2]
+        evened = cv2.divide(view.astype(np.float32), cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR))
+        index = _index(cv2.convertScaleAbs(evened))
+        difference = cv2.subtract(evened, grid.reference)
+        # the noise the frame shows on the plain board (a robust spread: pieces are few)
+        sample = difference.reshape(-1, 3)[grid.plain_sample]
+        if len(sample) > 100:
+            grid.adapt(1.4826 * np.median(np.abs(sample - np.median(sample, axis=0)), axis=0))
+        # a channel clipped now is at least as bright as it shows: brighter than the board
+        # says something, darker nothing; and where the empty board was clipped there too,
+        # the two agree (neither says how bright)
+        clipped = view >= SATURATED
+        if clipped.any():
+            difference[clipped] = np.maximum(difference[clipped], 0.0)
+            difference[clipped & grid.clipped] = 0.0
+        board = cv2.transform(cv2.multiply(cv2.multiply(difference, difference), grid.inverse), _HALF_SUM)
+        board = cv2.subtract(grid.constant, board)                 # log-likelihood of the board
+        rest = np.take(self._table[0], index)                      # of anything else, by colour
+        apart = cv2.exp(cv2.subtract(board, rest))
+        apart = 1.0 / (1.0 + apart)
+        seen = self.calibration.seen
+        if seen is not None and seen.shape == apart.shape and not seen.all():
+            apart[~seen] = 0.0      # outside the camera's picture: nothing to tell (the board's edge)
+        # each kind's share where anything but the board shows (most of a board is bare)
+        where = np.flatnonzero(apart.ravel() > 0.02)
+        some, indices = apart.ravel()[where], index.ravel()[where]
+        shares = {}
+        for name, column in zip((*self.kinds, "skin"), self._table[1:]):
+            share = np.zeros(apart.shape, np.float32)
+            share.ravel()[where] = some * np.take(column, indices)
+            shares[name] = share
+        return evened, apart, shares
 
-    def _light(self, small: np.ndarray, pieces: np.ndarray, median: np.ndarray) -> np.ndarray:
-        """The light (per channel, 1 = as the empty board's drawing), measured on the view
-        at a quarter of its size (``small``) where the empty board shows plain wood and no
-        piece lies (``pieces``: at that size), smoothed over some 20 mm; a sixteenth of
-        the view's size."""
-        usable = (self._plain & ~cv2.dilate(pieces.view(np.uint8), self._near).view(bool)).view(np.uint8)
-        seen = _quarter(cv2.bitwise_and(small, small, mask=usable)).astype(np.float32)
-        expected = _quarter(cv2.bitwise_and(self._expected, self._expected, mask=usable)).astype(np.float32)
-        sigma = 20.0 * self.calibration.scale / 16
-        seen = cv2.GaussianBlur(seen, (0, 0), sigma)
-        expected = cv2.GaussianBlur(expected, (0, 0), sigma)
-        fallback = np.float32(median / self._wood)          # where no empty board shows nearby
-        light = np.where(expected > 2.0, seen / np.maximum(expected, 1e-3), fallback)
-        return np.maximum(light, 0.05).astype(np.float32)
-
-    def _expected_board(self, shape) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The empty board in the rectified view and where it shows plain wood or frame,
-        both at a quarter of the view's size (a pixel there is plain where all 16 are), and
-        where it shows plain wood or frame at full size (1, else 0)."""
-        expected, plain = _expected_board(self.layout, self.calibration.extent, self.calibration.scale, shape[:2])
-        return _quarter(expected), _quarter(plain * np.uint8(255)) == 255, plain
-
-    # -- colours ------------------------------------------------------------------------
-    def _scores(self, evened: np.ndarray) -> dict[str, np.ndarray]:
-        """Each kind's share of each pixel (a soft nearest colour), looked up in a table of
-        64 levels a channel: one index and one gather a frame for all kinds; a kind's share
-        with its highlights ("lit <kind>") only where it is read."""
-        index = _index(evened)
-        rows, planes = self._score_buffers(index.shape)
-        shares = cv2.split(np.take(self._rows, index, axis=0, out=rows), planes)
-        lit = {f"lit {k}": _Gathered(self._column(f"lit {k}"), index) for k in self.kinds}
-        return {**dict(zip(self._gathered, shares)), **lit}
-
-    def _score_buffers(self, shape) -> tuple[np.ndarray, list[np.ndarray]]:
-        """Where a frame's shares are gathered and split into a map a colour, kept from frame
-        to frame (a frame's scores live until the next frame's): split into new arrays,
-        some 20 MB of fresh memory a frame cost as much time as all the rest of the work."""
-        if self._buffers is None or self._buffers[0].shape[:2] != shape:
-            self._buffers = (np.empty((*shape, len(self._gathered)), np.float32),
-                             [np.empty(shape, np.float32) for _ in self._gathered])
-        return self._buffers
-
-    def _column(self, name: str) -> np.ndarray:
-        return self._columns[name]
-
-    def _share_table(self) -> np.ndarray:
-        return _share_table(self.refs.tobytes(), self.names, self.kinds)
-
-
-    # -- pieces -------------------------------------------------------------------------
-    def _peaks(self, scores: dict[str, np.ndarray]) -> tuple[list[Found], list[str]]:
+    # -- pieces ----------------------------------------------------------------------------
+    def _peaks(self, apart: np.ndarray, shares: dict, evened: np.ndarray, grid: "_Grid") -> tuple[list[Found], list[str]]:
         candidates = []
         for kind in self.kinds:   # searched at half the resolution (a quarter of the work), refined at full
-            response = self._response(self._searched(scores, kind), kind)
+            response = self._response(shares[kind], kind)
             size = max(3, int(self.layout.piece_radii[kind] * self.calibration.scale / 2) | 1)
             local = cv2.dilate(response, np.ones((size, size), np.uint8))
             vs, us = np.nonzero((response >= local) & (response >= UNSURE))
             for u, v in zip(us, vs):
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
-        kept, unsure = self._keep(sorted(candidates, reverse=True), scores)
-        centres = [(u, v, r) for _, _, u, v, r in kept]
+        kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
-        for score, kind, u, v, r in kept:
-            cu, cv = self._refine(scores[f"lit {kind}"], u, v, r, centres)
-            x, y = self._unpull(kind, *self.calibration.to_board(cu, cv, self.heights[kind]))
+        middles = self.centres(kept, apart, evened, grid, shares)
+        for (score, kind, u, v, r), (cu, cv), fill, shaded in zip(kept, middles, self.fills, self.shaded):
+            x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
+            if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
+            elif shaded > SHADED and not self.quick:    # where it ends and its shadow begins?
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board in shadow")
+            doubt = self._kind_doubt(shares, kind, cu, cv)
+            if doubt:
+                unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
             found.append(Found(kind, x, y, score))
         return found, unsure + self._impossible(found)
 
@@ -255,7 +270,7 @@ class Detector:
                     out.append(f"a {a.kind} and a {b.kind} overlap at {a.x:.0f}, {a.y:.0f} mm")
         return out
 
-    def _keep(self, candidates: list, scores) -> tuple[list, list[str]]:
+    def _keep(self, candidates: list, shares) -> tuple[list, list[str]]:
         """The peaks that are pieces (strongest first; a weaker one overlapping a kept one
         is a shadow of it), and in words the ones that might be. A doubtful peak gets a
         second look once the sure ones are known (hemmed in by touching pieces, the
@@ -275,9 +290,12 @@ class Detector:
             else:
                 kept.append((score, kind, u, v, r))
         for score, kind, u, v, r in doubtful:
+            if self.quick:      # a smeared piece: read as it is
+                kept.append((score, kind, u, v, r))
+                continue
             if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
                 continue
-            second = self._second_look(self._searched(scores, kind), u, v, r, kept)
+            second = self._second_look(shares[kind], u, v, r, kept)
             if second >= THRESHOLD:
                 kept.append((second, kind, u, v, r))
             else:
@@ -307,25 +325,11 @@ class Detector:
             best = max(best, float((patch * disc).sum() / disc.sum() - 0.5 * patch[ring].mean()))
         return best
 
-    @staticmethod
-    def _searched(scores: dict[str, np.ndarray], kind: str) -> np.ndarray:
-        """The score a kind's pieces are searched on: its colour, or a colour the light
-        can make it look like (the filter's disc shape tells a piece from a line)."""
-        if kind in LOOKALIKE:
-            return cv2.add(scores[kind], scores[LOOKALIKE[kind]])
-        return scores[kind]
-
     def _response(self, score: np.ndarray, kind: str) -> np.ndarray:
         """The matched filter of ``kind`` over its ``score``, at half the resolution: exact
         wherever it can reach ``UNSURE``, and 0 elsewhere (below any peak worth a look)."""
         half = cv2.resize(score, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         return _matched(half, self._kernels[kind], UNSURE)
-
-    def _unpull(self, kind: str, x: float, y: float) -> tuple[float, float]:
-        cx, cy, cz = self.calibration.mapping.camera
-        h = self.heights[kind]
-        k = SIDE_PULL.get(kind, 0.0) * h / (cz - h)
-        return x + k * (x - cx), y + k * (y - cy)
 
     def _in_hole(self, kind: str, u: float, v: float) -> str | None:
         """Whether a peak is a pocket's own dark disc ("the hole": a piece that fits in
@@ -342,73 +346,339 @@ class Detector:
                 return f"a {kind} over the pocket at {hx:.0f}, {hy:.0f} mm?"
         return None
 
-    def _refine(self, score: np.ndarray, u: int, v: int, r: float, centres) -> tuple[float, float]:
-        """The centroid of the piece's colour near the peak, each pixel given to the nearest
-        piece (so a touching neighbour does not pull), twice over."""
-        cu, cv = float(u), float(v)
-        reach = int(r + 4)
-        h, w = score.shape
-        u0, u1, v0, v1 = max(0, u - reach), min(w, u + reach + 1), max(0, v - reach), min(h, v + reach + 1)
-        patch = score[v0:v1, u0:u1]
-        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
-        others = [(ou, ov) for ou, ov, _ in centres if (ou, ov) != (u, v) and abs(ou - u) + abs(ov - v) < 4 * r]
+    def outline(self, kind: str, u: float, v: float) -> tuple[float, float, float]:
+        """The middle (rectified pixels) and half the length of what the camera sees of a
+        piece whose top's middle is near (u, v): its top and foot, and the side between."""
+        cx, cy, cz = self.calibration.mapping.camera
+        h, r = self.heights[kind], self.layout.piece_radii[kind] * self.calibration.scale
+        centre = np.array(self.calibration.to_pixel(cx, cy))
+        lean = (np.array((u, v)) - centre) * h / cz       # from the foot to the top, about
+        return float(u - lean[0] / 2), float(v - lean[1] / 2), r + float(np.hypot(*lean)) / 2
+
+    def centres(self, kept: list, apart: np.ndarray, evened: np.ndarray, grid: "_Grid", shares: dict) -> list:
+        """Each kept peak's piece's middle (rectified pixels, seen half its height up): the
+        centroid of all of it the camera sees (its top, its side: symmetric about that point)
+        where it differs from the empty board, its own drop shadow left out (the board's
+        colour, darker), each pixel given to the piece whose outline it lies nearest (power
+        distance: a touching striker does not pull a man), all pieces thrice over together."""
+        outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
+        patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
+        h, w = apart.shape
+        for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
+            pad = int(reach + WINDOW * self.calibration.scale + 4)
+            iu, iv = int(round(cu)), int(round(cv))
+            box = (max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1))
+            u0, v0, u1, v1 = box
+            gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+            lit, shadow = self._no_shadow(apart, evened, grid, box)
+            core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
+            self.shaded.append(float(shadow[core].mean()))
+            if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
+                lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
+            patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
         for _ in range(3):
-            near = (gu - cu) ** 2 + (gv - cv) ** 2
-            mask = near <= (r + 1.0) ** 2
-            for ou, ov in others:
-                mask &= near <= (gu - ou) ** 2 + (gv - ov) ** 2
-            weight = patch * mask
-            total = weight.sum()
-            if total <= 0:
-                break
-            cu, cv = float((weight * gu).sum() / total), float((weight * gv).sum() / total)
-        return cu, cv
+            for i, (gu, gv, whole, lit) in enumerate(patches):
+                cu, cv, reach = outlines[i]
+                near = (gu - cu) ** 2 + (gv - cv) ** 2
+                mask = near <= (reach + WINDOW * self.calibration.scale) ** 2
+                # a drop shadow lies round the piece's rim, never on it
+                rim = reach - SHADOW_RIM * self.calibration.scale
+                weight = np.where(near < rim * rim, whole, lit)
+                for j, (ou, ov, other) in enumerate(outlines):
+                    if j != i and abs(ou - cu) + abs(ov - cv) < 3 * (reach + other):
+                        mask &= near - reach * reach <= (gu - ou) ** 2 + (gv - ov) ** 2 - other * other
+                part = weight * mask
+                total = part.sum()
+                if total > 0:
+                    outlines[i][:2] = float((part * gu).sum() / total), float((part * gv).sum() / total)
+        fills = []
+        for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
+            core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2
+            fills.append(float(whole[core].mean()) if core.any() else 0.0)
+        self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
+        return [(cu, cv) for cu, cv, _ in outlines]
+
+    @staticmethod
+    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box) -> np.ndarray:
+        """``apart`` in ``box`` with the pixels that are the empty board's colour, darker (a
+        drop shadow), left out; and where they are."""
+        u0, v0, u1, v1 = box
+        seen, board = evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1]
+        k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
+        off = (((seen - k[..., None] * board) ** 2) * grid.inverse[v0:v1, u0:u1]).sum(axis=2)
+        shadow = (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
+        return np.where(shadow, 0.0, apart[v0:v1, u0:u1]), shadow
+
+    def _kind_doubt(self, shares: dict, kind: str, u: float, v: float) -> str | None:
+        """Another kind whose share on this piece's top comes near its own (a white or the
+        striker in a light that makes them alike): its name, else None."""
+        if len(self.kinds) == 1:
+            return None
+        r = max(2, int(self.layout.piece_radii[kind] * self.calibration.scale * 0.6))
+        iu, iv = int(round(u)), int(round(v))
+        h, w = shares[kind].shape
+        u0, u1, v0, v1 = max(0, iu - r), min(w, iu + r + 1), max(0, iv - r), min(h, iv + r + 1)
+        own = float(shares[kind][v0:v1, u0:u1].mean())
+        for other in self.kinds:
+            if other != kind and float(shares[other][v0:v1, u0:u1].mean()) > KIND_MARGIN * own:
+                return other
+        return None
 
     def _area(self, radius_mm: float) -> float:
         return math.pi * (radius_mm * self.calibration.scale) ** 2
 
-    def _unexplained(self, scores, found: list[Found]) -> list[str]:
-        """Patches the size of a piece that no found piece covers: of a piece's colour
-        anywhere, or of any colour but the board's where the empty board shows plain
-        wood (a piece the light gave another colour, a beer mat): the frame is unsure."""
-        mask = np.zeros(scores[self.kinds[0]].shape, np.float32)
-        for kind in self.kinds:
-            mask = np.maximum(mask, scores[kind])
-        stray = 1.0 - scores["wood"]
-        stray -= scores["frame"]
-        stray *= self._usable            # 1 where the empty board shows plain wood, else 0
-        np.maximum(mask, stray, out=mask)
+    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found]) -> tuple[bool, list[str]]:
+        """Whether a hand shows, and the patches no found piece explains: whatever differs
+        from the empty board (a piece the light gave another colour, a beer mat), the size
+        of part of a piece. A patch many pieces large is a hand when it is of skin's colour
+        or reaches the board's edge (an arm); else something the camera cannot explain."""
+        mask = apart * self._prepared(apart.shape).unmarked
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
-            r = self.layout.piece_radii[piece.kind] * self.calibration.scale * 1.25 + 3
-            cv2.circle(mask, (int(round(u)), int(round(v))), int(r), 0.0, -1)
+            cu, cv, reach = self.outline(piece.kind, u, v)
+            cv2.circle(mask, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
         blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
         if cv2.countNonZero(blobs) <= limit:    # no patch larger than all of them: spare the labelling
-            return []
-        count, _, stats, centroids = cv2.connectedComponentsWithStats(blobs)
-        out = []
+            return False, []
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(blobs)
+        out, large = [], HAND_PIECES * self._area(max(self.layout.piece_radii.values()))
+        h, w = blobs.shape
         for i in range(1, count):
-            if stats[i, cv2.CC_STAT_AREA] > limit:
-                x, y = self.calibration.to_board(*centroids[i])
-                out.append(f"a patch at {x:.0f}, {y:.0f} mm")
-        return out
+            area = stats[i, cv2.CC_STAT_AREA]
+            if area <= limit:
+                continue
+            x0, y0 = stats[i, cv2.CC_STAT_LEFT], stats[i, cv2.CC_STAT_TOP]
+            x1, y1 = x0 + stats[i, cv2.CC_STAT_WIDTH], y0 + stats[i, cv2.CC_STAT_HEIGHT]
+            if area > large:
+                part = labels[y0:y1, x0:x1] == i
+                skin = float(shares["skin"][y0:y1, x0:x1][part].mean())
+                if skin > 0.3 or x0 == 0 or y0 == 0 or x1 == w or y1 == h:
+                    return True, []
+            x, y = self.calibration.to_board(*centroids[i])
+            out.append(f"a patch at {x:.0f}, {y:.0f} mm")
+        return False, out
 
 
-class _Gathered:
-    """A score looked up only where it is read: ``score[v0:v1, u0:u1]`` gathers that patch
-    (a piece's centre is refined on a patch round it; the rest of the map is never read)."""
+class _Grid:
+    """The empty board on one view's grid, made once per mapping: the reference, how far
+    each pixel may stray from it (the sensor's noise, the light's error, and where the
+    board has edges, a mapping a fraction of a pixel off), the part of it the light is
+    measured on and a sample of the surface."""
 
-    def __init__(self, column: np.ndarray, index: np.ndarray):
-        self._column, self._index = column, index
-        self.shape = index.shape
+    def __init__(self, appearance: Appearance, calibration: Calibration, layout: Layout, shape,
+                 cell_mm: float = 2.0):
+        self.shape = shape[:2]
+        reference = appearance.view(calibration.extent, calibration.scale, shape)
+        if not appearance.learned:     # drawn sharp: blurred as the camera's pixels blur it
+            reference = cv2.GaussianBlur(reference, (0, 0), max(0.5, calibration.scale / _camera_pixels_per_mm(calibration)))
+        self.reference = reference
+        grey = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY)
+        slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3) / 8,
+                              cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3) / 8)
+        slope = cv2.dilate(slope, np.ones((3, 3), np.uint8))       # an edge a pixel away
+        self._fixed = (BLACK ** 2 + (LIGHT_SPREAD * reference) ** 2
+                       + ((SHIFT_TOLERANCE * slope) ** 2)[..., None]).astype(np.float32)
+        self.clipped = reference >= SATURATED      # (a channel: the frame clipped there agrees)
+        self.learned_noise = appearance.noise
+        self.noise_now = np.zeros(3)
+        self.adapt(np.full(3, appearance.noise))
+        # the plain board: away from its markings, pockets and markers (where a piece's colour
+        # could be taken for the board's)
+        self.plain = (slope < 2.0) & (reference.min(axis=2) > 20) & (reference.max(axis=2) < SATURATED)
+        plain = np.flatnonzero(self.plain)
+        self.plain_sample = plain[:: max(1, len(plain) // 5000)]
+        self.cell = max(1, int(round(cell_mm * calibration.scale)))
+        cell_mm = self.cell / calibration.scale
+        small = self.shrink(reference)
+        self.small_reference = small
+        inside = np.zeros(small.shape[:2], np.uint8)
+        a = calibration.to_pixel(0, 0)
+        b = calibration.to_pixel(layout.width, layout.length)
+        f = self.cell
+        cv2.rectangle(inside, (int(a[0] / f) + 1, int(b[1] / f) + 1), (int(b[0] / f) - 1, int(a[1] / f) - 1), 1, -1)
+        # where the light can be measured: not dark (ink, a pocket: the ratio is noise), not
+        # near white (it clips), not on a marking's edge (a mapping a fraction of a pixel
+        # off turns it into an edge of the ratio); a wood's grain is fine
+        steep = cv2.resize(slope / np.maximum(grey, 1.0), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
+        self.usable = (small.max(axis=2) > 20) & (steep < MARKING)
+        where = np.flatnonzero(inside.astype(bool) & self.usable)
+        if len(where) == 0:
+            where = np.arange(small.shape[0] * small.shape[1])
+        self.sample = where[:: max(1, len(where) // 20000)]
+        self.enclosed = ENCLOSED * math.pi * (max(layout.piece_radii.values()) / cell_mm) ** 2
+        self.smooth = LIGHT_SMOOTH / cell_mm
+        self.noise = math.hypot(appearance.noise, BLACK) / self.cell
+        # the markers: paper, often glossy or lifted at a corner, are not held against the
+        # empty board for patches (a piece on one is still found)
+        self.unmarked = np.ones(shape[:2], np.float32)
+        quiet = layout.marker_size / 6 + MARKER_SLACK
+        for corners in layout.marker_corners().values():
+            (left, top), (right, bottom) = corners[0], corners[2]
+            a, b = calibration.to_pixel(left - quiet, top + quiet), calibration.to_pixel(right + quiet, bottom - quiet)
+            cv2.rectangle(self.unmarked, (int(a[0]), int(a[1])), (int(b[0]) + 1, int(b[1]) + 1), 0.0, -1)   # a cell is the mean of cell x cell
 
-    def __getitem__(self, where) -> np.ndarray:
-        return np.take(self._column, self._index[where])
+    def adapt(self, noise: np.ndarray) -> None:
+        """How far each pixel may stray from the board, for the noise the frames show now (a
+        video's compression, a noisier sensor in the dark): made again when it changes by
+        more than a fifth, never below the noise the board was learned with."""
+        noise = np.maximum(noise, self.learned_noise)
+        if np.all(np.abs(noise / np.maximum(self.noise_now, 1e-6) - 1) < 0.2):
+            return
+        self.noise_now = noise
+        spread = self._fixed + (noise ** 2).astype(np.float32)
+        self.inverse = (1.0 / spread).astype(np.float32)
+        self.constant = (-0.5 * np.log(spread).sum(axis=2) - 1.5 * math.log(2 * math.pi)).astype(np.float32)
 
-    def __array__(self, dtype=None, copy=None) -> np.ndarray:
-        whole = np.take(self._column, self._index)
-        return whole if dtype is None else whole.astype(dtype)
+    def shrink(self, picture: np.ndarray) -> np.ndarray:
+        """``picture`` (the view's size) on the light's coarser grid, each pixel a mean."""
+        h, w = picture.shape[:2]
+        return cv2.resize(picture, (w // self.cell, h // self.cell), interpolation=cv2.INTER_AREA)
+
+
+def _camera_pixels_per_mm(calibration: Calibration) -> float:
+    """The camera's pixels per board mm in the middle of the board (about)."""
+    x, y = calibration.layout.width / 2, calibration.layout.length / 2
+    h = calibration.mapping.homography
+    a, b = (h @ np.array([x, y, 1.0])), (h @ np.array([x + 10.0, y, 1.0]))
+    return float(np.hypot(*(a[:2] / a[2] - b[:2] / b[2]))) / 10.0
+
+
+_HALF_SUM = np.full((1, 3), 0.5, np.float32)
+
+
+def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray, enclosed: float,
+                   smooth: float, noise: float) -> np.ndarray:
+    """The light (per channel, 1 = as when the empty board was learned) on a small picture
+    of the board and the empty board at the same size (pixels ``LIGHT_CELL`` mm across;
+    ``noise``: the sensor's noise on one of them, grey levels).
+
+    The light is the ratio of the two where the board shows, and the light has no edges: a
+    guest's shadow or a lamp's pool fades over centimetres, a piece of any colour ends at its
+    rim. So an edge of the ratio is no measure of the light, nor is what edges enclose
+    (pieces: ``enclosed`` pixels or fewer; a hand, a mat: larger, but not of the light's
+    colour), nor are the board's markings (``usable`` False); the light is the ratio
+    smoothed over ``smooth`` pixels where it is measured, and where a cluster of pieces
+    leaves none, over a wider stretch round it. A channel dark or clipped in the empty board
+    says nothing there: the others do."""
+    ratio = small / np.maximum(reference, 1.0)
+    # (a channel clipped now is still measured: its ratio makes the board clipped there as
+    # it is, and what is brighter than the board there is clipped alike)
+    valid = ((reference > BLACK_CHANNEL) & (reference < SATURATED)).astype(np.float32)
+    for c in range(3):     # a channel clipped (or dark) nearly everywhere: its ratio as it is, the best there is
+        if valid[..., c][usable].mean() < 0.05 if usable.any() else True:
+            valid[..., c] = 1.0
+    usable = usable & (valid.sum(axis=2) > 0)
+    overall = np.array([np.median(ratio[..., c][usable & (valid[..., c] > 0)])
+                        if (usable & (valid[..., c] > 0)).any() else 1.0 for c in range(3)], np.float32)
+    # one brightness: the valid channels' mean of the ratio over the overall light
+    relative = ratio / overall
+    count_valid = np.maximum(valid.sum(axis=2), 1.0)
+    level = (relative * valid).sum(axis=2) / count_valid
+    brightness = (small * valid).sum(axis=2) / count_valid
+    slope = cv2.magnitude(cv2.Sobel(cv2.log(np.maximum(level, 0.02)), cv2.CV_32F, 1, 0, ksize=3),
+                          cv2.Sobel(cv2.log(np.maximum(level, 0.02)), cv2.CV_32F, 0, 1, ksize=3)) / 8
+    # an edge stands out of the sensor's noise (in a dim corner a cell's noise is a good
+    # share of its brightness), and of the chroma: a piece of the board's brightness in
+    # another colour has an edge in some channel
+    edges = slope > np.maximum(noise * EDGE_NOISE / np.maximum(brightness, 1.0), LIGHT_EDGE)
+    tinted = relative / np.maximum(level, 1e-3)[..., None]
+    for c in range(3):
+        channel = np.where(valid[..., c] > 0, tinted[..., c], 1.0).astype(np.float32)
+        least = np.maximum(noise * EDGE_NOISE / np.maximum(small[..., c], 1.0), TINT_EDGE)
+        edges |= cv2.magnitude(cv2.Sobel(channel, cv2.CV_32F, 1, 0, ksize=3),
+                               cv2.Sobel(channel, cv2.CV_32F, 0, 1, ksize=3)) / 8 > least
+    # (within a cell or two of a marking the ratio has edges of its own: a mapping a fraction
+    # of a pixel off; they say nothing about pieces)
+    away = cv2.erode(usable.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    edges = cv2.dilate((edges & away).astype(np.uint8), np.ones((5, 5), np.uint8))
+    # The parts of the picture between the edges and the markings: a piece (or pieces
+    # touching), a hand or a beer mat is a part the edges bound, the board one the markings
+    # (and the picture's edge) bound and larger than a few pieces
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((1 - edges) & away.view(np.uint8), connectivity=4)
+    by_edges, by_markings = _bounds(labels, count, edges.view(bool))
+    # a large part its edges bound is the board in a shadow with edges (an arm's, under a
+    # low lamp) when it has the light's colour, darker or lighter; else a hand, a mat
+    area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+    means = np.stack([np.bincount(labels.ravel(), weights=(tinted[..., c] * valid[..., c]).ravel(), minlength=count)
+                      / np.maximum(np.bincount(labels.ravel(), weights=valid[..., c].ravel(), minlength=count), 1)
+                      for c in range(3)], axis=1)
+    seen = np.stack([np.bincount(labels.ravel(), weights=valid[..., c].ravel(), minlength=count) > 0
+                     for c in range(3)], axis=1)
+    shade = np.bincount(labels.ravel(), weights=level.ravel(), minlength=count) / area
+    shaded = (np.where(seen, np.abs(means - 1), 0.0).max(axis=1) < SHADE_TINT) & (shade > SHADE_DEPTH)
+    shaded &= stats[:, cv2.CC_STAT_AREA] > SHADE_PIECES / ENCLOSED * enclosed    # (not a cluster of pieces)
+    open_board = (stats[:, cv2.CC_STAT_AREA] > enclosed) & ((by_edges < by_markings) | shaded)
+    open_board[0] = False
+    calm = (usable & open_board[labels]).astype(np.float32)
+    light = np.empty_like(ratio)
+    light[:] = overall
+    # each channel where it is valid; where none is, the light's brightness measured in the
+    # others, in the overall light's colour (a shadow darkens every colour alike)
+    bright = np.ones(level.shape, np.float32)
+    for sigma in (4 * smooth, 2 * smooth, smooth):        # the wide first, then the near where it is measured
+        weight = cv2.GaussianBlur(calm, (0, 0), sigma)
+        summed = cv2.GaussianBlur(level * calm, (0, 0), sigma)
+        bright = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), bright)
+    light[:] = bright[..., None] * overall
+    for c in range(3):
+        mask = calm * valid[..., c]
+        for sigma in (2 * smooth, smooth):
+            weight = cv2.GaussianBlur(mask, (0, 0), sigma)
+            summed = cv2.GaussianBlur(ratio[..., c] * mask, (0, 0), sigma)
+            light[..., c] = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), light[..., c])
+    return np.maximum(light, 0.03).astype(np.float32)
+
+
+def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each labelled part (0 none): how many of the pixels round its rim are edges, and
+    how many are anything else inside the picture (a marking, another part)."""
+    by_edges, by_other = np.zeros(count), np.zeros(count)
+    for axis in (0, 1):
+        for step in (1, -1):
+            there = np.roll(labels, step, axis=axis)
+            edge = np.roll(edges, step, axis=axis)
+            rim = (labels > 0) & (there != labels)
+            cut = [slice(None)] * 2            # (np.roll wraps round: the picture's own edge is neither)
+            cut[axis] = 0 if step == 1 else -1
+            rim[tuple(cut)] = False
+            by_edges += np.bincount(labels[rim & edge], minlength=count)
+            by_other += np.bincount(labels[rim & ~edge], minlength=count)
+    return by_edges, by_other
+
+
+@functools.lru_cache(maxsize=8)
+def _table_for(key, means: bytes, covariances: bytes) -> tuple[np.ndarray, ...]:
+    table = _make_table(np.frombuffer(means, np.float64).reshape(-1, 3),
+                        np.frombuffer(covariances, np.float64).reshape(-1, 3, 3))
+    return tuple(np.ascontiguousarray(table[:, i]) for i in range(table.shape[1]))   # a gather each
+
+
+def _colour_table(appearance: Appearance, kinds: tuple[str, ...]) -> tuple[np.ndarray, ...]:
+    """For each of 64 levels a channel: the log-likelihood of anything but the board (the
+    kinds, skin, or a colour of nothing known), then each kind's and skin's share of that."""
+    colours = [appearance.colours[k] for k in kinds]
+    means = np.array([c.mean for c in colours] + [SKIN], np.float64)
+    covariances = np.array([c.covariance for c in colours] + [np.eye(3) * SKIN_SPREAD ** 2], np.float64)
+    return _table_for(kinds, means.tobytes(), covariances.tobytes())
+
+
+def _make_table(means: np.ndarray, covariances: np.ndarray) -> np.ndarray:
+    levels = (np.arange(64, dtype=np.float64) * 4 + 1.5)
+    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+    colours = np.stack([b, g, r], -1).reshape(-1, 3)
+    logs = []
+    for mean, covariance in zip(means, covariances):
+        inverse = np.linalg.inv(covariance)
+        d = colours - mean
+        logs.append(-0.5 * np.einsum("ni,ij,nj->n", d, inverse, d)
+                    - 0.5 * math.log(np.linalg.det(covariance)) - 1.5 * math.log(2 * math.pi))
+    logs.append(np.full(len(colours), OTHER))
+    logs = np.stack(logs, axis=1)
+    top = logs.max(axis=1, keepdims=True)
+    rest = top[:, 0] + np.log(np.exp(logs - top).sum(axis=1))
+    shares = np.exp(logs[:, :-1] - rest[:, None])
+    return np.c_[rest, shares].astype(np.float32)
 
 
 def _index(picture: np.ndarray) -> np.ndarray:
@@ -426,12 +696,6 @@ def _quarter(picture: np.ndarray) -> np.ndarray:
     """``picture`` at a quarter of its width and height, each pixel the mean of 4 x 4."""
     h, w = picture.shape[:2]
     return cv2.resize(picture, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
-
-
-def _divide(view: np.ndarray, light: np.ndarray) -> np.ndarray:
-    """``view`` divided by ``light`` (any smaller size, stretched over it), as uint8 (saturated)."""
-    h, w = view.shape[:2]
-    return cv2.divide(view, cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR), dtype=cv2.CV_8U)
 
 
 def _matched(picture: np.ndarray, kernel: np.ndarray, floor: float) -> np.ndarray:
@@ -461,40 +725,3 @@ def _kernel(r: float) -> np.ndarray:
     disc = np.clip(r - d + 0.5, 0, 1)
     ring = ((d > r + 1.0) & (d <= r + 3.0)).astype(np.float32)
     return disc / disc.sum() - 0.5 * ring / ring.sum()
-
-
-@functools.lru_cache(maxsize=4)
-def _share_table(refs_bytes: bytes, names: tuple[str, ...], kinds: tuple[str, ...]) -> np.ndarray:
-    """Each of 64 levels a channel: the share of each reference colour (one table per set of
-    colours, made once: a quarter of a second)."""
-    refs = np.frombuffer(refs_bytes, np.float32).reshape(len(names), 3)
-    levels = (np.arange(64, dtype=np.float32) * 4 + 2) / 255.0
-    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
-    lab = cv2.cvtColor(np.stack([b, g, r], -1).reshape(-1, 1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
-    weight = np.array([0.5, 1.0, 1.0], np.float32)
-    distances = np.stack([(((lab - ref) * weight) ** 2).sum(axis=1) for ref in refs], axis=1)
-    shares = np.exp(-(distances - distances.min(axis=1, keepdims=True)) / TEMPERATURE)
-    shares /= shares.sum(axis=1, keepdims=True)
-    paper = shares[:, names.index("paper")]
-    piece = sum(shares[:, names.index(k)] for k in kinds) + paper
-    lit = [shares[:, names.index(k)] + paper for k in kinds]
-    return np.c_[shares, piece, *lit].astype(np.float32)
-
-
-@functools.lru_cache(maxsize=8)
-def _expected_board(layout, extent, scale: float, shape) -> tuple[np.ndarray, np.ndarray]:
-    """The empty board drawn in the rectified view (``extent`` at ``scale`` px/mm), and
-    where it shows plain wood or frame (away from every marking): the same for every
-    frame of a board, so made once."""
-    picture, to_board = board_picture(layout)
-    x0, _, _, y1 = extent
-    big = 1 / to_board[0, 0]
-    tx0, ty1 = to_board[0, 2], to_board[1, 2]
-    m = np.array([[big / scale, 0, (x0 + 0.5 / scale - tx0) * big], [0, big / scale, (ty1 - y1 + 0.5 / scale) * big]])
-    expected = cv2.warpAffine(picture, m, (shape[1], shape[0]), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
-    plain = np.zeros(shape, np.uint8)
-    for colour in (layout.wood, layout.frame_colour):
-        plain |= np.all(np.abs(expected.astype(np.int16) - colour) <= 2, axis=2).astype(np.uint8)
-    plain = cv2.erode(plain, np.ones((5, 5), np.uint8)).astype(bool)
-    expected.flags.writeable = False
-    return expected, plain.view(np.uint8)

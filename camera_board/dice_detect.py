@@ -16,25 +16,61 @@ top face read, the lower die hidden) and three must be seen. Anything else it ca
 of no colour it knows) makes the frame *unsure*: nothing is reported from it."""
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 from camera_board.calibrate import Calibration
-from camera_board.dice_layout import DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, WHITE_DIE, DiceTable
+from camera_board.appearance import Appearance, drawn
+from camera_board.dice_layout import DARK_PIP, DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, WHITE_PIP, DiceTable
 from camera_board.dice_shapes import ONE, is_face, judge, lying_outline, split_pips
-from camera_board.reference import board_picture
 from camera_board.layout import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 SCALE = 4.0          # rectified pixels per mm
 MARGIN = 20.0        # mm of the frame rectified round the surface: a tower's top at the edge leans out 15
-DARK = 22.0          # median grey of the surface below which the camera cannot see it
+DARK = 22.0          # median grey of the surface below which the camera cannot see it (the drawn table)
+DARK_LEARNED = 8.0   # and of a table learned (a dark cloth is dark)
+DIMMEST = 0.2        # the light a fifth of the learned light's or less: too dark
 RESIDUAL = 40.0      # colour distance from the table (in any light) that makes a pixel *something*
 MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
 ODD_TINT = 0.3       # a light this far from the table's overall colour (a channel's share) is no light
+LEFT_OUT = 0.5        # a place of a face without a pip showing this share of its weakest pip's response: a pip missed
+STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
+
+
+def body_names(table: DiceTable) -> tuple[str, ...]:
+    """The names of the table's die colours in the appearance: "die" (Schocken's, all alike),
+    "die III", "die IV", "die V" (Miwin's)."""
+    return ("die",) if len(table.bodies) == 1 else ("die III", "die IV", "die V")
+
+
+def pips_name(body: str) -> str:
+    """The appearance's name of the pips of a die colour ("die pips", "die III pips", ...)."""
+    return f"{body} pips"
+
+
+def _grey(bgr) -> float:
+    b, g, r = bgr
+    return 0.114 * b + 0.587 * g + 0.299 * r
+
+
+@functools.lru_cache(maxsize=4)
+def dice_starting(table: DiceTable) -> Appearance:
+    """The starting values: the table drawn from its layout, the dice's and pieces' colours
+    from camera_board/dice_layout.py (Schocken's white dice with black pips, Miwin's
+    coloured ones with white)."""
+    names = body_names(table)
+    colours = dict(zip(names, table.bodies))
+    colours.update({pips_name(n): DARK_PIP if _grey(c) > _grey(WHITE_PIP) / 2 else WHITE_PIP
+                    for n, c in zip(names, table.bodies)})
+    if table.squares:
+        colours["piece"] = NEUNFELD_PIECE
+    return drawn(table.layout, colours)
 
 
 @dataclass(frozen=True)
@@ -89,28 +125,50 @@ def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
 class DiceDetector:
     """``DiceDetector(table, calibration)``, then ``see(frame)`` for each camera frame."""
 
-    def __init__(self, table: DiceTable, calibration: Calibration, dice: int = 3):
+    def __init__(self, table: DiceTable, calibration: Calibration, dice: int = 3,
+                 appearance: Appearance | None = None):
         self.table, self.calibration, self.count = table, calibration, dice
         self.game = table.layout.game
-        kinds = [("die", i, np.array(c, np.float32)) for i, c in enumerate(table.bodies)]
-        if table.squares:
-            kinds.append(("piece", 0, np.array(NEUNFELD_PIECE, np.float32)))
-        self.kinds = kinds           # what a die-sized blob can be
-        self.large = (*kinds, ("hand", 0, np.array(SKIN, np.float32)))   # and a large one
+        self.use(appearance or dice_starting(table))
         s = calibration.scale
         self._die_area = (DIE * s) ** 2
         self._pip_area = np.pi * (PIP * DIE * s * 1.03) ** 2
         self._expected = None
         self._per_expected = self._energy = None     # made from the empty table, once
 
+    def use(self, appearance: Appearance) -> None:
+        """Read with ``appearance`` (the empty table and the dice's and pieces' colours) from
+        the next frame on."""
+        self.appearance = appearance
+        kinds = [("die", i, np.array(appearance.colours[name].mean, np.float32))
+                 for i, name in enumerate(body_names(self.table))]
+        if self.table.squares:
+            kinds.append(("piece", 0, np.array(appearance.colours["piece"].mean, np.float32)))
+        self.kinds = kinds           # what a die-sized blob can be
+        self.large = (*kinds, ("hand", 0, np.array(SKIN, np.float32)))   # and a large one
+        # pips darker than the die (Schocken's white dice) or lighter (Miwin's coloured, a red
+        # Schocken set): as learned, else as the starting values have them
+        starting = dice_starting(self.table).colours
+        self._dark_pips = []
+        for name, (_, _, body) in zip(body_names(self.table), kinds):
+            pips = appearance.colours.get(pips_name(name)) or starting[pips_name(name)]
+            self._dark_pips.append(_grey(pips.mean) < _grey(body))
+        self._expected = None
+
     def see(self, frame: np.ndarray) -> DiceSighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         problem = self.calibration.update(gray)
         if problem is not None:
             return DiceSighting(problem=problem)
-        rect = self.calibration.rectify(frame).astype(np.float32)
+        return self.read(self.calibration.rectify(frame))
+
+    def read(self, view: np.ndarray) -> DiceSighting:
+        """A frame already rectified (``calibration.rectify``)."""
+        rect = view.astype(np.float32)
         edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the surface
-        if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < DARK:
+        # too dark: a fifth of the light it learned in (the drawn table: grey DARK)
+        dark = max(DARK_LEARNED, DIMMEST * self.appearance.brightness) if self.appearance.brightness else DARK
+        if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < dark:
             return DiceSighting(problem="the table is too dark to see")
         expected = self._empty(rect.shape)
         gain = self._gain(rect, expected)
@@ -121,18 +179,42 @@ class DiceDetector:
         blobs = self._blobs(norm, expected)
         return self._read(norm, blobs)
 
+    def blobs(self, view: np.ndarray) -> list[tuple[tuple[float, float], np.ndarray, dict]]:
+        """Whatever is not the table in a rectified frame: each blob's middle (board mm, seen
+        a die's height up), its colour evened out, and as a die's pips both ways (dark pips:
+        True, light: False) how many it shows and their colour (learning the colours and
+        the pips: camera_board/dice_learn.py)."""
+        rect = view.astype(np.float32)
+        expected = self._empty(rect.shape)
+        norm = rect / self._gain(rect, expected)
+        out = []
+        for contour in self._blobs(norm, expected):
+            m = cv2.moments(contour)
+            if m["m00"] <= 0:
+                continue
+            x, y, w, h = cv2.boundingRect(contour)
+            mask = np.zeros((h, w), np.uint8)
+            cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
+            patch = norm[y:y + h, x:x + w]
+            colour = np.median(patch[mask > 0], axis=0)
+            pips = {}
+            for dark in (True, False):
+                found = self._pips(patch, mask, dark)
+                at = [patch[int(v), int(u)] for u, v in found]
+                pips[dark] = (len(found), np.median(at, axis=0) if at else None)
+            out.append((self.calibration.to_board(m["m10"] / m["m00"], m["m01"] / m["m00"], DIE / 2), colour, pips))
+        return out
+
     # -- the table and its light ----------------------------------------------------------
     def _empty(self, shape) -> np.ndarray:
+        """The empty table (learned, or drawn from its layout) on the rectified grid."""
         if self._expected is None or self._expected.shape != shape:
-            tex, to_board = board_picture(self.table.layout)
-            x0, _, _, y1 = self.calibration.extent
-            s, ts = self.calibration.scale, 1 / to_board[0, 0]
-            tx0, ty1 = to_board[0, 2], to_board[1, 2]
-            m = np.array([[ts / s, 0, ts * (x0 + 0.5 / s - tx0)], [0, ts / s, ts * (ty1 - y1 + 0.5 / s)]])
-            self._expected = cv2.warpAffine(tex, m, (shape[1], shape[0]), flags=cv2.INTER_LINEAR
-                                            | cv2.WARP_INVERSE_MAP).astype(np.float32)
-            # printed lines: the camera blurs them, so within 2 mm of one nothing is judged
-            ink = (self._expected.max(axis=2) < 60).astype(np.uint8)
+            s = self.calibration.scale
+            self._expected = np.array(self.appearance.view(self.calibration.extent, s, shape))
+            # printed lines (where the layout draws them): the camera blurs them, so within
+            # 2 mm of one nothing is judged
+            drawn = dice_starting(self.table).view(self.calibration.extent, s, shape)
+            ink = (drawn.max(axis=2) < 60).astype(np.uint8)
             self._ink = cv2.dilate(ink, np.ones((int(4 * s) | 1,) * 2, np.uint8)) > 0
         return self._expected
 
@@ -199,6 +281,8 @@ class DiceDetector:
             patch = norm[y:y + h, x:x + w]
             colour = np.median(patch[mask > 0], axis=0)
             kind, body = self._kind(colour, self.kinds)
+            if self._far(colour, self.large):
+                return DiceSighting(problem="something on the table the camera cannot explain")
             if mask.sum() > 4 * self._die_area and kind != "piece":
                 if self._kind(colour, self.large)[0] != "hand":
                     return DiceSighting(problem="something on the table the camera cannot explain")
@@ -225,7 +309,8 @@ class DiceDetector:
     def _shaped(self, patch: np.ndarray, mask: np.ndarray, origin) -> list[SeenDie] | str:
         """A Schocken blob as one die, a Türmchen or two touching dice (camera_board/dice_shapes.py),
         or why it is none of them."""
-        top = self._top_face(patch, mask)
+        dark = self._dark_pips[0]
+        top = self._top_face(patch, mask, dark=dark)
         if not top.any():
             return "a die's top cannot be seen"
         s = self.calibration.scale
@@ -240,13 +325,13 @@ class DiceDetector:
             return f"a blob of dice the camera cannot tell apart ({shape.fit:.2f} of a die's outline)"
         area = float(mask.sum()) / s ** 2
         if shape.kind == "pair":
-            groups = split_pips(self._pips(patch, mask, True, seams=True), self._step(DIE))
+            groups = split_pips(self._pips(patch, mask, dark, seams=True), self._step(DIE))
             if groups is None:
                 return "two touching dice whose pips cannot be told apart"
             return [self._placed(np.mean(g, axis=0) + origin, len(g), 0, area / 2) for g in groups]
         tower = shape.kind == "tower"     # its top is seen two dice high
         height = 2 * DIE if tower else DIE
-        pips = self._pips(patch, mask, True)
+        pips = self._pips(patch, mask, dark)
         if not is_face(np.array(pips).reshape(-1, 2), self._step(height)):
             if not tower:
                 return "a die's pips do not lie as a face"
@@ -275,23 +360,31 @@ class DiceDetector:
         return SeenDie(bx, by, value, body, self.table.in_tray(bx, by), False, area)
 
     @staticmethod
+    def _far(colour: np.ndarray, kinds) -> bool:
+        """Whether ``colour`` is far from every kind it could be (a thing of no colour it knows)."""
+        return min(float(np.linalg.norm(colour - k[2])) for k in kinds) > STRANGE
+
+    @staticmethod
     def _kind(colour: np.ndarray, kinds) -> tuple[str, int]:
         best = min(kinds, key=lambda k: float(np.linalg.norm(colour - k[2])))
         return best[0], best[1]
 
     def _die(self, patch: np.ndarray, mask: np.ndarray, body: int, origin, height: float = DIE) -> SeenDie:
-        found = self._pips(patch, mask, self.table.bodies[body] == WHITE_DIE)
+        found, response = self._pips(patch, mask, self._dark_pips[body], detail=True)
         value = len(found)
         allowed = range(1, 7) if self.game == "schocken" else MIWIN[body].faces
+        step = self._step(height)
+        if not is_face(np.array(found).reshape(-1, 2), step) or self._pip_left_out(found, response, step):
+            value = 0          # a pip missed or one too many: 8 read as 7 is a face it can show
         m = cv2.moments(mask)
         centre = np.mean(found, axis=0) if value in allowed else np.array((m["m10"], m["m01"])) / m["m00"]
         return self._placed(centre + origin, value if value in allowed else 0, body,
                             float(mask.sum()) / self.calibration.scale ** 2, height)
 
-    def _pips(self, patch: np.ndarray, mask: np.ndarray, dark: bool, seams: bool = False) -> list:
+    def _pips(self, patch: np.ndarray, mask: np.ndarray, dark: bool, seams: bool = False, detail: bool = False):
         """The pips' centres: peaks of a difference of Gaussians at a pip's size (a blurred
         camera runs pips into each other; their peaks stay 5 mm apart), at least half as
-        strong as the strongest, inside the die."""
+        strong as the strongest, inside the die (``detail``: and the response)."""
         grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
         level = float(np.percentile(grey[mask > 0], 25 if dark else 50))
         grey = np.where(mask > 0, grey, level)       # the table round the die is no pip
@@ -300,8 +393,8 @@ class DiceDetector:
         r = PIP * DIE * self.calibration.scale
         response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
         inside = _shrink(mask, 5)
-        if dark:      # only on the top face: a white die's sides are darker, a side's corner no pip
-            inside &= self._top_face(patch, mask, seams)
+        if dark or self.game == "schocken":   # only on the top face: a white die's sides are darker,
+            inside &= self._top_face(patch, mask, seams, dark)   # a side's corner no pip; a tower's sides show pips
         peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
         strongest = float(response[inside].max()) if inside.any() else 0.0
         keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
@@ -310,14 +403,49 @@ class DiceDetector:
         for i in np.argsort(-response[v, u], kind="stable"):   # a flat top (two pixels alike) is one pip
             if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
                 found.append((float(u[i]), float(v[i])))
-        return found
+        return (found, response) if detail else found
 
-    def _top_face(self, patch: np.ndarray, mask: np.ndarray, seams: bool = False) -> np.ndarray:
-        """A white die's top: its bright part, with the pips in it filled in. With ``seams``
-        (two tops side by side) only the holes are filled: closing over a pip's width would
-        close the dark seam between the tops too, and its ends would look like pips."""
+    def _pip_left_out(self, found: list, response: np.ndarray, step: float) -> bool:
+        """Whether a place of the 3 x 3 grid the found pips lie on, where they have no pip,
+        shows a pip's response nearly as strong as theirs (a pip missed: a 9 without its
+        middle pip is an 8, a face a Miwin die has too)."""
+        if not found:
+            return False
+        points = np.array(found)
+        middle = points.mean(axis=0)
+        corners = [p - middle for p in points if abs(np.hypot(*(p - middle)) / step - math.sqrt(2)) < 0.3]
+        if corners:        # the grid's turn from a corner pip's (the corners lie at 45° to its axes)
+            turn = math.atan2(corners[0][1], corners[0][0]) - math.pi / 4
+            places = [middle + step * np.array((math.cos(turn) * i - math.sin(turn) * j,
+                                                math.sin(turn) * i + math.cos(turn) * j))
+                      for i in (-1, 0, 1) for j in (-1, 0, 1)]
+        else:              # a 1: any turn, so the ring its corners may lie on
+            places = [middle] + [middle + math.sqrt(2) * step * np.array((math.cos(a), math.sin(a)))
+                                 for a in np.linspace(0, 2 * math.pi, 24, endpoint=False)]
+        weakest = min(float(response[int(v), int(u)]) for u, v in found)
+        h, w = response.shape
+        for place in places:
+            if min(np.hypot(*(points - place).T)) < 0.5 * step:
+                continue      # a pip lies there
+            u, v = int(round(place[0])), int(round(place[1]))
+            if 0 <= u < w and 0 <= v < h and response[v, u] > LEFT_OUT * weakest:
+                return True
+        return False
+
+    def _top_face(self, patch: np.ndarray, mask: np.ndarray, seams: bool = False, dark: bool = True) -> np.ndarray:
+        """A die's top: the bright part of its body (the lamp lights the top more than the
+        sides), with the pips in it filled in. With ``seams`` (two tops side by side) only the
+        holes are filled: closing over a pip's width would close the dark seam between the
+        tops too, and its ends would look like pips. Light pips (``dark`` False) are left out
+        of the body first: the brightest part of a red die is its pips."""
         grey = patch @ np.array([0.114, 0.587, 0.299], np.float32)
-        top = ((grey > 0.8 * np.percentile(grey[mask > 0], 90)) & (mask > 0)).astype(np.uint8)
+        body = mask > 0
+        if not dark and body.any():
+            level, brightest = np.percentile(grey[body], (50, 99.5))
+            body = body & (grey < (level + brightest) / 2)
+            if not body.any():
+                body = mask > 0
+        top = ((grey > 0.8 * np.percentile(grey[body], 90)) & body).astype(np.uint8)
         size = 5 if seams else int(4 * PIP * DIE * self.calibration.scale) | 1
         top = cv2.morphologyEx(top, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
         contours, _ = cv2.findContours(top, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

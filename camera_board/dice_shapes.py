@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from camera_board.dice_layout import DIE
+from camera_board.dice_layout import DIE, PIPS
 
 ONE = (0.0, 1.22)        # outline / a lying die's outline: one die lying (tuning: 1.03 to 1.17)
 TOWER = (1.25, 1.85)     # a Türmchen (tuning: 1.27 to 1.58, lower when both dice are turned alike)
@@ -33,9 +33,10 @@ PAIR = (1.9, 2.5)        # two dice side by side
 ONE_TOP = 1.7            # top / one die's top below this: one top (a tower's lower top shows round it)
 TWO_TOPS = 1.8
 R2 = math.sqrt(2)
-# each face's pips' distances from its middle, nearest first, in steps (the middle to an edge's middle pip)
-FACES = {1: (0,), 2: (R2, R2), 3: (0, R2, R2), 4: (R2,) * 4, 5: (0, *(R2,) * 4), 6: (1, 1, *(R2,) * 4)}
-CLOSEST = {2: 2 * R2, 3: R2, 4: 2, 5: R2, 6: 1}     # and the two closest pips' distance
+# each face's pips' distances from its middle, nearest first, in steps (the middle to an edge's
+# middle pip), and the two closest pips' distance: 1 to 6, and Miwin's 7 to 9
+FACES = {n: tuple(sorted(math.hypot(*p) for p in pips)) for n, pips in PIPS.items()}
+CLOSEST = {n: min(math.dist(a, b) for a in pips for b in pips if a != b) for n, pips in PIPS.items() if n > 1}
 FACE_TOLERANCE = 0.2     # steps (1 mm): a pip's place in a rectified frame is this good
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from camera_board.detect import Found, Sighting
 from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PieceReading,
@@ -25,6 +25,12 @@ DRIFT = 0.6         # mm a piece's least-squares track carries it over the settl
                     # on the tuning shots it did not delay a settled report (docs/camera.md)
 TREND_FRAMES = 6    # frames a trend needs: fewer (under 20 frames/s in the settle time) and one
                     # jittery piece fakes a drift (seen at 10 frames/s in the end-to-end test)
+SETTLE_FAST = 0.25   # s: the settle time when the frames come fast (6 frames in it: 24 a second and up)
+RATE_FRAMES = 10     # frames whose spacing says the rate
+AGREE = 3.0          # mm a piece followed quickly may lie from its full reading
+STEADY = 0.4         # mm two full reads of the still board may differ, piece by piece, for it to settle:
+                     # one frame's read is not a steady place (a video file's JPEG put a still coin
+                     # 0.4 to 1.1 mm off frame by frame; tests/test_camera_video.py)
 BLIND_AFTER = 1.0   # s without a good frame before "camera cannot see the board"
 TOP_SPEED = 9000.0  # mm/s: the fastest a piece moves (a hard flicked striker is about 7 m/s)
 HAND_REACH = 10.0   # mm a man may be moved by the hand that sets the striker, not by a stroke
@@ -55,14 +61,30 @@ class Watcher:
     behind_hand: bool = False                   # a hand seen since the last good frame
     window: list = field(default_factory=list)  # (time, pieces) of the good frames since the board last
                                                 # moved, within the settle time
+    full_reads: bool = False                    # frames are followed quickly and the settled board is
+                                                # read in full when asked (``wants_full``, ``settle_on``)
+    wants_full: bool = False                    # the board lies still: read this frame in full
+    confirmed: tuple | None = None              # the anchor a full read bore out
+    retry_at: float = -math.inf                 # a full read that doubted: the next not before this
+    doubt: str | None = None                    # what the last full read doubted (None: nothing)
+    held: tuple | None = None                   # (anchor, pieces): the last clean full read of the still
+                                                # board, waiting for a second that bears it out (STEADY)
+    intervals: list = field(default_factory=list)   # seconds between the last frames (the rate)
+    frame_at: float | None = None
+    settle_fixed: bool = False                  # the settle time given, not from the rate
 
     def see(self, now: float, sighting: Sighting) -> list:
+        """A frame (with ``full_reads``, followed quickly): what the board sends for it."""
+        if self.full_reads:
+            if self.frame_at is not None and not self.settle_fixed:
+                self.intervals = (self.intervals + [now - self.frame_at])[-RATE_FRAMES:]
+                self.settle = settle_time(self.intervals)
+            self.frame_at = now
         if sighting.problem is not None:
             return self._unsure(now, sighting)
         out = []
-        if self.blind_said:
-            self.blind_said = False
-        self.good_at = now
+        if not self.full_reads or not self._waiting(now):
+            self.good_at, self.blind_said = now, False
         pieces = sighting.pieces
         if self.behind_hand:
             self.behind_hand = False
@@ -83,6 +105,8 @@ class Watcher:
             quiet = due = False
         if not quiet:
             out.append(self._snapshot(pieces, False))
+        elif due and self.full_reads:
+            self.wants_full = self.anchor is not self.confirmed and now >= self.retry_at
         elif due:
             if self.in_stroke:
                 out += self._pocketed(pieces)
@@ -90,6 +114,49 @@ class Watcher:
             self.in_stroke = False                  # even one the same as before it
             out.append(self._snapshot(pieces, True))
         return out
+
+    def settle_on(self, now: float, full: Sighting) -> list:
+        """The full read of the frame ``see`` asked for (``wants_full``): the settled board
+        when it is sure and bears out what was followed; else nothing, and another look
+        after a settle time (ERROR 4 once it has doubted for ``BLIND_AFTER``)."""
+        self.wants_full = False
+        if full.problem is not None:
+            self.retry_at = now + self.settle
+            if full.hand:
+                self.anchor, self.behind_hand, self.good_at = None, True, now
+                return []
+            return self._doubted(now, full.problem)
+        pieces = full.pieces
+        if self.last is None or not _agrees(self.last, pieces):    # the quick look was wrong, or it moved
+            self.retry_at = now + self.settle
+            return self._doubted(now, "the pieces followed and the pieces read in full differ")
+        held, self.held = self.held, (self.anchor, pieces)
+        if held is None or held[0] is not self.anchor or not _steady(held[1], pieces):
+            self.retry_at = now          # read the next frame in full too: one read is not a steady place
+            return [] if held is None or held[0] is not self.anchor else \
+                self._doubted(now, "the pieces read in full are not yet steady")
+        pieces = _between(held[1], pieces)
+        self.held = None
+        self.confirmed, self.doubt, self.good_at, self.blind_said = self.anchor, None, now, False
+        if not (self.in_stroke or self.settled is None or _differs(self.settled, pieces)):
+            return []                               # the same board twice is reported once
+        out = self._pocketed(pieces) if self.in_stroke else []
+        self.settled, self.in_stroke = pieces, False
+        self.last = pieces
+        return out + [self._snapshot(pieces, True)]
+
+    def _doubted(self, now: float, doubt: str) -> list:
+        """A full read of the still board that cannot be reported: what it doubts kept (the
+        staff page shows it), and ERROR 4 once it has doubted for ``BLIND_AFTER``."""
+        self.doubt = doubt
+        if not self.blind_said and now - (self.good_at or now) >= BLIND_AFTER:
+            self.blind_said = True
+            return [Fault(f"camera cannot see the board: {doubt}")]
+        return []
+
+    def _waiting(self, now: float) -> bool:
+        """Whether the board lies still and its full read has not borne it out yet."""
+        return now - self.moved_at >= self.settle and self.anchor is not None and self.anchor is not self.confirmed
 
     def _moved(self, now: float, pieces: tuple[Found, ...]) -> None:
         # the trend is judged on the frames after this one: in this frame a piece may still
@@ -212,6 +279,41 @@ def _drift(window: list[tuple[float, tuple[Found, ...]]]) -> float:
         vy = sum(t * (y - my) for t, _, y in track) / spread
         worst = max(worst, math.hypot(vx, vy) * (times[-1] - times[0]))
     return worst
+
+
+def settle_time(intervals: list[float]) -> float:
+    """The settle time for the rate the frames come at: ``SETTLE_FAST`` when the frames
+    come fast enough for ``TREND_FRAMES`` of them in it (the trend then says whether a
+    piece still creeps), else ``SETTLE``."""
+    if not intervals:
+        return SETTLE
+    step = sorted(intervals)[len(intervals) // 2]
+    return SETTLE_FAST if TREND_FRAMES * step <= SETTLE_FAST else SETTLE
+
+
+def _agrees(followed: tuple[Found, ...], full: tuple[Found, ...]) -> bool:
+    """Whether the full read bears out the pieces followed: as many of each kind, each
+    within ``AGREE`` mm."""
+    if Counter(p.kind for p in followed) != Counter(p.kind for p in full):
+        return False
+    moves, gone = _match(followed, full)
+    return not gone and all(m <= AGREE for _, m in moves)
+
+
+def _steady(first: tuple[Found, ...], second: tuple[Found, ...]) -> bool:
+    """Whether two full reads of the still board agree: the same pieces of each kind, each
+    within ``STEADY`` mm of where the other read put it."""
+    if Counter(p.kind for p in first) != Counter(p.kind for p in second):
+        return False
+    moves, gone = _match(first, second)
+    return not gone and all(m <= STEADY for _, m in moves)
+
+
+def _between(first: tuple[Found, ...], second: tuple[Found, ...]) -> tuple[Found, ...]:
+    """Each piece of ``second`` halfway to where ``first`` (a read that agrees: ``_steady``) put it."""
+    back = {j: first[i] for i, j in _pairs(first, second).items()}
+    return tuple(replace(p, x=(p.x + back[j].x) / 2, y=(p.y + back[j].y) / 2) if j in back else p
+                 for j, p in enumerate(second))
 
 
 def _differs(a: tuple[Found, ...], b: tuple[Found, ...]) -> bool:

@@ -1,6 +1,7 @@
 """The camera board as the composition root builds it from the configuration
 (``[board] kind = "camera"``): the lens, the source, the game's board, a saved
-calibration; started on its own thread, its port handed to the board link.
+calibration and what the installer taught it (camera.learned); started on its own
+thread, its port handed to the board link.
 
 ``tablegame simulate --board camera`` builds it over the simulated table instead
 (camera_sim/rendered.py): the hands' world drawn by the renderer, read by the camera board."""
@@ -11,6 +12,7 @@ import os
 
 import numpy as np
 
+from camera_board.appearance import Appearance
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens
 from camera_board.sources import SourceError, open_source
@@ -41,13 +43,43 @@ def lens_of(config) -> Lens:
                 float(config["camera.k2"]))
 
 
-def open_camera_board(config, board, folder: str, game: str | None = None) -> CameraBoard:
-    """Built and started: ``board`` is the game's (``session.play.board``); the pty lives
-    in ``folder``. CameraBoardError in words when the camera cannot be opened."""
+def saved_homography(config) -> np.ndarray | None:
+    """The board's place in the picture as the calibration saved it (None: from the markers)."""
     saved = config["camera.homography"]
+    return np.array(saved, float).reshape(3, 3) if saved else None
+
+
+def learned_appearance(path, game: str) -> Appearance | None:
+    """What the installer taught the camera (camera.learned, beside the configuration), or
+    None: the starting values, said in the log with why (not learned yet, learned for another
+    game's board, a file that is not one)."""
+    if path is None or not os.path.exists(path):
+        log.info("the camera has not learned this board yet (no %s): it reads with the starting values; "
+                 "teach it on the staff page or with tablegame camera-learn (docs/camera.md, Calibration)", path)
+        return None
+    try:
+        appearance = Appearance.load(path)
+    except (OSError, ValueError) as error:
+        log.warning("the camera's learned board %s cannot be read (%s): it reads with the starting values; "
+                    "teach it again", path, error)
+        return None
+    if appearance.game != game:
+        log.warning("the camera's learned board %s is %s's, the table plays %s: it reads with the starting "
+                    "values; teach it this board", path, appearance.game, game)
+        return None
+    log.info("the camera reads with what it learned of the board (%s)", path)
+    return appearance
+
+
+def open_camera_board(config, board, folder: str, game: str | None = None, learned=None) -> CameraBoard:
+    """Built and started: ``board`` is the game's (``session.play.board``); the pty lives
+    in ``folder``; ``learned``: the file camera.learned names (what the installer taught the
+    camera). CameraBoardError in words when the camera cannot be opened."""
     lens = lens_of(config)
-    camera = CameraBoard.for_game(game_of(board, game), board, lens, link_path=os.path.join(folder, "board"),
-                                  homography=np.array(saved, float).reshape(3, 3) if saved else None)
+    game = game_of(board, game)
+    camera = CameraBoard.for_game(game, board, lens, link_path=os.path.join(folder, "board"),
+                                  homography=saved_homography(config),
+                                  appearance=learned_appearance(learned, game))
     try:
         frames = open_source(config["camera.source"], lens.size)
     except SourceError as error:

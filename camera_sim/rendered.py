@@ -15,7 +15,7 @@ from typing import Iterator
 import numpy as np
 
 from camera_board.board import CameraBoard
-from camera_board.service import CameraBoardError, lens_of
+from camera_board.service import CameraBoardError, learned_appearance, lens_of
 from camera_board.sources import SourceError
 from camera_sim.render import Light, Shot, render
 from camera_sim.rig import SIM_RATE, in_motion, still
@@ -254,16 +254,18 @@ class RenderedBoard:
 
 
 def open_rendered_board(config, world, folder: str, game: str, *, realtime: bool = True,
-                        memory=None, seed: int = 0) -> RenderedBoard:
+                        memory=None, seed: int = 0, learned=None) -> RenderedBoard:
     """The simulated ``world`` of ``game`` seen by a rendered camera with the configured
     lens (camera.size, fov, k1, k2) and a 1/60 s shutter, hung over the board; not started.
+    ``learned``: the file camera.learned names (read as ``tablegame run`` reads it).
     CameraBoardError in words for a game the camera cannot read."""
     if game not in VIEWS:
         raise CameraBoardError(f"the camera board reads Shove, Carrom, Schocken and Neunfeld, not {game}: "
                                "simulate it with the virtual board (no --board camera)")
     lens = dataclasses.replace(lens_of(config), shutter=SHUTTER)
     view = view_of(game, world)
-    camera = CameraBoard(view.layout, lens, link_path=os.path.join(folder, "board"), memory=memory)
+    camera = CameraBoard(view.layout, lens, link_path=os.path.join(folder, "board"), memory=memory,
+                         appearance=learned_appearance(learned, game), board=world.board if game in ("shove", "carrom") else None)
     told = lambda text: camera.protocol.send(BoardError(ErrorCode.SENSOR_FAULT, text))  # noqa: E731
     pose = pose_over(view.layout, lens.fov, lens.size[1] / lens.size[0])
     source = Rendered(view, lens, pose, Light(), RATES[game], realtime=realtime, seed=seed, told=told)

@@ -1,6 +1,7 @@
 """``tablegame run`` (the Pi service), ``tablegame simulate`` (the same table on a
 simulated board), each family's own commands (its registration's ``commands``), and for
-the installer ``tablegame check-config``, ``tablegame doctor`` and ``tablegame config-template``."""
+the installer ``tablegame check-config``, ``tablegame doctor``, ``tablegame config-template``
+and ``tablegame camera-learn``."""
 from __future__ import annotations
 
 import argparse
@@ -34,6 +35,7 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame <family command> a family's own command (tablegame carrom-ruling: a Carrom position)
   tablegame doctor          check this site, one line per check (exit status 0: all is well)
   tablegame config-template the configuration file with every setting and its default
+  tablegame camera-learn    teach the camera board the board and its pieces from videos or pictures
   tablegame reset-password NAME  set a staff page account's password again (a forgotten admin's)
   tablegame new-admin NAME       make an admin account for the staff page (its admin is gone)
   tablegame venue           the venue's view of its tables on MQTT (docs/mqtt.md)
@@ -116,7 +118,8 @@ def _simulate(args) -> int:
     if args.headless:
         from table_app.headless import ScriptError, load_script, run_script
         try:
-            result = run_script(load_script(args.headless, config), config, args.db)
+            result = run_script(load_script(args.headless, config), config, args.db,
+                                config_path=path if args.config or Path(path).exists() else None)
         except ScriptError as error:
             print(f"script error: {error}", file=sys.stderr)
             return 2
@@ -199,6 +202,19 @@ def _doctor(args) -> int:
                                             SIMULATED_STORE if simulated else None), setup)
     print(text)
     return status
+
+
+def _camera_learn(args) -> int:
+    from table_app import camera_learn
+    path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
+    if path is None:
+        print(f"camera-learn saves what it learned beside the configuration: give --config FILE "
+              f"(no {DEFAULT_CONFIG})", file=sys.stderr)
+        return 2
+    given = {"table.game": Given(f"--game {args.game}")} if args.game else None
+    config = load(path, {"table.game": args.game} if args.game else None, given)
+    logs.set_level("warning")     # what it learned and what is wrong is said in words; not the camera's log
+    return camera_learn.run(args, config, path)
 
 
 def _venue(args) -> int:
@@ -318,6 +334,20 @@ def _installer_commands(sub) -> None:
     config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
                                  help="write this setting active, e.g. serial.port=/dev/tablegame-board")
     config_template.set_defaults(command=_config_template)
+
+    learn = sub.add_parser("camera-learn", help="teach the camera board the board and its pieces from a video "
+                           "or pictures for each step of the calibration (docs/camera.md, Calibration); "
+                           "without files: what each step shows")
+    learn.add_argument("files", nargs="*", metavar="STEP",
+                       help="a video, a picture or a folder of pictures for each step: the empty board first, "
+                            "then the pieces as the step asks")
+    learn.add_argument("--config", help=f"configuration file to save beside (default {DEFAULT_CONFIG})")
+    learn.add_argument("--game", choices=playable_games(), help="the board of this game (default: table.game)")
+    learn.add_argument("--corners", nargs=4, metavar="X,Y",
+                       help="a board without markers: the playing surface's corners in the picture, in pixels: "
+                            "front left, front right, back right, back left")
+    learn.add_argument("--language", choices=LANGUAGES, help="the words' language (default: table.language)")
+    learn.set_defaults(command=_camera_learn)
 
 
 def _venue_command(sub, logging_) -> None:

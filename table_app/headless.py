@@ -17,6 +17,7 @@ from typing import Callable
 
 from tablegame.core import jsoncodec
 from tablegame.config import Config, setup_for
+from tablegame.config.file import beside
 from tablegame.core.events import ButtonPress
 from tablegame.texts import say
 from tablegame.core.lay_out import lay_out
@@ -154,10 +155,11 @@ def _session(script: Script, config: Config, store: str) -> Session:
 
 
 def run_script(script: Script, config: Config, store: str | Path | None = None,
-               look: Callable[[Session], None] | None = None) -> dict:
+               look: Callable[[Session], None] | None = None, config_path: str | Path | None = None) -> dict:
     """Run ``script`` against a fresh game on the virtual board (or the camera board over
-    the rendered table: ``board.kind = "camera"``); the result as data.
-    ``look`` sees the session once every step has settled (a test draws its screen)."""
+    the rendered table: ``board.kind = "camera"``, with what it learned beside ``config_path``);
+    the result as data. ``look`` sees the session once every step has settled (a test draws
+    its screen)."""
     from firmware_bridge.link import BoardLink
     from firmware_bridge.board_memory import BoardMemory
     from firmware_bridge.virtual_board import Fault, VirtualBoard
@@ -185,7 +187,8 @@ def run_script(script: Script, config: Config, store: str | Path | None = None,
         if script.resume:   # and as the board itself last showed it (board_memory)
             world.put_back(memory.recall())
         try:
-            board = _board(config, session, world, os.path.join(folder, "board"), memory, VirtualBoard)
+            board = _board(config, session, world, os.path.join(folder, "board"), memory, VirtualBoard,
+                           beside(config_path, config["camera.learned"]))
         except ScriptError:
             session.close()
             raise
@@ -213,7 +216,7 @@ def run_script(script: Script, config: Config, store: str | Path | None = None,
             session.close()
 
 
-def _board(config: Config, session: Session, world, path: str, memory, VirtualBoard):
+def _board(config: Config, session: Session, world, path: str, memory, VirtualBoard, learned=None):
     """The virtual board, or with ``board.kind = "camera"`` (simulate --board camera) the
     camera board reading the world drawn by the renderer (docs/camera.md)."""
     if config["board.kind"] != "camera":
@@ -222,7 +225,8 @@ def _board(config: Config, session: Session, world, path: str, memory, VirtualBo
     from camera_sim.rendered import open_rendered_board
     try:
         game = game_of(getattr(session.play, "board", None), session.status.setup.game)
-        return open_rendered_board(config, world, os.path.dirname(path), game, realtime=False, memory=memory)
+        return open_rendered_board(config, world, os.path.dirname(path), game, realtime=False, memory=memory,
+                                   learned=learned)
     except CameraBoardError as error:
         raise ScriptError(str(error)) from None
 

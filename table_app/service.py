@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 from tablegame.registry import family_of
 from tablegame.config import Config, play_settings, setup_for
-from tablegame.config.file import ConfigFile
+from tablegame.config.file import ConfigFile, beside
 from tablegame.face import TableFace
 from table_app.frames import Frames, Guarded, OnceLog
 from tablegame.core.history import History
@@ -361,7 +361,7 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
         from hardware.buttons import RailButtons
         presses = Presses(session)
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
-        port, camera = _board_port(config, session, stack)
+        port, camera = _board_port(config, session, stack, config_path)
         link = BoardLink(port, session.post, baudrate=config["serial.baudrate"],
                          post_event=session.post)   # ACK once in the log
         stack.callback(link.close)
@@ -378,17 +378,18 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
     return restart.asked
 
 
-def _board_port(config: Config, session, stack: contextlib.ExitStack):
+def _board_port(config: Config, session, stack: contextlib.ExitStack, config_path=None):
     """(port, camera board or None): where the board link reads the board: the serial port,
-    or the pty of a camera board started here (board.kind = "camera", docs/camera.md);
-    MissingHardware in words when its camera cannot be opened."""
+    or the pty of a camera board started here (board.kind = "camera", docs/camera.md) with
+    what it learned beside ``config_path`` (camera.learned); MissingHardware in words when
+    its camera cannot be opened."""
     if config["board.kind"] != "camera":
         return config["serial.port"], None
     from camera_board.service import CameraBoardError, open_camera_board
     folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="tablegame-camera-"))
     try:
         camera = open_camera_board(config, getattr(session.play, "board", None), folder,
-                                   session.status.setup.game)
+                                   session.status.setup.game, beside(config_path, config["camera.learned"]))
     except CameraBoardError as error:
         raise MissingHardware(f"the camera board cannot start: {error}") from None
     stack.callback(camera.close)
@@ -452,7 +453,7 @@ def _say_what_runs(settings: ConfigFile, store, port: str, page, size, camera: b
     settings.runs_instead("display.size", list(size), "why_window")
 
 
-def _simulated_board(config: Config, session, world, folder: str, memory, VirtualBoard):
+def _simulated_board(config: Config, session, world, folder: str, memory, VirtualBoard, learned=None):
     """(board, camera board or None): the virtual board on a pty, or with board.kind =
     "camera" (simulate --board camera) the camera board reading ``world`` drawn frame by
     frame by the renderer (docs/camera.md); MissingHardware in words for a game the
@@ -465,7 +466,7 @@ def _simulated_board(config: Config, session, world, folder: str, memory, Virtua
     try:
         game = game_of(getattr(session.play, "board", None), session.status.setup.game)
         board = open_rendered_board(config, world, folder, game, realtime=config["simulation.realtime"],
-                                    memory=memory)
+                                    memory=memory, learned=learned)
     except CameraBoardError as error:
         raise MissingHardware(f"the camera board cannot start: {error}") from None
     return board, board.camera
@@ -508,7 +509,8 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
         memory = BoardMemory.beside(store)
         if session.status.note != Note.of("new_game"):   # a game resumed: the board as it was
             hands.world.put_back(memory.recall())
-        board, camera = _simulated_board(config, session, hands.world, folder, memory, VirtualBoard)
+        board, camera = _simulated_board(config, session, hands.world, folder, memory, VirtualBoard,
+                                         settings.beside("camera.learned"))
         stack.callback(board.close)
         board.start()
         link = BoardLink(board.port, session.post, post_event=session.post)

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from camera_board.camera import Lens, Pose
 from camera_sim.corpus import HELD_OUT, case, detector_for, score
+from camera_board.layout import PIECE_COLOURS
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import shove_scene
 from tablegame.core.sensors import CoinReading
@@ -130,11 +131,14 @@ def test_a_man_hemmed_in_by_touching_men_is_read_not_doubted():
 
 
 def test_a_piece_of_a_colour_it_cannot_name_makes_the_board_unsure_not_short(monkeypatch):
-    """Without the ink look-alike, board 589's queen is of no piece's colour: it lies
-    where the empty board shows plain wood, so the frame is refused, not read a piece short."""
-    monkeypatch.setattr("camera_board.detect.LOOKALIKE", {})
-    c, s = read_tuning(589)
-    assert s.problem is not None and "a patch at 70, 516 mm" in s.problem
+    """A guest's green token beside the coins: it differs from the empty board and is no
+    coin, so the frame is refused, not read without it (nor with it as a coin)."""
+    monkeypatch.setitem(PIECE_COLOURS, "token", (60, 150, 60))
+    from camera_sim.scene import Piece, Scene
+    scene = shove_scene(BOARD, COINS)
+    scene = Scene(scene.layout, scene.pieces + (Piece("token", 250, 250, 12.7, 1.8),))
+    sighting = detector().see(render(Shot(scene, Lens(SIZE), POSE, Light()), np.random.default_rng(3)))
+    assert sighting.pieces == () and "at 250, 250 mm" in sighting.problem
 
 
 def test_a_man_over_a_pockets_mouth_is_doubted():

@@ -167,3 +167,35 @@ def test_a_piece_moving_at_three_millimetres_a_second_or_more_is_never_settled(s
     frames = [Sighting((Found("black", 370 + vx * k + dx, 370 + vy * k + dy, 0.9),
                         Found("white", 100, 100, 0.9))) for k, (dx, dy) in enumerate(jitter)]
     assert not settled(feed(Watcher("carrom", POCKETS), frames))
+
+
+def _full_reads(watcher, followed, reads, start=0.0):
+    """Frames followed quickly; whenever the watcher asks, the next full read of ``reads``."""
+    out, reads = [], iter(reads)
+    for k, sighting in enumerate(followed):
+        now = start + k / RATE
+        frame = watcher.see(now, sighting)
+        if watcher.wants_full:
+            frame += watcher.settle_on(now, next(reads))
+        out.append(frame)
+    return out
+
+
+def test_one_full_read_is_not_a_settled_board_two_that_agree_are_and_it_lies_between_them():
+    """A still coin read in full 1 mm apart frame by frame (a video file's JPEG) is not
+    reported from one read; once two reads in a row agree within 0.4 mm, where they put it."""
+    watcher = Watcher("shove", full_reads=True)
+    still = [coins((100, 200))] * 30
+    out = _full_reads(watcher, still, [coins((98.9, 200)), coins((100.1, 200)), coins((100.3, 200))])
+    reports = settled(out)
+    assert len(reports) == 1 and math.isclose(reports[0].coins[0].x, 100.2)
+
+
+def test_full_reads_that_never_agree_never_settle_the_board():
+    watcher = Watcher("shove", full_reads=True)
+    still = [coins((100, 200))] * 60
+    out = _full_reads(watcher, still, [coins((100 + (k % 2) * 1.0, 200)) for k in range(60)])
+    assert settled(out) == []
+    faults = [(k, m) for k, frame in enumerate(out) for m in frame if isinstance(m, Fault)]
+    assert len(faults) == 1 and "not yet steady" in faults[0][1].text
+    assert 1.0 <= faults[0][0] / RATE <= 1.0 + watcher.settle + 2 / RATE, "ERROR 4 after 1 s of doubt, once"

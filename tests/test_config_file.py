@@ -108,3 +108,22 @@ def test_the_count_of_failed_starts_and_the_solver_cache_are_written_the_same_wa
     counter = starts.Starts(state)
     counter.begin()
     assert sorted(p.name for p in state.iterdir()) == [counter.path.name]
+
+
+def test_arrays_are_saved_beside_the_configuration_in_the_file_a_setting_names(path):
+    """camera.learned (what the camera learned: arrays, not TOML) is written by the same
+    writer, beside the configuration, readable by whoever reads the configuration."""
+    import tomllib
+    path.chmod(0o640)
+    settings = ConfigFile(path, load(path))
+    written = settings.save_beside("camera.learned", b"learned")
+    assert written == path.parent / "camera-learned.npz" and written.read_bytes() == b"learned"
+    assert written.stat().st_mode & 0o777 == 0o640
+    assert tomllib.loads(path.read_text())["camera"]["learned"] == "camera-learned.npz"
+    assert tomllib.loads(path.read_text())["games"]["shove-piecepack"]["beds"] == 5
+    settings.save({"camera.learned": "learned/shove.npz"})
+    (path.parent / "learned").mkdir()
+    settings = ConfigFile(path, load(path))
+    assert settings.save_beside("camera.learned", b"again") == path.parent / "learned" / "shove.npz"
+    with pytest.raises(ValueError, match="without a configuration file"):
+        ConfigFile(None, load(None)).save_beside("camera.learned", b"x")

@@ -71,8 +71,9 @@ def chromium():
         browser.close()
 
 
-def page_in(chromium, base, lang, logged_in=True, javascript=True):
-    context = chromium.new_context(viewport=PHONE, locale=LOCALES[lang], java_script_enabled=javascript)
+def page_in(chromium, base, lang, logged_in=True, javascript=True, **options):
+    """A phone's page in ``lang`` (``options``: more of the browser context's, has_touch=True)."""
+    context = chromium.new_context(viewport=PHONE, locale=LOCALES[lang], java_script_enabled=javascript, **options)
     page = context.new_page()
     if logged_in:
         page.goto(base + "/login")

@@ -25,6 +25,8 @@ MEANINGS_DE = {
     "camera.k2": "die radiale Verzeichnung k2 des Objektivs",
     "camera.homography": "wo das Brett im Bild liegt, gespeichert von der Kalibrierung der "
                          "Personal-Seite ([]: aus den Markern)",
+    "camera.learned": "was die Kamera vom Brett und den Steinen gelernt hat (die Kalibrierung bei der "
+                      "Aufstellung), eine Datei neben dieser; beim Start gelesen",
     "buttons.ok": "GPIO (BCM) der grünen OK-Taste",
     "buttons.back": "GPIO (BCM) der roten ZURÜCK-Taste (lang: rückgängig)",
     "buttons.menu": "GPIO (BCM) der MENÜ-Taste",

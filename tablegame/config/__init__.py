@@ -170,6 +170,9 @@ SETTINGS = [
     Setting("camera.k2", 0.0, _number(-1, 1), "the lens's radial distortion k2"),
     Setting("camera.homography", [], _homography,
             "the board's place in the picture, saved by the staff page's calibration ([]: from the markers)"),
+    Setting("camera.learned", "camera-learned.npz", _path("a_file_path_not_empty"),
+            "what the camera learned of the board and pieces (the installer's calibration), a file "
+            "beside this one; read at start"),
     Setting("buttons.ok", 17, _pin, "GPIO (BCM) of the green OK button"),
     Setting("buttons.back", 27, _pin, "GPIO (BCM) of the red BACK button (hold: undo)"),
     Setting("buttons.menu", 22, _pin, "GPIO (BCM) of the MENU button"),

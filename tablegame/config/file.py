@@ -9,6 +9,7 @@ folder. A power cut or a kill leaves the old file or the new one, never half of 
 (the screen's language) read it there instead of keeping a copy from start-up."""
 from __future__ import annotations
 
+import os
 import threading
 import tomllib
 from pathlib import Path
@@ -97,6 +98,30 @@ class ConfigFile:
             self._config = Config(self._config.values, games=self._config.games,
                                   boards=config.boards)
 
+    def beside(self, key: str) -> Path | None:
+        """The file the setting ``key`` names (camera.learned), a relative name in this
+        configuration file's folder; None when the table runs without a configuration file."""
+        return beside(self.path, self._config[key])
+
+    def save_beside(self, key: str, data: bytes) -> Path:
+        """Write ``data`` to the file the setting ``key`` names, beside the configuration
+        (arrays do not belong in TOML: camera.learned), atomically as the file itself; a new
+        one gets the configuration's mode and group (so the service reads what an installer
+        wrote with sudo), and the configuration names it from then on. Returns its path;
+        ValueError when there is no configuration file to write beside."""
+        with self._lock:
+            path = self.beside(key)
+            if path is None:
+                raise ValueError("the table runs without a configuration file: nothing to save to")
+            new = not path.exists()
+            write_atomically(path, data)
+            if new and self.path.exists():
+                _mode_and_group_of(self.path, path)
+            section, _, name = key.rpartition(".")
+            if name not in self.raw().get(section, {}):
+                self.save({key: self._config[key]})
+        return path
+
     def _write(self, change) -> Config:
         """Apply ``change`` to the file's contents, check and write them; the new config.
         ConfigError (check-config's words) and nothing written when anything is bad."""
@@ -110,3 +135,20 @@ class ConfigFile:
             self._saved = config
             self.version += 1
         return config
+
+
+def beside(config_path: str | Path | None, name: str) -> Path | None:
+    """``name`` (a setting's file name) as a path: relative names in the folder of the
+    configuration file ``config_path``; None without one."""
+    if config_path is None:
+        return None
+    return Path(config_path).parent / Path(name).expanduser()
+
+
+def _mode_and_group_of(model: Path, path: Path) -> None:
+    old = model.stat()
+    os.chmod(path, old.st_mode & 0o666)
+    try:
+        os.chown(path, -1, old.st_gid)
+    except OSError:
+        pass      # not ours to give away: the group stays the writer's

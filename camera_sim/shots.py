@@ -1,5 +1,5 @@
 """Shots as the physics plays them, for the camera benchmarks (bench_camera's settling,
-bench_camera_blur): Shove shots on a ha'penny board cleared when full, Carrom strokes on a
+bench_camera_blur) and the recorded games (camera_sim/video.py): Shove shots on a ha'penny board cleared when full, Carrom strokes on a
 board set up afresh every few strokes. Lazy, so a caller drawing its own noise from the
 same ``rng`` between shots keeps its figures as they were."""
 from __future__ import annotations

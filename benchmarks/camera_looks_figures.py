@@ -1,0 +1,123 @@
+"""The camera board on the corpus of looks (camera_sim/installs.py) for bench_camera
+(CAMERA_PARTS=looks): held-out installations, each calibrated as an installer would
+(``calibrated``: the seam where the camera learns the board), then its play boards drawn
+by each renderer and read one frame each.
+
+A board is read **right** (every piece found, of its kind, within 1 mm for a coin, 2 mm for
+a Carrom piece; every die's face and tray, Neunfeld's squares), **refused** (the camera said
+it cannot be sure: nothing reported) or **WRONG** (anything else: a piece missed, added, of
+another kind or too far off, reported as if sure)."""
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter, defaultdict
+
+import numpy as np
+
+from camera_sim.corpus import HELD_OUT, score
+from camera_sim.dice_corpus import TABLES
+from camera_sim.installs import HEIGHTS as HUNG, installation
+
+TOLERANCE = {"shove": 1.0, "carrom": 2.0}     # mm: a piece farther off is read wrong (issue 27)
+
+
+def renderers() -> dict:
+    """The ways of drawing a frame the bench reads (CAMERA_RENDERERS picks some)."""
+    from camera_sim.render import render
+    every = {"raster": render}
+    try:
+        from camera_sim.raycast import render as raycast
+        every["raycast"] = raycast
+    except ImportError:
+        pass
+    wanted = os.environ.get("CAMERA_RENDERERS")
+    return {k: v for k, v in every.items() if not wanted or k in wanted.split(",")}
+
+
+def calibrated(inst, draw, frames: int = 6):
+    """The camera board's reader after the installer's calibration: the steps the staff page
+    asks for (``inst.teach``: the empty board, then the pieces), ``frames`` pictures each
+    drawn by ``draw``, learned (camera_board/learn.py) with the markers. (the reader, what the
+    learning said is wrong: [] when it is content; the reader then reads with what it learned
+    all the same, and the bench counts those installations apart)."""
+    from camera_board.learn import LearnError, learn, reader
+    shown = [list(taught.frames) for taught in inst.teach(frames, draw)]
+    try:
+        learned = learn(inst.game, inst.lens, shown)
+    except LearnError as error:
+        return reader(inst.game, inst.lens), [str(error)]
+    return reader(inst.game, inst.lens, learned.appearance), learned.said("en")[len(learned.kinds):]
+
+
+def judge(game: str, case, sighting) -> tuple[str, list[float]]:
+    """("right" | "refused" | "wrong", the position errors of the pieces found, mm)."""
+    if sighting.problem is not None:
+        return "refused", []
+    if game in TABLES:
+        from benchmarks.camera_dice_figures import _visible, _wrong_faces
+        seen = [d for d in sighting.dice if d.value]
+        unread = len(seen) < len(sighting.dice)
+        truth = [d for d in _visible(case) if not (unread and d.base > 0)]
+        wrong = _wrong_faces(truth, seen, TABLES[game]) or len(seen) > len(truth)
+        wrong = wrong or (game == "neunfeld" and sighting.squares != case.squares)
+        errors = [min(math.hypot(d.x - t.x, d.y - t.y) for d in seen) for t in truth if seen]
+        return ("wrong" if wrong else "right"), errors
+    s = score(case, sighting)
+    errors = [e for _, e in s.errors]
+    bad = s.missed or s.extra or s.wrong_kind or max(errors, default=0.0) > TOLERANCE[game]
+    return ("wrong" if bad else "right"), errors
+
+
+def _band(inst) -> str:
+    """Which third of the heights the camera hangs in (HUNG: times the height that fills the picture)."""
+    x0, y0, x1, y1 = inst.layout.extent(margin=10.0)
+    half = math.tan(math.radians(inst.lens.fov) / 2)
+    fills = max((x1 - x0) / 2 / half, (y1 - y0) / 2 / (half * inst.lens.size[1] / inst.lens.size[0]))
+    low, high = HUNG[inst.game]
+    k = min(2, int(3 * (inst.pose.z / fills - low) / (high - low)))
+    edges = np.linspace(low, high, 4)
+    return f"hung {edges[k]:.2f}-{edges[k + 1]:.2f}x"
+
+
+def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str) -> list[str]:
+    """Figures for ``installs`` installations from seed ``first``, ``boards`` play boards each."""
+    total: Counter = Counter()
+    refusals: list[str] = []              # installations whose learning said something is wrong
+    reasons: Counter = Counter()
+    by: dict[str, Counter] = defaultdict(Counter)
+    errors: list[float] = []
+    for seed in range(first, first + installs):
+        inst = installation(game, seed)
+        reader, said = calibrated(inst, draw)
+        if said:
+            refusals.append(f"{seed}: {said[0]}")
+        finish = dict(inst.look.pieces)
+        groups = [f"board {inst.look.surface.name}", _band(inst), "learning said something is wrong" if said
+                  else "learning content"]
+        groups += [f"{kind} {finish[kind].name}" for kind in ("coin", "white", "black", "queen", "striker", "die")
+                   if kind in finish]
+        for k in range(boards):
+            case = inst.board(k)
+            rng = np.random.default_rng([seed, 3, k])
+            sighting = reader.see(draw(case.shot, rng))
+            verdict, e = judge(game, case, sighting)
+            total[verdict] += 1
+            if sighting.problem:
+                reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
+            for g in groups:
+                by[g][verdict] += 1
+            if verdict != "refused":
+                errors += e
+    n = max(sum(total.values()), 1)
+    e = np.array(errors) if errors else np.zeros(1)
+    lines = [f"  {game}, {name}: {installs} {'held-out' if first >= HELD_OUT else 'tuning'} installations from "
+             f"seed {first:,}, {n} boards: right {total['right']} ({100 * total['right'] / n:.1f} %), refused "
+             f"{total['refused']}, WRONG {total['wrong']}; position error p95 {np.percentile(e, 95):.2f} mm, "
+             f"max {e.max():.2f} mm (boards not refused)"]
+    lines += [f"    refused because {why}: {count}" for why, count in reasons.most_common(6)]
+    lines += [f"    installation {text}" for text in refusals[:8]]
+    for g in sorted(by):
+        c = by[g]
+        lines.append(f"    {g}: {sum(c.values())} boards, right {c['right']}, refused {c['refused']}, WRONG {c['wrong']}")
+    return lines

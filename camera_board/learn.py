@@ -1,0 +1,529 @@
+"""The installer teaches the camera the board (docs/camera.md, "Teaching the camera").
+
+In a few steps, each a few frames of the camera's picture: first the empty board, then the
+pieces laid where ``steps(game)`` asks (Shove: five coins in the middle of beds; Carrom:
+the break's formation and the striker; Schocken: the dice showing 1 to 3, then 4 to 6;
+Neunfeld: its dice and pieces). From them the camera keeps the empty board as it looks
+under the pub's light (in board millimetres, the frames' median) and each kind's colour as
+its pieces' tops show it (camera_board/appearance.py), and checks what it learned: it
+reads the steps' own pictures with it (each piece where it lies, of its kind, nothing
+else), and a kind it cannot tell from the board or from another kind is refused in words,
+with what to change.
+
+    from camera_board.learn import steps, learn, reader
+    frames = [[...empty board frames...], [...frames of step 1...], ...]   # one list a step
+    learned = learn("carrom", lens, frames)          # markers in the picture; else corners=
+    learned.problems      # [] when good, else what is wrong (``learned.said("de")`` in words)
+    learned.appearance.save("camera-carrom.npz")
+    board = reader("carrom", lens, learned.appearance)   # .see(frame): the settled read
+
+The staff page (web_admin/camera.py) and ``tablegame camera-learn`` (video files or
+pictures: table_app/camera_learn.py) are the two ways an installer runs it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from camera_board.appearance import Appearance, Colour
+from camera_board.calibrate import Calibration, CornersError, corner_homography
+from camera_board.camera import Lens
+
+SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
+FOUND = 0.6          # of a piece's disc that differs from the board: a piece is there
+NEAR = 8.0           # mm round its spot a piece is looked for first
+SEARCH = 25.0        # mm round its spot a piece is looked for when it is not near it
+FAR = 10.0           # mm from its spot: laid elsewhere (said so)
+READ_AGAIN = 3.0     # mm a piece may lie from where it was learned when its step is read again
+LIKE_BOARD = 0.2     # share of a kind's pixels that look like the plain board: too many
+ALIKE = 16.0         # squared distance (in their spreads) under which two kinds look alike
+LIGHT_SLACK = 0.03   # a kind's colour spread widened by this share: the light as evened is a few % off
+WORDS = {
+    "de": {"empty": "Das Brett leer: alles herunternehmen, auch Hände und Gläser.",
+           "shove": "Fünf Münzen auf die gezeichneten Stellen: je eine mitten in Feld 1, 5 und 9, "
+                    "eine in Feld 3 nahe der linken und eine in Feld 7 nahe der rechten Seitenlinie.",
+           "carrom": "Die Steine wie zum Anstoß (die Königin in der Mitte, sechs um sie, zwölf darum, "
+                     "Weiß und Schwarz wie gezeichnet) und den Striker mitten auf die eigene Grundlinie.",
+           "schocken": "Drei Würfel auf die gezeichneten Stellen, sie zeigen 1, 2 und 3 (von links).",
+           "schocken-2": "Dieselben drei Würfel, jetzt zeigen sie 4, 5 und 6 (von links).",
+           "neunfeld": "Die Würfel III (blau), IV (rot) und V (schwarz) auf die gezeichneten Stellen, "
+                       "sie zeigen 1, 4 und 2; die zwei Figuren auf Feld 3 und Feld 7.",
+           "learned": "{kind}: {n} gelernt, {apart} mm neben ihren Stellen",
+           "no_frames": "Keine Bilder für den Schritt „{step}“.",
+           "no_mapping": "Die Marken des Bretts sind auf den Bildern von „{step}“ nicht zu sehen: Licht "
+                         "prüfen oder die vier Ecken des Bretts angeben.",
+           "dark": "Die Bilder von „{step}“ sind zu dunkel: mehr Licht.",
+           "not_found": "{kind} bei {x:.0f}, {y:.0f} mm nicht gefunden (Schritt „{step}“): auf die Stelle legen.",
+           "far": "{kind} liegt {mm:.0f} mm neben der Stelle bei {x:.0f}, {y:.0f} mm: genau auf die Stelle legen.",
+           "like_board": "{kind} sieht auf {share:.0f} % des Bretts wie das Brett aus: die Kamera kann "
+                         "{kind} dort nicht vom Brett unterscheiden. Mehr Licht, ein Brett oder Tuch in "
+                         "anderer Farbe oder andere Steine.",
+           "unseen": "{kind}: von allen {n} ist nichts zu sehen: auf die gezeichneten Stellen legen. Liegen sie dort, "
+                     "kann die Kamera {kind} nicht vom Brett unterscheiden: mehr Licht, ein Brett oder Tuch in "
+                     "anderer Farbe oder andere Steine.",
+           "alike": "{a} und {b} sehen für die Kamera gleich aus: mehr oder weißeres Licht, oder "
+                    "Steine in deutlicher verschiedenen Farben.",
+           "swapped": "Die weißen Steine sehen dunkler aus als die schwarzen: wie gezeichnet legen "
+                      "(Weiß auf die hellen Stellen).",
+           "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
+                         "Licht prüfen, nichts anderes auf dem Brett.",
+           "corners_points": "Die Ecken des Bretts sind vier Punkte x, y im Kamerabild.",
+           "corners_crossed": "Die vier Punkte überkreuzen sich oder knicken nach innen: Punkt 1 auf die Ecke "
+                              "vorne links, 2 vorne rechts, 3 hinten rechts, 4 hinten links der Spielfläche.",
+           "corners_small": "Die vier Punkte umschließen nur {share:.1f} % des Bilds, zu wenig für ein Brett "
+                            "(mindestens {least:.0f} %): auf die Ecken der Spielfläche ziehen; ist das Brett so "
+                            "klein im Bild, die Kamera tiefer hängen.",
+           "corners_mirrored": "Die Punkte laufen falsch herum (das Brett stünde gespiegelt): 1 vorne links, "
+                               "2 vorne rechts, 3 hinten rechts, 4 hinten links; vorne ist unten im Bild.",
+           "coin": "Münze", "white": "Weiß", "black": "Schwarz", "queen": "Königin", "striker": "Striker",
+           "die": "Würfel", "die III": "Würfel III", "die IV": "Würfel IV", "die V": "Würfel V",
+           "piece": "Figur"},
+    "en": {"empty": "The board empty: take everything off, hands and glasses too.",
+           "shove": "Five coins on the spots drawn: one in the middle of bed 1, 5 and 9, one in bed 3 "
+                    "near its left side line and one in bed 7 near its right.",
+           "carrom": "The pieces as for the break (the queen in the centre, six round her, twelve round "
+                     "them, white and black as drawn) and the striker on the middle of your base line.",
+           "schocken": "Three dice on the spots drawn, showing 1, 2 and 3 (from the left).",
+           "schocken-2": "The same three dice, now showing 4, 5 and 6 (from the left).",
+           "neunfeld": "Dice III (blue), IV (red) and V (black) on the spots drawn, showing 1, 4 and 2; "
+                       "the two pieces on squares 3 and 7.",
+           "learned": "{kind}: {n} learned, {apart} mm apart from their spots",
+           "no_frames": "No pictures for the step \"{step}\".",
+           "no_mapping": "The board's markers cannot be seen in the pictures of \"{step}\": check the "
+                         "light, or give the board's four corners.",
+           "dark": "The pictures of \"{step}\" are too dark: more light.",
+           "not_found": "{kind} at {x:.0f}, {y:.0f} mm not found (step \"{step}\"): lay it on its spot.",
+           "far": "{kind} lies {mm:.0f} mm from its spot at {x:.0f}, {y:.0f} mm: lay it on the spot.",
+           "like_board": "{kind} looks like the board on {share:.0f} % of it: the camera cannot tell "
+                         "{kind} from the board there. More light, a board or cloth of another colour, "
+                         "or other pieces.",
+           "unseen": "{kind}: not one of the {n} is seen: lay them on the spots drawn. If they lie there, the "
+                     "camera cannot tell {kind} from the board: more light, a board or cloth of another colour, "
+                     "or other pieces.",
+           "alike": "{a} and {b} look alike to the camera: more or whiter light, or pieces of more "
+                    "different colours.",
+           "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",
+           "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "
+                         "check the light, nothing else on the board.",
+           "corners_points": "The board's corners are four points x, y in the camera's picture.",
+           "corners_crossed": "The four points cross or bend inwards: point 1 on the playing surface's front "
+                              "left corner, 2 front right, 3 back right, 4 back left.",
+           "corners_small": "The four points enclose only {share:.1f} % of the picture, too little for a board "
+                            "(at least {least:.0f} %): drag them onto the playing surface's corners; if the board "
+                            "is that small in the picture, hang the camera lower.",
+           "corners_mirrored": "The points go round the wrong way (the board would be mirrored): 1 front left, "
+                               "2 front right, 3 back right, 4 back left; the front is at the picture's bottom.",
+           "coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker",
+           "die": "die", "die III": "die III", "die IV": "die IV", "die V": "die V", "piece": "piece"},
+}
+
+
+def say(language: str, key: str, **values) -> str:
+    words = WORDS.get(language, WORDS["en"])
+    named = {k: words.get(v, v) if k in ("kind", "a", "b") else _Comma(v) if language == "de" and isinstance(v, float)
+             else v for k, v in values.items()}
+    return words[key].format(**named)
+
+
+class _Comma(float):
+    """A number said in German: its decimal mark a comma (0,4 %)."""
+
+    def __format__(self, spec: str) -> str:
+        return format(float(self), spec).replace(".", ",")
+
+
+def tenths(mm: float, language: str) -> str:
+    """``mm`` to a tenth, with the language's decimal mark (0,4 in German)."""
+    return f"{mm:.1f}".replace(".", ",") if language == "de" else f"{mm:.1f}"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A piece the installer lays for a step: its kind, where (board mm, protocol
+    coordinates) and, for a die, the face it shows."""
+    kind: str
+    x: float
+    y: float
+    value: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str                         # "empty", "pieces", "pieces-2"
+    pieces: tuple[Placed, ...]
+    words: str                        # the key of its instruction in WORDS
+
+    def said(self, language: str) -> str:
+        return say(language, self.words)
+
+
+class LearnError(ValueError):
+    """What stops the learning, in words (``said(language)``)."""
+
+    def __init__(self, key: str, **values):
+        self.key, self.values = key, values
+        super().__init__(say("en", key, **values))
+
+    def said(self, language: str) -> str:
+        return say(language, self.key, **self.values)
+
+
+@dataclass
+class Learned:
+    appearance: Appearance
+    kinds: dict[str, tuple[int, float]]             # kind -> (pieces learned, median mm from the spots)
+    problems: list[tuple[str, dict]] = field(default_factory=list)   # (key in WORDS, values)
+    homography: np.ndarray | None = None            # the mapping it learned with
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def said(self, language: str) -> list[str]:
+        """What it learned and what is wrong, a line each, in ``language``."""
+        lines = [say(language, "learned", kind=k, n=n, apart=tenths(a, language)) for k, (n, a) in self.kinds.items()]
+        return lines + [say(language, key, **values) for key, values in self.problems]
+
+
+# -- the steps ---------------------------------------------------------------------------
+def steps(game: str, board=None) -> tuple[Step, ...]:
+    """What the installer lays for each step of ``game`` ("shove", "carrom", "schocken",
+    "neunfeld"; ``board`` the game's ShoveBoard or CarromBoard, None the default one)."""
+    empty = Step("empty", (), "empty")
+    if game == "shove":
+        return empty, Step("pieces", _shove_spots(board), "shove")
+    if game == "carrom":
+        return empty, Step("pieces", _carrom_spots(board), "carrom")
+    if game in ("schocken", "neunfeld"):
+        from camera_board.dice_learn import dice_steps
+        return (empty, *dice_steps(game))
+    raise ValueError(f"the camera board reads Shove, Carrom, Schocken and Neunfeld, not {game}")
+
+
+def _shove_spots(board) -> tuple[Placed, ...]:
+    from tablegame.families.shove.board import hapenny_board
+    board = board or hapenny_board()
+    r = board.coin_radius
+    left, right = board.lane
+    middle = (left + right) / 2
+    across = {1: middle, 3: left + r + 6, 5: middle, 7: right - r - 6, 9: middle}
+    spots = []
+    for bed, x in across.items():
+        bed = min(bed, board.beds)
+        near, far = board.bed_span(bed)
+        spots.append(Placed("coin", x, (near + far) / 2))
+    return tuple(spots)
+
+
+def _carrom_spots(board) -> tuple[Placed, ...]:
+    from tablegame.families.carrom.physics import CarromBoard, break_setup
+    board = board or CarromBoard()
+    return (*(Placed(p.kind, p.x, p.y) for p in break_setup(board)),
+            Placed("striker", board.size / 2, board.striker_line_y()))
+
+
+# -- the reader -------------------------------------------------------------------------------
+def layout_of(game: str, board=None):
+    from camera_board.layout import carrom_layout, shove_layout
+    if game == "shove":
+        from tablegame.families.shove.board import hapenny_board
+        return shove_layout(board or hapenny_board())
+    if game == "carrom":
+        from tablegame.families.carrom.physics import CarromBoard
+        return carrom_layout(board or CarromBoard())
+    from camera_board.dice_layout import TABLES
+    return TABLES[game]().layout
+
+
+def calibration_for(game: str, lens: Lens, board=None, homography=None) -> Calibration:
+    """The camera board's mapping for ``game``: its scale and margin as the board reads it."""
+    from camera_board.board import SCALE
+    from camera_board.dice_detect import MARGIN as DICE_MARGIN
+    margin = DICE_MARGIN if game in ("schocken", "neunfeld") else 2.0
+    return Calibration(layout_of(game, board), lens, SCALE[game], margin=margin, homography=homography)
+
+
+def reader(game: str, lens: Lens, appearance: Appearance | None = None, board=None, homography=None):
+    """The camera board's settled read of ``game`` (``.see(frame)``) with ``appearance``
+    (None: the starting values) and the mapping from the markers (or ``homography``)."""
+    from camera_board.board import HEIGHTS
+    calibration = calibration_for(game, lens, board, homography)
+    if game in ("schocken", "neunfeld"):
+        from camera_board.dice_detect import DiceDetector
+        from camera_board.dice_layout import TABLES
+        return DiceDetector(TABLES[game](), calibration, appearance=appearance)
+    from camera_board.detect import Detector
+    return Detector(calibration.layout, calibration, HEIGHTS, appearance)
+
+
+# -- learning ---------------------------------------------------------------------------------
+def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, board=None,
+          homography=None, corners=None) -> Learned:
+    """What the camera learns from ``frames`` (one list of BGR frames per step of
+    ``steps(game, board)``, the empty board first). ``homography`` (board mm -> undistorted
+    pixels) or ``corners`` (the surface's corners in the picture: front left, front right,
+    back right, back left) when the markers are not there; else the markers in each frame.
+    LearnError in words when nothing can be learned (no pictures, no mapping, too dark, four
+    corners that make no board);
+    what it learned with what is wrong with it otherwise (``Learned.problems``)."""
+    planned = steps(game, board)
+    if len(frames) < len(planned) or not frames[0]:
+        raise LearnError("no_frames", step=planned[min(len(frames), len(planned) - 1)].name)
+    layout = layout_of(game, board)
+    if corners is not None:
+        gray = cv2.cvtColor(frames[0][0], cv2.COLOR_BGR2GRAY)
+        try:
+            homography = corner_homography(layout, lens, corners, gray)
+        except CornersError as error:
+            raise LearnError(error.key, **error.values) from None
+    calibration = calibration_for(game, lens, board, homography)
+    if game in ("schocken", "neunfeld"):
+        from camera_board.dice_learn import learn_dice
+        return learn_dice(game, calibration, planned, frames)
+    return _learn_board(game, calibration, planned, frames)
+
+
+def rectified(calibration: Calibration, frames: Sequence[np.ndarray], step: str) -> list[np.ndarray]:
+    """The frames seen straight down (the markers followed frame by frame)."""
+    views = []
+    for frame in frames:
+        calibration.update(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        if calibration.mapping is None:
+            raise LearnError("no_mapping", step=step)
+        views.append(calibration.rectify(frame))
+    return views
+
+
+def empty_board(views: list[np.ndarray]) -> tuple[np.ndarray, float]:
+    """The empty board from its views (the median of three or more: a hand passing in one
+    frame is not kept), and the sensor's noise on it (grey levels, from frame to frame)."""
+    stack = np.stack([v.astype(np.float32) for v in views])
+    reference = np.median(stack, axis=0) if len(views) >= 3 else stack.mean(axis=0)
+    if len(views) < 2:
+        return reference.astype(np.float32), 3.0
+    spread = stack.std(axis=0) * math.sqrt(len(views) / (len(views) - 1))
+    return reference.astype(np.float32), float(max(1.0, np.median(spread)))
+
+
+def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learned:
+    from camera_board.board import HEIGHTS
+    from camera_board.detect import DARK, Detector, starting
+    layout = calibration.layout
+    reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
+    brightness = float(np.median(reference))
+    if brightness < DARK:
+        raise LearnError("dark", step="empty")
+    first = starting(layout)     # (the pieces' colours until learned)
+    appearance = Appearance(game, calibration.scale, calibration.extent, reference, noise, first.colours, True,
+                            brightness)
+    detector = Detector(layout, calibration, HEIGHTS, appearance)
+    samples: dict[str, list[np.ndarray]] = {}
+    where: dict[tuple[int, int], list[tuple[float, float]]] = {}    # (step, piece) -> found places
+    problems: list[tuple[str, dict]] = []
+    for s, step in enumerate(planned[1:], 1):
+        for view in rectified(calibration, frames[s], step.name):
+            looked = detector.look(view)
+            if looked.apart is None:
+                raise LearnError("dark", step=step.name)
+            for i, (piece, centre, pixels) in enumerate(_pieces_seen(detector, looked, step.pieces)):
+                if centre is not None:
+                    where.setdefault((s, i), []).append(centre)
+                    samples.setdefault(piece.kind, []).append(pixels)
+    kinds, colours = {}, {}
+    unseen = {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+              if len(where.get((s, i), [])) * 2 < len(frames[s])}
+    # a kind of which not one piece laid is seen: it looks like the board (all on their
+    # spots wrongly is far less likely), said once with what to change
+    unseen -= {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+               if len(where.get((s, i), [])) * 2 >= len(frames[s])}
+    for kind in sorted(unseen):
+        laid = sum(p.kind == kind for step in planned[1:] for p in step.pieces)
+        problems.append(("unseen", {"kind": kind, "n": laid}))
+    for s, step in enumerate(planned[1:], 1):
+        for i, piece in enumerate(step.pieces):
+            found = where.get((s, i), [])
+            if piece.kind in unseen:
+                continue
+            if len(found) * 2 < len(frames[s]):
+                problems.append(("not_found", {"kind": piece.kind, "x": piece.x, "y": piece.y, "step": step.name}))
+                continue
+            x, y = np.median(np.array(found), axis=0)
+            if math.hypot(x - piece.x, y - piece.y) > FAR:
+                problems.append(("far", {"kind": piece.kind, "x": piece.x, "y": piece.y,
+                                         "mm": math.hypot(x - piece.x, y - piece.y)}))
+    for kind, parts in samples.items():
+        apart = [math.hypot(*(np.median(np.array(where[(s, i)]), axis=0) - (p.x, p.y)))
+                 for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+                 if p.kind == kind and (s, i) in where]
+        mean, cov = colour_of(np.concatenate(parts))
+        colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
+        kinds[kind] = (len(apart), float(np.median(apart)))
+    appearance = appearance.with_colours(colours)
+    if not problems:
+        problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
+                                {k: np.concatenate(v) for k, v in samples.items()})
+        problems += _read_again(game, calibration, appearance, planned, frames, where)
+    return Learned(appearance, kinds, problems, calibration.mapping.homography)
+
+
+def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):
+    """For each piece laid for a step: the piece, where the camera sees it (board mm, or
+    None: nothing piece-like near its spot) and its top's pixels (evened colours)."""
+    from camera_board.detect import CORE_FILL
+    calibration, apart = detector.calibration, looked.apart
+    scale = calibration.scale
+    h, w = apart.shape
+    # each piece looked for near its spot first (the break's men touch: a wide search finds
+    # a neighbour), then the ones not there farther out, away from those found
+    kept: list = [None] * len(pieces)
+    for reach_mm in (NEAR, SEARCH):
+        taken = [(k[2], k[3], k[4]) for k in kept if k is not None]
+        for n, piece in enumerate(pieces):
+            if kept[n] is None:
+                kept[n] = _best_near(detector, apart, piece, reach_mm, taken)
+    placed = [k for k in kept if k is not None]
+    middles = iter(detector.centres(placed, apart, looked.evened, looked.grid, looked.shares)) if placed else iter(())
+    fills = iter(detector.fills if placed else ())
+    seen = []
+    for piece, k in zip(pieces, kept):
+        if k is None:
+            seen.append((piece, None, None))
+            continue
+        cu, cv = next(middles)
+        if next(fills) < CORE_FILL:        # much of it like the board: where it is laid (its colour
+            cu, cv = _middle_of(detector, piece)   # then says it is like the board)
+        seen.append((piece, calibration.to_board(cu, cv, detector.heights[piece.kind] / 2), None))
+    tops = [_top(calibration, detector.heights[p.kind], c) if c is not None else None for p, c, _ in seen]
+    out = []
+    for n, (piece, centre, _) in enumerate(seen):
+        if centre is None:
+            out.append((piece, None, None))
+            continue
+        r = detector.layout.piece_radii[piece.kind] * scale * SAMPLE
+        tu, tv = tops[n]
+        iu, iv, reach = int(round(tu)), int(round(tv)), int(r + 1)
+        u0, v0, u1, v1 = max(0, iu - reach), max(0, iv - reach), min(w, iu + reach + 1), min(h, iv + reach + 1)
+        yy, xx = np.mgrid[v0:v1, u0:u1]
+        near = (xx - tu) ** 2 + (yy - tv) ** 2
+        mask = (near <= r * r) & (apart[v0:v1, u0:u1] > 0.5)
+        for m, other in enumerate(tops):
+            if m != n and other is not None:
+                mask &= near < (xx - other[0]) ** 2 + (yy - other[1]) ** 2
+        out.append((piece, centre, looked.evened[v0:v1, u0:u1][mask]))
+    return out
+
+
+def _middle_of(detector, piece: Placed) -> tuple[float, float]:
+    """Where the middle of a piece laid exactly on its spot shows (rectified pixels)."""
+    cx, cy, cz = detector.calibration.mapping.camera
+    k = (cz - detector.heights[piece.kind] / 2) / cz      # the point half its height up, on the surface
+    return detector.calibration.to_pixel(cx + (piece.x - cx) / k, cy + (piece.y - cy) / k)
+
+
+def _best_near(detector, apart: np.ndarray, piece: Placed, reach_mm: float, taken) -> tuple | None:
+    """(response, kind, u, v, radius px) of the strongest piece-sized disc that differs from
+    the board within ``reach_mm`` of ``piece``'s spot and away from the discs ``taken``."""
+    calibration = detector.calibration
+    scale, (h, w) = calibration.scale, apart.shape
+    r = detector.layout.piece_radii[piece.kind] * scale
+    u, v = calibration.to_pixel(piece.x, piece.y)
+    reach = int(reach_mm * scale + r + 6)
+    u0, v0, u1, v1 = max(0, int(u) - reach), max(0, int(v) - reach), min(w, int(u) + reach), min(h, int(v) + reach)
+    if u1 - u0 < 3 or v1 - v0 < 3:
+        return None
+    # a disc, no ring: the break's men are hemmed in by touching men all round
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(r) + 1, 2 * int(r) + 1)).astype(np.float32)
+    response = cv2.filter2D(apart[v0:v1, u0:u1], -1, disc / disc.sum(), borderType=cv2.BORDER_CONSTANT)
+    yy, xx = np.mgrid[v0:v1, u0:u1]
+    response[(xx - u) ** 2 + (yy - v) ** 2 > (reach_mm * scale) ** 2] = -1
+    for tu, tv, tr in taken:
+        response[(xx - tu) ** 2 + (yy - tv) ** 2 < (0.8 * (tr + r)) ** 2] = -1
+    pu, pv = int(round(u)) - u0, int(round(v)) - v0    # where it should be, if it is there
+    if not (0 <= pv < response.shape[0] and 0 <= pu < response.shape[1]) or response[pv, pu] < FOUND:
+        pv, pu = np.unravel_index(int(np.argmax(response)), response.shape)
+    if response[pv, pu] < FOUND:
+        return None
+    return float(response[pv, pu]), piece.kind, u0 + int(pu), v0 + int(pv), r
+
+
+def _top(calibration: Calibration, height: float, foot: tuple[float, float]) -> tuple[float, float]:
+    """Where a piece's top's middle shows in the rectified view (its foot at ``foot``)."""
+    cx, cy, cz = calibration.mapping.camera
+    k = cz / (cz - height)
+    return calibration.to_pixel(cx + (foot[0] - cx) * k, cy + (foot[1] - cy) * k)
+
+
+def colour_of(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A kind's colour from its tops' pixels: mean and covariance of the bulk (highlights and
+    a stray rim pixel trimmed away), widened for the light's error and the sensor's noise."""
+    x = np.asarray(pixels, np.float64).reshape(-1, 3)
+    mean, cov = np.median(x, axis=0), np.cov(x.T) + np.eye(3)
+    for _ in range(4):
+        d = x - mean
+        distance = np.einsum("ni,ij,nj->n", d, np.linalg.inv(cov), d)
+        bulk = x[distance < 9.35] if (distance < 9.35).sum() > 10 else x    # chi-square 3, 97.5 %
+        mean, cov = bulk.mean(axis=0), np.cov(bulk.T) + np.eye(3)
+    return mean, cov + np.diag((LIGHT_SLACK * mean + 2.0) ** 2)
+
+
+def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]) -> list[tuple[str, dict]]:
+    """A kind the camera cannot tell from the board (``LIKE_BOARD`` of its pixels, laid on
+    the plain board, are more like the board there than like the kind) or from another
+    kind, in words."""
+    problems = []
+    plain = np.flatnonzero(grid.plain)
+    plain = plain[:: max(1, len(plain) // 2000)]
+    board = grid.reference.reshape(-1, 3)[plain].astype(np.float64)
+    spread = (1.0 / grid.inverse.reshape(-1, 3)[plain]).astype(np.float64)
+    for kind, colour in colours.items():
+        # the kind's own pixels as learned, laid on the plain board here and there: the share
+        # of them the board's colour there explains better than the kind's
+        pixels = samples[kind][:: max(1, len(samples[kind]) // 400)].astype(np.float64)
+        inverse = np.linalg.inv(colour.covariance)
+        d = pixels - np.array(colour.mean)
+        own = -0.5 * np.einsum("ni,ij,nj->n", d, inverse, d) - 0.5 * math.log(np.linalg.det(colour.covariance))
+        there = -0.5 * ((((pixels[:, None, :] - board[None]) ** 2) / spread[None]).sum(axis=2)
+                        + np.log(spread).sum(axis=1)[None])
+        share = float((there > own[:, None]).mean())
+        if share > LIKE_BOARD:
+            problems.append(("like_board", {"kind": kind, "share": 100 * share}))
+    names = sorted(colours)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            d = np.array(colours[a].mean) - np.array(colours[b].mean)
+            both = (colours[a].covariance + colours[b].covariance) / 2
+            if float(d @ np.linalg.inv(both) @ d) < ALIKE:
+                problems.append(("alike", {"a": a, "b": b}))
+    if "white" in colours and "black" in colours and sum(colours["white"].mean) < sum(colours["black"].mean):
+        problems.append(("swapped", {}))
+    return problems
+
+
+def _read_again(game, calibration, appearance, planned, frames, where) -> list[tuple[str, dict]]:
+    """Each step's frames read with what was learned: every piece where it was found, of
+    its kind, nothing else, nothing doubted."""
+    from camera_board.board import HEIGHTS
+    from camera_board.detect import Detector
+    detector = Detector(calibration.layout, calibration, HEIGHTS, appearance)
+    for s, step in enumerate(planned[1:], 1):
+        for view in rectified(calibration, frames[s], step.name):
+            sighting = detector.read(view)
+            what = sighting.problem
+            if what is None:
+                laid = {(s, i): p for i, p in enumerate(step.pieces)}
+                for key, piece in laid.items():
+                    x, y = np.median(np.array(where[key]), axis=0)
+                    if not any(f.kind == piece.kind and math.hypot(f.x - x, f.y - y) <= READ_AGAIN
+                               for f in sighting.pieces):
+                        what = f"no {piece.kind} at {x:.0f}, {y:.0f} mm"
+                        break
+                else:
+                    if len(sighting.pieces) != len(step.pieces):
+                        what = f"{len(sighting.pieces)} pieces, not {len(step.pieces)}"
+            if what is not None:
+                return [("read_again", {"step": step.name, "what": what})]
+    return []
