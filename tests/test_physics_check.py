@@ -153,21 +153,38 @@ def hard_into_the_beds():
 
 
 def test_a_hard_shove_that_knocks_three_coins_on_is_accepted_and_a_nudge_beside_it_is_not():
-    """The pub's setting (issue 21): a chain of three is held to one and a half times its
-    allowance, and the table does not call a hard shot a cheat, though the strict check
-    does (the model's chains blur; docs/physics-check.md). A coin of the same board moved
-    a coin and a half by hand is still caught, in either setting."""
+    """A chain of three, every coin held to its allowance (issue 31: no looser setting for
+    chains), read with the sensors' error: the table does not call the hard shot a cheat.
+    A coin of the same board moved a coin and a half by hand is caught and named."""
     before, after = hard_into_the_beds()
     read = lambda ps, e: [(x + e, y - e) for x, y in ps]  # noqa: E731  the sensors' error
     assert moved.check_shove(BOARD, read(before, 0.7), read(after, -0.7)).plausible
-    assert not moved.check_shove(BOARD, read(before, 0.7), read(after, -0.7),
-                                 strict=True).plausible
     lying = min(after, key=lambda p: math.dist(p, (120, bed_y(6))))
     assert math.dist(lying, (120, bed_y(6))) < 0.5   # the shot left it where it lay
     nudged = [(x, y + 1.5 * D) if (x, y) == lying else (x, y) for x, y in after]
-    for strict in (False, True):
-        check = moved.check_shove(BOARD, before, nudged, strict=strict)
-        assert not check.plausible and math.dist(check.unexplained[0].before, lying) < 0.5
+    check = moved.check_shove(BOARD, before, nudged)
+    assert not check.plausible and math.dist(check.unexplained[0].before, lying) < 0.5
+
+
+# Hand moves of the tuning seed (seed 12 of the pub corpus) that the check of issue 21
+# let through, far from the shot's path: a coin slid sideways beside a chain of two,
+# one pulled back beside a hard knock-on, one pushed up a bed on a plain shove. The best
+# shot found had touched each (the simulation moved it 1-13 mm), and a coin that moved
+# at all was given the full blur of a knocked coin (14 mm) and a share of its seen move:
+# the hand's move widened its own allowance. Now the blur follows the simulated slide.
+TUNING_MISSES = (765, 825, 908)
+
+
+def test_a_coin_the_best_shot_barely_touched_is_not_excused_a_hand_move():
+    samples = corpus.generate(max(TUNING_MISSES) + 1, seed=corpus.TUNING_SEED, board=BOARD)
+    for i in TUNING_MISSES:
+        s = samples[i]
+        assert s.cheat is not None and s.cheat_kind in ("sideways", "pull_back", "push_up")
+        hand = max(range(len(s.cheat)), key=lambda k: math.dist(s.cheat[k], s.after[k]))
+        check = moved.check_shove(BOARD, s.before, s.cheat)
+        assert not check.plausible, i
+        assert math.dist(check.unexplained[0].after, s.cheat[hand]) < 0.5, i
+        assert moved.check_shove(BOARD, s.before, s.after).plausible, i
 
 
 def cluster_board():
@@ -363,8 +380,8 @@ def test_a_small_corpus_of_simulated_shots():
 def test_the_pub_corpus_plays_as_a_pub_does():
     """Issue 21: boards with four or five coins down, coins touching, hard shots (a lone
     coin would slide 500 mm or more), knock-ons of two or more coins; the check on 60 of
-    them in the pub's setting (docs/physics-check.md has the full figures: about 1 % false
-    alarms, four in five hand moves far from the shot caught)."""
+    them (docs/physics-check.md has the full figures, by kind: about 3 % false
+    alarms, 95 % of the hand moves far from the shot caught)."""
     samples = corpus.generate(60, seed=5)
     touching = [s for s in samples if any(math.dist(a, b) < D + 3 for i, a in enumerate(s.before)
                                           for b in s.before[:i])]
@@ -380,7 +397,7 @@ def test_the_pub_corpus_plays_as_a_pub_does():
 def test_the_corpus_command_prints_the_tables_and_refuses_bad_arguments(capsys):
     assert corpus.main(["6", "3", "--tolerances", "1.0"]) == 0
     out = capsys.readouterr().out
-    assert "seed 3 (pub corpus, the pub's check): 6 genuine shots" in out and "| all 6 |" in out
+    assert "seed 3 (pub corpus): 6 genuine shots" in out and "| all 6 |" in out
     with pytest.raises(SystemExit) as stop:
         corpus.main(["many"])
     assert stop.value.code == 2

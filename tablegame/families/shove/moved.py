@@ -29,18 +29,6 @@ MODES = ("warn", "restore")
 
 Coins = tuple[tuple[float, float], ...]
 
-# The pub's setting (issue 21; docs/physics-check.md has the trade-off): a false alarm
-# costs more trust than a missed nudge, and on hard shots that knock several coins on
-# the model's chains are blurred (each coin's own friction and bounce compound at every
-# hit). So a shove that moved two or more coins is refereed by the geometric pass alone
-# when that explains it, and otherwise each coin of the best shot found must lie within
-# this many times its allowance, by the number of coins that moved (1, 2, 3 or more).
-# Chosen on seed 12 of the pub corpus. ``check_shove(strict=True)`` is every coin within
-# its allowance, chains too: more nudges caught, about ten times the false alarms.
-WITHIN = (1.0, 1.5, 1.5)
-TRUST_GEOMETRY_FROM = 2
-
-
 def played(board: ShoveBoard, coins) -> Coins:
     """The played coins of a reading (every coin not short of the first line)."""
     return tuple((c.x, c.y) for c in coins if board.place(c.x, c.y).lie is not Lie.SHORT)
@@ -48,35 +36,29 @@ def played(board: ShoveBoard, coins) -> Coins:
 
 def check_shove(board: ShoveBoard, before: Coins, after: Coins,
                 tolerance: float = plausibility.SENSOR_ERROR,
-                budget: int = search.MAX_SHOTS, strict: bool = False) -> Check:
+                budget: int = search.MAX_SHOTS) -> Check:
     """One counted shove (one new played coin) between ``before`` and ``after``: the
-    geometric pass, then for what it cannot explain a bounded search with the physics.
-    The board may list its coins in any order: both readings are put in one order first.
-    ``strict``: every coin within its allowance, chains too (the figures' other setting)."""
-    return fit_shove(board, before, after, tolerance, budget, strict)[0]
+    geometric pass, then, if a coin moved, a bounded search with the physics for one
+    shot that puts every coin within its allowance (chains too: issue 31,
+    docs/physics-check.md). The board may list its coins in any order: both readings
+    are put in one order first."""
+    return fit_shove(board, before, after, tolerance, budget)[0]
 
 
 def fit_shove(board: ShoveBoard, before: Coins, after: Coins,
               tolerance: float = plausibility.SENSOR_ERROR, budget: int = search.MAX_SHOTS,
-              strict: bool = False) -> tuple[Check, search.Fit | None]:
-    """``check_shove``, and the best fit its search found (None: the geometric pass
-    decided alone): the replay of the shove is drawn from it (replay.py)."""
+) -> tuple[Check, search.Fit | None]:
+    """``check_shove``, and the best fit its search found (None: no coin moved): the
+    replay of the shove is drawn from it (replay.py)."""
     before, after = plausibility.canonical(before), plausibility.canonical(after)
     check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
                                width=board.width, new=1, tolerance=tolerance)
     if not check.counted or not check.moved:
         return check, None
-    if check.plausible and len(check.moved) >= TRUST_GEOMETRY_FROM and not strict:
-        return check, None   # a chain the geometric pass explains: the model's chains are too blurred
-    fit = search.best_fit(board, before, after, check, tolerance, budget, limit(check, strict))
+    fit = search.best_fit(board, before, after, check, tolerance, budget)
     if fit.explains:
         return replace(check, unexplained=()), fit
     return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1]), fit
-
-
-def limit(check: Check, strict: bool = False) -> float:
-    """How many times its allowance each coin may be off (``WITHIN``)."""
-    return 1.0 if strict else WITHIN[min(len(check.moved), len(WITHIN)) - 1]
 
 
 def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:

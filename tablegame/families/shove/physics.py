@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, NamedTuple
 
 import pymunk
+from pymunk._chipmunk import lib as _chipmunk
 
 from tablegame.families.shove.board import Lie, ShoveBoard
-from tablegame.physics.core import G, at_rest, new_space, sliding_friction
+from tablegame.physics.core import G, REST_SPEED, REST_SPIN, new_space, sliding_friction
 from tablegame.core.sensors import CoinReading
 
 DEFAULT_FRICTION = 0.25     # brass on polished wood or slate: sliding mu is about 0.2-0.3
@@ -79,14 +80,18 @@ def speed_to_reach(board_or_table: ShoveBoard | ShoveTable, distance_mm: float) 
         mu, dt = DEFAULT_FRICTION, DEFAULT_STEP
     if not distance_mm >= 0:
         raise ValueError(f"distance must be 0 mm or more, not {distance_mm}")
-    low, high = 0.0, math.sqrt(2 * mu * G * distance_mm) + mu * G * dt
-    for _ in range(80):  # halving stops changing the floats after about 54 times
-        mid = (low + high) / 2
-        new = (mid, high) if _slide_distance(mid, mu, dt) < distance_mm else (low, mid)
-        if new == (low, high):
-            break
-        low, high = new
-    return (low + high) / 2
+    # The slide is piecewise linear in the speed: with n = floor(speed/dv) whole steps of
+    # friction taken, it is dt*((n+1)*speed - dv*n*(n+1)/2), and at speed = n*dv it is
+    # dt*dv*n*(n+1)/2. So n is the largest whole number whose slide is within the
+    # distance (a root of that quadratic, mended by a step for the floats' rounding),
+    # and the speed follows from the linear piece.
+    dv = mu * G * dt
+    n = max(0, math.floor((math.sqrt(1 + 8 * distance_mm / (dt * dv)) - 1) / 2))
+    while n > 0 and dt * dv * n * (n + 1) / 2 > distance_mm:
+        n -= 1
+    while dt * dv * (n + 1) * (n + 2) / 2 <= distance_mm:
+        n += 1
+    return (distance_mm / dt + dv * n * (n + 1) / 2) / (n + 1)
 
 
 def _slide_distance(speed: float, mu: float, dt: float) -> float:
@@ -303,7 +308,18 @@ class Rehearsal:
             self._sim.reset(coins, len(coins) - 1, shot.velocity(), shot.spin)
         result = self._sim.run(None)[-1]
         table.steps_simulated += self._sim.steps
+        self.hits = self._sim.hits
         return result
+
+
+class Hit(NamedTuple):
+    """How a coin took part in a shot: ``depth`` hits down the chain from the shot coin
+    (0: the shot coin, 1: a coin it hit, 2: one that coin hit, ...), where it was when it
+    first touched another coin (None: it touched none), and how many coins it touched."""
+
+    depth: int
+    touched: tuple[float, float] | None
+    touches: int = 0
 
 
 class _Simulation:
@@ -317,6 +333,7 @@ class _Simulation:
         self._add_gutters()
         self._falling: list[tuple[pymunk.Shape, str]] = []   # coin shape, edge crossed
         space.on_collision(_COIN, _GUTTER, begin=self._begin_fall)
+        space.on_collision(_COIN, _COIN, begin=self._begin_hit)
         self._bodies: dict[int, tuple[pymunk.Body, tuple]] = {}
         self._index: dict[pymunk.Shape, int] = {}
         self._made: dict[int, tuple[pymunk.Body, pymunk.Shape]] = {}  # kept for reset()
@@ -339,6 +356,8 @@ class _Simulation:
                 self._add_coin(i, coin)
         self._bodies[launched][0].velocity = velocity
         self._bodies[launched][0].angular_velocity = spin
+        # who was hit, how far down the chain, and where each coin was at its first touch
+        self.hits: dict[int, Hit] = {launched: Hit(0, None)}
 
     def _add_gutters(self) -> None:
         """Four sensors, one beyond each edge, set back by a coin's radius: a coin's
@@ -386,6 +405,19 @@ class _Simulation:
                                            self.board.coin_radius)
         return self._joints[i]
 
+    def _begin_hit(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """Two coins touch: one at rest that has not been hit yet is hit now, one hit
+        further down the chain than the coin that hit it (the shot coin is 0); a coin's
+        first touch is where it was then (the shot coin's tells its way to the first hit)."""
+        a, b = (self._index[shape] for shape in arbiter.shapes)
+        for i, j in ((a, b), (b, a)):
+            hit = self.hits.get(i)
+            if hit is None and j in self.hits:
+                self.hits[i] = Hit(self.hits[j].depth + 1, tuple(self._bodies[i][0].position), 1)
+            elif hit is not None:
+                self.hits[i] = Hit(hit.depth, hit.touched or tuple(self._bodies[i][0].position),
+                                   hit.touches + 1)
+
     def _begin_fall(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         coin, gutter = arbiter.shapes
         self._falling.append((coin, self._edges[gutter]))
@@ -413,14 +445,30 @@ class _Simulation:
         return frames
 
     def _advance(self, steps: int) -> None:
-        step, dt = self.space.step, self.dt
+        """``steps`` fixed steps, straight into Chipmunk's C step: pymunk's ``Space.step``
+        around it checks the bodies added since and runs the space's deferred adds and
+        removes, which this model never has during a step (its callbacks only note a hit
+        or a fall), and that wrapper cost a third of a check. The first step after bodies
+        were added or removed still goes through pymunk (it does its bookkeeping then)."""
+        space, dt = self.space, self.dt
+        step, raw = _chipmunk.cpSpaceStep, space._space
         for _ in range(steps):
-            step(dt)
+            if space._bodies_to_check or space._removed_shapes:
+                space.step(dt)
+            else:
+                step(raw, dt)
             if self._falling:
                 self._drop()
 
     def _at_rest(self) -> bool:
-        return at_rest(body for body, _ in self._bodies.values())
+        """Every coin still (``physics.core.at_rest``), read from Chipmunk directly."""
+        v2, spin = REST_SPEED ** 2, REST_SPIN
+        velocity, turning = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
+        for body, _ in self._bodies.values():
+            v = velocity(body._body)
+            if v.x * v.x + v.y * v.y > v2 or abs(turning(body._body)) > spin:
+                return False
+        return True
 
     def readings(self) -> tuple[CoinReading, ...]:
         return tuple(CoinReading(*self._bodies[i][0].position) if i in self._bodies

@@ -75,7 +75,7 @@ def of_shove(board: ShoveBoard, before, after, check: Check,
         if not check.counted or check.shot is None:
             check, fit, fitted = told, None, after
     if fit is None and check.moved:   # the geometric pass decided: find the shot it saw
-        fit = search.best_fit(board, canonical(before), fitted, check, limit=moved.limit(check))
+        fit = search.best_fit(board, canonical(before), fitted, check)
     shot = fit.shot if fit is not None and fit.shot is not None else _lone(board, start,
                                                                            check.shot)
     paths = _paths(board, start, shot)

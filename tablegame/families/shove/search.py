@@ -14,17 +14,18 @@ not depend on the friction, so a board with other friction than the model's is f
 as well by another reach.
 
 A coin is explained when the simulated coin lies within its allowance of where it is
-seen: the sensor term (both readings are off) for a coin the shot left still; for one
-that moved ``KNOCK`` mm more and ``SLIDE_SHARE`` of its slide, simulated or seen if
-longer (the hits' geometry blurred by the readings, friction and bounce of this coin,
-chains); for the
-shot coin ``SHOT_SHARE`` of its slide (its reach is fitted). docs/physics-check.md has
-the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
+seen (``_Trial._allowance``): the sensor term (both readings are off) for a coin the
+shot left still; for one that moved the blur of the hits' geometry, growing with its
+simulated slide up to ``KNOCK`` mm, and ``SLIDE_SHARE`` of its slide, simulated or seen
+if longer (friction and bounce of this coin, chains); for the shot coin ``SHOT_SHARE`` of
+its way to its first hit (its reach is fitted). Every coin must lie within its allowance,
+chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
 not by a clock."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from tablegame.families.shove.board import Lie, ShoveBoard
 from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, apart,
@@ -40,7 +41,8 @@ FIRST_GUESSES = 14      # proposals of the geometric pass simulated at most
 TURN = 4                # of them per first-hit coin in turn, the lowest coin first
 ENERGY_LOSS = 1.25      # reach over the summed ways of the coins: collisions lose energy too
 RESTITUTION = 0.8       # e assumed when turning a hit into a shot (the model's own)
-KNOCK = 14.0            # mm more for a coin that moved: the hits' geometry is blurred
+KNOCK = 14.0            # mm more at most for a coin that moved: the hits' geometry is blurred
+BLUR_GROWTH = 0.5       # ... growing with its simulated slide (mm a mm) up to that
 SLIDE_SHARE = 0.36      # of a coin's slide the model may be off (friction ±20 %, bounce, spin)
 GRID = 4.0              # mm between start points tried along the front edge
 SCAN = 6                # the coarse scan tries every this many of them
@@ -58,41 +60,64 @@ MISSING = 1e3           # error of a coin the simulation lost or the board did n
 @dataclass(frozen=True)
 class Fit:
     """The best shot found and how far it is off: ``error`` is the worst coin's distance
-    in units of its allowance (at most ``limit``: the shot explains the board); ``off``
-    the coins beyond their allowance (where they lay, where they are seen)."""
+    in units of its allowance (at most 1: the shot explains the board); ``off`` the coins
+    beyond their allowance (where they lay, where they are seen)."""
 
     shot: Shot | None
     error: float
     off: tuple[Moved, ...] = ()
-    limit: float = 1.0
 
     @property
     def explains(self) -> bool:
-        return self.error <= self.limit
+        return self.error <= 1.0
 
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
-             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS,
-             limit: float = 1.0) -> Fit:
+             tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
+    return _search(_Trial(board, before, after, tolerance, budget), board, check)
+
+
+def _search(trial, board, check) -> Fit:
     """The shot that best turns ``before`` into ``after`` (``check`` is the geometric
-    pass of the two), every coin within ``limit`` times its allowance (the search stops
+    pass of the two), every coin within its allowance (the search stops
     at the first such shot), tried in at most ``budget`` simulations: each proposal's own
     start point first, the best few aimed, then a coarse scan of each proposal's family
     along the front edge, then along the best family and around the best shot in it."""
-    trial = _Trial(board, before, after, tolerance, budget, limit)
     proposals = _proposals(board, trial.before, trial.after, check)[:FIRST_GUESSES]
     tried: list[tuple[float, _Family, float, float, float]] = []  # score, family, x0, da, grow
-    for family, x0, _, grow in proposals:
+    chain = len(check.moved) >= 2 or not proposals
+    first = FAN_FIRST if chain else len(proposals)
+    for family, x0, _, grow in proposals[:first]:
         tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
         if trial.best.explains:
             return trial.best
-    for _, family, x0, _, grow in sorted(tried, key=lambda t: t[0])[:AIMED]:
+    if chain:   # a chain: fans across the lowest coins, then the best one refined
+        scanned = []
+        for fan in _fans(board, trial, check)[:FANS]:
+            scanned.append((*_fan_scan(trial, fan), fan))
+            if trial.best.explains:
+                return trial.best
+        if scanned:
+            score, b, fan = min(scanned, key=lambda t: t[0])
+            tried.append(_fan(trial, fan, score, b))
+            if trial.best.explains:
+                return trial.best
+        if tried and isinstance(min(tried, key=lambda t: t[0])[1], _Fan):
+            score, family, x0, da, grow = min(tried, key=lambda t: t[0])
+            _refine(trial, family, x0, da, grow)
+            return trial.best
+    for family, x0, _, grow in proposals[first:]:
+        tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
+        if trial.best.explains:
+            return trial.best
+    for _, family, x0, _, grow in sorted((t for t in tried if not isinstance(t[1], _Fan)),
+                                         key=lambda t: t[0])[:AIMED]:
         score, da, grow = _shoot(trial, family, x0, 0.0, grow)
         tried.append((score, family, x0, da, grow))
         if trial.best.explains:
             return trial.best
     clears = {family: clear for family, _, clear, _ in proposals}
-    for family in sorted(clears, key=lambda f: min(t[0] for t in tried if t[1] == f)):
+    for family in sorted((f for f in clears if any(t[1] == f for t in tried)), key=lambda f: min(t[0] for t in tried if t[1] == f)):
         _, _, best_x, da, grow = min((t for t in tried if t[1] == family), key=lambda t: t[0])
         # outward from the family's best start point: near it first, and not too far
         scan = clears[family][len(clears[family]) % SCAN // 2::SCAN]
@@ -107,10 +132,111 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         return trial.best
     if tried:
         score, family, x0, da, grow = min(tried, key=lambda t: t[0])
-        x0 = _along(trial, family, clears[family], x0, da, grow, score)
+        if not isinstance(family, _Fan):
+            x0 = _along(trial, family, clears[family], x0, da, grow, score)
         if not trial.best.explains:
             _refine(trial, family, x0, da, grow)
     return trial.best
+
+
+# -- the fan: first hits across the lowest coins ----------------------------------------
+# A chain (two or more coins moved) is searched from the lowest coin that moved: the shot
+# coin meets it first on most ways up the board, and where it hits it (how far off its
+# centre) decides where the chain goes. From straight below the coin, ``FAN`` hits across
+# it, the best one halved around and then refined (Nelder-Mead). Scanning more coins, or
+# the lowest from either side too, found no more shots on the tuning seed (issue 31):
+# the budget is better spent refining.
+FAN = 7                 # hits across the coin, ``FAN_SPAN`` diameters either side of its centre
+FAN_SPAN = 0.8
+FAN_FIRST = 6           # proposals of the geometric pass simulated before the fan
+FANS = 1                # coins fanned across (the lowest that moved first)
+FAN_HALVINGS = 3
+FAN_SMALL = 10.0        # mm: a coin that moved less is rarely the first hit ...
+FAN_SMALL_PENALTY = 60.0  # ... so it counts as lying this much higher up the board
+
+
+@dataclass(frozen=True)
+class _Fan:
+    """Shots straight up the board at the coin ``at`` from ``x0``, hitting it ``b``
+    diameters off its centre, as hard as ``reach``."""
+
+    at: tuple[float, float]
+    x0: float
+    y0: float
+    d: float
+    reach: float
+    b: float = 0.0
+
+    def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
+        dx, dy = self.at[0] - x0, self.at[1] - self.y0
+        length = math.hypot(dx, dy)
+        off = max(-0.99, min(0.99, self.b * self.d / length))
+        angle = math.degrees(math.atan2(dx, dy) - math.asin(off))
+        return Shot(x0, angle + da, self.reach * grow)
+
+
+def _fans(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Fan]:
+    """The lowest coins that moved, each as the shot's first hit from straight below it."""
+    d, y0, r = board.coin_diameter, start_y(board), board.coin_radius
+    seen = [m.before for m in check.moved]
+    slid = {m.before: distance(m.before, m.after) for m in check.moved}
+    def key(p):
+        near = min(slid, key=lambda q: distance(p, q))
+        return p[1] + (FAN_SMALL_PENALTY if slid[near] < FAN_SMALL else 0.0)
+    moved = [p for p in trial.before if _near(p, seen)]
+    # a coin at rest just below a moved one may have passed the hit on (a cradle)
+    heads = [p for p in trial.before if p not in moved and any(
+        distance(p, q) < d + CRADLE_GAP and q[1] > p[1] for q in moved)]
+    lows = sorted(moved, key=key) + heads
+    lows.sort(key=lambda p: key(p) if p in moved else p[1])
+    rest = check.shot
+    slides = sum(slid.values())
+    out = []
+    for at in lows:
+        others = [p for p in trial.before if p != at]
+
+        def room(x: float) -> float:   # how far the way straight at the coin's centre passes the others
+            u = unit((x, y0), at)
+            stop = (at[0] - d * u[0], at[1] - d * u[1])
+            return min((segment_distance(p, (x, y0), stop) for p in others), default=math.inf)
+        xs = sorted({min(max(at[0] + k * GRID, r), board.width - r) for k in range(-15, 16)},
+                    key=lambda x: abs(x - at[0]))
+        rooms = [(room(x), x) for x in xs]
+        x0 = next((x for gap, x in rooms if gap >= d - GRAZE), None)
+        if x0 is None:   # blocked straight on: a cut past the coin in the way may still hit it
+            x0 = max(rooms)[1]
+        reach = ENERGY_LOSS * (distance((x0, y0), at) + distance(at, rest) + slides)
+        out.append(_Fan(at, x0, y0, d, reach))
+    return out
+
+
+def _fan_scan(trial: _Trial, fan: _Fan) -> tuple[float, float]:
+    """Hits across the coin (``FAN`` offsets): the best score and its offset."""
+    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (FAN - 1) for k in range(FAN)]
+    scored = []
+    for b in offsets:
+        f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, b)
+        scored.append((trial.run(f.shot(f.x0)), b))
+        if trial.best.explains:
+            break
+    return min(scored)
+
+
+def _fan(trial: _Trial, fan: _Fan, score: float, b: float) -> tuple:
+    """Halving around the best offset of a scanned fan."""
+    step = 2 * FAN_SPAN / (FAN - 1) / 2
+    for _ in range(FAN_HALVINGS):
+        if trial.best.explains:
+            break
+        for nb in (b - step, b + step):
+            f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, nb)
+            e = trial.run(f.shot(f.x0))
+            if e < score:
+                score, b = e, nb
+                break
+        step /= 2
+    f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, b)
+    return score, f, f.x0, 0.0, 1.0
 
 
 # -- from the geometric proposals to shots -------------------------------------------------
@@ -132,7 +258,7 @@ class _Family:
     to: tuple[float, float]     # where the hit coin is seen at rest
     end: Moved | None = None    # a cradle's: the coin the hit was passed on to
 
-    @property
+    @cached_property
     def contact(self) -> tuple[float, float]:
         return self.at[0] - self.d * self.n[0], self.at[1] - self.d * self.n[1]
 
@@ -152,13 +278,28 @@ class _Family:
 
     def clear(self, board: ShoveBoard, others) -> list[float]:
         """Start points (every ``GRID`` mm) from which the shot coin reaches the contact
-        past every other coin, hitting no thinner than ``MIN_COS``."""
+        past every other coin, hitting no thinner than ``MIN_COS``. (The inner loop is
+        ``segment_distance`` written out: it ran for every family of every check.)"""
         r, d = board.coin_radius, board.coin_diameter
         xs = [r + k * GRID for k in range(int((board.width - 2 * r) / GRID) + 1)]
         xs.append(board.width - r)  # a shot from the very edge
         # a coin by the way may be grazed (it then moves less than the sensors can tell)
-        return [x for x in xs if self.cos(x) >= MIN_COS and all(
-            segment_distance(p, (x, self.y0), self.contact) >= d - GRAZE for p in others)]
+        (cx, cy), y0, room = self.contact, self.y0, (d - GRAZE) ** 2
+        out = []
+        for x in xs:
+            if self.cos(x) < MIN_COS:
+                continue
+            ax, ay = cx - x, cy - y0
+            n2 = ax * ax + ay * ay
+            for px, py in others:
+                qx, qy = px - x, py - y0
+                t = min(1.0, max(0.0, (qx * ax + qy * ay) / n2))
+                ex, ey = qx - t * ax, qy - t * ay
+                if ex * ex + ey * ey < room:
+                    break
+            else:
+                out.append(x)
+        return out
 
 
 def _families(m: Moved, moved: list[Moved], d: float, y0: float) -> list[_Family]:
@@ -226,7 +367,7 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
                  or p == check.shot]
     out: list[tuple[_Family, float]] = []
     seen: set = set()
-    clears: dict[_Family, list[float]] = {}
+    clears: dict[tuple, list[float]] = {}
     for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:24]:
         rest = after[shot_i]
         moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
@@ -235,9 +376,11 @@ def _proposals(board: ShoveBoard, before, after, check: Check) -> list[tuple]:
             for family in _families(m, moved, d, y0) + _cradles(m, still, d, y0):
                 if family.contact[1] <= y0:
                     continue
-                if family not in clears:
-                    clears[family] = family.clear(board, [p for p in before if p != family.at])
-                clear = clears[family]
+                # the clear start points depend on the hit coin and the contact only
+                geometry = (family.at, family.n)
+                if geometry not in clears:
+                    clears[geometry] = family.clear(board, [p for p in before if p != family.at])
+                clear = clears[geometry]
                 if not clear:
                     continue
                 for guess in _starts(family, rest, moved):
@@ -418,12 +561,24 @@ def _along(trial: _Trial, family: _Family, clear: list[float], x0: float, da: fl
 
 # -- simulate and compare ------------------------------------------------------------------
 
+def _pushed_away(p, seen, a, b, sensor: float) -> bool:
+    """Whether a coin that lay at ``p`` and is seen at ``seen`` may have been grazed by a
+    coin going from ``a`` to ``b``: a graze pushes along the line of centres, away from
+    the way and a little forward, never towards it or back along it (so its move points
+    within 60 degrees of straight away from the way, give or take the sensors)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n2 = dx * dx + dy * dy
+    t = 0.0 if n2 == 0 else min(1.0, max(0.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n2))
+    away = unit((a[0] + t * dx, a[1] + t * dy), p)
+    mx, my = seen[0] - p[0], seen[1] - p[1]
+    return mx * away[0] + my * away[1] >= 0.5 * math.hypot(mx, my) - sensor
+
+
 class _Trial:
     """The simulations of one check, and the best fit so far. A ``Shot`` here carries
     its reach (mm of a lone coin's slide) in place of a speed."""
 
-    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int,
-                 limit: float = 1.0):
+    def __init__(self, board: ShoveBoard, before, after, tolerance: float, budget: int):
         self.board, self.budget, self.runs = board, budget, 0
         self.table = ShoveTable(board)
         self.rehearsal = None
@@ -437,7 +592,7 @@ class _Trial:
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
-        self.best = Fit(None, math.inf, limit=limit)
+        self.best = Fit(None, math.inf)
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
@@ -461,13 +616,36 @@ class _Trial:
         except ValueError:
             return MISSING
         self.rested = [(c.x, c.y) for c in rested]
-        error, score, off = self._compare(self.rested, (x, start_y(board)))
+        error, score, off = self._compare(self.rested, (x, start_y(board)),
+                                          self.rehearsal.hits)
         self._seen[key] = score, self.rested
         if error < self.best.error:
-            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.best.limit)
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
 
-    def _compare(self, rested, launch) -> tuple[float, float, tuple[Moved, ...]]:
+    def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
+        """How far from ``rest`` (simulated) the coin that lay at ``start`` may be seen
+        (it is seen at ``seen``): the sensor term; for a coin that moved, the blur of the
+        hits' geometry, which grows with the simulated slide up to ``KNOCK`` mm (a coin
+        the model barely touched cannot have been sent far by a slightly other hit: a
+        shot that sends it far is another shot, which the search tries), and
+        ``SLIDE_SHARE`` of its slide, simulated or seen if longer (friction, bounce);
+        for the shot coin ``SHOT_SHARE`` of its way to its first hit (its reach is
+        fitted) and as a knocked coin's past it."""
+        slide = distance(start, rest)
+        if hit is None or (shot and not hit.touches):
+            if shot:
+                return self.sensor + min(KNOCK, BLUR_GROWTH * slide) + SHOT_SHARE * slide
+            if slide <= self.still:
+                return self.sensor
+        elif shot:
+            past = distance(hit.touched, rest)
+            return (self.sensor + SHOT_SHARE * distance(start, hit.touched)
+                    + min(KNOCK, BLUR_GROWTH * past) + SLIDE_SHARE * past)
+        return (self.sensor + min(KNOCK, BLUR_GROWTH * slide)
+                + SLIDE_SHARE * max(slide, distance(start, seen)))
+
+    def _compare(self, rested, launch, hits=None) -> tuple[float, float, tuple[Moved, ...]]:
         """The worst coin's error (distance over allowance: the verdict), the root of
         the summed squares of every coin's (smoother, the search steers by it), and the
         coins off (the shot coin is never one: it did not lie on the board)."""
@@ -487,14 +665,12 @@ class _Trial:
             taken_j.add(j)
             k, start, p = sim[i]
             slide = distance(start, p)
-            allowance = self.sensor
-            if k == shot_i:
-                allowance += KNOCK + SHOT_SHARE * slide
-            elif slide > self.still:   # the model's slide, or the seen one if longer: a
-                # coin knocked on in a chain goes where the chain's blurred geometry sends it
-                allowance += KNOCK + SLIDE_SHARE * max(slide, distance(start, self.after[j]))
-            elif dist > allowance and any(segment_distance(start, a, b) < d + GRAZE
-                                          for a, b in paths if a != start):
+            hit = hits.get(k) if hits else None
+            allowance = self._allowance(k == shot_i, hit, start, p, self.after[j])
+            if slide <= self.still and dist > allowance and any(
+                    segment_distance(start, a, b) < d + GRAZE
+                    and _pushed_away(start, self.after[j], a, b, self.sensor)
+                    for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
             error = dist / allowance
             worst = max(worst, error)
@@ -506,14 +682,15 @@ class _Trial:
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
 
 
-def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float) -> None:
+def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
+            steps=(6.0, 0.6, 0.12)) -> None:
     """Nelder-Mead from the best shot found, over the family's start point, aim and
     reach past the contact (not over raw start point and angle: a start point moved
     with its angle kept misses the coin, one moved within the family still hits it),
     until the budget is spent or a shot explains the board."""
     shot = lambda p: family.shot(p[0], p[1], max(p[2], 0.05))  # noqa: E731
     simplex = [(x0, da, grow)]
-    steps = (6.0, 0.6, 0.12 * grow)
+    steps = (steps[0], steps[1], steps[2] * grow)
     simplex += [tuple(v + (steps[k] if k == i else 0.0) for k, v in enumerate(simplex[0]))
                 for i in range(3)]
     scores = [trial.run(shot(p)) for p in simplex]  # the first from the cache, as a rule
