@@ -42,7 +42,7 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
         from venue.competition.runner import Runner, publisher
         runner = Runner(data, data / "venue.sqlite", venue, publisher(listener.client))
         league = LeagueLink(runner, Broker.from_config(config), data,
-                            f"{client_id}-{venue}-league").start()
+                            f"{client_id}-{venue}-league", line=line).start()
         runner.start()
         listener.on_event = runner.wake
     try:

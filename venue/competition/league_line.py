@@ -13,11 +13,20 @@ Each way is a pump with the carrier's promises: MQTT 5 sessions kept by both bro
 (SESSION), retained messages kept retained, and a message acknowledged to the broker it
 came from only once the other broker has it. So what one pub publishes while the line is
 down waits in its own broker (on disk) and crosses when the line is back, even over a
-restart of the venue view."""
+restart of the venue view. That is at least once, not exactly once: a message under way
+at the moment the line drops may cross twice (the venue takes each event once, by its id);
+one the source's broker gives again after a lost acknowledgement is carried once only.
+
+How the line stands (up, its login refused, the other broker not reached) goes to the
+venue view's log once each change, and to the league pages in words (``trouble``)."""
 from __future__ import annotations
 
 import logging
+import ssl
+import sys
 import threading
+import time
+from collections import OrderedDict
 
 from paho.mqtt.client import topic_matches_sub
 from paho.mqtt.packettypes import PacketTypes
@@ -33,6 +42,8 @@ CARRIED = ("pubtable/v1/{}/+/status", "pubtable/v1/{}/+/state", "pubtable/v1/{}/
            "pubvenue/v1/{}/#")
 SESSION = 86400      # s both brokers keep the line's session, and what waits for it
 WINDOW = 100         # messages a broker hands the line before the other broker has them
+REMEMBERED = 1000    # source message ids carried and acknowledged, kept to spot one given again
+LOGIN_REFUSED = {"Bad user name or password", "Not authorized", "Bad authentication method"}
 
 
 def carried(venue: str) -> list[str]:
@@ -46,17 +57,21 @@ class _Pump:
     def __init__(self, source, sink, filters: list[str], name: str):
         self.source, self.sink, self.filters, self.name = source, sink, filters, name
         self._lock = threading.Lock()
-        self._waiting: dict[int, int | None] = {}   # sink's message id -> source's
-        self._carrying: set[int] = set()             # source's message ids under way
-        self._early: set[int] = set()                # sink's ids acknowledged before known
+        self._waiting: dict[int, tuple] = {}   # sink's message id -> (source's id, topic, payload)
+        self._carrying: set[int] = set()       # source's message ids under way
+        self._early: set[int] = set()          # sink's ids acknowledged before known
+        # source's ids carried and acknowledged -> (topic, payload): the source's broker
+        # gives one again (dup) when the acknowledgement was lost with the line
+        self._done: OrderedDict[int, tuple] = OrderedDict()
         source.on_message = self._message
         sink.on_publish = self._published
 
     def subscribe(self, session_present: bool) -> None:
-        if not session_present:                      # the source forgot its ids: ack none
+        if not session_present:                # the source forgot its ids: acknowledge none
             with self._lock:
-                self._waiting = dict.fromkeys(self._waiting)
+                self._waiting = {m: (None, *rest) for m, (_, *rest) in self._waiting.items()}
                 self._carrying.clear()
+                self._done.clear()
         options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
         self.source.subscribe([(f, options) for f in self.filters])
 
@@ -66,31 +81,45 @@ class _Pump:
             log.warning("league line %s: %s not taken (not asked for)", self.name, message.topic)
             self._ack(mid)
             return
+        carried = (mid, message.topic, message.payload)
         with self._lock:
             if mid in self._carrying:
                 return             # given again after a reconnect: the sink has it queued
-            if mid is not None:
+            again = message.dup and self._done.get(mid) == carried[1:]
+            if not again and mid is not None:
                 self._carrying.add(mid)
+        if again:                  # carried already; only its acknowledgement was lost
+            self._ack(mid)
+            return
         info = self.sink.publish(message.topic, message.payload, qos=1, retain=message.retain)
         with self._lock:
-            if info.mid in self._early:              # acknowledged already: on the sink's thread
-                self._early.discard(info.mid)
-            else:
-                self._waiting[info.mid] = mid
+            if info.mid not in self._early:
+                self._waiting[info.mid] = carried
                 return
-            self._carrying.discard(mid)
-        self._ack(mid)
+            self._early.discard(info.mid)      # acknowledged already, on the sink's thread
+        self._carried(carried)
 
     def _published(self, client, userdata, mid, reason_code, properties) -> None:
-        if reason_code.is_failure:                   # the other broker's ACL: nothing to wait for
+        if reason_code.is_failure:             # the other broker's ACL: nothing to wait for
             log.warning("league line %s: a message refused: %s", self.name, reason_code)
         with self._lock:
-            if mid not in self._waiting:
+            carried = self._waiting.pop(mid, None)
+            if carried is None:
                 self._early.add(mid)
                 return
-            source_mid = self._waiting.pop(mid)
-            self._carrying.discard(source_mid)
-        self._ack(source_mid)
+        self._carried(carried)
+
+    def _carried(self, carried: tuple) -> None:
+        mid = carried[0]
+        if mid is None:
+            return
+        with self._lock:
+            self._carrying.discard(mid)
+            self._done[mid] = carried[1:]
+            self._done.move_to_end(mid)
+            while len(self._done) > REMEMBERED:
+                self._done.popitem(last=False)
+        self._ack(mid)
 
     def _ack(self, mid: int | None) -> None:
         if mid is not None:
@@ -102,18 +131,21 @@ class LeagueLine:
 
     def __init__(self, me: str, partner: str, home: Broker, away: Broker, client_id: str):
         self.me, self.partner, self._brokers = me, partner, {"home": home, "away": away}
-        self._clients = {"home": home.client(f"{client_id}-line", mqtt5=True, manual_ack=True),
+        self._clients = {"home": home.client(f"{client_id}-{me}-line", mqtt5=True, manual_ack=True),
                          "away": away.client(f"league-{me}", mqtt5=True, manual_ack=True)}
         home_c, away_c = self._clients["home"], self._clients["away"]
         self._pumps = {"home": _Pump(home_c, away_c, carried(me), f"to {partner}"),
                        "away": _Pump(away_c, home_c, carried(partner), f"from {partner}")}
-        self._said: dict[str, str] = {}
+        # each side's (how it stands, the reason, since when): "up", "login" (refused),
+        # "refused" (for another reason), "certificate" (not the one expected), "down"
+        self._state: dict[str, tuple[str, str, float]] = {}
+        self._closing = False
         for side, client in self._clients.items():
             client.on_connect = lambda c, u, flags, rc, p=None, side=side: \
                 self._connected(side, flags, rc)
-            client.on_connect_fail = lambda c, u, side=side: self._say(side, "not reached")
+            client.on_connect_fail = lambda c, u, side=side: self._failed(side)
             client.on_disconnect = lambda c, u, flags, rc, p=None, side=side: \
-                self._say(side, f"lost ({rc})")
+                self._lost(side, rc)
 
     @classmethod
     def from_config(cls, config, me: str, client_id: str) -> LeagueLine:
@@ -138,22 +170,57 @@ class LeagueLine:
         return self
 
     def close(self) -> None:
+        self._closing = True
         for client in self._clients.values():
             client.disconnect()
             client.loop_stop()
 
+    def trouble(self) -> tuple[str, dict] | None:
+        """What is wrong with the line, for the staff's pages: a word's key (venue.competition
+        .words, ``line_…``) and its values; None while it is up or still dialing."""
+        for side in ("away", "home"):
+            kind, reason, since = self._state.get(side, ("", "", 0.0))
+            if kind in ("", "up"):
+                continue
+            settings = ("league.username, league.password" if side == "away" else
+                        "[mqtt] username, password")
+            return f"line_{kind}", {"venue": self.me if side == "home" else self.partner,
+                                    "address": self._brokers[side].address, "since": since,
+                                    "reason": reason, "settings": settings}
+        return None
+
     def _connected(self, side: str, flags, reason_code) -> None:
         if reason_code.is_failure:
-            self._say(side, f"refused: {reason_code}")
+            kind = "login" if str(reason_code) in LOGIN_REFUSED else "refused"
+            self._say(side, kind, str(reason_code))
             return
-        self._say(side, "up")
+        self._say(side, "up", "")
         self._pumps[side].subscribe(flags.session_present)
 
-    def _say(self, side: str, what: str) -> None:
-        """The line's state in the venue view's log, once each change."""
-        if self._said.get(side) != what:
-            self._said[side] = what
-            where = self._brokers[side].address
-            whose = self.me if side == "home" else self.partner
-            level = logging.INFO if what == "up" else logging.WARNING
-            log.log(level, "league line: %s's broker (%s) %s", whose, where, what)
+    def _failed(self, side: str) -> None:
+        """paho could not connect; it calls this while handling the OSError, which says why."""
+        error = sys.exc_info()[1]
+        kind = "certificate" if isinstance(error, ssl.SSLCertVerificationError) else "down"
+        self._say(side, kind, str(error or "") or "no answer")
+
+    def _lost(self, side: str, reason_code) -> None:
+        if self._closing:
+            return
+        if self._state.get(side, ("up",))[0] == "up":   # a refusal says more than its hang-up
+            self._say(side, "down", f"lost: {reason_code}")
+
+    def _say(self, side: str, kind: str, reason: str) -> None:
+        """The line's state, and in the venue view's log once each change."""
+        said = self._state.get(side)
+        if said is not None and said[0] == kind:
+            return
+        self._state[side] = (kind, reason, time.time())
+        where = self._brokers[side].address
+        whose = self.me if side == "home" else self.partner
+        if kind == "up":
+            log.info("league line: %s's broker (%s) up", whose, where)
+        else:
+            log.warning("league line: %s's broker (%s) %s: %s", whose, where,
+                        {"login": "refuses the login", "refused": "refuses the line",
+                         "certificate": "has not the certificate expected",
+                         "down": "not reached"}[kind], reason)
