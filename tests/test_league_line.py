@@ -95,8 +95,9 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
         pubs.proxy.cut(answering=True)       # the line down, its router hanging up on it
         until(lambda: down(the_line), 20, "the line saying it is down")
         publish(20)
-        # the venue view restarted while the line is down: what the Krone said meanwhile
-        # (and what the old line had taken but not carried) waits in its broker
+        until(lambda: the_line.waiting() == 20, 20, "the line holding the Krone's 20")
+        # the venue view restarted while the line is down: what the old line had taken but
+        # not carried, and what the Krone said meanwhile, waits in the Krone's broker
         the_line.close()
         publish(20)
         the_line = line(pubs)
@@ -207,3 +208,23 @@ def test_a_message_given_again_after_a_lost_acknowledgement_is_carried_once():
     at_once.append(True)
     given(9, b"x", dup=False)
     assert acked == [7, 7, 7, 9]
+
+
+def test_the_example_league_settings_load_and_a_missing_ca_file_is_said_in_words(tmp_path,
+                                                                                capsys):
+    """examples/mqtt/venue.toml's [league], uncommented, is a valid configuration; with its
+    CA file missing (not on this machine) the venue view does not start and says why."""
+    import re
+
+    from tablegame.config import load
+    from venue.serve import serve
+    from venue_evening import ROOT
+    example = (ROOT / "examples/mqtt/venue.toml").read_text()
+    settings = tmp_path / "venue.toml"
+    settings.write_text(re.sub(r"(?m)^# (\[league\]|\w+ = )", r"\1", example))
+    config = load(settings)
+    assert (config["league.partner"], config["league.port"]) == ("anker", 8883)
+    assert serve(config, "krone", tmp_path / "data", "127.0.0.1", 0) == 2
+    said = capsys.readouterr().err
+    assert said == ("league line to anker not started: league.ca_file "
+                    "'/etc/mosquitto/league-ca.crt' cannot be used: No such file or directory\n")

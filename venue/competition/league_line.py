@@ -156,7 +156,11 @@ class LeagueLine:
         away = Broker(host=config["league.host"], port=config["league.port"], tls=True,
                       ca_file=config["league.ca_file"], username=config["league.username"],
                       password=config["league.password"], keepalive=config["mqtt.keepalive"])
-        return cls(me, config["league.partner"], Broker.from_config(config), away, client_id)
+        try:
+            return cls(me, config["league.partner"], Broker.from_config(config), away, client_id)
+        except OSError as error:     # ([mqtt]'s own files the listener has used already)
+            raise OSError(f"league.ca_file {config['league.ca_file']!r} cannot be used: "
+                          f"{error.strerror or error}") from None
 
     def start(self) -> LeagueLine:
         for side, client in self._clients.items():
@@ -174,6 +178,10 @@ class LeagueLine:
         for client in self._clients.values():
             client.disconnect()
             client.loop_stop()
+
+    def waiting(self) -> int:
+        """Messages taken from one broker that the other has not acknowledged yet."""
+        return sum(len(pump._waiting) for pump in self._pumps.values())
 
     def trouble(self) -> tuple[str, dict] | None:
         """What is wrong with the line, for the staff's pages: a word's key (venue.competition
