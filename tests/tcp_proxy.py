@@ -46,6 +46,7 @@ class Proxy:
             except OSError:
                 near.close()
                 continue
+            far.settimeout(None)    # (the timeout was the connect's: a quiet line stays open)
             with self._lock:
                 self._open += [near, far]
             for a, b in ((near, far), (far, near)):

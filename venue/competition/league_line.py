@@ -72,7 +72,9 @@ class _Pump:
                 self._waiting = {m: (None, *rest) for m, (_, *rest) in self._waiting.items()}
                 self._carrying.clear()
                 self._done.clear()
-        options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True)
+        # retained messages only for a new subscription: a kept session has had them
+        options = SubscribeOptions(qos=1, noLocal=True, retainAsPublished=True,
+                                   retainHandling=SubscribeOptions.RETAIN_SEND_IF_NEW_SUB)
         self.source.subscribe([(f, options) for f in self.filters])
 
     def _message(self, client, userdata, message) -> None:      # the source's thread
@@ -146,6 +148,10 @@ class LeagueLine:
             client.on_connect_fail = lambda c, u, side=side: self._failed(side)
             client.on_disconnect = lambda c, u, flags, rc, p=None, side=side: \
                 self._lost(side, rc)
+            # up once the broker has taken the line's subscription: from then on it keeps
+            # what the line is to carry, in the session
+            client.on_subscribe = lambda c, u, mid, codes, p=None, side=side: \
+                self._subscribed(side, codes)
 
     @classmethod
     def from_config(cls, config, me: str, client_id: str) -> LeagueLine:
@@ -202,8 +208,18 @@ class LeagueLine:
             kind = "login" if str(reason_code) in LOGIN_REFUSED else "refused"
             self._say(side, kind, str(reason_code))
             return
-        self._say(side, "up", "")
         self._pumps[side].subscribe(flags.session_present)
+
+    def _subscribed(self, side: str, reason_codes) -> None:
+        refused = [str(code) for code in reason_codes if code.is_failure]
+        if refused:            # the other broker's ACL does not let this login read its pub
+            self._say(side, "refused", "subscription: " + ", ".join(refused))
+        else:
+            self._say(side, "up", "")
+
+    def up(self) -> bool:
+        """Both brokers connected, each holding the line's subscription."""
+        return all(self._state.get(side, ("",))[0] == "up" for side in self._clients)
 
     def _failed(self, side: str) -> None:
         """paho could not connect; it calls this while handling the OSError, which says why."""
