@@ -3,8 +3,8 @@ ships them, over a line that is cut so that it takes connections and hangs up be
 TLS handshake (the cut that left Bookworm's Mosquitto 2.0.11 bridging over TLS hung for
 good, the whole Krone broker with it: docs/competitions.md; test_league_match.py cuts it
 the plain way, refusing). Through the cut and a restart of the venue view while the line
-is down, each pub's events cross, each exactly once and in order, retained states stay
-retained, and nothing but the two pubs' own names crosses. A wrong password or a
+is down, each pub's events cross in order, those said while it was down exactly once,
+retained states stay retained, and nothing but the two pubs' own names crosses. A wrong password or a
 certificate not the one expected is refused, and said in words."""
 from __future__ import annotations
 
@@ -86,8 +86,8 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
             return [json.loads(p)["seq"] for t, p, _ in heard[venue] if "/event/" in t]
 
         def all_crossed() -> bool:
-            return all(len(events(v)) >= sent[o] for v, o in (("krone", "anker"),
-                                                              ("anker", "krone")))
+            return all(len(set(events(v))) >= sent[o] for v, o in (("krone", "anker"),
+                                                                   ("anker", "krone")))
 
         def down(made) -> bool:
             trouble = made.trouble()
@@ -95,6 +95,7 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
 
         publish(20)
         until(all_crossed, 30, "the first events across")
+        before = dict(sent)                  # what crossed before the line went down
         pubs.proxy.cut(answering=True)       # the line down, its router hanging up on it
         until(lambda: down(the_line), 20, "the line saying it is down")
         publish(20)
@@ -110,7 +111,13 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
         until(all_crossed, 60, "the events across after the cut")
         until(the_line.up, 20, "the line up again")
         for venue, other in (("krone", "anker"), ("anker", "krone")):
-            assert events(venue) == list(range(1, sent[other] + 1))   # each once, in order
+            seen = events(venue)
+            # what was said while the line was down: each once, in order
+            assert [s for s in seen if s > before[other]] == list(
+                range(before[other] + 1, sent[other] + 1)), seen
+            # all of it, in order (one whose acknowledgement was under way when the line
+            # dropped may come again: the venue view restarted meanwhile has forgotten it)
+            assert list(dict.fromkeys(seen)) == list(range(1, sent[other] + 1)), seen
 
         # a newcomer hears the other pub's table's status as retained, on its own broker
         late = connect(pubs.krone, "late")

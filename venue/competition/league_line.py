@@ -13,9 +13,11 @@ Each way is a pump with the carrier's promises: MQTT 5 sessions kept by both bro
 (SESSION), retained messages kept retained, and a message acknowledged to the broker it
 came from only once the other broker has it. So what one pub publishes while the line is
 down waits in its own broker (on disk) and crosses when the line is back, even over a
-restart of the venue view. That is at least once, not exactly once: a message under way
-at the moment the line drops may cross twice (the venue takes each event once, by its id);
-one the source's broker gives again after a lost acknowledgement is carried once only.
+restart of the venue view, each once. Around the moment the line drops it is at least
+once: a message under way then may cross twice (the venue takes each event once, by its
+id); one the source's broker gives again because its acknowledgement was lost with the
+line is carried once, unless the venue view restarted meanwhile (the line remembers what
+it carried in memory only).
 
 How the line stands (up, its login refused, the other broker not reached) goes to the
 venue view's log once each change, and to the league pages in words (``trouble``)."""
@@ -143,6 +145,9 @@ class LeagueLine:
         self._state: dict[str, tuple[str, str, float]] = {}
         self._closing = False
         for side, client in self._clients.items():
+            # a callback's error logged by paho, its loop going on: never a dead line
+            client.suppress_exceptions = True
+            client.enable_logger(log)
             client.on_connect = lambda c, u, flags, rc, p=None, side=side: \
                 self._connected(side, flags, rc)
             client.on_connect_fail = lambda c, u, side=side: self._failed(side)
@@ -159,6 +164,8 @@ class LeagueLine:
         or ValueError (in words) for a CA file it cannot use."""
         if not config["league.host"]:
             raise ValueError("league.host is empty: set the other pub's broker")
+        if config["league.partner"] == me:
+            raise ValueError(f"league.partner is this venue ({me}): name the other pub")
         away = Broker(host=config["league.host"], port=config["league.port"], tls=True,
                       ca_file=config["league.ca_file"], username=config["league.username"],
                       password=config["league.password"], keepalive=config["mqtt.keepalive"])
