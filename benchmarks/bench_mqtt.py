@@ -17,7 +17,8 @@
 Environment: BENCH_MQTT_TABLES (default 20), BENCH_MQTT_SECONDS (each fleet run, 20),
 BENCH_MQTT_PACES (seconds between a table's actions, "0.05,0.02,0.01,0.005,0"; 0: as fast
 as it can),
-BENCH_MQTT_KILLS (10), BENCH_MQTT_KILL_PACE (the kill run's pace, 0.02),
+BENCH_MQTT_KILLS (10), BENCH_MQTT_KILL_PACE (the kill run's pace; the fastest the sweep
+held, else 0.02),
 BENCH_MQTT_OUTAGE (seconds, 20), BENCH_MQTT_SAMPLES (latency samples per mode, 600),
 BENCH_MQTT_PARTS (sweep,kills,latency,catch_up: which to run)."""
 from __future__ import annotations
@@ -42,7 +43,8 @@ TABLES = int(os.environ.get("BENCH_MQTT_TABLES", 20))
 SECONDS = float(os.environ.get("BENCH_MQTT_SECONDS", 20))
 PACES = [float(p) for p in os.environ.get("BENCH_MQTT_PACES", "0.05,0.02,0.01,0.005,0").split(",")]
 KILLS = int(os.environ.get("BENCH_MQTT_KILLS", 10))
-KILL_PACE = float(os.environ.get("BENCH_MQTT_KILL_PACE", 0.02))
+# the kill run's pace: BENCH_MQTT_KILL_PACE, else the fastest the sweep held, else 0.02
+KILL_PACE = os.environ.get("BENCH_MQTT_KILL_PACE")
 OUTAGE = float(os.environ.get("BENCH_MQTT_OUTAGE", 20))
 SAMPLES = int(os.environ.get("BENCH_MQTT_SAMPLES", 600))
 PARTS = os.environ.get("BENCH_MQTT_PARTS", "sweep,kills,latency,catch_up").split(",")
@@ -208,14 +210,19 @@ def sweep(folder: Path) -> list[str]:
         lines.append(_said(run) + f"  [load {os.getloadavg()[0]:.1f}]")
         if _held(run):
             held.append(pace)
+    FASTEST_HELD[:] = [min(held)] if held else []
     lines.append(f"  the fastest pace held (exactly once, p99 <= {AIM_P99 * 1000:.0f} ms): "
                  + ("none of those tried" if not held else "as fast as each can" if min(held) == 0
                     else f"an action every {min(held) * 1000:.0f} ms a table"))
     return lines
 
 
+FASTEST_HELD: list[float] = []   # the sweep's answer, for the kill run
+
+
 def kills(folder: Path) -> list[str]:
-    run = fleet_run(folder / "kills", KILL_PACE, KILLS)
+    pace = float(KILL_PACE) if KILL_PACE else FASTEST_HELD[0] if FASTEST_HELD else 0.02
+    run = fleet_run(folder / "kills", pace, KILLS)
     return [f"the same through {KILLS} broker SIGKILLs (back after 0.5 to 5 s):", _said(run)]
 
 

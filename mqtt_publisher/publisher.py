@@ -62,11 +62,13 @@ class Publisher:
         self._asks: queue.SimpleQueue = queue.SimpleQueue()   # resend requests, from paho's thread
         self._online = threading.Event()
         self._stop = threading.Event()
+        self._failed = threading.Event()   # the publisher's loop stopped after an error
         self._connections = 0            # grows with every CONNACK (paho's thread)
         self._thread: threading.Thread | None = None
         self._first = 1
         self._stirred = time.monotonic()   # the last request, resend or new progress said
         self._asked = float("-inf")        # the last request to send something again
+        self._back = float("-inf")         # the last connection after the first
         self._busy = True                  # events or resends still on their way
         self.stats = {"events": 0, "states": 0, "acked": 0, "connections": 0, "resent": 0}
 
@@ -86,11 +88,13 @@ class Publisher:
         client.subscribe([(self._topic("cmd/+"), 1), (self._topic("status"), 1)])
         ha.subscribe(client)
         self._discovery()
+        if self._connections:
+            self._back = time.monotonic()
         self._connections += 1
         self._online.set()
 
     def _disconnected(self, client, userdata, flags, reason_code, properties=None) -> None:
-        if self._online.is_set() and not self._stop.is_set():
+        if self._online.is_set() and not self._stop.is_set() and not self._failed.is_set():
             log.warning("MQTT: lost the broker %s (%s); the table plays on and catches up later",
                         self._broker.address, reason_code)
         self._online.clear()
@@ -123,7 +127,7 @@ class Publisher:
         """Someone said this table is offline while it is connected (a venue view that
         heard nothing from it for a while, or the will of its last connection): not so."""
         if payload.strip() == topics.OFFLINE.encode() and self._online.is_set() \
-                and not self._stop.is_set():
+                and not self._stop.is_set() and not self._failed.is_set():
             log.info("MQTT: the broker said this table was offline; it says online again")
             self._client.publish(self._topic("status"), topics.ONLINE, qos=1, retain=True)
 
@@ -169,13 +173,7 @@ class Publisher:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout)
-        try:
-            if self._online.is_set():
-                self._client.publish(self._topic("status"), topics.OFFLINE, qos=1,
-                                     retain=True).wait_for_publish(timeout)
-        except (RuntimeError, ValueError, OSError) as error:
-            log.info("MQTT: offline not published on the way out: %s", error)
-        self._client.disconnect()
+        self._say_offline(timeout)
         self._client.loop_stop()
         self._subscription.close()
 
@@ -195,13 +193,15 @@ class Publisher:
         is about to stop waits for this, see table_app's playout)."""
         return self.online and not self._busy and time.monotonic() - self._stirred >= seconds
 
-    def asked_within(self, seconds: float) -> bool:
-        """Whether a subscriber asked for something again in the last ``seconds``."""
-        return time.monotonic() - self._asked < seconds
+    def healing_within(self, seconds: float) -> bool:
+        """Whether a subscriber asked for something again, or the broker came back (its
+        subscribers are catching up and will ask for what its kill lost), in the last
+        ``seconds``."""
+        return time.monotonic() - max(self._asked, self._back) < seconds
 
     def facts(self) -> dict:
         """For the staff page's health view, in plain words."""
-        if self._thread is not None and not self._thread.is_alive() and not self._stop.is_set():
+        if self._failed.is_set():
             state = "stopped after an error (in the log): restart the table to publish again"
         elif self.online:
             state = f"connected to {self._broker.address}"
@@ -218,6 +218,24 @@ class Publisher:
         except Exception:
             log.exception("MQTT: the publisher stopped; the table plays on and its log keeps "
                           "every event (restart the service to publish again)")
+            self._gone_quiet()
+
+    def _gone_quiet(self) -> None:
+        """The table publishes no more: it says ``offline`` and leaves the broker, so its
+        status is not ``online`` for good (paho's thread alone would stay connected and
+        answer a venue view's ``offline`` with ``online``)."""
+        self._failed.set()
+        self._say_offline(2.0)
+
+    def _say_offline(self, timeout: float) -> None:
+        """``offline`` published (the last will is for an unclean end), then disconnected."""
+        try:
+            if self._online.is_set():
+                self._client.publish(self._topic("status"), topics.OFFLINE, qos=1,
+                                     retain=True).wait_for_publish(timeout)
+        except (RuntimeError, ValueError, OSError) as error:
+            log.info("MQTT: offline not published on the way out: %s", error)
+        self._client.disconnect()
 
     def _run(self) -> None:
         acked = Acked(self._acked_file, self._broker.address, topics.client_id(self._venue, self._table))

@@ -18,6 +18,13 @@ from tablegame.core.store import LogError
 
 DEFAULT_CONFIG = "/etc/tablegame/config.toml"
 SIMULATED_STORE = "var/simulated-table.sqlite"
+# Without --config, simulate reads (and the staff page saves) this file beside its log.
+SIMULATED_CONFIG = "simulated-config.toml"
+
+
+def simulated_config(db: str | None) -> Path:
+    """The settings file ``simulate`` reads without --config: beside its event log."""
+    return Path(db or SIMULATED_STORE).parent / SIMULATED_CONFIG
 # What --help says, as a terminal shows it (the docstring above is for developers).
 DESCRIPTION = """The controller of a pub game table: it referees and scores the game played on it.
 
@@ -28,6 +35,7 @@ DESCRIPTION = """The controller of a pub game table: it referees and scores the 
   tablegame doctor          check this site, one line per check (exit status 0: all is well)
   tablegame config-template the configuration file with every setting and its default
   tablegame reset-password NAME  set a staff page account's password again (a forgotten admin's)
+  tablegame new-admin NAME       make an admin account for the staff page (its admin is gone)
   tablegame venue           the venue's view of its tables on MQTT (docs/mqtt.md)
 
 Each command's own help: tablegame COMMAND --help"""
@@ -42,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         said = ("Command-line error" if error.source == "command line"
                 else f"Configuration error in {error.source}")
-        print(f"{said}: " + "\n  ".join(error.problems), file=sys.stderr)
+        # one problem on the header's line; several each on its own, under the header
+        print(f"{said}: {error.problems[0]}" if len(error.problems) == 1 else
+              f"{said}:\n  " + "\n  ".join(error.problems), file=sys.stderr)
         return 2
     except LogError as error:   # --db or table.store: nothing was written
         print(f"event log: {error}", file=sys.stderr)
@@ -85,10 +95,11 @@ def _simulate(args) -> int:
     if args.board:
         overrides["board.kind"] = args.board
     # Without --config, the staff page saves its settings beside the simulated log.
-    path = args.config or Path(args.db or SIMULATED_STORE).parent / "simulated-config.toml"
+    path = args.config or simulated_config(args.db)
     # A file named with --config must be there (as for run and check-config); only the
     # staff page's own file beside the log may not be written yet.
-    config = load(path if args.config or Path(path).exists() else None, overrides, given)
+    read = path if args.config or Path(path).exists() else None
+    config = load(read, overrides, given)
     if not args.log_level:
         logs.set_level(config["logging.level"])
     if args.option:
@@ -96,6 +107,12 @@ def _simulate(args) -> int:
         config.games.setdefault(game, {}).update(_options(args.option))
         config = load_checked(config, {f"games.{game}.{pair.partition('=')[0]}":
                                        Given(f"--option {pair}") for pair in args.option})
+    # which file the settings come from, said before anything runs (a setting saved on
+    # the staff page earlier changes every later run: not a silent one)
+    print(f"settings: {read} (delete it for the defaults)" if read and not args.config else
+          f"settings: {read}" if read else
+          f"settings: the defaults (the staff page saves them to {path})",
+          file=sys.stderr if args.headless else sys.stdout, flush=True)
     if args.headless:
         from table_app.headless import ScriptError, load_script, run_script
         try:
@@ -146,11 +163,21 @@ def _config_template(args) -> int:
     return 0
 
 
-def _reset_password(args) -> int:
-    from web_admin.recover import reset_password
+def _accounts_folder(args) -> Path:
+    """The folder of the staff page's accounts: beside the event log."""
     path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
     store = args.db or (load(path)["table.store"] if path else SIMULATED_STORE)
-    return reset_password(Path(store).parent, args.name)
+    return Path(store).parent
+
+
+def _reset_password(args) -> int:
+    from web_admin.recover import reset_password
+    return reset_password(_accounts_folder(args), args.name)
+
+
+def _new_admin(args) -> int:
+    from web_admin.recover import new_admin
+    return new_admin(_accounts_folder(args), args.name)
 
 
 def _doctor(args) -> int:
@@ -160,10 +187,13 @@ def _doctor(args) -> int:
     path = args.config or (DEFAULT_CONFIG if Path(DEFAULT_CONFIG).exists() else None)
     pi = doctor.on_a_pi()
     simulated = path is None and not pi
+    if simulated and simulated_config(None).exists():   # what simulate would read
+        path = str(simulated_config(None))
     running = bool(shutil.which("systemctl")) and subprocess.run(
         ["systemctl", "is-active", "--quiet", "tablegame"], capture_output=True).returncode == 0
     setup = (f"{pi}: checking the installed setup" if pi else
-             "not a Raspberry Pi: checking the simulated setup (tablegame simulate)" if simulated
+             f"not a Raspberry Pi: checking the simulated setup (tablegame simulate, with "
+             f"{path or 'the defaults'})" if simulated
              else f"not a Raspberry Pi: checking the setup {path} describes")
     text, status = doctor.report(doctor.run(path, simulated, running,
                                             SIMULATED_STORE if simulated else None), setup)
@@ -236,7 +266,9 @@ def _table_commands(sub, logging_) -> None:
     run.set_defaults(command=_run)
 
     sim = sub.add_parser("simulate", parents=[logging_], help="the same table on a simulated board, in a window")
-    sim.add_argument("--config", help="configuration file (default: the documented defaults)")
+    sim.add_argument("--config", help=f"configuration file (default: {SIMULATED_STORE.rsplit('/', 1)[0]}/"
+                     f"{SIMULATED_CONFIG} beside the log, which the staff page saves, when it is "
+                     "there; else the documented defaults)")
     sim.add_argument("--game", choices=playable_games(), help="start this game")
     sim.add_argument("--option", action="append", metavar="KEY=VALUE",
                      help="a game option, e.g. progressive=true or beds=5 (repeatable)")
@@ -268,13 +300,18 @@ def _installer_commands(sub) -> None:
                         "else the simulated setup)")
     doctor.set_defaults(command=_doctor)
 
-    reset = sub.add_parser("reset-password", help="set a staff page account's password again, "
-                           "e.g. a forgotten admin's (asks twice; the account becomes an admin)")
-    reset.add_argument("name")
-    reset.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
-                       "else the simulated table's)")
-    reset.add_argument("--db", help="the event log whose folder holds staff.sqlite")
-    reset.set_defaults(command=_reset_password)
+    for name, does, command in (
+            ("reset-password", "set the password of a staff page account that exists again, e.g. a "
+             "forgotten admin's (asks twice; the account becomes an admin; a name that does not "
+             "exist is refused, naming the accounts)", _reset_password),
+            ("new-admin", "make a new admin account for the staff page, e.g. when no admin can "
+             "log in (asks for its password twice; a name that exists is refused)", _new_admin)):
+        accounts = sub.add_parser(name, help=does)
+        accounts.add_argument("name")
+        accounts.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if "
+                              "there; else the simulated table's)")
+        accounts.add_argument("--db", help="the event log whose folder holds staff.sqlite")
+        accounts.set_defaults(command=command)
 
     config_template = sub.add_parser("config-template", help="print the configuration file with "
                                      "every setting, its default and its meaning (the installer's)")

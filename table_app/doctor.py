@@ -82,7 +82,8 @@ def check_mqtt(config: Config) -> Check:
 
 def check_config(path: str | None) -> Iterator[Check]:
     if path is None:
-        yield Check("config", True, "no configuration file: the defaults (the simulated setup)")
+        yield Check("config", True, "no configuration file: the defaults (the simulated setup; "
+                    "the staff page saves its settings to var/simulated-config.toml)")
         return
     try:
         load(path)

@@ -32,6 +32,11 @@ class Frames:
     def size(self) -> tuple[int, int]:
         return self.display.size
 
+    @property
+    def animating(self) -> bool:
+        """The last frame moves by itself (a replay): draw again though nothing changed."""
+        return bool(getattr(self.display, "animating", False))
+
     def draw(self, make_view: Callable[[], Any], fault: Callable[[str], Any] | None = None,
              what: str = "the table") -> bool:
         """True when the frame was drawn as asked."""

@@ -26,7 +26,7 @@ from tablegame.core.sensors import LinkState
 from tablegame.registry import family_of, installed, playable
 from table_app.headless_steps import STEPS, step_problem
 from tablegame.core.step_forms import SETTLE_TIMEOUT
-from tablegame.core.session import NewGame, Session
+from tablegame.core.session import NewGame, Session, view_of
 from tablegame.core.store import LogLock
 
 KEYS = ("game", "options", "parties", "seed", "resume", "settings", "steps")
@@ -281,6 +281,8 @@ def result(session: Session, language: str, store) -> dict:
     status = session.status
     rules = session.play.rules
     outcome = rules.outcome(status.state)
+    # what the screen replays of the last move (Shove's last shove), as it draws it
+    replay = getattr(view_of(session.play, status, language), "replay", None)
     return {
         "setup": jsoncodec.to_data(status.setup),
         "state": jsoncodec.to_data(status.state),
@@ -289,5 +291,6 @@ def result(session: Session, language: str, store) -> dict:
         "message": say(language, status.note),
         "problem": say(language, status.problem) or None,
         "actions": status.actions,
+        "replay": None if replay is None else jsoncodec.to_data(replay),
         "log": None if store is None else str(store),
     }

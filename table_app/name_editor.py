@@ -21,7 +21,10 @@ from tablegame.views.names import NamesView
 
 class PartyNames:
     """The parties as they are being typed: one text per party, names separated by
-    commas; typing and Backspace act on the current party's end.
+    commas. A party's text is ``selected`` whole when its row is entered (on opening,
+    Tab, the arrows), as a form field is: typing replaces it, Backspace clears it, End
+    or the right arrow keeps it to be edited at its end; then typing and Backspace act
+    on the current party's end.
 
     A verb that cannot be done leaves everything as it was and sets ``problem``
     (a ``Note`` whose ``seat`` is a party's index); the next edit clears it."""
@@ -32,27 +35,35 @@ class PartyNames:
         self.texts = [", ".join(p) for p in self.original]
         self.fewest, self.most, self.solo = fewest, most, solo
         self.current = 0
+        self.selected = True
         self.problem: Note | None = None
 
     def type(self, typed: str) -> None:
         typed = "".join(ch for ch in typed if ch.isprintable())
         if not typed:
             return
-        if len(self.texts[self.current]) + len(typed) > MAX_CHARS:
+        kept = "" if self.selected else self.texts[self.current]
+        if len(kept) + len(typed) > MAX_CHARS:
             self.problem = Note.of("names_too_long", seat=self.current, most=MAX_CHARS)
             return
-        self.texts[self.current] += typed
-        self.problem = None
+        self.texts[self.current] = kept + typed
+        self.selected, self.problem = False, None
 
     def delete(self) -> None:
-        self.texts[self.current] = self.texts[self.current][:-1]
-        self.problem = None
+        self.texts[self.current] = "" if self.selected else self.texts[self.current][:-1]
+        self.selected, self.problem = False, None
+
+    def keep(self) -> None:
+        """End: the selected text stays, to be edited at its end."""
+        self.selected = False
 
     def next(self) -> None:
         self.current = (self.current + 1) % len(self.texts)
+        self.selected = True
 
     def previous(self) -> None:
         self.current = (self.current - 1) % len(self.texts)
+        self.selected = True
 
     def add(self) -> None:
         """A new, empty party after the current one, to be typed in."""
@@ -61,7 +72,7 @@ class PartyNames:
             return
         self.current += 1
         self.texts.insert(self.current, "")
-        self.problem = None
+        self.selected, self.problem = False, None
 
     def remove(self) -> None:
         """The current party leaves; the one after it (or the last) becomes current."""
@@ -70,7 +81,7 @@ class PartyNames:
             return
         del self.texts[self.current]
         self.current = min(self.current, len(self.texts) - 1)
-        self.problem = None
+        self.selected, self.problem = True, None
 
     def parties(self) -> tuple[tuple[str, ...], ...] | None:
         """The parties as typed, or None with ``problem`` saying what is wrong (and
@@ -78,6 +89,7 @@ class PartyNames:
         parties, problem = parse_parties(self.texts, self.solo)
         if problem is not None:
             self.problem, self.current = problem, problem.kwargs["seat"]
+            self.selected = False     # the wrong names stay, to be mended
         return parties
 
     @property
@@ -151,8 +163,8 @@ class NamesEditor:
         elif event.key == pg.K_TAB:
             verb = names.previous if event.mod & pg.KMOD_SHIFT else names.next
         else:
-            verb = {pg.K_DOWN: names.next, pg.K_UP: names.previous,
-                    pg.K_BACKSPACE: names.delete, pg.K_RETURN: self._confirm,
+            verb = {pg.K_DOWN: names.next, pg.K_UP: names.previous, pg.K_END: names.keep,
+                    pg.K_RIGHT: names.keep, pg.K_BACKSPACE: names.delete, pg.K_RETURN: self._confirm,
                     pg.K_KP_ENTER: self._confirm, pg.K_ESCAPE: self._close}.get(event.key)
         if verb is not None:
             verb()
@@ -160,7 +172,8 @@ class NamesEditor:
     def _open(self) -> None:
         status = self._session.status
         if status.moves:
-            self.notice = Note.of("names_after_start")
+            over = self._session.play.rules.is_over(status.state)
+            self.notice = Note.of("names_after_end" if over else "names_after_start")
         else:
             rules = self._session.play.rules
             self.names = PartyNames(status.setup.parties, fewest=rules.min_parties,
@@ -200,7 +213,7 @@ class NamesEditor:
         return NamesView(
             under, t("names_title"),
             labels=tuple(t(Note.of(row, number=i + 1)) for i in range(len(names.texts))),
-            texts=tuple(names.texts), current=names.current,
+            texts=tuple(names.texts), current=names.current, selected=names.selected,
             problem=t(names.problem) if names.problem else "", hint=t(Note.of(keys)))
 
     def _text(self, note: Note | str) -> str:

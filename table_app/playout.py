@@ -65,8 +65,9 @@ def serve(session, pace: float, rng: random.Random, stop: threading.Event) -> in
 
 # s without a request to send something again before the table may stop: longer than a
 # subscriber that is being answered waits before it asks again (venue/gaps.py: WAIT, GRACE);
-# longer while subscribers are healing (they asked within RECOVERING s): one far behind
-# after a broker's kill sees what it lacks only when it has read what came before
+# longer while subscribers are healing (they asked, or the broker came back, within
+# RECOVERING s): one far behind after a broker's kill sees what it lacks only when it has
+# read what came before, and asks again at most MAX_WAIT after its last request
 SETTLE, SETTLE_RECOVERING, RECOVERING = 4.0, 15.0, 30.0
 
 
@@ -80,7 +81,7 @@ def drain(session, publisher, history, timeout: float, stop: threading.Event) ->
     while time.monotonic() < deadline and not stop.is_set():
         newer = history.entries(last + 1)      # (commands may still log a new game)
         last = newer[-1].seq if newer else last
-        settle = SETTLE_RECOVERING if publisher and publisher.asked_within(RECOVERING) else SETTLE
+        settle = SETTLE_RECOVERING if publisher and publisher.healing_within(RECOVERING) else SETTLE
         if publisher is None or not last or (publisher.stats["acked"] >= last
                                              and publisher.settled(settle)):
             return True

@@ -69,14 +69,17 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
               handlers: Iterable[Callable] = (), after_change: Callable[[], None] = lambda: None,
               should_stop: Callable[[], bool] = lambda: False,
               tick: Callable[[], None] = lambda: None, address: str = "",
-              frames: Frames | None = None, dress: Callable | None = None) -> None:
+              frames: Frames | None = None, dress: Callable | None = None,
+              redraw: Callable[[], bool] = lambda: False) -> None:
     """Process events as they come and redraw on every change, until the window closes.
     ``language`` may be a function: the live setting, read on every frame. ``tick``
     runs once per pass (the watchdog's ping: it stops when the loop hangs). ``address``
     is the staff page's, shown as a QR code when the status asks for it. ``frames``:
     the ones that drew before the loop (they know the faults already logged). What a
     handler or ``after_change`` raises is logged once and the loop goes on (Guarded).
-    ``dress(view, language)``: the desktop's words over the game's view (its hands')."""
+    ``dress(view, language)``: the desktop's words over the game's view (its hands').
+    ``redraw()``: something the window shows beside the session changed (the camera at
+    work on the desktop)."""
     import pygame
 
     once = OnceLog()
@@ -97,11 +100,12 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             for handle in handlers:
                 handle(event)
             changed |= event.type in (pygame.WINDOWEXPOSED, pygame.VIDEORESIZE)
-        changed |= session.process(flush=False)
+        changed |= session.process(flush=False) | redraw()
         if language_now() != shown_language:   # the staff page changed the setting
             shown_language, changed = language_now(), True
         if changed:
             after_change()
+        if changed or frames.animating:   # a replay on the screen moves by itself
             show(frames, session, shown_language, address, dress)
         session.flush()   # drawn first, then on the disk, then the board's ACK
 
@@ -256,13 +260,13 @@ def _serve(face: TableFace, host: str, port: int, threads: int, any_free_port: b
         return PageServer(face, host, port, threads).start()
     except OSError as error:
         if any_free_port and port != 0 and error.errno == errno.EADDRINUSE:
-            log.warning("port %s is taken (another program listens there): the staff page "
-                        "takes a free port instead", port)
+            # a desktop's own line on its terminal (said once: a log line beside it on the
+            # same terminal would say it twice)
             print(f"port {port} is taken: the staff page listens on a free port instead",
                   flush=True)
             return _serve(face, host, 0, threads, False)
-        log.error("the staff page cannot listen on %s:%s: %s", host, port, error)
-        print(f"staff page not started: {error}", flush=True)
+        # one line, on the terminal and in the journal alike (logging writes to stderr)
+        log.error("staff page not started: it cannot listen on %s:%s: %s", host, port, error)
         return None
 
 
@@ -487,8 +491,10 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
     from tablegame.display.display import Display
     from tablegame.display.names import SCREENS_WITH_NAMES
     from hardware.keys import KeysToPins
+    from table_app.camera_watch import CameraWatch
     from table_app.desktop import SwitchingHands
     from table_app.name_editor import names_in_window
+    from tablegame.display.watching import SCREENS_OF_THE_CAMERA
 
     should_stop, stop = _stop_on_sigterm()
     restart = Restart(stop)
@@ -521,14 +527,19 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
         display = Display((width, height) if width else (1280, 800),
                           fullscreen=config["display.fullscreen"],
                           caption="Tablegame (simulated camera)" if camera else "Tablegame (simulated board)",
-                          screens=SCREENS_WITH_NAMES)
+                          screens={**SCREENS_WITH_NAMES, **SCREENS_OF_THE_CAMERA})
         stack.callback(display.close)
         # N names the parties; while its panel is open, the keys do not reach the pins.
         shown, handlers = names_in_window(
             session, display, config["table.language"],
             [KeysToPins(pins, hold=config["buttons.debounce"] + KEY_MARGIN).handle,
              *hands.attach(board, display)])
+        dress, redraw = hands.dress, (lambda: False)
+        if camera is not None:   # what the camera is doing, while it works
+            watch = CameraWatch(board)
+            dress, redraw = (lambda view, language: watch.dress(hands.dress(view, language), language),
+                             watch.redraw)
         main_loop(session, shown, lambda: settings.current()["table.language"], handlers=handlers,
                   after_change=hands.after_change, should_stop=should_stop,
-                  address=page.address if page else "", dress=hands.dress)
+                  address=page.address if page else "", dress=dress, redraw=redraw)
     return restart.asked

@@ -88,3 +88,30 @@ def test_the_hand_puts_men_inside_the_outer_circle_and_the_queen_in_the_centre()
             r = ((p.x - cx) ** 2 + (p.y - cy) ** 2) ** 0.5
             assert world.board.centre_circle / 2 + world.board.man_diameter / 2 <= r + 1e-6
             assert r + world.board.man_diameter / 2 <= world.board.outer_circle / 2 + 1e-6
+
+
+def test_a_striker_set_on_a_man_says_so_on_the_screen_and_strikes_nothing(table):
+    """A drag on the base line where a man lies: the screen says why and keeps the
+    striker drawn; before, the reason was only in the terminal (issue 30, item 2)."""
+    from tablegame.core.sensors import PieceReading
+    session, hands, board, display = table
+    handlers = hands.attach(board, display)
+    geometry = hands.world.board
+    line = geometry.striker_line_y()
+    man = geometry.to_board(0, 60.0, line)
+    pieces = list(hands.world.table.pieces())
+    first = next(i for i, p in enumerate(pieces) if p.kind == "white")
+    pieces[first] = PieceReading("white", *man)
+    hands.world.table.lay(tuple(pieces))
+    on_man, ahead = display.to_screen(man), display.to_screen(geometry.centre)
+    for event in (mouse(pygame.MOUSEBUTTONDOWN, on_man), mouse(pygame.MOUSEMOTION, ahead)):
+        assert any(handle(event) for handle in handlers)
+    actions = session.status.actions
+    assert any(handle(mouse(pygame.MOUSEBUTTONUP, ahead)) for handle in handlers)
+    assert board.wait_idle(2.0) and session.status.actions == actions     # nothing struck
+    shown = hands.dress(session.play.view(session.status, "en"), "en")
+    assert shown.problem.startswith("A white man lies here on the base line")
+    assert shown.aim is not None                                             # the striker stays drawn
+    display.show(shown)
+    assert P.PROBLEM in {display.surface.get_at((x, y))[:3] for x, y in
+                         zip(range(400, 800, 7), range(100, 480, 5))}

@@ -378,3 +378,16 @@ def test_the_boards_sizes_come_from_the_settings_and_a_bad_one_is_named():
             assert says in str(error)
         else:
             raise AssertionError(f"{settings} was taken")
+
+
+def test_singles_players_sit_opposite_as_the_icf_laws_say_and_doubles_go_round():
+    """ICF: "In singles, the players shall sit opposite to each other" (issue 30, item 8):
+    the second player strikes from the north base line, not the east; in doubles the turn
+    goes round to the right, partners opposite."""
+    s, board = started(SINGLES)
+    assert s.play.view(s.status, "en").seat == 0
+    board.stroke()                                   # the break touched a man, nothing down
+    assert s.status.state.seat == 1 and s.play.view(s.status, "en").seat == 2
+    s, board = started(DOUBLES)
+    board.stroke()
+    assert s.play.view(s.status, "en").seat == 1

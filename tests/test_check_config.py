@@ -36,8 +36,8 @@ def test_every_bad_game_option_and_board_setting_is_named_with_its_line_and_what
     said = capsys.readouterr()
     assert said.out == ""
     assert said.err.splitlines() == [
-        f"Configuration error in {path}: line 5: games.shove-piecepack.progressive: expected true "
-        "or false, got 'maybe'",
+        f"Configuration error in {path}:",
+        "  line 5: games.shove-piecepack.progressive: expected true or false, got 'maybe'",
         "  line 6: games.shove-piecepack.equal_turns: expected true or false, got 'yes'",
         "  line 7: games.shove-piecepack.target: expected a whole number from 1 to 9, got 2.5",
         "  line 8: games.shove-piecepack.beds: expected a whole number from 2 to 7, got 99",
@@ -59,7 +59,8 @@ def test_an_unknown_option_lists_every_option_of_its_game():
     with pytest.raises(ConfigError) as error:
         parse({"games": {"neunfeld": {"stirct": True}}})
     assert error.value.problems == [
-        "games.neunfeld.stirct: unknown option; neunfeld knows strict, table_plays"]
+        "games.neunfeld.stirct: unknown option; did you mean strict? (neunfeld knows strict, "
+        "table_plays)"]
 
 
 def test_an_unknown_game_or_board_setting_is_named():
@@ -210,3 +211,23 @@ def test_check_config_names_every_problem_at_once_a_bad_parties_hides_no_bad_gam
                 "display.size"):
         assert f"{key}: expected" in err, key
     assert "'darts'" in err
+
+
+def test_check_config_says_the_problems_in_the_files_order_under_its_header_and_guesses_a_typo(
+        tmp_path, capsys):
+    """The first problem sat on the header's line, the rest came in the order of the checks
+    (lines 2, 6, 9, 18, 12 …), and a misspelt key only said "unknown setting" (issue 30,
+    item 14)."""
+    path = tmp_path / "config.toml"
+    path.write_text('[table]\nlangauge = "en"\n\n[serial]\nbaudrate = "fast"\n[web]\nprot = 8080\n'
+                    'threads = 0\nmax_streams = 1\n[games.shove-hapenny]\nbeds = 40\n'
+                    '[boards.shove-hapenny]\nwidht = 300\n')
+    assert main(["check-config", str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"Configuration error in {path}:"
+    numbers = [int(line.split()[1].rstrip(":")) for line in lines[1:]]
+    assert numbers == sorted(numbers) == [2, 5, 6, 7, 8, 11, 13], lines
+    assert lines[1] == "  line 2: table.langauge: unknown setting; did you mean table.language?"
+    assert "  line 7: web.prot: unknown setting; did you mean web.port?" in lines
+    assert lines[-1].startswith("  line 13: boards.shove-hapenny.widht: unknown board setting; "
+                                "did you mean width? (shove-hapenny knows width, length")

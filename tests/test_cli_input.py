@@ -156,7 +156,7 @@ def test_a_bad_command_line_option_beside_a_bad_file_is_named_as_typed(tmp_path,
     config.write_text("[serial]\nbaudrate = 5\n")
     assert main(["simulate", "--config", str(config), "--party", "A", "--headless", TWO_TURNS]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        f"Configuration error in {config}: --party A: {TAKES_PARTIES}",
+        f"Configuration error in {config}:", f"  --party A: {TAKES_PARTIES}",
         "  line 2: serial.baudrate: expected a number from 1200 to 4000000, got 5"]
 
 

@@ -85,7 +85,12 @@ def test_undo_through_the_session_gives_the_state_of_the_replayed_log(name, tmp_
     for action in actions:
         session.handle(Act(action), by="script")
     assert session.status.state == states[-1] and session.status.actions == len(actions)
-    for k in range(len(actions) - 1, -1, -1):
+    # an undo takes back the last move with the observations after it (Shove's board seen
+    # empty, a coin moved unhit): the state before that move
+    moves = [not isinstance(a, session.play.rules.observations) for a in actions]
+    k = len(actions)
+    while any(moves[:k]):
+        k = max(i for i in range(k) if moves[i])
         session.handle(Undo(), by="script")
         replayed = Session(EventLog(db), lambda s: make_play(s, settings), setup)
         try:
@@ -94,7 +99,7 @@ def test_undo_through_the_session_gives_the_state_of_the_replayed_log(name, tmp_
         finally:
             replayed.close()
     session.handle(Undo(), by="script")
-    assert session.status.note.key == "nothing_to_undo" and session.status.state == states[0]
+    assert session.status.note.key == "nothing_to_undo" and session.status.state == states[k]
     session.close()
 
 

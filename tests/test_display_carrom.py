@@ -65,11 +65,11 @@ def test_the_seat_on_turn_is_marked_on_its_side_of_the_frame(display):
     display.show(view_of(s))                 # Anna, seat 0: the bottom edge
     fr = display.screen.layout.surface_rect    # the middle of each edge, away from the corners
     bottom = pygame.Rect(fr.left, display.screen.layout.frame_rect.bottom - 3, fr.width, 3)
-    right = pygame.Rect(display.screen.layout.frame_rect.right - 3, fr.top, 3, fr.height)
-    assert count(display.surface, bottom, P.WINNER) > 0 and count(display.surface, right, P.WINNER) == 0
-    board.stroke()                           # nothing pocketed: Ben, seat 1, on the right
+    top = pygame.Rect(fr.left, display.screen.layout.frame_rect.top, fr.width, 3)
+    assert count(display.surface, bottom, P.WINNER) > 0 and count(display.surface, top, P.WINNER) == 0
+    board.stroke()                           # nothing pocketed: Ben, opposite (ICF), at the top
     display.show(view_of(s))
-    assert count(display.surface, right, P.WINNER) > 0 and count(display.surface, bottom, P.WINNER) == 0
+    assert count(display.surface, top, P.WINNER) > 0 and count(display.surface, bottom, P.WINNER) == 0
 
 
 def test_what_to_put_back_is_shown_in_the_panel_until_it_is_back(display):

@@ -248,3 +248,25 @@ def test_close_is_idempotent():
     assert display.to_board((10, 10)) is None
     with pytest.raises(RuntimeError):
         display.show(quiet_shove_view())
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1024, 600), (1280, 800), (1920, 1080)])
+def test_a_short_party_name_is_not_broken_over_two_lines(size):
+    """ "Team A" read "Team" / "A" on its card at 1280x800 (issue 30, item 15): a name
+    that fits on one line a little smaller stays on one; a long one may still wrap."""
+    view = quiet_shove_view()
+    a, b = view.parties
+    view = dataclasses.replace(view, parties=(dataclasses.replace(a, name="Team A", player=""),
+                                              dataclasses.replace(b, name="Team B", player="")))
+    screen, names = ShoveScreen(), {}
+    block = screen.text.block
+
+    def recording(text, px, colour, width, **kwargs):
+        drawn = block(text, px, colour, width, **kwargs)
+        names.setdefault(text, []).append((drawn, px))
+        return drawn
+    screen.text.block = recording
+    screen.draw(pygame.Surface(size), view)
+    for name in ("Team A", "Team B"):
+        drawn, px = names[name][-1]
+        assert drawn.get_height() < 1.5 * screen.text.font(px).get_linesize(), (name, size)

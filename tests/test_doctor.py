@@ -41,8 +41,31 @@ def test_the_command_prints_one_line_per_check_and_exits_0_when_well(tmp_path):
         pytest.skip("this machine has an installed table: doctor checks that one")
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0] == "not a Raspberry Pi: checking the simulated setup (tablegame simulate)"
+    assert lines[0] == ("not a Raspberry Pi: checking the simulated setup (tablegame simulate, "
+                        "with the defaults)")
     assert all(line.startswith("ok ") for line in lines[1:-1]) and lines[-1] == "all is well"
+
+
+def test_the_simulated_settings_file_is_named_by_help_doctor_and_simulate(tmp_path):
+    """A setting saved on the staff page (var/simulated-config.toml) changes every later
+    simulate, while --help and doctor said "the defaults" (issue 30, item 11)."""
+    if os.path.exists("/etc/tablegame/config.toml"):
+        pytest.skip("this machine has an installed table: doctor checks that one")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+
+    def tablegame(*args):
+        return subprocess.run([sys.executable, "-m", "table_app.cli", *args], cwd=tmp_path,
+                              env=env, capture_output=True, text=True, timeout=120)
+    assert "var/simulated-config.toml" in " ".join(tablegame("simulate", "--help").stdout.split())
+    (tmp_path / "var").mkdir()
+    (tmp_path / "var" / "simulated-config.toml").write_text('[table]\nlanguage = "en"\n')
+    out = tablegame("doctor")
+    assert "with var/simulated-config.toml" in out.stdout.splitlines()[0], out.stdout
+    assert "ok   config: var/simulated-config.toml: every value is fine" in out.stdout
+    script = tmp_path / "none.json"
+    script.write_text('{"game": "shove-hapenny", "steps": []}')
+    ran = tablegame("simulate", "--headless", str(script))
+    assert "settings: var/simulated-config.toml (delete it for the defaults)" in ran.stderr, ran.stderr
 
 
 def test_each_bad_value_is_named_with_its_line(tmp_path):

@@ -1,7 +1,8 @@
 """Tables on MQTT with a real Mosquitto: several headless tables (each its own process)
 publish into one broker and the venue's listener stores every event once, through a
 broker killed mid-evening; a table that loses its power shows offline by its last will;
-a bridge carries a table's events to the head office. (Who may do what: test_mqtt_acl.py;
+a bridge carries a table's events to the head office, which heals through it what its own
+broker lost. (Who may do what: test_mqtt_acl.py;
 a busy night's faults: test_mqtt_faults.py.)"""
 from __future__ import annotations
 
@@ -167,6 +168,41 @@ def test_a_bridge_carries_a_tables_events_to_the_head_office(tmp_path):
         until(lambda: seqs(store, "t1")[-1:] == [result["last_seq"]], what="events at the head office")
         assert seqs(store, "t1") == list(range(1, result["last_seq"] + 1))
     finally:
+        office.close()
+        pub.stop()
+        head.stop()
+
+
+def test_a_head_office_heals_through_the_bridge_what_its_broker_lost(tmp_path):
+    """The pub's broker bridged to the head office's as deploy/mosquitto/bridge.conf says
+    (its venue's topics out, commands in). The head office's venue view is away while its
+    broker is SIGKILLed (Debian's autosave: what it held for the view is gone); back, it
+    sees what it lacks below the table's last, asks the table through the bridge, and
+    ends with every event once."""
+    from mqtt_broker import SHIPPED
+    head = Mosquitto(tmp_path / "head", "allow_anonymous true\nautosave_interval 1800\n").start()
+    bridge = (SHIPPED / "bridge.conf").read_text().replace("krone", "pub")
+    bridge = "\n".join(line for line in bridge.splitlines() if not line.startswith(
+        ("address", "remote_username", "remote_password", "bridge_cafile")))
+    pub = Mosquitto(tmp_path / "pub", f"allow_anonymous true\n{bridge}\naddress 127.0.0.1:{head.port}\n"
+                    "restart_timeout 1\n").start()
+    store = tmp_path / "head.sqlite"
+    office = listener(head.port, store, client_id="head-office")
+    table = start_table(tmp_path, pub.port, "t1", games=12, pace=0.02, linger=5)
+    try:
+        until(lambda: len(seqs(store, "t1")) > 20, timeout=30, what="events at the head office")
+        office.close()                     # the head office's view away ...
+        time.sleep(2)
+        head.kill()                        # ... while its broker dies, with what it held for it
+        head.start()
+        office = listener(head.port, store, client_id="head-office")
+        result = finished(table, timeout=180)
+        until(lambda: seqs(store, "t1") == list(range(1, result["last_seq"] + 1)), timeout=30,
+              what=f"all {result['last_seq']} events at the head office")
+        assert office.counts["resends"] >= 1          # healed by asking, through the bridge
+    finally:
+        if table.poll() is None:
+            table.kill()
         office.close()
         pub.stop()
         head.stop()

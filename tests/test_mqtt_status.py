@@ -82,3 +82,42 @@ def test_a_live_table_says_online_again_when_told_it_is_offline(broker, tmp_path
     finally:
         table.kill()
         table.wait()
+
+
+def test_a_table_whose_publisher_stopped_after_an_error_reads_offline(broker, tmp_path):
+    """A bug in the publisher's loop stops it (logged, the table plays on): the table no
+    longer publishes, so its status must not go on saying online (nor answer a venue
+    view's offline with online, as paho's thread would)."""
+    import dataclasses
+    import paho.mqtt.publish as publish
+    from mqtt_publisher.wiring import publishing
+    from table_app.service import Later, table_face
+    from tablegame.config import parse
+    from web_table import Table
+
+    table, later, broken = Table(tmp_path), Later(), []
+
+    def snapshot():
+        if broken:
+            raise RuntimeError("a bug in the state")
+        return table.session.snapshot()
+
+    face = dataclasses.replace(table_face(table.session, table.settings, table.store,
+                                          table.restarts.set, more=later), snapshot=snapshot)
+    config = parse({"mqtt": {"enabled": True, "host": "127.0.0.1", "port": broker.port,
+                             "keepalive": 5, "table": "t1"}})
+    try:
+        with publishing(face, config) as publisher:
+            later.part = publisher
+            until(lambda: retained_status(broker.port) == b"online", what="online")
+            broken.append(True)
+            until(lambda: face.health()["mqtt"].startswith("stopped after an error"),
+                  what="the health view's word")
+            until(lambda: retained_status(broker.port) == b"offline", timeout=5,
+                  what="offline once it publishes no more")
+            publish.single("pubtable/v1/pub/t1/status", "offline", qos=1, retain=True,
+                           hostname="127.0.0.1", port=broker.port)   # a venue view's word
+            time.sleep(1.5)
+            assert retained_status(broker.port) == b"offline"          # not answered online
+    finally:
+        table.close()

@@ -82,3 +82,36 @@ def test_a_resend_request_is_read_or_refused_in_words():
             assert str(error)
         else:
             raise AssertionError(junk)
+
+
+def test_a_table_stopping_soon_after_the_broker_came_back_waits_for_the_healing(monkeypatch):
+    """The subscribers reconnect and read their backlog before they see what a killed
+    broker lost: a table that stops soon after its own reconnect, asked nothing yet, waits
+    as long as one that was asked (it used to leave after SETTLE, before the first request)."""
+    import threading
+    import time
+    from types import SimpleNamespace
+    from table_app import playout
+    monkeypatch.setattr(playout, "SETTLE", 0.2)
+    monkeypatch.setattr(playout, "SETTLE_RECOVERING", 1.0)
+    began = time.monotonic()
+
+    class Publisher:
+        stats = {"acked": 5}
+
+        def settled(self, seconds):
+            return time.monotonic() - began >= seconds
+
+        def healing_within(self, seconds):     # nobody asked, but the broker came back just now
+            return True
+
+    history = SimpleNamespace(entries=lambda first: [SimpleNamespace(seq=5)] if first <= 5 else [])
+    session = SimpleNamespace(process=lambda timeout: time.sleep(timeout))
+    assert playout.drain(session, Publisher(), history, 10.0, threading.Event())
+    assert time.monotonic() - began >= 1.0
+
+
+def test_a_subscriber_asks_again_sooner_than_a_stopping_table_gives_up_on_it():
+    from table_app.playout import SETTLE_RECOVERING
+    from venue.gaps import GRACE, MAX_WAIT
+    assert MAX_WAIT + GRACE + 1.0 < SETTLE_RECOVERING   # (+ the subscriber's tick)

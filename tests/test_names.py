@@ -27,6 +27,7 @@ def test_the_lines_start_as_the_parties_are_and_confirm_unchanged():
 
 def test_typing_and_backspace_act_on_the_current_party_and_commas_make_players():
     names = PartyNames(SHOVE)
+    names.keep()                   # End: the names it opened with, edited at their end
     names.delete()
     names.type("X")
     assert names.texts == ["Team X", "Team B"]
@@ -138,6 +139,7 @@ def test_control_characters_are_not_typed_and_the_next_edit_clears_a_problem():
     assert names.problem is not None
     names.type("\x08\t")
     assert names.texts[0] == "Team A" and names.problem is not None
+    names.keep()
     names.type("!")
     assert names.texts[0] == "Team A!" and names.problem is None
 

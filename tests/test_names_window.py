@@ -202,7 +202,7 @@ def test_enter_space_m_and_backspace_in_the_panel_press_no_button(table):
     t.run(*open_names(), *tap(pygame.K_BACKSPACE), *tap(pygame.K_SPACE), typed(" "),
           *tap(pygame.K_m), typed("m"), *tap(pygame.K_KP_ENTER))
     assert t.presses == []
-    assert t.session.status.setup.parties == (("Team m",), ("Team B",))
+    assert t.session.status.setup.parties == (("m",), ("Team B",))   # Backspace: the selection
     assert all(t.factory.pin(pin).state for pin in PINS.values())   # every pin up
 
 
@@ -282,7 +282,7 @@ def test_n_after_the_first_action_does_nothing_but_say_why(table):
     t.session.handle(ButtonPress("ok"))        # the coin toss: the game has begun
     t.run(*open_names(), typed("x"))
     assert isinstance(t.seen, NamesView) and t.seen.labels == ()
-    assert t.seen.problem == "Names only before the first move: hold MENU for a new game"
+    assert t.seen.problem == "Names only before the first move: hold MENU for a new game, then N"
     assert t.session.status.setup == SHOVE and t.session.status.actions == 1
     t.run(*tap(pygame.K_x))                    # any key takes the note away
     assert isinstance(t.seen, ShoveView)
@@ -301,3 +301,47 @@ def test_a_setup_the_session_refuses_shows_its_reason(table):
     assert t.seen.message == "Game not started: Zed is barred from this table"
     assert [p.name for p in t.seen.parties] == ["Team A", "Team B"]
     assert len(logged(t.db)) == 0
+
+
+def test_typing_in_a_field_replaces_the_names_it_opened_with(table):
+    """The fields open with the current names selected, as a form field entered with
+    Tab: "Xaver, Zoe" typed over "Anna, Carl" is the party, not "Anna, CarlXaver, Zoe"
+    (issue 30, item 1)."""
+    t = table(GameSetup("shove-hapenny", (("Anna", "Carl"), ("Ben",))))
+    t.run(*open_names())
+    assert t.seen.selected and t.seen.texts == ("Anna, Carl", "Ben")
+    t.run(typed("Xaver"), typed(", "), typed("Zoe"), *tap(pygame.K_TAB))
+    assert t.seen.texts == ("Xaver, Zoe", "Ben") and t.seen.selected     # Tab selects the next
+    t.run(typed("Yvonne"), *tap(pygame.K_RETURN))
+    assert t.session.status.setup.parties == (("Xaver", "Zoe"), ("Yvonne",))
+
+
+def test_backspace_clears_a_selected_field_and_end_keeps_it_to_edit(table):
+    t = table(GameSetup("shove-hapenny", (("Anna", "Carl"), ("Ben",))))
+    t.run(*open_names(), *tap(pygame.K_END), typed("a"))          # End: edit at its end
+    assert t.seen.texts[0] == "Anna, Carla" and not t.seen.selected
+    t.run(*tap(pygame.K_TAB), *tap(pygame.K_BACKSPACE))           # selected: all of it goes
+    assert t.seen.texts[1] == ""
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_panels_keys_and_notes_are_never_cut(tmp_path, size, language):
+    """The help line ended "… Tab/arrows: oth…", so Enter and Esc were never shown; the
+    note for N during a game ended "hold ME…" (issue 30, item 1)."""
+    from table_app.name_editor import NamesEditor
+    session = Session(EventLog(tmp_path / "t.sqlite"), make_play, SCHOCKEN)
+    editor = NamesEditor(session, language)
+    with Display(size, screens=SCREENS_WITH_NAMES) as display:
+        editor._open()
+        panel = editor.view(session.play.view(session.status, language))
+        display.show(panel)
+        assert "Enter" in panel.hint and "Esc" in panel.hint
+        assert not {panel.hint, panel.problem} & display.screen.text.cut
+        session.handle(ButtonPress("ok"))
+        editor._close()
+        editor._open()                                  # during the game: the note
+        note = editor.view(session.play.view(session.status, language))
+        display.show(note)
+        assert note.problem and note.problem not in display.screen.text.cut
+    session.close()

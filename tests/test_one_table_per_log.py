@@ -65,6 +65,8 @@ def test_a_second_table_on_the_same_log_is_refused_in_words_and_writes_nothing(t
         finally:
             first.send_signal(signal.SIGKILL)      # as a crash would: the OS frees the lock
             first.wait(10)
+    # said once on the terminal, not once as a print and again as a log line (issue 30)
+    assert f"port {port} is taken" not in first.stderr.read()
     third = simulate(tmp_path, db, 0)
     try:
         assert lines_until_address(third)[-1].startswith("staff page: http://127.0.0.1:")
@@ -81,3 +83,20 @@ def test_the_lock_is_exclusive_within_a_process_too_and_freed_on_release(tmp_pat
     held.release()
     with LogLock(db):
         pass
+
+
+def test_a_staff_page_that_cannot_start_is_said_once(tmp_path, capsys, caplog):
+    """A port the service cannot have: one line says so (a print and a log line of the
+    same fact read twice on a terminal, and twice in the journal)."""
+    from table_app.service import _serve
+    from web_table import Table
+    table = Table(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert _serve(table.face, "127.0.0.1", port, 1, any_free_port=False) is None
+    table.close()
+    said = capsys.readouterr().out + "\n".join(r.getMessage() for r in caplog.records)
+    assert said.count("staff page not started") == 1 and f"127.0.0.1:{port}" in said
+    assert said.count("in use") == 1          # the OS's reason ("Address already in use")

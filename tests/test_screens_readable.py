@@ -17,6 +17,7 @@ from tablegame.families.neunfeld.rules import Roll, TipAndMove
 from tablegame.families.schocken.rules import Throw
 from tablegame.families.schocken.state import Stop
 from tablegame.families.shove.rules import Cleared, CoinToss, Shove
+from tablegame.texts import text
 from tablegame.words.notes import Note
 from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup, TableStatus
@@ -34,7 +35,7 @@ def played(setup, *actions, settings=None):
     state = play.rules.initial_state(setup.parties)
     for action in actions:
         state = play.rules.apply(state, action)
-    return play, TableStatus(setup, state, link=LINK, actions=len(actions))
+    return play, TableStatus(setup, state, link=LINK, actions=len(actions), moves=len(actions))
 
 
 def coins_in(board, *beds):
@@ -86,6 +87,15 @@ def neunfeld_refused(tmp_path):
         "illegal", reason=Note.of("nf_square_blocked", square=6, dice=(3, 5))))
 
 
+def neunfeld_hint(tmp_path):
+    """OK's hint on screen: the move whole at every size ("… move to s…" was cut), and the
+    goals beside two team names."""
+    setup = GameSetup("neunfeld", (("Team A",), ("Die Gäste aus Köln",)))
+    play, status = played(setup, Roll((1, 5, 2)), TipAndMove(3, 7, 3),
+                          settings={"neunfeld": {"solver_cache": str(tmp_path / "solution.bin")}})
+    return play, dataclasses.replace(status, note=play.hint(status.state))
+
+
 def neunfeld(tmp_path):
     setup = GameSetup("neunfeld", (("Anna",), ("Tisch",)), (("table_plays", 1),))
     play, status = played(setup, Roll((1, 5, 2)), TipAndMove(3, 7, 3),
@@ -119,6 +129,7 @@ SCREENS = {
     "schocken-results": lambda tmp_path: schocken_results(),
     "neunfeld": neunfeld,
     "neunfeld-refused": neunfeld_refused,
+    "neunfeld-hint": neunfeld_hint,
     "carrom": lambda tmp_path: carrom(),
     "carrom-place": lambda tmp_path: carrom_place(),
 }
@@ -152,7 +163,8 @@ def meaning(view) -> list[str]:
     headings, Schocken's results, the winner. Names may end in "…"; these may not."""
     words = [getattr(view, field, None) for field in (
         "message", "problem", "status", "title", "tally_label", "half", "pot_label",
-        "winner", "loser", "refusal", "hint")]
+        "winner", "loser", "refusal", "hint", "hint_text", "keys")]
+    words += [p.goal_text for p in getattr(view, "parties", ()) if hasattr(p, "goal_text")]
     words += [p.result_short or p.result for p in getattr(view, "players", ())
               if hasattr(p, "result")]
     return [w for w in words if isinstance(w, str) and w]
@@ -174,10 +186,11 @@ def test_the_names_panel_is_as_readable(size, tmp_path):
     panel = NamesView(play.view(status, "de"), "Wer spielt?", labels=("Partei 1", "Partei 2"),
                       texts=("Anna, Carl", "Die Gäste aus Köln"), current=1,
                       problem="Partei 2: höchstens 24 Zeichen",
-                      hint="Namen mit Komma trennen · Tab/Pfeile: andere Partei · Enter: neues Spiel")
+                      hint=text("de", "names_keys_parties"))
     with Display(size, caption="test", screens=SCREENS_WITH_NAMES) as display:
         screen = show(display, panel)
         assert screen.text.smallest_px >= readable_px(size)
+        assert not {panel.hint, panel.problem} & screen.text.cut
         if size in KEPT:
             pygame.image.save(display.surface, SCREENSHOTS / f"table-names-{size[0]}x{size[1]}.png")
 

@@ -75,11 +75,11 @@ def test_menu_and_names_may_change_the_game_once_the_board_was_only_seen(db):
     assert logged(db) == ["new_game"]                   # the piecepack game, chosen
 
 
-def test_an_observation_undone_before_any_move_is_never_logged(db):
+def test_an_observation_before_any_move_is_nothing_to_undo_and_never_logged(db):
     s = open_session(db)
     run(s, EMPTY)
-    s.handle(Undo())
-    assert not s.status.state.cleared and s.status.actions == 0
+    s.handle(Undo())      # the board seen empty is no player's move: nothing to undo
+    assert s.status.note.key == "nothing_to_undo" and s.status.state.cleared
     run(s, EMPTY, ButtonPress("ok"))
     assert logged(db) == ["new_game", "action", "action"]
 
@@ -209,10 +209,10 @@ def test_events_posted_from_many_threads_while_the_writer_works_are_all_handled_
     handled = 0
     original = s.handle
 
-    def counting(event, *who):
+    def counting(event, *who, **how):
         nonlocal handled
         handled += 1
-        return original(event, *who)
+        return original(event, *who, **how)
     s.handle = counting
     for t in threads:
         t.start()
@@ -365,3 +365,25 @@ def test_a_signal_while_the_writer_waits_never_leaves_it_waiting_for_ever(db):
         signal.signal(signal.SIGUSR1, old_usr1)
         signal.signal(signal.SIGALRM, old_alarm)
         s.close()
+
+
+def test_one_undo_after_a_nudge_takes_back_the_last_counted_coin(db):
+    """The README says BACK held undoes the last counted coin; after a nudge the first hold
+    took back only the table's warning about it, and a second the coin (issue 30, item 6).
+    One hold takes back the coin and what the table then observed about the board."""
+    from tablegame.core.session import Act
+    from tablegame.families.shove.rules import MovedUnhit
+    s = open_session(db)
+    for event in (ButtonPress("ok"), settled(), settled(in_bed(3))):
+        s.handle(event)
+    counted = s.status.state
+    assert counted.on_board == 1
+    s.handle(Act(MovedUnhit(((178.0, 120.0),))), by="table")   # the physics check's warning
+    assert s.status.state.moved
+    s.handle(ButtonPress("back", long=True), by="button")
+    assert s.status.state.on_board == 0 and s.status.state.moved == ()
+    assert s.status.note.key == "undone"
+    again = open_session(db)                                     # and so after a restart
+    assert again.status.state.on_board == 0 and again.status.state.moved == ()
+    s.handle(ButtonPress("back", long=True), by="button")        # then the toss, not the empty board alone
+    assert s.status.state.starter is None

@@ -85,6 +85,19 @@ def test_undo_with_nothing_to_undo_is_refused(session):
     assert not reply.accepted and reply.note.key == "nothing_to_undo"
 
 
+def test_a_staff_refusal_goes_to_the_staff_not_onto_the_table(session):
+    """A failed undo from the phone showed "Nichts zum Zurücknehmen" on the table's
+    screen (issue 30, item 5): the reply says it to whoever asked; the table's last event
+    stays. A refusal of the table's own button is still said on the table."""
+    shown, version = session.status.note, session.version
+    with Writer(session):
+        assert session.submit(Undo(), by="staff:anna", wait=5).note.key == "nothing_to_undo"
+        assert not session.submit(Act(Shove((3,))), by="staff:anna", wait=5).accepted
+    assert session.status.note == shown and session.version == version
+    session.handle(ButtonPress("back", long=True), by="button")
+    assert session.status.note.key == "nothing_to_undo"
+
+
 def test_a_table_that_does_not_answer_gives_a_refusal_in_words(session):
     reply = session.submit(Undo(), by="staff:anna", wait=0.05)  # no writer runs
     assert not reply.accepted and say("de", reply.note) == "Der Tisch hat nicht rechtzeitig geantwortet"

@@ -73,3 +73,18 @@ def test_a_coin_in_a_bed_is_clear_of_both_lines_and_side_lines(x, y):
             r = board.coin_radius
             assert near < y - r and y + r < far
             assert board.lane[0] < x - r and x + r < board.lane[1]
+
+
+@given(st.floats(-100, 700), st.floats(-100, 700), st.sampled_from([2, 5, 7, 9]))
+def test_a_coin_clear_of_every_line_inside_the_lane_is_in_the_bed_around_it(x, y, beds):
+    """The converse: placing finds the bed by a search of the line edges, the same bed
+    as a walk through every bed would."""
+    for board in (hapenny_board(beds=beds), piecepack_board(beds=min(beds, 7))):
+        r = board.coin_radius
+        inside = [bed for bed in range(1, board.beds + 1)
+                  if board.bed_span(bed)[0] < y - r and y + r < board.bed_span(bed)[1]]
+        if inside and board.lane[0] < x - r and x + r < board.lane[1]:
+            assert board.place(x, y).lie is Lie.IN_BED and board.place(x, y).bed == inside[0]
+        assert board.open_bed(y) == next((bed for bed in range(1, board.beds + 1)
+                                          if board.bed_span(bed)[0] < y < board.bed_span(bed)[1]),
+                                         None)

@@ -122,10 +122,13 @@ def test_a_finished_game_tells_what_ok_does_now():
     play = make_play(setup)
     rules, rng = play.rules, random.Random(3)
     state = rules.initial_state(setup.parties)
-    assert play.view(TableStatus(setup, state), "de").hint == "ZURÜCK lang: rückgängig · MENÜ: Spielwahl"
+    fresh = TableStatus(setup, state, menu_steps=True)
+    assert play.view(fresh, "de").hint == "OK: Münzwurf · MENÜ: Spielwahl"
     while not rules.is_over(state):
         state = rules.apply(state, rules.random_action(state, rng))
-    assert play.view(TableStatus(setup, state), "de").hint == "OK: neues Spiel · MENÜ: Spielwahl"
+    over = TableStatus(setup, state, moves=30, actions=30)
+    assert play.view(over, "de").hint == \
+        "OK: neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Personalseite"
 
 
 def test_the_player_who_shoves_is_named_once():
@@ -160,3 +163,64 @@ def test_a_reading_the_game_cannot_use_is_named_in_words_not_by_its_type():
         "Das Brett meldet Würfel, das passt nicht zu diesem Spiel"
     assert text("en", "wrong_reading", kind="SquaresReading") == \
         "The board reports squares, which does not fit this game"
+
+
+# -- a party of two is "they" (issue 30, item 15) ---------------------------------------------
+
+TWO = "Anna & Carl"
+# The verbs the table's sentences put after a name, as they read for one player.
+SINGULAR = {"en": {"wins", "starts", "has", "is", "rolls", "begins", "reaches", "gets", "breaks",
+                   "places", "covers", "pockets", "throws", "takes", "loses", "sets", "moves",
+                   "tips", "shoves", "flicks", "plays", "owes", "leaves"},
+            "de": {"gewinnt", "beginnt", "hat", "ist", "würfelt", "erreicht", "bekommt", "stößt",
+                   "kann", "muss", "setzt", "verliert", "wirft", "nimmt", "schiebt", "legt",
+                   "dreht", "deckt", "kippt", "spielt", "schnippt", "verlässt", "schuldet"}}
+
+
+def _string_templates():
+    import string
+    for language in LANGUAGES:
+        for key, template in TEXTS[language].items():
+            if isinstance(template, str):
+                fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+                if fields & {"party", "other", "loser", "winner"}:
+                    yield language, key, template, fields
+
+
+@pytest.mark.parametrize("language, key, template, fields",
+                         list(_string_templates()), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_party_of_two_takes_the_verb_for_several(language, key, template, fields):
+    from tablegame.texts import text
+    values = {f: TWO if f in ("party", "other", "loser", "winner") else 2 for f in fields}
+    try:
+        said = text(language, key, **values)
+    except (KeyError, ValueError, TypeError, IndexError):
+        pytest.skip("its values are not names and numbers")
+    after = {word.strip(":,!") for i in range(len(said)) if said.startswith(TWO, i)
+             for word in said[i + len(TWO):].split()[:2]}    # "… still has"
+    assert not after & SINGULAR[language], said
+
+
+@pytest.mark.parametrize("language, key, values, says", [
+    ("en", "winner", {"party": TWO}, "Anna & Carl win!"),
+    ("en", "winner", {"party": "Anna"}, "Anna wins!"),
+    ("de", "winner", {"party": TWO}, "Anna & Carl gewinnen!"),
+    ("en", "coin_toss", {"party": TWO}, "Coin toss: Anna & Carl start"),
+    ("de", "coin_toss", {"party": TWO}, "Münzwurf: Anna & Carl beginnen"),
+    ("en", "marks_corrected", {"party": TWO, "bed": 3, "marks": 2}, "Corrected: Anna & Carl have 2 marks in bed 3"),
+    ("de", "marks_corrected", {"party": TWO, "bed": 3, "marks": 1}, "Korrigiert: Anna & Carl haben 1 Strich in Bett 3"),
+    ("en", "nf_rolled_start", {"party": TWO, "tops": (5, 4, 4)}, "Rolled 5, 4, 4: a 5! Anna & Carl begin"),
+    ("de", "cr_toss", {"party": TWO}, "Münzwurf: Anna & Carl stoßen das Entscheidungsboard an"),
+])
+def test_the_verb_agrees_with_the_party(language, key, values, says):
+    from tablegame.texts import text
+    assert text(language, key, **values) == says
+
+
+def test_a_scored_turn_gives_to_a_party_of_two_in_good_words():
+    from tablegame.texts import say
+    from tablegame.words.notes import Note
+    note = Note.of("turn_scored", party="Ben", other=TWO, own=(1,), given=(4,), lost=(),
+                   sergeants=(), gold_watch=False, tiebreak=False, count=2)
+    assert say("en", note) == "Ben: 1 mark in bed 1 · Anna & Carl get bed 4"
+    assert say("de", note) == "Ben: 1 Strich in Bett 1 · Anna & Carl bekommen Bett 4"

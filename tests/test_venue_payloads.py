@@ -27,6 +27,10 @@ JUNK = [
     ("event/shot", json.dumps({"log": 1, "seq": 1, "at": "now", "kind": "action"}).encode()),
     ("event/shot", json.dumps({"log": 1, "seq": 1, "at": 1e400, "kind": "action"}).encode()),
     ("reply", b"[]"), ("reply", json.dumps({"reasons": 5, "accepted": "yes"}).encode()),
+    # numbers no SQLite column holds (beyond 64 bits)
+    ("state", json.dumps({"title": "x", "seq": 10 ** 30}).encode()),
+    ("log", json.dumps({"log": 10 ** 30, "first": 1, "last": 5}).encode()),
+    ("event/shot", json.dumps({"log": 1, "seq": 10 ** 30, "at": 1.0, "kind": "action"}).encode()),
 ]
 
 
@@ -111,3 +115,41 @@ def test_an_answer_coming_in_holds_back_the_rest_of_it():
         gaps.add(seq)
     assert gaps.due(GRACE + WAIT + 0.5) == []          # the rest is on its way: not asked again
     assert gaps.due(GRACE + 3 * WAIT) == [(500, 1010)]  # nothing more came: asked again
+
+
+def test_a_table_back_online_is_asked_again_only_what_it_may_not_have_heard():
+    """A table says online at every reconnect (a broker killed every few seconds: every
+    few seconds). What was asked while it was last heard live reached it and is on its way;
+    only what was asked after that (it may have been away) is asked again at once."""
+    gaps = Gaps(range(1, 11))
+    gaps.told(1, 100)
+    gaps.due(0.0)
+    assert gaps.due(GRACE) == [(11, 100)]              # asked while the table was live
+    gaps.told(1, 200)                                  # its heartbeat: live at 1.0 ...
+    gaps.due(1.0)
+    assert gaps.due(1.0 + GRACE) == [(101, 200)]       # ... asked after it was last heard
+    gaps.hurry(since=1.0)                              # online again at 2.0, heard last at 1.0
+    assert gaps.due(2.0) == [(101, 200)]               # what it may have missed: at once
+    assert gaps.due(2.0 + 1.0) == []                   # the rest waits for its answer
+
+
+def test_the_venue_view_asks_nothing_while_it_has_no_broker(tmp_path):
+    """A request published while the venue view is not connected is queued by paho and
+    sent, stale, at its next connect (beside the fresh ones): none is made then."""
+    import types
+    from mqtt_publisher.broker import Broker
+    from venue.listener import Listener
+    listener = Listener(Broker("127.0.0.1", 1, keepalive=5), tmp_path / "venue.sqlite", "pub",
+                        client_id="no-broker", clock=lambda: clock[0])
+    clock = [0.0]
+    try:
+        for seq in (1, 5):
+            event = {"schema": 1, "log": 7, "seq": seq, "at": 1.0, "kind": "action", "by": "x",
+                     "data": {}, "id": f"pub/t1/7/{seq}"}
+            listener._message(None, None, types.SimpleNamespace(
+                topic="pubtable/v1/pub/t1/event/shot", payload=json.dumps(event).encode(), retain=False))
+        for clock[0] in (0.0, GRACE, 2 * GRACE, 10.0):
+            listener.tick()
+        assert listener.counts["resends"] == 0
+    finally:
+        listener.close()

@@ -122,7 +122,7 @@ ROUTES = [  # (method, path, admin only)
     ("GET", "/", False), ("GET", "/api/snapshot", False), ("GET", "/api/stream", False),
     ("GET", "/control", False), ("POST", "/control/new", False), ("POST", "/control/undo", False),
     ("POST", "/control/abandon", False), ("POST", "/control/calibrate", False),
-    ("POST", "/control/correct", False),
+    ("POST", "/control/correct", False), ("POST", "/control/replay", False),
     ("GET", "/health", False), ("GET", "/api/health", False),
     ("GET", "/history", False), ("GET", "/history/1", False), ("POST", "/history/1/resume", False),
     ("GET", "/history/export/games.csv", False),
@@ -248,6 +248,38 @@ def test_a_bad_new_game_is_refused_with_its_reason_and_nothing_changes(admin, ta
     response = post(admin, "/control/new", data)
     assert response.status_code == status and says in words(response)
     assert (table.session.snapshot().status.setup, logged(table)) == before
+
+
+def test_a_refused_new_game_keeps_what_was_typed_on_the_same_page(admin, table):
+    """A refused new game opened a page of its own whose Back reloaded an empty form
+    (issue 30, item 12): the refusal comes above the form, as it was filled in, and the
+    games are listed by their names."""
+    page = words(admin.get("/control"))
+    assert '<option value="shove-hapenny" selected>Shove ha\'penny</option>' in page
+    assert ">shove-hapenny<" not in page
+    typed = {"token": game_token(admin), "game": "shove-piecepack",
+             "parties": "Anna, Carl\nanna", "options": "progressive = true"}
+    response = post(admin, "/control/new", typed)
+    said = words(response)
+    assert response.status_code == 400 and 'id="refusal"' in said and "anna" in said
+    assert '<option value="shove-piecepack" selected>' in said
+    assert ">Anna, Carl\nanna</textarea>" in said and ">progressive = true</textarea>" in said
+    assert 'id="start"' in said and 'id="back"' not in said      # the form itself, to mend
+
+
+def test_a_refused_setting_or_account_keeps_what_was_typed_on_its_page(admin):
+    """The same fault as the new game's (issue 30, item 12) on the other forms: a refused
+    value comes back beside its setting as typed; a refused account keeps its name and
+    role, never the password."""
+    response = post(admin, "/settings", {"key": "web.port", "value": "12"})
+    said = words(response)
+    assert response.status_code == 400 and 'id="refusal"' in said
+    assert 'name="value" value="12"' in said and 'id="restart"' in said
+    response = post(admin, "/accounts", {"name": "carla", "password": "short", "role": "admin"})
+    said = words(response)
+    assert response.status_code == 400 and 'id="refusal"' in said
+    assert 'value="carla"' in said and "<option selected>admin</option>" in said
+    assert "short" not in said.split('id="refusal"')[1].split("</p>", 1)[1]
 
 
 def test_an_oversized_body_is_refused(admin, table):
@@ -388,11 +420,20 @@ def test_a_good_setting_is_saved_takes_effect_live_or_says_it_needs_a_restart(ad
 def test_history_lists_games_shows_one_and_exports(admin, table):
     post(admin, "/control/new", {"token": game_token(admin), "game": "shove-hapenny",
                                  "parties": "Dora\nEmil", "options": ""})
-    assert "Dora" in words(admin.get("/history"))
+    listed = words(admin.get("/history"))
+    assert "Dora" in listed
     seq = admin.get("/history/export/games.json").get_json()[0]["seq"]
+    # people's words and numbers (issue 30, item 10): the game's name and its number among
+    # the games, not the log's entry number and the game's id; no count of log entries
+    number = len(admin.get("/history/export/games.json").get_json())
+    assert f">Spiel {number}</a>" in listed and f">{seq}</a>" not in listed
+    assert "<td data-label=\"Spiel\">Shove ha'penny</td>" in listed and ">shove-hapenny<" not in listed
+    assert "Ereignisse" not in listed and 'class="stacked"' in listed
     table.session.submit(Act(CoinToss(1)), by="script", wait=5)
     one = words(admin.get(f"/history/{seq}"))
-    assert "staff:admin" in one and "Münzwurf: Emil beginnt" in one   # the log in words
+    assert f"Spiel {number}: Shove ha'penny" in one
+    assert "Personal: admin" in one and "Münzwurf: Emil beginnt" in one   # the log in words
+    assert "staff:admin" not in one
     assert admin.get("/history/999999").status_code == 404
     csv = admin.get("/history/export/evening.csv")
     assert csv.status_code == 200 and "Dora" in words(csv)
@@ -437,7 +478,9 @@ def test_history_shows_the_evenings_standings_and_exports_them(admin, table):
         table.session.submit(Act(HalfLost(1)), by="staff:admin", wait=5)   # Blattschuss
     page = words(admin.get("/history"))
     assert "Stand des Abends" in page
-    assert re.search(r"<td>Ben</td><td>Schocken</td><td>1</td><td>0</td><td>1</td>", page)
+    assert re.search(r'<td data-label="Spieler">Ben</td><td data-label="Spiel">Schocken</td>'
+                     r'<td data-label="gespielt">1</td><td data-label="gewonnen">0</td>'
+                     r'<td data-label="verloren">1</td>', page)
     data = admin.get("/history/export/tonight.json?table=standings").get_json()
     assert {(r["player"], r["lost"]) for r in data} == {("Anna", 0), ("Ben", 1)}
     csv = words(admin.get("/history/export/tonight.csv?table=standings"))
@@ -566,3 +609,21 @@ def test_each_familys_card_on_the_page_is_drawn_for_people(admin, game, says):
     assert anna["name"] == "Anna" and anna["lines"][:len(says)] == says
     assert not any(line.strip().isdigit() for line in anna["lines"])   # no bare numbers
     assert all(line in words(admin.get("/")) for line in says)        # and without JavaScript
+
+
+def test_the_neunfeld_live_view_says_the_last_event_and_tells_the_dice_apart(admin, table):
+    """"Letztes Ereignis:" with nothing after it while the table showed a hint, and the
+    dice as three bare numbers "5 4 4" (issue 30, item 13)."""
+    from tablegame.core.events import ButtonPress
+    from tablegame.families.neunfeld.rules import Roll
+    post(admin, "/control/new", {"token": game_token(admin), "game": "neunfeld",
+                                 "parties": "Anna\nBen", "options": ""})
+    assert table.session.submit(Act(Roll((1, 5, 2))), by="script", wait=5).accepted
+    table.session.submit(ButtonPress("ok"), by="button", wait=5)      # the table's hint
+    snapshot = admin.get("/api/snapshot").get_json()
+    assert snapshot["view"]["message"] == ""                          # the screen shows the hint
+    assert snapshot["last_event"].startswith("Tipp für ")             # the page says it
+    assert snapshot["board_words"] == ("Würfel: III zeigt 1 (blau), IV zeigt 5 (rot), "
+                                       "V zeigt 2 (schwarz)")
+    page = words(admin.get("/"))
+    assert "Tipp für " in page and 'id="last" hidden' not in page

@@ -187,8 +187,15 @@ def switch_the_tables_language(staff: Staff) -> None:
 
 
 def export_the_history(staff: Staff) -> None:
-    """The history, exported as CSV."""
+    """The history on the phone: every column in view, no page wider than the screen
+    (issue 30, item 10: Events and Result were off the right edge); then exported as CSV."""
+    staff.page.set_viewport_size(PHONE)
     staff.page.goto(staff.base + "/history")
+    assert staff.page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    result = staff.page.locator("#games-table td[data-label='Result']").first
+    assert result.bounding_box()["x"] + result.bounding_box()["width"] <= PHONE["width"]
+    staff.page.screenshot(path=str(staff.shots / "history-phone.png"), full_page=True)
+    staff.page.set_viewport_size(LAPTOP)
     with staff.page.expect_download() as download:
         staff.page.click("#export-csv")
     saved = staff.tmp_path / "games.csv"

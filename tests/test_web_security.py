@@ -237,6 +237,31 @@ def test_the_shell_command_sets_a_forgotten_admin_password_and_ends_its_logins(a
     assert login(app.test_client(), "admin", "fresh-secret-7").status_code == 303
 
 
+def test_a_name_that_is_no_account_is_refused_and_a_new_admin_is_its_own_command(app, admin, table):
+    """``reset-password admn`` (a typo) made a new admin account (issue 30, item 9): a
+    name that does not exist is refused, naming the accounts; ``new-admin`` makes one."""
+    import subprocess
+    from web_admin.accounts import Accounts
+
+    def run(*args, typed="fresh-secret-7\nfresh-secret-7\n"):
+        return subprocess.run([*TABLEGAME, *args, "--db", str(table.store)], input=typed,
+                              capture_output=True, text=True, timeout=60)
+    typo = run("reset-password", "admn")
+    assert typo.returncode == 1, typo.stdout
+    assert "no account 'admn'" in typo.stderr and "admin (admin)" in typo.stderr
+    assert "new-admin" in typo.stderr and "Traceback" not in typo.stderr
+    accounts = Accounts(table.store.parent / "staff.sqlite")
+    try:
+        assert [name for name, _ in accounts.names()] == ["admin"]
+    finally:
+        accounts.close()
+    made = run("new-admin", "wirt")
+    assert made.returncode == 0, made.stderr
+    assert login(app.test_client(), "wirt", "fresh-secret-7").status_code == 303
+    again = run("new-admin", "wirt")
+    assert again.returncode == 1 and "exists already" in again.stderr
+
+
 def test_static_files_are_cached_and_their_address_changes_with_their_content(admin):
     import re
     page = words(admin.get("/"))

@@ -19,7 +19,8 @@ from mqtt_publisher.resend import MAX_RANGE, ranges
 
 GRACE = 0.5      # s a hole may be only the order on the wire before it is asked for
 WAIT = 3.0       # s an asked event is awaited before it is asked for again
-MAX_WAIT = 30.0  # s, the longest wait between two requests for the same events
+MAX_WAIT = 12.0  # s, the longest wait between two requests for the same events (less
+                 # than a stopping table waits for requests: table_app/playout.py)
 MAX_ASK = 5000   # events named in one round of requests
 
 
@@ -32,6 +33,7 @@ class Gaps:
         self._above: set[int] = set()     # held events beyond _upto + 1
         self.last = 0                     # the last event the table sent, as far as known
         self._asked: dict[int, float] = {}   # missing seq -> when it may be asked (again)
+        self._asked_at: dict[int, float] = {}   # missing seq -> when it was last asked
         self._tries = 0
         self._answered: int | None = None    # the last asked event that came, since due()
         self._hold = (0, float("-inf"))      # asked events after this one wait until then
@@ -47,6 +49,7 @@ class Gaps:
         if seq < self._base:   # older than the start we knew: the start moves back
             self._above |= set(range(self._base, self._upto + 1))
             self._base, self._upto = seq, seq - 1
+        self._asked_at.pop(seq, None)
         if self._asked.pop(seq, None) is not None:
             self._tries = 0    # the table answers: the next request need not wait long
             self._answered = max(self._answered or 0, seq)
@@ -85,10 +88,16 @@ class Gaps:
             seq += 1
         return out
 
-    def hurry(self) -> None:
-        """The table is back (it may have missed a request while away): ask again now."""
-        self._asked = {seq: float("-inf") for seq in self._asked}
-        self._tries, self._hold = 0, (0, float("-inf"))
+    def hurry(self, since: float = float("-inf")) -> None:
+        """The table is back: what was asked since ``since`` (the last time it was heard
+        live; it may have been away since) it may have missed, so that is asked again now.
+        What was asked before reached it and is on its way: asking that again at every
+        reconnect (a broker killed every few seconds) was a flood of copies."""
+        again = [seq for seq, at in self._asked_at.items() if at >= since and seq in self._asked]
+        for seq in again:
+            self._asked[seq] = float("-inf")
+        if again:
+            self._hold = (0, float("-inf"))
 
     def due(self, now: float) -> list[tuple[int, int]]:
         """The (first, last) ranges to ask for now; those count as asked."""
@@ -106,7 +115,7 @@ class Gaps:
             return []
         again = now + min(WAIT * 2 ** self._tries, MAX_WAIT)
         for seq in ask:
-            self._asked[seq] = again
+            self._asked[seq], self._asked_at[seq] = again, now
         self._tries += 1
         return [(first, min(last, first + MAX_RANGE - 1))   # no request longer than a table takes
                 for start, last in ranges(ask) for first in range(start, last + 1, MAX_RANGE)]

@@ -15,7 +15,7 @@ from pathlib import Path
 from mqtt_publisher import topics
 from mqtt_publisher.broker import Broker
 from venue import payloads
-from venue.gaps import Gaps
+from venue.gaps import GRACE, Gaps
 from venue.store import VenueStore
 from venue.watch import SILENT, Watch
 
@@ -42,10 +42,11 @@ class Listener:
         self._gaps: dict[tuple[str, str, int], Gaps] = {}
         self._status = {(v, n): s for v, n, s in self.store.statuses() if venue in ("+", v)}
         self._watch = Watch(silent)
+        self._spoke: dict[tuple[str, str], float] = {}   # when each table was last heard live
         self._stop = threading.Event()
         self.client = broker.client(client_id, clean_session=False)
         self.client.on_connect = self._connected
-        self.client.on_disconnect = lambda *args: self._watch.disconnected()
+        self.client.on_disconnect = self._disconnected
         self.client.on_message = self._message
         self._broker = broker
         self.on_event = None   # called with (venue, table, event) after a new one is stored
@@ -72,6 +73,11 @@ class Listener:
             self._watch.connected(self._clock())
         log.info("venue: subscribed to %s", topics.venue_filter(self._venue))
 
+    def _disconnected(self, client, userdata, flags, reason_code, properties=None) -> None:
+        self._watch.disconnected()
+        if not self._stop.is_set():
+            log.warning("venue: lost the broker (%s); paho connects again", reason_code)
+
     # -- paho's thread ---------------------------------------------------------------
 
     def _message(self, client, userdata, message) -> None:
@@ -81,9 +87,9 @@ class Listener:
         venue, table, leaf = where
         try:
             with self._lock:
-                if _spoken(leaf, message):
-                    self._alive(venue, table)
                 self._take(venue, table, leaf, message)
+                if _spoken(leaf, message):   # (after: a table back online is asked by
+                    self._alive(venue, table)   # when it was heard before)
         except ValueError as error:   # a payload this venue does not read: say so, go on
             self.counts["refused"] += 1
             log.warning("venue: %s refused: %s", message.topic, error)
@@ -98,8 +104,9 @@ class Listener:
             self._status[(venue, table)] = said
             self.store.status(venue, table, said)
             if said == "online":   # (again) connected: it may have missed requests while away
+                since = self._spoke.get((venue, table), float("-inf")) - GRACE
                 for gaps in self._logs(venue, table):
-                    gaps.hurry()
+                    gaps.hurry(since)
         elif leaf == "state":
             state = payloads.state(payload)
             self.store.state(venue, table, state)
@@ -144,7 +151,10 @@ class Listener:
             self._gaps_of(venue, table, log_id).told(first, last)
 
     def _ask(self) -> None:
-        """Ask each table for what is missing and due (venue/gaps.py says when)."""
+        """Ask each table for what is missing and due (venue/gaps.py says when); nothing
+        while there is no broker (paho would send it, stale, at the next connect)."""
+        if not self.client.is_connected():
+            return
         now = self._clock()
         for (venue, table, log_id), gaps in self._gaps.items():
             for first, last in gaps.due(now):
@@ -157,6 +167,7 @@ class Listener:
     # -- the watchman ------------------------------------------------------------------
 
     def _alive(self, venue: str, table: str) -> None:
+        self._spoke[(venue, table)] = self._clock()
         if self._watch.heard((venue, table), self._clock()):
             log.info("venue: %s/%s speaks again: online", venue, table)
             self._say_status(venue, table, topics.ONLINE)

@@ -12,6 +12,7 @@ from typing import Any
 
 LANGUAGES = ("de", "en")
 MAX_PAYLOAD = 256 * 1024   # bytes; the broker's message_size_limit is the same (deploy/)
+MAX_WHOLE = 2 ** 53 - 1    # the largest seq or log id read (SQLite and the page's JSON hold it)
 TEXT = 600                 # characters of a text the page shows, at most
 # the state's texts a card shows, each in the table's language and under "said" in both
 TEXTS = ("title", "score", "turn", "winner", "message", "problem", "link")
@@ -47,8 +48,8 @@ def _texts(value: Any, what: str) -> dict:
 
 
 def _whole(value: Any, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{what} is not a whole number from {low}: {str(value)[:40]}")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_WHOLE:
+        raise ValueError(f"{what} is not a whole number from {low} to {MAX_WHOLE}: {str(value)[:40]}")
     return value
 
 

@@ -6,7 +6,7 @@ import logging
 from flask import Blueprint, current_app, render_template, request
 
 from web_admin.accounts import AccountError
-from web_admin.answers import done, refused
+from web_admin.answers import done, refused_here
 from web_admin.auth import who
 from web_admin.words import word
 
@@ -19,8 +19,13 @@ def _accounts():
 
 
 @bp.route("/accounts")
-def page():
-    return render_template("accounts.html", accounts=_accounts().names())
+def page(refusal: str = "", status: int = 200):
+    """The page; after a refused form, the same page with the refusal and the name and role
+    as they were typed (never a password)."""
+    typed = request.form if refusal else {}
+    return render_template("accounts.html", accounts=_accounts().names(), refusal=refusal,
+                           typed=typed), status
+
 
 
 @bp.route("/accounts", methods=["POST"])
@@ -29,7 +34,7 @@ def add():
     try:
         _accounts().add(name, request.form.get("password", ""), request.form.get("role", ""))
     except AccountError as error:
-        return refused(word(error.key, **error.values), 400)
+        return refused_here(page, word(error.key, **error.values))
     log.info("account %r added by %s", name, who())
     return done(f"{name.strip()} ✓", "/accounts")
 
@@ -40,7 +45,7 @@ def password():
     try:
         _accounts().set_password(name, request.form.get("password", ""))
     except AccountError as error:
-        return refused(word(error.key, **error.values), 400)
+        return refused_here(page, word(error.key, **error.values))
     log.info("password of %r changed by %s", name, who())
     return done(f"{name} ✓", "/accounts")
 
@@ -51,7 +56,7 @@ def role():
     try:
         _accounts().set_role(name, role)
     except AccountError as error:
-        return refused(word(error.key, **error.values), 400)
+        return refused_here(page, word(error.key, **error.values))
     log.info("role of %r set to %s by %s", name, role, who())
     return done(f"{name}: {role} ✓", "/accounts")
 
@@ -63,6 +68,6 @@ def remove():
     try:
         _accounts().remove(name)
     except AccountError as error:
-        return refused(word(error.key, **error.values), 400)
+        return refused_here(page, word(error.key, **error.values))
     log.info("account %r removed by %s", name, who())
     return done(f"{name} ✗", "/accounts")

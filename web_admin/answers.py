@@ -55,6 +55,13 @@ def refused(message: str, status: int = 400):
     return render_template("error.html", message=message, status=status, back=_back()), status
 
 
+def refused_here(page, message: str, status: int = 400):
+    """Nothing changed, and why: to a script in words; to a browser as ``page(message,
+    status)``, the form's own page with the refusal and what was typed (a page of its own
+    lost it: its Back reloaded an empty form)."""
+    return refused(message, status) if wants_json() else page(message, status)
+
+
 def _back() -> str:
     """The page the refused form was on (a path of this page), else the live view."""
     referrer = urlsplit(request.referrer or "")

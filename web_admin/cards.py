@@ -11,12 +11,14 @@ WORDS = {
            "marks": "Striche: {beds}", "in_bed": "{marks} in Bett {bed}", "deckel": "Deckel: {n}",
            "lost": "verloren heute: {n}", "square": "auf Feld {n}", "start": "noch vor dem Brett",
            "board": "Brett", "coins": "Münzen auf dem Brett: {n}", "pieces": "Steine auf dem Brett: {n}",
-           "dice": "Würfel: {values}", "no_reading": "keine Messung"},
+           "dice": "Würfel: {values}", "die": "{name} zeigt {top} ({colour})",
+           "no_reading": "keine Messung"},
     "en": {"at_turn": "at turn", "marks_none": "no marks yet",
            "marks": "Marks: {beds}", "in_bed": "{marks} in bed {bed}", "deckel": "Deckel: {n}",
            "lost": "lost tonight: {n}", "square": "on square {n}", "start": "not on the board yet",
            "board": "Board", "coins": "coins on the board: {n}", "pieces": "pieces on the board: {n}",
-           "dice": "Dice: {values}", "no_reading": "no reading"},
+           "dice": "Dice: {values}", "die": "{name} shows {top} ({colour})",
+           "no_reading": "no reading"},
 }
 SKIPPED = {"name", "player", "at_turn"}
 
@@ -77,6 +79,11 @@ def board_words(view: dict[str, Any], readings: list[dict], lang: str) -> str:
         for piece in view["pieces"]:
             kinds[piece.get("kind", "?")] = kinds.get(piece.get("kind", "?"), 0) + 1
         return words["pieces"].format(n=", ".join(f"{n} {k}" for k, n in sorted(kinds.items())) or 0)
+    named = [d for d in view.get("dice") or () if isinstance(d, dict) and d.get("name")]
+    if named:   # Neunfeld's dice III, IV, V: each by its name and colour, not three bare faces
+        return words["dice"].format(values=", ".join(
+            words["die"].format(name=d["name"], top=d.get("top"), colour=d.get("colour_name", ""))
+            for d in named))
     dice = next((r for r in readings if r.get("kind") == "DiceReading"), None)
     if dice:
         return words["dice"].format(values=", ".join(map(str, dice.get("values", ()))))

@@ -13,8 +13,8 @@ from tablegame.core.corrections import correction_action, corrections_for
 from tablegame.core.parties import parse_parties, say_problem, solo
 from tablegame.core.games import playable_games
 from tablegame.core.play import GameSetup
-from tablegame.core.session import Act, Calibrate, NewGame, Undo
-from web_admin.answers import done, refused
+from tablegame.core.session import Act, Calibrate, NewGame, ShowReasons, Undo
+from web_admin.answers import done, refused, refused_here
 from web_admin.auth import by
 from web_admin.table import face, game_token, reply_words, snapshot_data, submit
 from web_admin.words import language, word
@@ -24,17 +24,26 @@ MAX_PARTIES = 10
 
 
 @bp.route("/control")
-def page():
+def page(refusal: str = "", status: int = 200):
+    """The page; after a refused form, the same page with the refusal above it and the form
+    as it was filled in (a page of its own lost what was typed: its Back reloaded an empty
+    form)."""
     snap = face().snapshot()
-    return render_template("control.html", snapshot=snapshot_data(snap), games=playable_games(),
-                           corrections=corrections_for(snap.status.setup.game),
-                           parties="\n".join(", ".join(p) for p in snap.status.setup.parties))
+    typed = request.form if refusal else {}
+    return render_template(
+        "control.html", snapshot=snapshot_data(snap), refusal=refusal, typed=typed,
+        games=[(game, find(game).title[language()]) for game in playable_games()],
+        chosen=typed.get("game", snap.status.setup.game),
+        corrections=corrections_for(snap.status.setup.game),
+        parties=typed.get("parties", "\n".join(", ".join(p) for p in snap.status.setup.parties)),
+        options=typed.get("options", "")), status
+
 
 
 def _stale():
     """None if the form was filled in for the table as it is now, else the refusal."""
     if request.form.get("token") != game_token(face().snapshot()):
-        return refused(word("err_stale"), 409)
+        return refused_here(page, word("err_stale"), 409)
     return None
 
 
@@ -42,7 +51,9 @@ def _answer(command, back="/control"):
     reply = submit(command, by())
     if reply.accepted:
         return done(reply_words(reply) or "OK", back)
-    return refused(reply_words(reply), 409)
+    if back != "/control":   # the health or calibration page's form: the page of its own
+        return refused(reply_words(reply), 409)
+    return refused_here(page, reply_words(reply), 409)
 
 
 @bp.route("/control/new", methods=["POST"])
@@ -51,23 +62,23 @@ def new_game():
         return stale
     game = request.form.get("game", "")
     if game not in playable_games():
-        return refused(word("err_unknown_game", game=game,
+        return refused_here(page, word("err_unknown_game", game=game,
                                     games=", ".join(playable_games())), 400)
     lines = [line for line in request.form.get("parties", "").splitlines() if line.strip()]
     if not 2 <= len(lines) <= MAX_PARTIES:
-        return refused(word("err_parties", most=MAX_PARTIES), 400)
+        return refused_here(page, word("err_parties", most=MAX_PARTIES), 400)
     parties, problem = parse_parties(lines, solo=solo(game))
     if problem is not None:
-        return refused(say_problem(language(), problem, solo(game)), 400)
+        return refused_here(page, say_problem(language(), problem, solo(game)), 400)
     try:
         options = tomllib.loads(request.form.get("options", ""))
     except tomllib.TOMLDecodeError as error:
-        return refused(word("err_options", error=error), 400)
+        return refused_here(page, word("err_options", error=error), 400)
     if any(isinstance(v, (dict, list)) for v in options.values()):
-        return refused(word("err_option_values"), 400)
+        return refused_here(page, word("err_option_values"), 400)
     takes = sorted(o.name for o in (*find(game).options, *find(game).play_options))
     if unknown := sorted(set(options) - set(takes)):    # said here, in the page's language
-        return refused(word("err_unknown_options", names=", ".join(unknown),
+        return refused_here(page, word("err_unknown_options", names=", ".join(unknown),
                             takes=", ".join(takes) or "–"), 400)
     return _answer(NewGame(GameSetup(game, parties, tuple(sorted(options.items())))))
 
@@ -91,6 +102,16 @@ def undo():
     return _answer(Undo())
 
 
+@bp.route("/control/replay", methods=["POST"])
+def replay():
+    """What the check of the last move found, replayed on the table's screen (Shove: the
+    last shove), as a guest's button hold does; the live view replays it too."""
+    reply = submit(ShowReasons(), by())
+    if reply.accepted:
+        return done(word("replay_shown"), "/")
+    return refused(reply_words(reply), 409)
+
+
 @bp.route("/control/calibrate", methods=["POST"])
 def calibrate():
     on = request.form.get("on")
@@ -108,13 +129,13 @@ def correct():
     game = face().snapshot().status.setup.game
     chosen = {c.name: c for c in corrections_for(game)}.get(request.form.get("name", ""))
     if chosen is None:
-        return refused(word("err_no_correction", game=game, name=request.form.get("name", "")), 400)
+        return refused_here(page, word("err_no_correction", game=game, name=request.form.get("name", "")), 400)
     values = {}
     for field in (f.name for f in chosen.fields):
         try:
             values[field] = int(request.form[field])
         except KeyError:
-            return refused(word("err_missing", field=field), 400)
+            return refused_here(page, word("err_missing", field=field), 400)
         except ValueError:
-            return refused(word("err_whole_number", field=field, value=request.form[field]), 400)
+            return refused_here(page, word("err_whole_number", field=field, value=request.form[field]), 400)
     return _answer(Act(correction_action(chosen, values)))

@@ -63,16 +63,27 @@ def _replay(game: LoggedGame, language: str) -> Replayed:
     return made
 
 
+def who(by: str) -> str:
+    """Who made an event, in the page's words ("Personal: anna", "Brett"), not the log's
+    ("staff:anna", "board")."""
+    if by.startswith("staff:"):
+        return word("by_staff", name=by.split(":", 1)[1])
+    return word(f"by_{by}") if by in ("board", "button", "table", "script") else by
+
+
 def _games(replayed: list[tuple[LoggedGame, Replayed]]) -> list[dict]:
+    """Newest first; each game with its number in the log (1 for the first: what people
+    count, not the log's entry numbers) and its name in the page's language."""
     rows = []
-    for game, replayed in replayed:
+    for number, (game, replayed) in enumerate(replayed, 1):
         setup = game.setup_data
         rows.append({
-            "seq": game.seq, "game": setup.get("game", "?"),
+            "seq": game.seq, "number": number, "game": setup.get("game", "?"),
+            "title": _title(setup.get("game", "?")),
             "parties": " – ".join(", ".join(p) for p in setup.get("parties", [])),
             "started": datetime.fromtimestamp(game.started).strftime("%Y-%m-%d %H:%M"),
             "minutes": round((game.last - game.started) / 60, 1),
-            "events": len(game.entries) - 1, "by": game.entries[0].by,
+            "events": len(game.entries) - 1, "by": game.entries[0].by, "started_by": who(game.entries[0].by),
             "result": _result(replayed), "finished": replayed.outcome is not None,
         })
     return rows[::-1]
@@ -119,9 +130,12 @@ def one(seq: int):
     if game is None:
         return refused(word("err_no_game", seq=seq), 404)
     replayed = _replay(game, language())
-    lines = [(datetime.fromtimestamp(at).strftime("%H:%M:%S"), by, what)
+    lines = [(datetime.fromtimestamp(at).strftime("%H:%M:%S"), who(by), what)
              for at, by, what in replayed.lines]
+    number = next((i for i, g in enumerate(face().history.games(), 1) if g.seq == seq), None)
     return render_template("game.html", seq=seq, lines=lines, result=_result(replayed),
+                           heading=word("game_number", number=number) if number else word("history"),
+                           title=_title(game.setup_data.get("game", "?")),
                            resumable=replayed.outcome is None and not replayed.problem
                            and replayed.setup is not None)
 

@@ -11,7 +11,7 @@ from flask import Blueprint, jsonify, make_response, render_template, request
 from tablegame.config import SETTINGS, ConfigError
 from tablegame.config.file import takes_effect
 from tablegame.words.phrase import said
-from web_admin.answers import done, refused, wants_json
+from web_admin.answers import done, refused_here, wants_json
 from web_admin.auth import who
 from web_admin.table import face
 from web_admin.words import language, word
@@ -22,13 +22,20 @@ BY_KEY = {s.key: s for s in SETTINGS}
 
 
 @bp.route("/settings")
-def page():
+def page(refusal: str = "", status: int = 200):
+    """The page; after a refused value, the same page with the refusal beside that setting
+    and the value as it was typed, to mend (a page of its own lost it)."""
     settings = face().settings
     saved, running = settings.saved(), settings.current()
     instead = getattr(settings, "instead", {})
-    rows = [(s, _shown(saved[s.key]), _shown(s.default), takes_effect(s.key),
-             _running(s.key, saved, running, instead)) for s in SETTINGS]
-    return render_template("settings.html", rows=rows, path=face().settings.path)
+    typed = request.form if refusal else {}
+    rows = [(s, typed["value"] if typed.get("key") == s.key and "value" in typed else _shown(saved[s.key]),
+             _shown(s.default), takes_effect(s.key), _running(s.key, saved, running, instead))
+            for s in SETTINGS]
+    return render_template("settings.html", rows=rows, path=face().settings.path,
+                           refusal=refusal,
+                           refused_key=typed.get("key") if typed.get("key") in BY_KEY else None), status
+
 
 
 def _running(key: str, saved, running, instead) -> str | None:
@@ -70,21 +77,21 @@ def save():
     key = request.form.get("key", "")
     setting = BY_KEY.get(key)
     if setting is None:
-        return refused(word("err_unknown_setting", key=key), 400)
+        return refused_here(page, word("err_unknown_setting", key=key), 400)
     if "value" not in request.form:
-        return refused(word("err_no_value", key=key), 400)
+        return refused_here(page, word("err_no_value", key=key), 400)
     text = request.form["value"]
     value = _typed(setting, text)
     expected = setting.check(value)
     if expected:
-        return refused(word("err_expected", key=key, expected=said(language(), expected),
+        return refused_here(page, word("err_expected", key=key, expected=said(language(), expected),
                             value=repr(value)), 400)
     try:
         restart = face().settings.save({key: value})
     except ConfigError as error:
-        return refused(error.said(language()), 400)
+        return refused_here(page, error.said(language()), 400)
     except (ValueError, OSError) as error:
-        return refused(word("err_not_saved", error=error), 409)
+        return refused_here(page, word("err_not_saved", error=error), 409)
     log.info("setting %s = %r saved by %s", key, value, who())
     message = word("saved") + (" – " + word("restart_needed", keys=", ".join(restart))
                                if restart else "")

@@ -54,6 +54,9 @@ def snapshot_data(snapshot: Snapshot, lang: str | None = None) -> dict[str, Any]
         "kind": type(view).__name__,
         "view": view_data,
         "readings": readings,
+        # the last event in words: the session's, as the table's screen may show a hint in
+        # its place (Neunfeld) or the ruling line by line (Carrom)
+        "last_event": say(lang, status.note) or view_data.get("message") or "",
         "cards": cards(type(view).__name__, view_data, lang),       # each party in words
         "board_words": board_words(view_data, readings, lang),     # the drawing's alternative
     }

@@ -26,7 +26,7 @@ import time
 
 import paho.mqtt.client as mqtt
 
-from venue.gaps import Gaps
+from venue.gaps import GRACE, Gaps
 
 SCHEMA = """CREATE TABLE IF NOT EXISTS events (
     id TEXT PRIMARY KEY, venue TEXT, tbl TEXT, log INTEGER, seq INTEGER, body TEXT,
@@ -40,6 +40,7 @@ class Mirror:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(SCHEMA)
         self.venue, self.lock, self.gaps = venue, threading.Lock(), {}
+        self.spoke = {}   # (venue, table) -> when it was last heard live
         self.client = None
 
     def gaps_of(self, venue: str, table: str, log: int) -> Gaps:
@@ -57,11 +58,15 @@ class Mirror:
         if len(parts) < 5:
             return
         venue, table, leaf = parts[2], parts[3], "/".join(parts[4:])
-        if leaf == "status" and message.payload == b"online":   # (again) connected: it may
-            with self.lock:                                     # have missed a request
-                for key, gaps in self.gaps.items():
+        before = self.spoke.get((venue, table), float("-inf"))
+        if not message.retain and (leaf.startswith(("event/", "log", "state"))
+                                   or message.payload == b"online"):   # a live word of the table
+            self.spoke[(venue, table)] = time.monotonic()
+        if leaf == "status" and message.payload == b"online" and not message.retain:
+            with self.lock:   # (again) connected: what was asked since it was last heard
+                for key, gaps in self.gaps.items():   # it may have missed
                     if key[:2] == (venue, table):
-                        gaps.hurry()
+                        gaps.hurry(before - GRACE)
             return
         try:
             body = json.loads(message.payload)
@@ -79,7 +84,10 @@ class Mirror:
             pass   # not an event or a log this mirror reads
 
     def ask(self) -> None:
-        """Ask every table for what it misses and is due (called once a second)."""
+        """Ask every table for what it misses and is due (called once a second); nothing
+        while the broker is away (paho would send it, stale, at the next connect)."""
+        if not self.client.is_connected():
+            return
         with self.lock:
             for (venue, table, log), gaps in self.gaps.items():
                 for first, last in gaps.due(time.monotonic()):

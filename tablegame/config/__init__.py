@@ -4,6 +4,7 @@ Every setting has a default, so an empty file (or none) is a working table. Each
 bad value is reported with its key and what was expected, all of them at once."""
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -288,21 +289,24 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
     once, with its line in the file where ``lines`` knows it, and what it takes. A bad
     key the command line gave (``given``) is the command line's problem: said with its
     option as typed, and with "command line" as the source when all problems are such."""
-    problems: list[str] = []
     bad: set[str] = set()
     overrides, typed = overrides or {}, given or {}
+
+    placed: list[tuple[int, int, str]] = []   # (line, order, problem): said in the file's order
 
     def say(key: str, words: str) -> None:
         line = (lines or {}).get(key) if key not in overrides else None
         where = typed[key].flag if key in typed else key
-        problems.append(phrase("at", where=where, words=words) if line is None
-                        else phrase("at_line", line=line, where=where, words=words))
+        placed.append((line or 0, len(placed),   # the command line's first, then by line
+                       phrase("at", where=where, words=words) if line is None
+                       else phrase("at_line", line=line, where=where, words=words)))
         bad.add(key)
 
     known = {s.key for s in SETTINGS}
     flat = _flatten({k: v for k, v in raw.items() if k not in SECTIONS_OF_TABLES})
     for key in sorted(set(flat) - known):
-        say(key, phrase("unknown_setting"))
+        mean = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+        say(key, phrase("unknown_setting_mean", mean=mean[0]) if mean else phrase("unknown_setting"))
     values = {}
     for s in SETTINGS:
         value = overrides.get(s.key, flat.get(s.key, s.default))
@@ -332,6 +336,7 @@ def parse(raw: dict, source: str = "config", overrides: dict[str, Any] | None = 
         _check_games(Config({k: defaults[k] if k in bad else v for k, v in values.items()},
                             games=config.games, boards=config.boards), unbuilt, say,
                      parties="table.parties" not in bad)
+    problems = [problem for _, _, problem in sorted(placed, key=lambda p: p[:2])]
     if problems:
         raise ConfigError(problems, "command line" if bad <= set(typed) else source)
     return config

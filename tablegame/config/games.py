@@ -4,6 +4,7 @@ registrations' typed Options; and where each key stands in the file, so a proble
 can name its line."""
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any, Callable, Mapping
 
@@ -56,7 +57,10 @@ def table_problems(section: str, tables: Any, say: Callable[[str, str], None]) -
         what = phrase("option" if section == "games" else "board_setting")
         unknown, wrong = check_values(options, values)
         for key in unknown:
-            say(f"{section}.{name}.{key}", phrase("unknown_in_table", what=what, known=known(name, options)))
+            mean = difflib.get_close_matches(key, [o.name for o in options], n=1, cutoff=0.75)
+            say(f"{section}.{name}.{key}", phrase("unknown_in_table_mean", what=what, mean=mean[0],
+                                                  known=known(name, options)) if mean else
+                phrase("unknown_in_table", what=what, known=known(name, options)))
         for key, words in wrong:
             say(f"{section}.{name}.{key}", words)
         if unknown or wrong:

@@ -55,6 +55,11 @@ class Verdict:
     # a play's own menu asks for the staff page's address (a menu that takes MENU during
     # the game offers it, since MENU no longer reaches the session's address there)
     show_address: bool = False
+    # what a check beside the writer found about the last move, kept in the status to be
+    # shown (Shove: the replay of its physics fit); a verdict that brings only these
+    # changes nothing else. ``show_reasons``: show them now (a button held, a coin named)
+    reasons: Any = None
+    show_reasons: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,7 +89,11 @@ class TableStatus:
     showing_address: str | None = None  # the staff page's QR code over the game: "asked" (MENU)
                                         # or "setup" (no admin password yet); None: the game
     put_back: PutBack | None = None  # the latest board to lay out again, if any
+    menu_steps: bool = False         # MENU before the first move steps to another game (the
+                                     # menu's last shows the staff page's address instead)
     match: Match | None = None       # the venue's match this game is (tablegame.core.match)
+    reasons: Any = None              # what the check of the last move found (Verdict.reasons)
+    reasons_shown: int = 0           # grows each time they are to be shown: the screen replays
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""

@@ -51,8 +51,9 @@ class Rules(ABC):
     min_parties: ClassVar[int] = 2
     max_parties: ClassVar[int] = 2
     max_actions: ClassVar[int]  # a random playout that long has surely ended
-    # Actions that record what the sensors observed, not what a player did (Shove's
-    # board seen empty): they do not start a game, so names and the game may still change.
+    # Actions that record what the sensors or the table observed, not what a player did
+    # (Shove's board seen empty, a coin moved unhit): they do not start a game, so names
+    # and the game may still change; an undo takes them back with the move before them.
     observations: ClassVar[tuple[type, ...]] = ()
 
     @abstractmethod

@@ -72,6 +72,12 @@ class ShowAddress:
 
 
 @dataclass(frozen=True)
+class ShowReasons:
+    """Show on the table's screen what the check of the last move found (Shove: replay
+    the last shove), as a guest's button hold does; refused when there is nothing."""
+
+
+@dataclass(frozen=True)
 class Reply:
     """What became of a submitted command: accepted, or refused with the reason."""
 
@@ -204,12 +210,14 @@ class Session:
             NewGame: self._new_game, Undo: self._undo, Act: self._act,
             ButtonPress: self._press, LinkStatus: self._link, Calibrate: self._calibrate,
             ShowAddress: self._show_address, _Beside: self._beside_done,
+            ShowReasons: self._show_reasons,
         }
         self._worker = _Worker(self.post)
         self._beside = 0  # jobs started beside the writer whose result is not handled yet
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
+        self._answered = False   # whoever made it reads the reply (submit with wait)
         self._max_streams = max_streams
         self._subscribers: list[Subscription] = []
         self._subscribers_lock = threading.Lock()
@@ -327,7 +335,8 @@ class Session:
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
         try:
-            changed = self.handle(event, by)
+            # a caller of submit(wait=...) reads the reply: a refusal is theirs alone
+            changed = self.handle(event, by, answered=waiter is not None and waiter.handled is None)
         finally:
             # even when a bug raised: the board then moves on, not resending the same event forever
             if waiter is not None and waiter.handled is not None:
@@ -338,11 +347,13 @@ class Session:
             waiter.done.set()
         return changed
 
-    def handle(self, event: Any, by: str = "board") -> bool:
-        """Handle one event now, on the writer's thread. Returns whether the status changed."""
+    def handle(self, event: Any, by: str = "board", answered: bool = False) -> bool:
+        """Handle one event now, on the writer's thread. Returns whether the status changed.
+        ``answered``: whoever made it reads the reply (the staff page): a refusal goes to
+        them, not onto the table's screen ("Nichts zum Zurücknehmen" after a phone's undo)."""
         handler = self._handlers.get(type(event), self._reading)
         before = self.status
-        self._by, self._refusal = by, None
+        self._by, self._refusal, self._answered = by, None, answered
         if by.startswith("staff"):
             log.info("%s: %s", by, event)
         try:
@@ -418,10 +429,10 @@ class Session:
             return self._new_game(NewGame(following))
         self._apply_verdict(self.play.press(self.status.state, press, self._rng))
 
-    def _next_choice(self, wrap: bool) -> GameSetup | None:
+    def _next_choice(self, wrap: bool, setup: GameSetup | None = None) -> GameSetup | None:
         """The menu's next game, played by the same parties; after the last, the first
         (``wrap``) or None (the address comes between the last and the first)."""
-        setup = self.status.setup
+        setup = setup or self.status.setup
         choices = list(self._menu(setup)) or [setup]
         keys = [(s.game, s.options) for s in choices]
         current = (setup.game, setup.options)
@@ -433,6 +444,11 @@ class Session:
     def _show_address(self, show: ShowAddress) -> None:
         if show.why != self.status.showing_address:
             self._update(showing_address=show.why)
+
+    def _show_reasons(self, _: ShowReasons | None = None) -> None:
+        if self.status.reasons is None:
+            return self._refuse(Note.of("nothing_to_replay"))
+        self._update(reasons_shown=self.status.reasons_shown + 1)
 
     def _beside_done(self, done: _Beside) -> None:
         self._beside -= 1
@@ -481,25 +497,41 @@ class Session:
         self.play, self._states = play, [state]
         self._seen, self._moved = [self._at_rest()], [False]
         self._update(setup=new.setup, state=state, note=Note.of("new_game"), problem=None,
-                     actions=0, moves=0, put_back=None, match=new.match)
+                     actions=0, moves=0, put_back=None, match=new.match, reasons=None)
 
     def _undo(self, _: Undo) -> None:
-        if len(self._states) == 1:
+        """Take back the last move a player made, with what the board and the table
+        observed after it (Shove: a coin seen moved unhit, the board seen empty): one
+        hold of BACK undoes the last counted coin, as the README says. Each action taken
+        back is one UNDO in the log (replay pops one per UNDO)."""
+        if not any(self._moved):
             return self._refuse(Note.of("nothing_to_undo"))
-        if self._pending and self._pending[-1][0] == ACTION:
-            self._pending.pop()          # never written: nothing to log
-        elif not self._append(UNDO, {}):
-            return
-        self._states.pop()
-        self._seen.pop()
-        self._moved.pop()
+        undone = 0
+        while True:
+            if self._pending and self._pending[-1][0] == ACTION:
+                self._pending.pop()          # never written: nothing to log
+            elif not self._append(UNDO, {}):
+                if not undone:
+                    return
+                break                        # what was taken back so far stands
+            undone += 1
+            self._states.pop()
+            self._seen.pop()
+            if self._moved.pop():
+                break
         self._update(state=self._states[-1], note=Note.of("undone"), problem=None,
-                     **self._counts())
+                     reasons=None, **self._counts())
         self._put_back()
 
     def _apply_verdict(self, verdict: Verdict) -> None:
         if verdict.show_address:
             return self._update(showing_address="asked")
+        if verdict.reasons is not None:   # what a check found, kept to be shown on request
+            self._update(reasons=verdict.reasons)
+        if verdict.action is None and verdict.note is None and (
+                verdict.reasons is not None or verdict.show_reasons):
+            # a check's reasons alone, or a button held for them: nothing else changes
+            return self._show_reasons() if verdict.show_reasons else None
         if verdict.action is None:
             # A problem goes to the banner; the last event stays on the message line.
             problem = verdict.note if verdict.problem else None
@@ -527,6 +559,8 @@ class Session:
         self._moved.append(move)
         self._update(state=after, problem=verdict.warning, **self._counts(), note=note)
         self._start_beside(verdict)
+        if verdict.show_reasons:   # a check that names a coin: show why at once
+            self._show_reasons()
 
     def _played_elsewhere(self, action: Any) -> Note | None:
         """A league match split over two pubs' tables (``Match.elsewhere``): the moves of
@@ -600,12 +634,16 @@ class Session:
             forget(readings)
 
     def _refuse(self, note: Note) -> None:
-        """The command is refused: say why on the table and to whoever waits for a reply."""
+        """The command is refused: say why to whoever made it, in the reply they wait for
+        (the staff page), or on the table (its buttons, the names panel, the board)."""
         self._refusal = note
         log.info("refused from %s: %s", self._by, texts.say("en", note))
-        self._update(note=note)
+        if not self._answered:
+            self._update(note=note)
 
     def _update(self, **changes) -> None:
+        if "setup" in changes:   # what MENU does before the first move, for the footer
+            changes["menu_steps"] = self._next_choice(False, changes["setup"]) is not None
         self.status = dataclasses.replace(self.status, **changes)
 
     def _restore(self, default_setup: GameSetup) -> None:
@@ -653,6 +691,7 @@ class Session:
         # A game someone has played resumes; one nobody has is new (a fresh table too).
         self.status = TableStatus(setup, self._states[-1], problem=problem, **self._counts(),
                                   note=Note.of("resumed" if any(self._moved) else "new_game"),
+                                  menu_steps=self._next_choice(False, setup) is not None,
                                   match=match)
         if self._seen[-1]:
             self._put_back()

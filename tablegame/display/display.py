@@ -91,6 +91,12 @@ class Display:
         else:
             pygame.display.flip()
 
+    @property
+    def animating(self) -> bool:
+        """The screen that drew last shows something that moves by itself (Shove's replay
+        of the last shove): the table's loop draws again every frame until it is done."""
+        return bool(getattr(self.screen, "animating", False))
+
     def to_board(self, pixel: tuple[float, float]) -> Point | None:
         """Board millimetres under a window pixel; None off the board or before a view."""
         return None if self.screen is None else self.screen.to_board(pixel)

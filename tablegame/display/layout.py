@@ -39,11 +39,18 @@ class Proportional:
         return max(4, round(self.size[1] * 0.02))
 
     def stack(self, area: pygame.Rect, heights: dict[str, int], gap: int,
-              foot: int) -> dict[str, pygame.Rect]:
+              foot: int, flexible: tuple[str, ...] = ()) -> dict[str, pygame.Rect]:
         """Rows named in ``heights`` (pixels) top to bottom in ``area``, ``gap`` pixels
-        apart, shrunk alike when they do not fit; a row "hint" of height ``foot`` sits
-        at the bottom."""
+        apart, shrunk when they do not fit: the ``flexible`` ones first (down to half),
+        then all alike; a row "hint" of height ``foot`` sits at the bottom."""
         room = area.height - foot - gap * len(heights)
+        heights = dict(heights)
+        over = sum(heights.values()) - room
+        bendable = sum(heights[name] for name in flexible)
+        if over > 0 and bendable:
+            give = min(1.0, over / bendable, 0.5)
+            for name in flexible:
+                heights[name] = int(heights[name] * (1 - give))
         shrink = min(1.0, room / sum(heights.values()))
         rows, y = {}, area.top
         for name, height in heights.items():

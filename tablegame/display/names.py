@@ -14,12 +14,12 @@ from functools import cached_property
 import pygame
 
 from tablegame.display import palette as P
-from tablegame.display.display import SCREENS, Screen, registered_screen
+from tablegame.display.display import Screen
 from tablegame.display.layout import Proportional, readable_px
-from tablegame.display.text import ELLIPSIS, TextCache
+from tablegame.display.over import OverScreen
+from tablegame.display.text import ELLIPSIS
 from tablegame.views.names import NamesView
 
-Point = tuple[float, float]
 DIM = (0, 0, 0, 150)          # over the game while the panel is up
 FIELD = (22, 30, 27)          # where the names are typed
 CURSOR = P.WINNER
@@ -45,11 +45,13 @@ class NamesLayout(Proportional):
 
     @cached_property
     def problem_height(self) -> int:
-        return self.px(0.07)
+        """Two lines at the readable size: a note is read whole, never cut."""
+        return max(self.px(0.07), self.small_print(2))
 
     @cached_property
     def hint_height(self) -> int:
-        return self.px(0.08)   # two lines of small print
+        """The keys, three lines of small print at the readable size (Enter and Esc first)."""
+        return self.small_print(3)
 
     @cached_property
     def row_height(self) -> int:
@@ -79,33 +81,11 @@ class NamesLayout(Proportional):
         return self._inner(self.problem.bottom, self.hint_height)
 
 
-class NamesScreen:
+class NamesScreen(OverScreen):
     """Draws a ``NamesView``: the view beneath with its own screen, the panel over it."""
 
-    def __init__(self, screens: dict[type, type[Screen]] | None = None,
-                 text: TextCache | None = None) -> None:
-        self._factories = {**SCREENS, **(screens or {})}
-        self._screens: dict[type, Screen] = {}
-        self._beneath: Screen | None = None
-        self.text = text or TextCache()
-
-    def to_screen(self, pos: Point) -> tuple[int, int]:
-        if self._beneath is None:
-            raise RuntimeError("nothing drawn yet: to_screen needs a view")
-        return self._beneath.to_screen(pos)
-
-    def to_board(self, pixel: tuple[float, float]) -> Point | None:
-        return None   # the panel is in front of the board
-
     def draw(self, surface: pygame.Surface, view: NamesView) -> None:
-        beneath = self._screens.get(type(view.under))
-        if beneath is None:
-            factory = self._factories.get(type(view.under)) or registered_screen(type(view.under))
-            beneath = self._screens[type(view.under)] = factory()
-        if hasattr(beneath, "invalidate"):
-            beneath.invalidate()       # the panel covered part of what it drew last time
-        beneath.draw(surface, view.under)
-        self._beneath = beneath
+        self.draw_beneath(surface, view.under)
         self.text.floor_px = readable_px(surface.get_size())
         self._panel(surface, NamesLayout(surface.get_size(), len(view.labels)), view)
         return None
@@ -122,18 +102,19 @@ class NamesScreen:
                            height=lay.title.height)
         surface.blit(title, title.get_rect(midleft=lay.title.midleft))
         for i, (label, typed) in enumerate(zip(view.labels, view.texts)):
-            self._row(surface, lay, lay.row(i), label, typed, i == view.current)
+            self._row(surface, lay, lay.row(i), label, typed, i == view.current,
+                      i == view.current and view.selected)
         if view.problem:
             problem = text.block(view.problem, lay.px(0.045), P.PROBLEM, lay.problem.width,
-                                 height=lay.problem.height, max_lines=2)
+                                 height=lay.problem.height, max_lines=2 if view.labels else 3)
             surface.blit(problem, problem.get_rect(midleft=lay.problem.midleft))
         if view.hint:
             hint = text.block(view.hint, lay.px(0.032), P.MUTED, lay.hint.width,
-                              height=lay.hint.height, max_lines=2)
+                              height=lay.hint.height, max_lines=3)
             surface.blit(hint, hint.get_rect(midleft=lay.hint.midleft))
 
     def _row(self, surface, lay: NamesLayout, row: pygame.Rect, label: str, typed: str,
-             current: bool) -> None:
+             current: bool, selected: bool = False) -> None:
         gap = max(2, lay.row_height // 8)
         px = max(8, round(row.height * 0.55))
         label_width = row.width // 4
@@ -149,13 +130,17 @@ class NamesScreen:
         font = self.text.font(px)
         if current:   # as typed, spaces and all, its end in view
             shown = _tail(font, typed, room)
-            line = self.text.line(shown, px, P.CREAM) if shown else None
+            line = self.text.line(shown, px, P.INK if selected and shown else P.CREAM) \
+                if shown else None
+            if selected and shown:   # selected whole: what is typed replaces it
+                surface.fill(CURSOR, pygame.Rect(field.left + gap // 2, field.top + gap,
+                                                 font.size(shown)[0] + gap, field.height - 2 * gap))
         else:
             line = self.text.block(typed, px, P.CREAM, room) if typed else None
         x = field.left + gap
         if line is not None:
             surface.blit(line, line.get_rect(midleft=(x, field.centery)))
-        if current:   # the cursor: where the next letter goes
+        if current and not (selected and shown):   # the cursor: where the next letter goes
             x += font.size(shown)[0] + 1
             surface.fill(CURSOR, pygame.Rect(x, field.top + gap, max(2, gap // 2),
                                              field.height - 2 * gap))

@@ -60,6 +60,14 @@ class TextCache:
         return self._cached(("line", text, int(px), colour),
                             lambda: _for_display(self._render(self.font(px), text, colour)))
 
+    def clipped_line(self, text: str, px: int, colour: Colour, width: int) -> pygame.Surface:
+        """One line as tight as ``line``, ending in an ellipsis where it is wider than
+        ``width`` (a name beside words that must stay whole)."""
+        shown = _clip(self.font(max(int(px), self.floor_px)), text, max(1, int(width)))
+        if shown != text:
+            self.cut.add(text)
+        return self.line(shown, px, colour)
+
     def block(self, text: str, px: int, colour: Colour, width: int, *,
               height: int | None = None, max_lines: int = 1, align: str = "left",
               min_px: int | None = None) -> pygame.Surface:
@@ -82,6 +90,18 @@ class TextCache:
         key = ("lines", text, px, colour, int(width), height, max_lines, align, min_px)
         return self._cached(key, lambda: self._layout(
             text, px, colour, max(1, int(width)), height, max_lines, align, min_px))
+
+    def one_line_px(self, text: str, px: int, width: int, min_px: int) -> int | None:
+        """The size from ``px`` down to ``min_px`` (in ``block``'s steps) at which ``text``
+        fits ``width`` on one line, or None: a short name is better a little smaller on one
+        line than broken over two ("Team" / "A")."""
+        px, min_px = self._sizes(px, min_px)
+        size = px
+        while self.font(size).size(text)[0] > width:
+            if size <= min_px:
+                return None
+            size = max(min_px, int(size * 0.9))
+        return size
 
     def _sizes(self, px: int, min_px: int | None) -> tuple[int, int]:
         """A block's size and the size it may shrink to (half by default), neither

@@ -7,9 +7,10 @@ A text is a template (``str.format`` with the note's values; a tuple of beds rea
 "2, 5") or, where the sentence depends on the values, a function of them."""
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
-from tablegame.words.phrase import said
+from tablegame.words.phrase import Phrase, said
 from tablegame.words.notes import Note
 from tablegame.words.grammar import format_words
 
@@ -41,10 +42,19 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "undone": "Letzte Aktion zurückgenommen",
         "history_action": "Aktion ({name})",
         "nothing_to_undo": "Nichts zum Zurücknehmen",
+        "nothing_to_replay": "Noch nichts zum Nachspielen: erst nach einem Zug",
         "no_answer": "Der Tisch hat nicht rechtzeitig geantwortet",
         "calibrating": "Sensortest: kein Spiel, der Tisch zeigt nur, was das Brett meldet",
         "calibration_over": "Sensortest beendet",
         "hold_menu": "Spiel läuft: MENÜ lange drücken für ein neues Spiel",
+        # simulate --board camera, while the camera works (table_app/camera_watch.py)
+        "camera_reading": "Die Kamera liest das Brett … (Bild {pictures})",
+        # the footer: what each rail button does now (``buttons_now``)
+        "button_ok": "OK", "button_back": "ZURÜCK", "button_menu": "MENÜ",
+        "button_pressed": "{button}: {does}", "button_held": "{button} lang: {does}",
+        "button_both": "{button}: {does} (lang: {held})",
+        "does_new_game": "neues Spiel", "does_undo": "rückgängig", "does_choose": "Spielwahl",
+        "does_staff_page": "Personalseite",
         "illegal": "Nicht erlaubt: {reason}",
         "bad_setup": "Spiel nicht gestartet: {reason}",
         # the reason (SQLite's or Python's own words) goes to the log, not to the guests
@@ -62,11 +72,12 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_title": "Wer spielt?",
         "names_party": "Partei {number}",
         "names_player": "Spieler {number}",
-        "names_keys_parties": "Namen mit Komma trennen · Tab/Pfeile: andere Partei · "
-                              "Enter: neues Spiel · Esc: abbrechen",
-        "names_keys_players": "Tab/Pfeile: anderer Spieler · Enter: neues Spiel · Esc: abbrechen",
-        "names_keys_seats": "Tab/Pfeile: anderer Spieler · Strg+N: Spieler dazu · "
-                            "Strg+D: Spieler weg · Enter: neues Spiel · Esc: abbrechen",
+        # Enter and Esc first: what a guest needs most is never the part that is cut
+        "names_keys_parties": "Enter: neues Spiel · Esc: abbrechen · Tab/Pfeile: andere "
+                              "Partei · Namen mit Komma trennen",
+        "names_keys_players": "Enter: neues Spiel · Esc: abbrechen · Tab/Pfeile: anderer Spieler",
+        "names_keys_seats": "Enter: neues Spiel · Esc: abbrechen · Tab/Pfeile: anderer "
+                            "Spieler · Strg+N: Spieler dazu · Strg+D: Spieler weg",
         "names_empty": "{label}: ein Name fehlt",
         "names_one_player": "{label}: nur ein Name, ohne Komma",
         "names_twice": "{label}: {name} spielt schon mit",
@@ -77,7 +88,9 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_most": "Höchstens {count} Spieler",
         "names_fewest": "Mindestens {count} Spieler",
         "names_fixed": "Dieses Spiel hat genau {count} Parteien",
-        "names_after_start": "Namen nur vor dem ersten Zug: MENÜ lange drücken für ein neues Spiel",
+        "names_after_start": "Namen nur vor dem ersten Zug: MENÜ lange drücken für ein "
+                             "neues Spiel, dann N",
+        "names_after_end": "Namen nur vor dem ersten Zug: OK für ein neues Spiel, dann N",
         "names_dismiss": "Eine Taste schließt diesen Hinweis",
     },
     "en": {
@@ -86,10 +99,17 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "undone": "Last action taken back",
         "history_action": "Action ({name})",
         "nothing_to_undo": "Nothing to undo",
+        "nothing_to_replay": "Nothing to replay yet: only after a move",
         "no_answer": "The table did not answer in time",
         "calibrating": "Sensor test: no game, the table only shows what the board reports",
         "calibration_over": "Sensor test over",
         "hold_menu": "Game in progress: hold MENU for a new game",
+        "camera_reading": "The camera is reading the board … (picture {pictures})",
+        "button_ok": "OK", "button_back": "BACK", "button_menu": "MENU",
+        "button_pressed": "{button}: {does}", "button_held": "hold {button}: {does}",
+        "button_both": "{button}: {does} (hold: {held})",
+        "does_new_game": "new game", "does_undo": "undo", "does_choose": "choose the game",
+        "does_staff_page": "staff page",
         "illegal": "Not allowed: {reason}",
         "bad_setup": "Game not started: {reason}",
         "replay_failed": "The log cannot be read from entry {seq}: please call the staff",
@@ -103,11 +123,11 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_title": "Who is playing?",
         "names_party": "Party {number}",
         "names_player": "Player {number}",
-        "names_keys_parties": "Commas between names · Tab/arrows: other party · "
-                              "Enter: new game · Esc: cancel",
-        "names_keys_players": "Tab/arrows: other player · Enter: new game · Esc: cancel",
-        "names_keys_seats": "Tab/arrows: other player · Ctrl+N: add a player · "
-                            "Ctrl+D: remove this player · Enter: new game · Esc: cancel",
+        "names_keys_parties": "Enter: new game · Esc: cancel · Tab/arrows: other party · "
+                              "commas between names",
+        "names_keys_players": "Enter: new game · Esc: cancel · Tab/arrows: other player",
+        "names_keys_seats": "Enter: new game · Esc: cancel · Tab/arrows: other player · "
+                            "Ctrl+N: add a player · Ctrl+D: remove this player",
         "names_empty": "{label}: a name is missing",
         "names_one_player": "{label}: one name only, no comma",
         "names_twice": "{label}: {name} is playing already",
@@ -118,7 +138,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "names_most": "At most {count} players",
         "names_fewest": "At least {count} players",
         "names_fixed": "This game has exactly {count} parties",
-        "names_after_start": "Names only before the first move: hold MENU for a new game",
+        "names_after_start": "Names only before the first move: hold MENU for a new game, then N",
+        "names_after_end": "Names only before the first move: OK for a new game, then N",
         "names_dismiss": "Any key closes this note",
     },
 }
@@ -143,12 +164,56 @@ def text(language: str, key: str, **values) -> str:
     A value that is itself a Note (an engine's reason) or a Phrase (a check's words) is
     said in ``language`` first."""
     template = TEXTS.get(language, TEXTS["en"]).get(key) or TEXTS["en"][key]
-    values = {k: say(language, v) if isinstance(v, Note) else said(language, v)
-              for k, v in values.items()}
+    if values:   # most texts have none; each value's type asked once (every frame says some)
+        values = {k: say(language, v) if isinstance(v, Note) else
+                  v.said(language) if isinstance(v, Phrase) else v for k, v in values.items()}
     if callable(template):
         return template(**values)
+    if not values and "{" not in template:   # most screen texts: nothing to fill in
+        return template
     return format_words(template, values)
 
+
+
+def buttons_now(language: str, status, over: bool, *, ok: str | None = None,
+                ok_held: str | None = None, back: str | None = None, menu: str | None = None,
+                menu_held: str | None = None) -> str:
+    """A game's footer: what each rail button does now, pressed and held ("OK: Tipp ·
+    ZURÜCK lang: rückgängig · MENÜ: Personalseite (lang: neues Spiel)"); a button that does
+    nothing now is not named. What the session does for every game is filled in here
+    from ``status`` (a TableStatus; tablegame/core/session.py, ``_press``): once the game
+    is over OK starts a new one; held, BACK undoes once a move was made; MENU steps through
+    the games until the first move (after the menu's last, the address), then shows the
+    staff page's address, and held starts a new game. The
+    game gives what its own buttons do now (``ok``, Schocken's ``back``, Carrom's fouls
+    on ``menu``); the game's own come first, so a line cut short keeps them."""
+    return _buttons(language, bool(status.moves), status.menu_steps, over, ok, ok_held, back,
+                    menu, menu_held)
+
+
+@functools.lru_cache(maxsize=512)   # a frame asks again and again for the same few footers
+def _buttons(language: str, moves: bool, menu_steps: bool, over: bool, ok: str | None,
+             ok_held: str | None, back: str | None, menu: str | None,
+             menu_held: str | None) -> str:
+    t = lambda key: text(language, key)  # noqa: E731
+    if over:
+        ok = t("does_new_game")
+    back_held = t("does_undo") if moves else None
+    menu = menu or t("does_choose" if not moves and menu_steps else "does_staff_page")
+    if not moves or over:
+        menu_held = None          # nothing to abandon, or OK starts the next game already
+    else:
+        menu_held = menu_held or t("does_new_game")
+    said = []
+    for button, does, held in (("ok", ok, ok_held), ("back", back, back_held),
+                               ("menu", menu, menu_held)):
+        name = t(f"button_{button}")
+        if does and held:
+            said.append(text(language, "button_both", button=name, does=does, held=held))
+        elif does or held:
+            said.append(text(language, "button_pressed" if does else "button_held", button=name,
+                             does=does or held))
+    return " · ".join(said)
 
 
 # What guests need to know of the board link; the details (port, firmware, the error)

@@ -13,5 +13,6 @@ class NamesView:
     labels: tuple[str, ...] = ()     # "Partei 1", "Spieler 2"; none: the panel only tells
     texts: tuple[str, ...] = ()      # what is typed for each, "Anna, Carl"
     current: int = 0                 # the row being typed in
+    selected: bool = False           # its text is selected whole: typing replaces it
     problem: str = ""                # why Enter was refused, or why N does nothing now
     hint: str = ""                   # the keys, in small print

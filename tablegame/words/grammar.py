@@ -1,5 +1,6 @@
 """The texts of each game family (one module each, merged into ``tablegame.texts``), and
-the grammar they share: numbers with nouns, and lists of beds."""
+the grammar they share: numbers with nouns, lists of beds, and the verb after a party's
+name ("Anna wins", "Anna & Carl win")."""
 from __future__ import annotations
 
 from typing import Callable
@@ -24,7 +25,35 @@ def beds_words(beds) -> str:
     return ", ".join(str(b) for b in beds)
 
 
+# How every game names a party of several players ("Anna & Carl"): a name with it is "they".
+SEVERAL = " & "
+
+
+def party_name(players) -> str:
+    """A party as the games name it: its one player, or its players joined ("Anna & Carl")."""
+    return SEVERAL.join(players)
+
+
+def several(name) -> bool:
+    """Whether ``name`` names a party of several players (the verb after it is plural)."""
+    return isinstance(name, str) and SEVERAL in name
+
+
+class _Name(str):
+    """A name in a template that agrees with it: "{party:wins|win}" is the word for one
+    player, or after the bar for a party of several."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(str(self), spec)
+        one, many = spec.split("|", 1)
+        return many if several(self) else one
+
+
 def format_words(template: str, values: dict) -> str:
-    """``template`` filled with ``values``; a tuple reads "2, 5"."""
-    return template.format(**{k: beds_words(v) if isinstance(v, tuple) else v
+    """``template`` filled with ``values``; a tuple reads "2, 5"; "{party:gewinnt|gewinnen}"
+    is the verb as it agrees with the party's name: "Anna gewinnt", "Anna & Carl gewinnen"."""
+    agree = "|" in template
+    return template.format(**{k: beds_words(v) if isinstance(v, tuple) else
+                              _Name(v) if agree and isinstance(v, str) else v
                               for k, v in values.items()})

@@ -230,6 +230,13 @@ class CarromTable:
                              f"beyond ±{b.striker_reach():.1f} mm")
         return b.to_board(strike.seat, strike.along, b.striker_line_y())
 
+    def in_the_way(self, strike: Strike) -> str | None:
+        """The kind of the piece lying where ``strike`` would set the striker, or None."""
+        x, y = self.striker_spot(strike)
+        board = self.board
+        return next((p.kind for p in self._pieces if p.kind != STRIKER and math.hypot(p.x - x, p.y - y)
+                     < board.radius(STRIKER) + board.radius(p.kind)), None)
+
     def strike(self, strike: Strike, frame_interval: float | None = None) -> StrokeResult:
         """Flick the striker from ``strike.seat``'s base line and simulate until every
         piece rests; the striker is taken back afterwards. With ``frame_interval`` the
@@ -242,9 +249,8 @@ class CarromTable:
         x, y = self.striker_spot(strike)
         pieces = [p for p in self._pieces if p.kind != STRIKER]
         board = self.board
-        for p in pieces:
-            if math.hypot(p.x - x, p.y - y) < board.radius(STRIKER) + board.radius(p.kind):
-                raise ValueError(f"a {p.kind} lies where the striker would be set")
+        if (kind := self.in_the_way(strike)) is not None:
+            raise ValueError(f"a {kind} lies where the striker would be set")
         a = math.radians(strike.angle)
         forward = _turn((board.size / 2 + math.sin(a), 1 + math.cos(a)), strike.seat, board.size)
         origin = _turn((board.size / 2, 1), strike.seat, board.size)

@@ -27,7 +27,7 @@ from tablegame.families.carrom.state import (
     BOARDS, QUEEN_COVERED, QUEEN_PENDING, CarromState, CoinToss, FoulDuringTurn, LeftSeat,
     Placed, TechnicalFoul,
 )
-from tablegame.texts import link_text, say, text
+from tablegame.texts import buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.families.carrom.physics import CarromBoard
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
@@ -297,10 +297,22 @@ class CarromPlay:
             menu_index=index,
             menu_title=t("cr_menu_title") if index >= 0 else "",
             improper=t("cr_improper_armed") if self._memory.improper_next else "",
-            seat=state.seat,
+            seat=state.at_board(state.seat),   # where the player on turn sits (singles: opposite)
             link=link_text(status.link, language),
-            hint=t("cr_menu_keys" if index >= 0 else "cr_hint"),   # the menu's keys while it is open
+            hint=t("cr_menu_keys") if index >= 0 else self._buttons(status, language),
         )
+
+    def _buttons(self, status: TableStatus, language: str) -> str:
+        """The footer while the foul menu is closed: what OK does now (toss, count the
+        stroke as the board shows it, the pieces put back), MENU the fouls once the game
+        is on (the session asks ``takes_menu``)."""
+        state, memory = status.state, self._memory
+        t = lambda key: text(language, key)  # noqa: E731
+        ok = (t("cr_does_toss") if state.toss_pending else
+              t("cr_does_as_board") if memory.stroke is not None and memory.disagreeing is not None
+              else t("cr_does_placed") if state.to_place else None)
+        return buttons_now(language, status, self.rules.is_over(state), ok=ok,
+                           menu=t("cr_does_fouls") if status.actions else None)
 
     def _side(self, state: CarromState, side: int, language: str) -> SideView:
         board = state.board

@@ -63,7 +63,8 @@ def step(step: dict, i: int, session, board, world, config, ScriptError) -> None
     await_resync(session, i, ScriptError, PiecesSnapshot)
     try:
         if "strike" in step:
-            board.shoot(strike_of(step["strike"], session.status.state.seat, world))
+            state = session.status.state
+            board.shoot(strike_of(step["strike"], state.at_board(state.seat), world))
         elif "place" in step:
             place(session, board, world)
         elif "foul" in step:
@@ -80,11 +81,9 @@ def strike_of(spec: dict, seat: int, world) -> Strike:
     strike = Strike(seat, float(spec.get("along", 0.0)), float(spec.get("angle", 0.0)), float(spec["speed"]))
     if not (math.isfinite(strike.speed) and strike.speed >= 0 and math.isfinite(strike.angle)):
         raise ValueError(f"a stroke needs a finite angle and a speed of at least 0: {spec!r}")
-    x, y = world.table.striker_spot(strike)
-    b = world.board
-    for p in world.positions():
-        if math.hypot(p.x - x, p.y - y) < b.radius("striker") + b.radius(p.kind):
-            raise ValueError(f"a {p.kind} lies where the striker would be set ({x:.0f}, {y:.0f} mm)")
+    if (kind := world.table.in_the_way(strike)) is not None:
+        x, y = world.table.striker_spot(strike)
+        raise ValueError(f"a {kind} lies where the striker would be set ({x:.0f}, {y:.0f} mm)")
     return strike
 
 

@@ -1,10 +1,15 @@
 """Carrom's state, actions and rulings (docs/rules.md section 5): frozen dataclasses that
 round-trip through ``tablegame.core.jsoncodec``. Sides are 0 and 1 (the two parties);
-seats go round the table to the right: singles 0, 1; doubles 0, 1, 2, 3 with
-partners opposite, so seat ``s`` plays for side ``s % 2``."""
+seats are the turn order, going round the table to the right: singles 0, 1; doubles
+0, 1, 2, 3 with partners opposite, so seat ``s`` plays for side ``s % 2``. Where a seat
+sits at the board (``at_board``: 0 south, 1 east, 2 north, 3 west, docs/protocol.md):
+in singles the two players sit opposite, 0 and 2 (ICF: "In singles, the players shall
+sit opposite to each other"); in doubles seat and place are the same."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from tablegame.words.grammar import party_name
 
 MEN = 9  # per colour
 WHITE, BLACK = 0, 1
@@ -168,5 +173,10 @@ class CarromState:
     def player(self, seat: int) -> str:
         return self.players[seat % 2][seat // 2]
 
+    def at_board(self, seat: int) -> int:
+        """Where ``seat`` sits at the board, 0 to 3 round to the right from the south:
+        the base line its player strikes from (singles: 0 and 2, opposite)."""
+        return seat * 4 // self.seats
+
     def party_name(self, side: int) -> str:
-        return " & ".join(self.players[side])
+        return party_name(self.players[side])

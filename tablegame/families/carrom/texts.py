@@ -3,7 +3,7 @@ rulings (``tablegame.families.carrom.ruling``) and the engine's reasons for an i
 action (its messages are their English texts)."""
 from __future__ import annotations
 
-from tablegame.words.grammar import amount
+from tablegame.words.grammar import amount, format_words, several
 from tablegame.words.phrase import phrasebook
 
 _PIECES = {"de": {"white": ("Weiß", "Stein", "Steine"), "black": ("Schwarz", "Stein", "Steine")},
@@ -100,8 +100,8 @@ def _pocketed(language):
     return words
 
 
-_QUEEN = {"de": {"pending": "{party} hat die Königin versenkt und muss sie mit dem nächsten Stoß decken",
-                 "still_pending": "Die Königin wartet noch: {party} muss sie mit dem nächsten Stoß decken",
+_QUEEN = {"de": {"pending": "{party} {party:hat|haben} die Königin versenkt und {party:muss|müssen} sie mit dem nächsten Stoß decken",
+                 "still_pending": "Die Königin wartet noch: {party} {party:muss|müssen} sie mit dem nächsten Stoß decken",
                  "covered": "Königin gedeckt von {party}",
                  "back": "Königin nicht gültig: zurück in den Mittelkreis"},
           "en": {"pending": "{party} pocketed the queen and must cover her with the next stroke",
@@ -113,7 +113,7 @@ _QUEEN = {"de": {"pending": "{party} hat die Königin versenkt und muss sie mit 
 def _chosen(table, key):
     """A sentence chosen from ``table`` by the value ``key``, filled with the others."""
     def words(**values):
-        return table.get(values[key], values[key]).format(**values)
+        return format_words(table.get(values[key], values[key]), values)
     return words
 
 
@@ -159,7 +159,7 @@ def _opponent_due(language):
 
 def _verb(party, language):
     """"wins" for one player, "win" for a doubles side ("Anna & Carl")."""
-    two = " & " in party
+    two = several(party)
     return ("gewinnen" if two else "gewinnt") if language == "de" else ("win" if two else "wins")
 
 
@@ -188,7 +188,7 @@ TEXTS = {
         "cr_board_won": _board_won("de"), "cr_game_won": _game_won("de"),
         "cr_placed_by": "{who} setzt die Steine in den äußeren Kreis",
         "cr_opponent_due": _opponent_due("de"),
-        "cr_toss": "Münzwurf: {party} stößt das Entscheidungsboard an",
+        "cr_toss": "Münzwurf: {party} {party:stößt|stoßen} das Entscheidungsboard an",
         "cr_tie": "Gleichstand nach {boards} Boards: ein Münzwurf entscheidet, wer das "
                   "Entscheidungsboard anstößt",
         "cr_not_an_action": "{action} ist kein Zug im Carrom",
@@ -215,7 +215,7 @@ TEXTS = {
         "cr_board_won": _board_won("en"), "cr_game_won": _game_won("en"),
         "cr_placed_by": "{who} places the men inside the outer circle",
         "cr_opponent_due": _opponent_due("en"),
-        "cr_toss": "Coin toss: {party} breaks the tie board",
+        "cr_toss": "Coin toss: {party} {party:breaks|break} the tie board",
         "cr_tie": "A tie after {boards} boards: a coin toss decides who breaks the tie board",
         "cr_not_an_action": "{action} is not a move in Carrom",
         "cr_game_over": "The game is over",

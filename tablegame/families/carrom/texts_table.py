@@ -81,6 +81,11 @@ TEXTS = {
         "cr_menu_address": "Adresse der Personalseite zeigen (QR-Code)",
         "cr_menu_title": "Fouls",
         "cr_menu_keys": "MENÜ: weiter · OK: wählen · ZURÜCK: schließen",
+        # the desktop's hand (simulate): the striker set on a piece
+        "cr_desk_striker_blocked": "Hier liegt {kind} auf der Grundlinie: den Striker woanders "
+                                   "hinsetzen, nichts wurde gestoßen",
+        "cr_desk_white": "ein weißer Stein", "cr_desk_black": "ein schwarzer Stein",
+        "cr_desk_queen": "die Königin",
         "cr_improper_now": "Dieser Stoß von {who} gilt als unsauber",
         "cr_improper_next": "Der nächste Stoß von {who} gilt als unsauber",
         "cr_improper_off": "Unsauberer Stoß zurückgenommen",
@@ -97,7 +102,7 @@ TEXTS = {
         "cr_status_over": "Spiel vorbei",
         "cr_seat": "{who} (Sitz {seat})",
         "cr_queen_on_board": "Königin auf dem Brett",
-        "cr_queen_pending": "Königin: {party} muss decken",
+        "cr_queen_pending": "Königin: {party} {party:muss|müssen} decken",
         "cr_queen_covered": "Königin gedeckt: {party}",
         "cr_side": _side("de"),
         "cr_owed": _owed("de"),
@@ -105,7 +110,8 @@ TEXTS = {
         "cr_board_points": "Boards: {points}",
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Nächster Stoß: unsauber",
-        "cr_hint": "OK: bestätigen · MENÜ: Fouls · ZURÜCK lang: rückgängig",
+        "cr_does_toss": "Münzwurf", "cr_does_as_board": "wie das Brett zählen",
+        "cr_does_placed": "Steine liegen", "cr_does_fouls": "Fouls",
         # a man moved between two strokes (ICF 63/64): the table proposes the foul
         "cr_man_moved_technical": "Ein Stein hat sich ohne Stoß bewegt (x {x} mm, y {y} mm): "
                                   "technisches Foul von {who}? OK: ja · ZURÜCK: nein",
@@ -145,6 +151,9 @@ TEXTS = {
         "cr_menu_address": "Show the staff page's address (QR code)",
         "cr_menu_title": "Fouls",
         "cr_menu_keys": "MENU: next · OK: choose · BACK: close",
+        "cr_desk_striker_blocked": "{kind} lies here on the base line: set the striker "
+                                   "elsewhere, nothing was struck",
+        "cr_desk_white": "A white man", "cr_desk_black": "A black man", "cr_desk_queen": "The queen",
         "cr_improper_now": "This stroke by {who} counts as improper",
         "cr_improper_next": "The next stroke by {who} counts as improper",
         "cr_improper_off": "Improper stroke taken back",
@@ -168,7 +177,8 @@ TEXTS = {
         "cr_board_points": "Boards: {points}",
         "cr_no_boards": "Boards: –",
         "cr_improper_armed": "Next stroke: improper",
-        "cr_hint": "OK: confirm · MENU: fouls · hold BACK: undo",
+        "cr_does_toss": "coin toss", "cr_does_as_board": "count as the board shows",
+        "cr_does_placed": "pieces are back", "cr_does_fouls": "fouls",
         "cr_man_moved_technical": "A man moved with no stroke (x {x} mm, y {y} mm): "
                                   "technical foul by {who}? OK: yes · BACK: no",
         "cr_man_moved_during": "A man moved between two strokes (x {x} mm, y {y} mm): "

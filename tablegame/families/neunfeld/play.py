@@ -20,7 +20,7 @@ from tablegame.core.events import ButtonPress
 from tablegame.families.neunfeld.rules import GOALS, NeunfeldRules, NeunfeldState, Roll, TakeBack, TipAndMove
 from tablegame.families.neunfeld.dice import DICE
 from tablegame.families.neunfeld.solver import NeunfeldSolver
-from tablegame.texts import LANGUAGES, link_text, say, text
+from tablegame.texts import LANGUAGES, buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
 from tablegame.families.neunfeld.referee import judge_roll, judge_turn, move_args, occupied_squares
@@ -164,7 +164,7 @@ class NeunfeldPlay:
             hint=hint,
             hint_text=say(language, note) if note is not None and note.key in (HINT, "nf_hint_roll") else "",
             link=link_text(status.link, language),
-            keys=t("nf_keys"),
+            keys=buttons_now(language, status, over, ok=None if over else t("nf_does_hint")),
         )
 
     def title(self, language: str) -> str:

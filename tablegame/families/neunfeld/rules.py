@@ -16,6 +16,7 @@ from typing import ClassVar, Sequence
 from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.families.neunfeld.dice import DICE, die_index
 from tablegame.texts import say
+from tablegame.words.grammar import party_name
 from tablegame.words.notes import Note
 from tablegame.families.neunfeld.texts import refused
 
@@ -82,7 +83,7 @@ class NeunfeldState:
         return self.roller if self.position is None else self.position.to_move
 
     def party_name(self, party: int) -> str:
-        return " & ".join(self.players[party]) or "AB"[party]  # as every game names a party
+        return party_name(self.players[party]) or "AB"[party]
 
 
 def _squares_between(a: int, b: int) -> int:

@@ -232,13 +232,7 @@ class NeunfeldScreen:
         title = text.block(view.title, lay.px(0.045), P.CREAM, header.width - link.get_width() - lay.px(0.02))
         surface.blit(title, header.topleft)
         for side, pv in zip(("left", "right"), view.parties):
-            words = f"{pv.name} · {pv.goal_text}"
-            block = text.block(words, lay.px(0.03), P.PARTY[view.parties.index(pv)], lay.cell * 4, align=side)
-            place = lay.place(0 if side == "left" else 10)
-            if side == "left":
-                surface.blit(block, (place.left, place.bottom + lay.px(0.004)))
-            else:
-                surface.blit(block, block.get_rect(topright=(place.right, place.bottom + lay.px(0.004))))
+            self._draw_party_line(surface, lay, side, pv, P.PARTY[view.parties.index(pv)])
         status = rows["status"]
         surface.blit(text.block(view.status, lay.px(0.06), P.CREAM, status.width, height=status.height,
                                 min_px=lay.px(0.035)), status.topleft)
@@ -251,15 +245,29 @@ class NeunfeldScreen:
         surface.blit(text.block(view.keys, lay.px(0.028), P.MUTED, keys.width, height=keys.height,
                                 max_lines=2), keys.topleft)
 
+    def _draw_party_line(self, surface, lay: NeunfeldLayout, side: str, pv, colour) -> None:
+        """ "Anna · Ziel: Feld 9" under the piece's start: the goal whole, a long name gives
+        way ("Die Gäste… · Ziel: Feld 9"); each takes at most half the screen."""
+        px, room = lay.px(0.03), lay.size[0] // 2 - lay.margin
+        goal = self.text.line(f" · {pv.goal_text}", px, colour)
+        name = self.text.clipped_line(pv.name, px, colour, max(8, room - goal.get_width()))
+        place = lay.place(0 if side == "left" else 10)
+        top = place.bottom + lay.px(0.004)
+        left = place.left if side == "left" else \
+            place.right - name.get_width() - goal.get_width()
+        surface.blit(name, (left, top))
+        surface.blit(goal, (left + name.get_width(), top))
+
     def _draw_news(self, surface, lay: NeunfeldLayout, view: NeunfeldView) -> None:
         """The table's move or the hint, the last event, and the winner's banner."""
         text, rows = self.text, lay.rows
         move = view.table_move or view.hint
         words = view.table_move.words if view.table_move else view.hint_text
-        if words:
-            row = rows["move"]
+        if words:   # two lines when the news gives its row (a hint), never cut
+            row = rows["move"] if view.message else rows["move"].union(rows["message"])
             surface.blit(text.block(words, lay.px(0.045), HIGHLIGHT if move else P.CREAM, row.width,
-                                    height=row.height, min_px=lay.px(0.025)), row.topleft)
+                                    height=row.height, min_px=lay.px(0.025), max_lines=2),
+                         row.topleft)
         if view.message:
             row = rows["message"]
             surface.blit(text.block(view.message, lay.px(0.038), P.MUTED, row.width, height=row.height,

@@ -61,11 +61,13 @@ def _value(language: str, verdict: str, distance: int) -> str:
 
 
 def _hint(language: str):
+    """The move first, then how the game stands: a line too long for the screen loses
+    the standing, never the die, its face and the square."""
     def words(party, verdict, distance, **move):
         value = _value(language, verdict, distance)
         if language == "de":
-            return f"Tipp für {party} ({value}): {_move('de')(**move)}"
-        return f"Hint for {party} ({value}): {_move('en')(**move)}"
+            return f"Tipp für {party}: {_move('de')(**move)} ({value})"
+        return f"Hint for {party}: {_move('en')(**move)} ({value})"
     return words
 
 
@@ -105,27 +107,27 @@ TEXTS = {
         "nf_title_table": "gegen den Tisch",
         "nf_table": "Tisch",
         "nf_goal": "Ziel: Feld {goal}",
-        "nf_keys": "OK: Tipp/neues Spiel · ZURÜCK lang: rückgängig · MENÜ: Spielwahl",
-        "nf_status_roll": "{party} würfelt mit allen drei Würfeln, bis eine 5 fällt",
+        "nf_does_hint": "Tipp",
+        "nf_status_roll": "{party} {party:würfelt|würfeln} mit allen drei Würfeln, bis eine 5 fällt",
         "nf_status_roll_table": "Für den Tisch würfeln ({party}), bis eine 5 fällt",
         "nf_status_turn": "{party}: einen Würfel kippen, dann ziehen",
         "nf_status_table": "Der Tisch ist am Zug: bitte seinen Zug ausführen",
         "nf_status_over": "Spiel vorbei: OK für ein neues Spiel",
         "nf_die_tipped": "gekippt",
-        "nf_result_goal": "{party} erreicht Feld {goal} und gewinnt!",
-        "nf_result_stuck": "{party} gewinnt: {loser} kann nicht kippen und ziehen",
+        "nf_result_goal": "{party} {party:erreicht|erreichen} Feld {goal} und {party:gewinnt|gewinnen}!",
+        "nf_result_stuck": "{party} {party:gewinnt|gewinnen}: {loser} {loser:kann|können} nicht kippen und ziehen",
         "nf_result_draw": "Remis: dieselbe Stellung zum dritten Mal",
-        "nf_rolled_start": "Wurf {tops}: eine 5! {party} beginnt",
-        "nf_rolled_no_five": "Wurf {tops}: keine 5 – {party} würfelt",
+        "nf_rolled_start": "Wurf {tops}: eine 5! {party} {party:beginnt|beginnen}",
+        "nf_rolled_no_five": "Wurf {tops}: keine 5 – {party} {party:würfelt|würfeln}",
         "nf_moved": _moved("de"),
         "nf_move": _move("de"),
         "nf_table_move": _table_move("de"),
         "nf_not_the_table_move": _not_table_move("de"),
         "nf_hint": _hint("de"),
         "nf_hint_roll": "Tipp: alle drei Würfel werfen; wer zuerst eine 5 hat, beginnt",
-        "nf_now_move": "{party} hat Würfel {die} auf {top} gekippt: jetzt den Stein ziehen",
-        "nf_tip_first": "Erst kippen, dann ziehen: {party} muss noch einen Würfel kippen",
-        "nf_piece_lifted": "{party} setzt den Stein …",
+        "nf_now_move": "{party} {party:hat|haben} Würfel {die} auf {top} gekippt: jetzt den Stein ziehen",
+        "nf_tip_first": "Erst kippen, dann ziehen: {party} {party:muss|müssen} noch einen Würfel kippen",
+        "nf_piece_lifted": "{party} {party:setzt|setzen} den Stein …",
         "nf_clear_board": "Bitte die Steine vom Brett nehmen: sie beginnen neben dem Brett",
         "nf_dice_count": "Der Würfelleser meldet {count} Würfel statt drei: bitte prüfen",
         "nf_two_dice_tipped": "Mehrere Würfel verändert ({dice}): nur einen Würfel kippen",
@@ -134,14 +136,14 @@ TEXTS = {
         "nf_die_not_flat": "Ein Würfel liegt schief: bitte flach hinlegen",
         # the engine's reasons for an illegal action (its messages are these German texts)
         "nf_game_over": "Die Partie ist vorbei: {outcome}",
-        "nf_outcome_goal": "{party} erreicht Feld {goal} und gewinnt",
+        "nf_outcome_goal": "{party} {party:erreicht|erreichen} Feld {goal} und {party:gewinnt|gewinnen}",
         "nf_outcome_repetition": "Dieselbe Stellung zum dritten Mal: remis",
-        "nf_outcome_stuck": "{party} kann keinen Würfel kippen und ziehen und verliert",
+        "nf_outcome_stuck": "{party} {party:kann|können} keinen Würfel kippen und ziehen und {party:verliert|verlieren}",
         "nf_not_an_action": "{action} ist kein Zug in Neunfeld",
         "nf_already_started": "Der Anfang ist schon ausgewürfelt; jetzt wird gekippt und gezogen",
         "nf_roll_count": "Ein Wurf zeigt drei Würfel (III, IV, V), nicht {count}",
         "nf_no_such_face": _about_die("de", "{die} hat keine {face}; seine Seiten sind {faces}"),
-        "nf_still_rolling": "Noch wird um den Anfang gewürfelt: {party} würfelt, bis eine 5 fällt",
+        "nf_still_rolling": "Noch wird um den Anfang gewürfelt: {party} {party:würfelt|würfeln}, bis eine 5 fällt",
         "nf_no_such_die": "Einen Würfel {die} gibt es nicht; die Würfel heißen III (3), IV (4) und V (5)",
         "nf_die_not_held": _about_die("de", "{die} liegt nicht bei {party}: {other} hat ihn gekippt "
                                             "und behalten"),
@@ -159,11 +161,11 @@ TEXTS = {
         "nf_strict_gap": "Verschärfte Variante: zwischen den Steinen auf Feld {low} und Feld {high} "
                          "muss mindestens ein Feld frei bleiben",
         # staff's correction: take back to a chosen move
-        "nf_takeback_not_started": "Noch ist kein Zug gespielt: {party} würfelt um den Anfang",
+        "nf_takeback_not_started": "Noch ist kein Zug gespielt: {party} {party:würfelt|würfeln} um den Anfang",
         "nf_takeback_nothing": "Noch ist kein Zug gespielt: nichts zurückzunehmen",
         "nf_takeback_range": "Zurück bis Zug {move} geht nicht: gespielt sind {played} Züge, "
                              "zurück geht es bis Zug 0 (Anfangsstellung) bis {last}",
-        "nf_taken_back": "Korrigiert: zurück zur Stellung nach Zug {move}, {party} ist am Zug",
+        "nf_taken_back": "Korrigiert: zurück zur Stellung nach Zug {move}, {party} {party:ist|sind} am Zug",
         # the referee's, when the engine's reason does not fit what the sensors saw
         "nf_tip_no_move": _about_die("de", "Nach diesem Kippen von {die} auf {top} ist kein Zug möglich"),
         "nf_no_move_there": "kein Zug dorthin möglich",
@@ -174,18 +176,18 @@ TEXTS = {
         "nf_title_table": "against the table",
         "nf_table": "Table",
         "nf_goal": "Goal: square {goal}",
-        "nf_keys": "OK: hint/new game · hold BACK: undo · MENU: choose game",
-        "nf_status_roll": "{party} rolls all three dice until a 5 shows",
+        "nf_does_hint": "hint",
+        "nf_status_roll": "{party} {party:rolls|roll} all three dice until a 5 shows",
         "nf_status_roll_table": "Roll for the table ({party}) until a 5 shows",
         "nf_status_turn": "{party}: tip one die, then move",
         "nf_status_table": "The table's turn: please make its move",
         "nf_status_over": "Game over: OK for a new game",
         "nf_die_tipped": "tipped",
-        "nf_result_goal": "{party} reaches square {goal} and wins!",
-        "nf_result_stuck": "{party} wins: {loser} cannot tip and move",
+        "nf_result_goal": "{party} {party:reaches|reach} square {goal} and {party:wins|win}!",
+        "nf_result_stuck": "{party} {party:wins|win}: {loser} cannot tip and move",
         "nf_result_draw": "A draw: the same position a third time",
-        "nf_rolled_start": "Rolled {tops}: a 5! {party} begins",
-        "nf_rolled_no_five": "Rolled {tops}: no 5 – {party} rolls",
+        "nf_rolled_start": "Rolled {tops}: a 5! {party} {party:begins|begin}",
+        "nf_rolled_no_five": "Rolled {tops}: no 5 – {party} {party:rolls|roll}",
         "nf_moved": _moved("en"),
         "nf_move": _move("en"),
         "nf_table_move": _table_move("en"),
@@ -193,8 +195,8 @@ TEXTS = {
         "nf_hint": _hint("en"),
         "nf_hint_roll": "Hint: roll all three dice; the first to show a 5 begins",
         "nf_now_move": "{party} tipped die {die} to {top}: now move the piece",
-        "nf_tip_first": "Tip first, then move: {party} still has to tip a die",
-        "nf_piece_lifted": "{party} is moving the piece …",
+        "nf_tip_first": "Tip first, then move: {party} still {party:has|have} to tip a die",
+        "nf_piece_lifted": "{party} {party:is|are} moving the piece …",
         "nf_clear_board": "Please take the pieces off the board: they start beside it",
         "nf_dice_count": "The dice reader reports {count} dice, not three: please check",
         "nf_two_dice_tipped": "More than one die changed ({dice}): tip one die only",
@@ -202,14 +204,14 @@ TEXTS = {
         "nf_too_many_pieces": "Pieces on squares {squares}: only one piece may move",
         "nf_die_not_flat": "A die is not lying flat: please lay it flat",
         "nf_game_over": "The game is over: {outcome}",
-        "nf_outcome_goal": "{party} reaches square {goal} and wins",
+        "nf_outcome_goal": "{party} {party:reaches|reach} square {goal} and {party:wins|win}",
         "nf_outcome_repetition": "The same position a third time: a draw",
-        "nf_outcome_stuck": "{party} cannot tip a die and move, and loses",
+        "nf_outcome_stuck": "{party} cannot tip a die and move, and {party:loses|lose}",
         "nf_not_an_action": "{action} is not a move in Neunfeld",
         "nf_already_started": "The start has been rolled; now the players tip and move",
         "nf_roll_count": "A roll shows three dice (III, IV, V), not {count}",
         "nf_no_such_face": _about_die("en", "{Die} has no {face}; its faces are {faces}"),
-        "nf_still_rolling": "Still rolling for the start: {party} rolls until a 5 shows",
+        "nf_still_rolling": "Still rolling for the start: {party} {party:rolls|roll} until a 5 shows",
         "nf_no_such_die": "There is no die {die}; the dice are III (3), IV (4) and V (5)",
         "nf_die_not_held": _about_die("en", "{Die} is not with {party}: {other} tipped it "
                                             "and kept it"),
@@ -226,7 +228,7 @@ TEXTS = {
         "nf_square_blocked": _blocked("en"),
         "nf_strict_gap": "Strict variant: at least one square must stay free between the pieces "
                          "on squares {low} and {high}",
-        "nf_takeback_not_started": "No move has been played yet: {party} is rolling for the start",
+        "nf_takeback_not_started": "No move has been played yet: {party} {party:is|are} rolling for the start",
         "nf_takeback_nothing": "No move has been played yet: nothing to take back",
         "nf_takeback_range": "Cannot go back to move {move}: {played} moves were played, so back "
                              "to move 0 (the start) to {last}",

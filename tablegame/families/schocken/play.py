@@ -29,7 +29,7 @@ from tablegame.families.schocken.rules import (HalfLost, SchockenRules, Schocken
                                       SetDeckel, Stop, Take, Throw, Tuermchen, TurnSixes)
 from tablegame.families.schocken.flow import ranked
 from tablegame.families.schocken.state import FINAL, FIRST_HALF
-from tablegame.texts import link_text, say, text
+from tablegame.texts import buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.families.schocken import referee
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
@@ -218,8 +218,19 @@ class SchockenPlay:
             loser=loser,
             tally_label=t("schocken_tally"),
             link=link_text(status.link, language),
-            hint=t(f"hint_schocken_{self.dice}"),
+            hint=self._buttons(status, language),
         )
+
+    def _buttons(self, status: TableStatus, language: str) -> str:
+        """The footer: OK does the highlighted choice (held: the odds), BACK moves the
+        highlight while there is another choice, MENU held starts a new evening; with the
+        dice reader, how the dice are thrown comes first."""
+        t = lambda key: text(language, key)  # noqa: E731
+        keys = buttons_now(language, status, self.rules.is_over(status.state),
+                           ok=t("schocken_does_choice"), ok_held=t("schocken_does_odds"),
+                           back=t("schocken_does_other") if len(self.choices(status.state)) > 1
+                           else None, menu_held=t("schocken_does_new_evening"))
+        return f"{t('schocken_reader_keys')} · {keys}" if self.dice == "reader" else keys
 
     def _players(self, state: SheetState, language: str) -> tuple[PlayerView, ...]:
         game = state.game

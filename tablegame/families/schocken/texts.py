@@ -154,11 +154,9 @@ TEXTS = {
         "choice_sixes_1": "6-6 zu 1 drehen",
         "choice_sixes_2": "6-6-6 zu 1-1 drehen",
         "choice_next": "nächstes Spiel",
-        "hint_schocken_table": "OK: ausführen · ZURÜCK: andere Wahl · OK lang: Chancen · "
-                               "ZURÜCK lang: rückgängig · MENÜ lang: neuer Abend",
-        "hint_schocken_reader": "Würfel im Becher werfen, rauslegen in die Schale · OK: "
-                                "ausführen · ZURÜCK: andere Wahl · OK lang: Chancen · "
-                                "ZURÜCK lang: rückgängig",
+        "schocken_does_choice": "ausführen", "schocken_does_odds": "Chancen",
+        "schocken_does_other": "andere Wahl", "schocken_does_new_evening": "neuer Abend",
+        "schocken_reader_keys": "Würfel im Becher werfen, rauslegen in die Schale",
         # the last event
         "schocken_threw": "{who} wirft {dice} ({throw}. Wurf von {allowed})",
         "schocken_set_aside": "{who} legt {dice} raus",
@@ -262,10 +260,9 @@ TEXTS = {
         "choice_sixes_1": "turn 6-6 into 1",
         "choice_sixes_2": "turn 6-6-6 into 1-1",
         "choice_next": "next game",
-        "hint_schocken_table": "OK: do it · BACK: other choice · hold OK: odds · "
-                               "hold BACK: undo · hold MENU: new evening",
-        "hint_schocken_reader": "Throw the dice from the cup, set aside into the tray · OK: "
-                                "do it · BACK: other choice · hold OK: odds · hold BACK: undo",
+        "schocken_does_choice": "do it", "schocken_does_odds": "odds",
+        "schocken_does_other": "other choice", "schocken_does_new_evening": "new evening",
+        "schocken_reader_keys": "Throw the dice from the cup, set aside into the tray",
         "schocken_threw": "{who} throws {dice} (throw {throw} of {allowed})",
         "schocken_set_aside": "{who} sets aside {dice}",
         "schocken_sixes_turned": "{who} turns {sixes} into {ones} and must throw again",

@@ -27,7 +27,7 @@ _FRAME = _opt("frame", 60.0, float, "Rahmen (mm)", "frame (mm)", **_MM)
 
 FAMILY = Family(
     name="shove",
-    games=(Game("shove-hapenny", {"de": "Shove Ha'penny", "en": "Shove ha'penny"},
+    games=(Game("shove-hapenny", {"de": "Shove ha'penny", "en": "Shove ha'penny"},
                 "tablegame.families.shove.rules:hapenny", options=_options(9, 9, 3, True),
                 board=(_opt("width", 356.0, float, "Breite (mm)", "width (mm)", low=50.0, high=2000.0),
                        _opt("length", 508.0, float, "Länge (mm)", "length (mm)", low=50.0, high=3000.0),
@@ -40,7 +40,7 @@ FAMILY = Family(
                        _opt("coin_diameter", 25.4, float, "Münze (mm)", "coin diameter (mm)",
                             low=1.0, high=100.0),
                        _FRAME, _COINS)),
-           Game("shove-piecepack", {"de": "Shove Piecepack", "en": "Shove piecepack"},
+           Game("shove-piecepack", {"de": "Shove piecepack", "en": "Shove piecepack"},
                 "tablegame.families.shove.rules:piecepack", options=_options(7, 7, 1, False),
                 board=(_opt("tile", 50.8, float, "Kachel (mm)", "tile (mm)", low=5.0, high=500.0),
                        _opt("gap", 3.0, float, "Spalt (mm)", "gap (mm)", low=0.0, high=50.0),

@@ -8,8 +8,10 @@ is bounded left and right by the side lines (ha'penny) or the side tiles
 board; a reading beyond the frame cannot be a coin at all."""
 from __future__ import annotations
 
+import bisect
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 from tablegame.families.shove.texts import refused
 
 
@@ -29,6 +31,12 @@ class Lie(enum.Enum):
 class Placement:
     lie: Lie
     bed: int | None = None  # 1-based, only for IN_BED
+
+
+# A placement never changes: the board hands out these instead of making one per coin.
+_OUTSIDE_FRAME, _OFF_BOARD, _SHORT, _BEYOND, _OUTSIDE_LANE, _ON_LINE = (
+    Placement(lie) for lie in (Lie.OUTSIDE_FRAME, Lie.OFF_BOARD, Lie.SHORT,
+                               Lie.BEYOND_LAST_LINE, Lie.OUTSIDE_LANE, Lie.ON_LINE))
 
 
 @dataclass(frozen=True)
@@ -69,26 +77,43 @@ class ShoveBoard:
         """(near, far) y of the open space of bed ``bed`` (1-based)."""
         return self.lines[bed - 1][1], self.lines[bed][0]
 
+    @cached_property
+    def _far_edges(self) -> tuple[float, ...]:
+        """Each line's far edge, front to back: the near end of the open space behind it."""
+        return tuple(far for _, far in self.lines)
+
+    @cached_property
+    def _in_bed(self) -> tuple[Placement, ...]:
+        return tuple(Placement(Lie.IN_BED, bed) for bed in range(self.beds + 1))
+
+    def open_bed(self, y: float) -> int | None:
+        """The bed whose open space (between its lines, the lines excluded) holds ``y``.
+        A table places every coin of every reading several times (referee, physics check,
+        screen): a search of the line edges, not a walk through every bed."""
+        bed = bisect.bisect_left(self._far_edges, y)   # the lines wholly in front of y
+        if 1 <= bed <= self.beds and y < self.lines[bed][0]:
+            return bed
+        return None
+
     def place(self, x: float, y: float) -> Placement:
         r = self.coin_radius
         if not (-self.frame <= x <= self.width + self.frame
                 and -self.frame <= y <= self.length + self.frame):
-            return Placement(Lie.OUTSIDE_FRAME)
+            return _OUTSIDE_FRAME
         if x < 0 or x > self.width or y > self.length:
-            return Placement(Lie.OFF_BOARD)
+            return _OFF_BOARD
         if y + r < self.lines[0][0]:
-            return Placement(Lie.SHORT)
+            return _SHORT
         if y - r > self.lines[-1][1]:
-            return Placement(Lie.BEYOND_LAST_LINE)
+            return _BEYOND
         left, right = self.lane
         if not left <= x <= right:
-            return Placement(Lie.OUTSIDE_LANE)
+            return _OUTSIDE_LANE
         if x - r > left and x + r < right:
-            for bed in range(1, self.beds + 1):
-                near, far = self.bed_span(bed)
-                if y - r > near and y + r < far:
-                    return Placement(Lie.IN_BED, bed)
-        return Placement(Lie.ON_LINE)
+            bed = self.open_bed(y - r)
+            if bed is not None and y + r < self.lines[bed][0]:
+                return self._in_bed[bed]
+        return _ON_LINE
 
 
 def hapenny_board(*, width: float = 356.0, length: float = 508.0, first_line: float = 101.6,

@@ -1,6 +1,6 @@
 """Shove on the desktop: drag the mouse on the board to shove a coin; H (hand) nudges
 the coin nearest the mouse pointer by a coin and a half, as a cheat would, so the
-referee's physics check can be seen; C clears the board after a round (so does the next
+referee's physics check can be seen (where it cannot, the screen says why); C clears the board after a round (so does the next
 drag), and the screen says so while the table asks for it."""
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ class ShoveHands:
         self._friction = config["simulation.friction"]
         self.world = SimulatedTable(session.play.board, self._friction)
         self._board = None
+        self._language = config["table.language"]
+        self._refused: tuple[str, int] | None = None   # a nudge's refusal, and the session's version then
         self._laid = lay_out(self.world, session.status)   # the coins as the game left them
 
     def attach(self, board, display):
@@ -39,7 +41,14 @@ class ShoveHands:
             b = self.world.board
             # towards the middle of the board, where there is room
             dx = NUDGE * b.coin_diameter * (1 if at[0] < b.width / 2 else -1)
-            board.by_hand(lambda: self.world.nudge(at[0], at[1], dx, 0.0))
+            refused = self.world.nudge_refused(at[0], at[1], dx, 0.0)
+            if refused is None:
+                self._refused = None
+                board.by_hand(lambda: self.world.nudge(at[0], at[1], dx, 0.0))
+            else:   # said on the screen until the table changes (it was only in the terminal)
+                self._refused = refused, self._session.version
+                session = self._session
+                display.show(self.dress(session.play.view(session.status, self._language), self._language))
             return True
         def clear(event: pygame.event.Event) -> bool:
             if event.type != pygame.KEYDOWN or event.key != pygame.K_c:
@@ -50,11 +59,15 @@ class ShoveHands:
         return [drag.handle, nudge, clear]
 
     def dress(self, view, language: str):
-        """While the table asks for the board cleared, the hint says how, on the desktop."""
-        if not getattr(view, "to_clear", 0):
-            return view
+        """While the table asks for the board cleared, the hint says how, on the desktop;
+        a nudge the hand could not make says why (the problem's banner) until the table
+        changes."""
         from tablegame.texts import text
-        return dataclasses.replace(view, hint=text(language, "hint_desk_clear"))
+        if getattr(view, "to_clear", 0):
+            view = dataclasses.replace(view, hint=text(language, "hint_desk_clear"))
+        if self._refused is not None and self._refused[1] == self._session.version:
+            view = dataclasses.replace(view, problem=text(language, f"desk_nudge_{self._refused[0]}"))
+        return view
 
     def after_change(self) -> None:
         self.world.use(self._session.play.board)

@@ -53,18 +53,30 @@ def check_shove(board: ShoveBoard, before: Coins, after: Coins,
     geometric pass, then for what it cannot explain a bounded search with the physics.
     The board may list its coins in any order: both readings are put in one order first.
     ``strict``: every coin within its allowance, chains too (the figures' other setting)."""
+    return fit_shove(board, before, after, tolerance, budget, strict)[0]
+
+
+def fit_shove(board: ShoveBoard, before: Coins, after: Coins,
+              tolerance: float = plausibility.SENSOR_ERROR, budget: int = search.MAX_SHOTS,
+              strict: bool = False) -> tuple[Check, search.Fit | None]:
+    """``check_shove``, and the best fit its search found (None: the geometric pass
+    decided alone): the replay of the shove is drawn from it (replay.py)."""
     before, after = plausibility.canonical(before), plausibility.canonical(after)
     check = plausibility.check(before, after, radius=board.coin_radius, launch_y=start_y(board),
                                width=board.width, new=1, tolerance=tolerance)
     if not check.counted or not check.moved:
-        return check
+        return check, None
     if check.plausible and len(check.moved) >= TRUST_GEOMETRY_FROM and not strict:
-        return check   # a chain the geometric pass explains: the model's chains are too blurred
-    limit = 1.0 if strict else WITHIN[min(len(check.moved), len(WITHIN)) - 1]
-    fit = search.best_fit(board, before, after, check, tolerance, budget, limit)
+        return check, None   # a chain the geometric pass explains: the model's chains are too blurred
+    fit = search.best_fit(board, before, after, check, tolerance, budget, limit(check, strict))
     if fit.explains:
-        return replace(check, unexplained=())
-    return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1])
+        return replace(check, unexplained=()), fit
+    return replace(check, unexplained=check.unexplained or fit.off or check.moved[:1]), fit
+
+
+def limit(check: Check, strict: bool = False) -> float:
+    """How many times its allowance each coin may be off (``WITHIN``)."""
+    return 1.0 if strict else WITHIN[min(len(check.moved), len(WITHIN)) - 1]
 
 
 def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:
@@ -72,19 +84,11 @@ def check_still(board: ShoveBoard, before: Coins, after: Coins) -> Check:
     return plausibility.still(before, after, radius=board.coin_radius)
 
 
-def verdict_after_shove(board: ShoveBoard, before: Coins, after: Coins) -> Verdict | None:
-    """The check of a counted shove as the event that reports it (None: plausible).
-    Pure and slow (a physics search): the session runs it beside the writer."""
-    return _reported(board, check_shove(board, before, after), before, after, shove=True)
-
-
-def verdict_between_shoves(board: ShoveBoard, before: Coins, after: Coins) -> Verdict | None:
-    """No shove between the readings: a coin that moved is reported (None: none did)."""
-    return _reported(board, check_still(board, before, after), before, after, shove=False)
-
-
-def _reported(board: ShoveBoard, check: Check, before: Coins, after: Coins,
-              shove: bool) -> Verdict | None:
+def reported(board: ShoveBoard, check: Check, before: Coins, after: Coins,
+             shove: bool) -> Verdict | None:
+    """The check as the event that reports it, a ``MovedUnhit`` (None: plausible). Pure
+    and slow after a shove (a physics search): the session runs it beside the writer
+    (replay.py adds the replay)."""
     note = note_for(board, check, "warn")
     if note is None:
         return None

@@ -44,6 +44,15 @@ _COIN, _GUTTER = 1, 2       # collision types
 _FAR = 1.0e5                # mm: the gutter sensors reach this far out
 
 
+class NudgeRefused(ValueError):
+    """A hand's nudge that cannot be made; ``kind``: no_coin, off_board or overlap (the
+    desktop says it in words)."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+
+
 def default_coin_mass(board: ShoveBoard) -> float:
     """Mass (g) of the board's coin: 5.7 g for the 25.4 mm ha'penny, scaled by area for
     other coins as a brass disc of the same thickness (3.2 g for a 19 mm piecepack coin).
@@ -192,23 +201,30 @@ class ShoveTable:
     def nudge(self, x: float, y: float, dx: float, dy: float) -> tuple[float, float]:
         """A hand moves the coin on the surface nearest (x, y) by (dx, dy) mm: the cheat
         the referee's physics check must catch. Returns where the coin lay. Raises
-        ValueError if there is no coin, or it would leave the surface or overlap one."""
-        on = [i for i, c in enumerate(self._coins) if not c.fallen]
-        if not on:
-            raise ValueError("there is no coin on the board to nudge")
-        i = min(on, key=lambda k: math.hypot(self._coins[k].x - x, self._coins[k].y - y))
-        coin = self._coins.pop(i)
-        to = (coin.x + dx, coin.y + dy)
-        try:
-            b = self.board
-            if not (0 <= to[0] <= b.width and 0 <= to[1] <= b.length):
-                raise ValueError(f"a coin nudged to ({to[0]:.1f}, {to[1]:.1f}) leaves the board")
-            self._check_free(*to, False)
-        except ValueError:
-            self._coins.insert(i, coin)
-            raise
-        self._coins.insert(i, coin._replace(x=to[0], y=to[1]))
+        NudgeRefused (a ValueError) if there is no coin, or it would leave the surface or
+        overlap one; then nothing moves."""
+        i, to = self.nudged(x, y, dx, dy)
+        coin = self._coins[i]
+        self._coins = [*self._coins[:i], coin._replace(x=to[0], y=to[1]), *self._coins[i + 1:]]
         return coin.x, coin.y
+
+    def nudged(self, x: float, y: float, dx: float, dy: float) -> tuple[int, tuple[float, float]]:
+        """Which coin a nudge (``nudge``) moves and where to, without moving it; the
+        desktop's hand asks first, to say on the screen why it cannot."""
+        coins = self._coins   # a nudge or a shot replaces the list: this one stays whole
+        on = [i for i, c in enumerate(coins) if not c.fallen]
+        if not on:
+            raise NudgeRefused("no_coin", "there is no coin on the board to nudge")
+        i = min(on, key=lambda k: math.hypot(coins[k].x - x, coins[k].y - y))
+        to = (coins[i].x + dx, coins[i].y + dy)
+        b = self.board
+        if not (0 <= to[0] <= b.width and 0 <= to[1] <= b.length):
+            raise NudgeRefused("off_board", f"a coin nudged to ({to[0]:.1f}, {to[1]:.1f}) leaves the board")
+        try:
+            self._check_free(*to, False, coins[:i] + coins[i + 1:])
+        except ValueError as error:
+            raise NudgeRefused("overlap", str(error)) from None
+        return i, to
 
     def place(self, x: float, y: float) -> None:
         """Put a coin at rest at (x, y): on the playing surface, or in the gutter of the
@@ -230,9 +246,9 @@ class ShoveTable:
             raise ValueError(f"all {self.board.coins} coins are already on the table: "
                              "clear() or pick_up_short() first")
 
-    def _check_free(self, x: float, y: float, fallen: bool) -> None:
+    def _check_free(self, x: float, y: float, fallen: bool, coins=None) -> None:
         d = self.board.coin_diameter
-        for c in self._coins:
+        for c in self._coins if coins is None else coins:
             if c.fallen == fallen and math.hypot(c.x - x, c.y - y) < d:
                 raise ValueError(f"a coin at ({x:.1f}, {y:.1f}) would overlap the coin "
                                  f"at ({c.x:.1f}, {c.y:.1f})")

@@ -9,12 +9,12 @@ from tablegame.families.shove.board import ShoveBoard, hapenny_board, piecepack_
 from tablegame.core.events import ButtonPress
 from tablegame.families.shove.rules import (Cleared, CoinToss, MovedUnhit, SetMarks, Shove, ShoveRules,
                                    ShoveState)
-from tablegame.texts import link_text, say, text
+from tablegame.texts import buttons_now, link_text, say, text
 from tablegame.words.notes import Note
 from tablegame.core.play import PlaySettings, TableStatus, Verdict
-from tablegame.families.shove import moved, referee
+from tablegame.families.shove import moved, referee, replay
 from tablegame.core.sensors import BoardSnapshot
-from tablegame.families.shove.view import PartyView, ShoveView
+from tablegame.families.shove.view import PartyView, ReplayView, ShoveView
 
 
 # each game's board, built from its [boards.<game>] sizes
@@ -56,7 +56,8 @@ class ShovePlay:
         must explain every coin that moved, and between shoves none may move. In
         ``warn`` mode the reading counts at once and the check runs beside the writer:
         its verdict, a ``MovedUnhit`` logged by "table", follows as an event of its own.
-        In ``restore`` mode nothing counts until a coin moved by hand is back."""
+        In ``restore`` mode nothing counts until a coin moved by hand is back. Either way
+        the replay of the shove is computed beside the writer (replay.py)."""
         memory = self._memory
         before, after = memory.get("settled"), moved.played(self.board, snapshot.coins)
         shove = isinstance(verdict.action, Shove)
@@ -66,11 +67,18 @@ class ShovePlay:
                 check = (moved.check_shove if shove else moved.check_still)(self.board, before,
                                                                              after)
                 note = moved.note_for(self.board, check, self.moved_coin)
+                reasons = functools.partial(replay.reasons_after_shove, self.board, before, after)
                 if note is not None:
-                    memory["marks"] = tuple(m.before for m in check.unexplained)
-                    return Verdict(note=note, problem=True)  # the last board stays the reference
+                    marks = tuple(m.before for m in check.unexplained)
+                    new = memory.get("marks") != marks   # shown once, not at every reading
+                    memory["marks"] = marks
+                    # the last board stays the reference
+                    return Verdict(note=note, problem=True,
+                                   beside=functools.partial(reasons, new) if shove else None)
+                if shove:
+                    verdict = replace(verdict, beside=functools.partial(reasons, False))
             else:
-                judged = moved.verdict_after_shove if shove else moved.verdict_between_shoves
+                judged = replay.verdict_after_shove if shove else replay.verdict_between_shoves
                 verdict = replace(verdict, beside=functools.partial(judged, self.board, before,
                                                                     after))
         memory["settled"] = after
@@ -93,6 +101,8 @@ class ShovePlay:
     def press(self, state: ShoveState, press: ButtonPress, rng: random.Random) -> Verdict:
         if press.button == "ok" and state.starter is None:
             return Verdict(action=CoinToss(rng.randrange(2)))
+        if press.button == "ok" and press.long:   # replay the last shove
+            return Verdict(show_reasons=True)
         return Verdict()
 
     def describe(self, before: ShoveState, after: ShoveState, action) -> Note | None:
@@ -124,24 +134,46 @@ class ShovePlay:
         state: ShoveState = status.state
         t = lambda key, **values: text(language, key, **values)  # noqa: E731
         reading = status.reading
+        to_clear = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         return ShoveView(
             title=self.title(language),
             board=self.board,
             coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
             parties=tuple(self._party(state, p, language) for p in (0, 1)),
             target=self.rules.target,
-            status=self._status(status, language),
+            status=self._status(state, to_clear, language),
             message=say(language, status.note),
             problem=say(language, status.problem) or None,
             winner=(t("draw") if state.drawn else
                     t("winner", party=state.parties[state.winner].name)
                     if state.winner is not None else None),
             link=link_text(status.link, language),
-            # the buttons that matter now (before the toss the status line says what OK does)
-            hint=t("hint_shove_over" if state.over else "hint_shove"),
+            hint=buttons_now(language, status, state.over,
+                             ok=t("does_toss") if state.starter is None else None),
             marked=state.moved or self._memory.get("marks", ()),
-            to_clear=referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot)),
+            to_clear=to_clear,
+            replay=self._replay(status, language),
         )
+
+    def _replay(self, status: TableStatus, language: str) -> ReplayView | None:
+        """The last shove's replay in ``language``, made once per replay, request and
+        language (the view is built for every frame drawn)."""
+        reasons = status.reasons
+        if reasons is None:
+            return None
+        key = (status.reasons_shown, language)
+        made = self._memory.get("replay")
+        if made is not None and made[0] is reasons and made[1] == key:
+            return made[2]
+        shot = reasons.shot is not None
+        named = reasons.named
+        words = (text(language, "replay_explained" if shot else "replay_still") if named is None
+                 else text(language, "replay_would_lie", number=named.number,
+                           dx=named.would[0] - named.seen[0], dy=named.would[1] - named.seen[1]))
+        view = ReplayView(reasons, status.reasons_shown,
+                          text(language, "replay_title" if shot else "replay_title_still"), words)
+        self._memory["replay"] = (reasons, key, view)
+        return view
 
     def title(self, language: str) -> str:
         r = self.rules
@@ -161,13 +193,11 @@ class ShovePlay:
             at_turn=not state.over and state.starter is not None and state.turn == p,
             score_line=text(language, "playoff_score", count=tiebreak) if tiebreak is not None else "")
 
-    def _status(self, status: TableStatus, language: str) -> str:
-        state: ShoveState = status.state
+    def _status(self, state: ShoveState, waiting: int, language: str) -> str:
         if state.over:
             return text(language, "status_over")
         if state.starter is None:
             return text(language, "status_toss")
-        waiting = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
         if waiting:
             return text(language, "status_clear", coins=waiting)
         # the player who shoves: the party's name is made of its players' names, so

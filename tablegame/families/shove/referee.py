@@ -91,7 +91,7 @@ def touching_lines(board: ShoveBoard, snapshot: BoardSnapshot) -> tuple[int, ...
     for coin in snapshot.coins:
         if board.place(coin.x, coin.y).lie is not Lie.ON_LINE or not left < coin.x < right:
             continue
-        inside = [bed for bed in range(1, board.beds + 1)
-                  if board.bed_span(bed)[0] < coin.y < board.bed_span(bed)[1]]
-        beds += inside
+        bed = board.open_bed(coin.y)
+        if bed is not None:
+            beds.append(bed)
     return tuple(sorted(beds))

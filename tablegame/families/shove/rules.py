@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Sequence
 
 from tablegame.core.rules import IllegalAction, Outcome, Rules
+from tablegame.words.grammar import party_name
 from tablegame.words.notes import Note
 from tablegame.families.shove.texts import refused
 
@@ -130,7 +131,9 @@ class ShoveRules(Rules):
     state_type: ClassVar[type] = ShoveState
     action_types: ClassVar[tuple[type, ...]] = (CoinToss, Cleared, Shove, SetMarks, MovedUnhit)
     max_actions: ClassVar[int] = 20_000
-    observations: ClassVar[tuple[type, ...]] = (Cleared,)
+    # the board seen empty, and the table's own finding about a coin moved unhit: what a
+    # player did is the shove before them (one undo takes back both)
+    observations: ClassVar[tuple[type, ...]] = (Cleared, MovedUnhit)
 
     def __post_init__(self):
         if self.beds < 1:
@@ -148,7 +151,7 @@ class ShoveRules(Rules):
         if len(parties) != 2 or not all(parties):
             raise ValueError(refused("parties"))
         return ShoveState(
-            parties=tuple(Party(f"{p[0]}" if len(p) == 1 else " & ".join(p), tuple(p))
+            parties=tuple(Party(party_name(p), tuple(p))
                           for p in parties),
             marks=((0,) * self.beds, (0,) * self.beds),
             coins_left=self.coins_per_turn, round_size=self.coins_per_turn)

@@ -5,7 +5,8 @@ with the parties, the big status line, the last event and the banners.
 All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
 from __future__ import annotations
 
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -17,6 +18,7 @@ from tablegame.display.parts import (PaintedScreen, Painter, Pen, Pictures, bann
 from tablegame.display import palette as P
 from tablegame.display.text import TextCache
 from tablegame.families.shove.board import ShoveBoard
+from tablegame.families.shove.screen_replay import ReplayRun
 from tablegame.families.shove.view import PartyView, ShoveView
 
 Point = tuple[float, float]
@@ -131,14 +133,16 @@ class ShoveLayout(Proportional):
             "header": small, "cards": self.px(0.2), "status": self.px(0.19),
             "message": max(self.px(0.14), small),
             "problem": max(self.px(0.13), small + 2 * self.px(0.01))}, gap=self.px(0.014),
-            foot=self.small_print(self.hint_lines))
+            foot=self.small_print(self.hint_lines), flexible=("message", "problem"))
 
     @cached_property
     def hint_lines(self) -> int:
-        """The keys' hint whole: three lines on a screen narrower than 5:3 (1280x800, 16:10),
-        where the board leaves the panel narrow for the readable size; two elsewhere."""
+        """The buttons' footer whole (each button, pressed and held, in German: "ZURÜCK
+        lang: rückgängig · MENÜ: Personalseite (lang: neues Spiel)"): four lines on a screen
+        narrower than 5:3 (1280x800, 16:10), where the board leaves the panel narrow for
+        the readable size; three elsewhere. The news and the problem give up the room."""
         width, height = self.size
-        return 3 if width * 3 < height * 5 else 2
+        return 4 if width * 3 < height * 5 else 3
 
     def card(self, party: int) -> pygame.Rect:
         return self.half(self.rows["cards"], party)
@@ -151,8 +155,10 @@ class ShoveScreen(PaintedScreen):
     Only what changed is drawn again (``tablegame.display.parts``): each coin, each
     chalk box, each card and each row (or line) of the panel is a part of its own."""
 
-    def __init__(self, text: TextCache | None = None) -> None:
+    def __init__(self, text: TextCache | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.text = text or TextCache()
+        self.replay = ReplayRun(self, clock)   # the last shove replayed, when it is asked
         self.layout: ShoveLayout | None = None
         self._static: pygame.Surface | None = None
         self._coin: pygame.Surface | None = None
@@ -164,7 +170,14 @@ class ShoveScreen(PaintedScreen):
         """Draw ``view``; answers the rectangles that changed, or None when the whole
         surface was drawn (a new surface, size or board, or after ``invalidate``)."""
         layout = self._fit(surface, view.board)
+        if self.replay.showing(view):
+            return self.replay.draw(surface, layout, view)
         return self._painter.paint(surface, self._static, self._record(layout, view))
+
+    @property
+    def animating(self) -> bool:
+        """A replay runs: the table's loop draws every frame until it ends."""
+        return self.replay.running
 
     # --- what changes only with the surface size or the board -----------------------------
     def _fit(self, surface: pygame.Surface, board: ShoveBoard) -> ShoveLayout:
@@ -177,6 +190,7 @@ class ShoveScreen(PaintedScreen):
             self._painter.invalidate()
             self._chalk.clear()
             self._cards.clear()
+            self.replay.forget_pictures()
         return self.layout
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
@@ -333,10 +347,17 @@ class ShoveScreen(PaintedScreen):
         total = sum(min(m, view.target) for m in pv.marks[:beds])
         score = self.text.line(f"{total}/{view.target * beds}", lay.px(0.05), ink)
         pen.blit(score, score.get_rect(bottomright=inner.bottomright))
-        # the name may take two lines beside the score; then there is no room for who shoves
-        # next (the status line names the one at turn)
-        name = self.text.block(pv.name, lay.px(0.06), ink, inner.width - score.get_width() - pad,
-                               min_px=lay.px(0.03), max_lines=2,
+        # the name on one line above the score (the card's whole width) if it fits there a
+        # little smaller: "Team A" broken into "Team" / "A" reads as two names; else on two
+        # lines beside the score, and then there is no room for who shoves next (the status
+        # line names them)
+        room = inner.width - score.get_width() - pad
+        above = inner.height - score.get_height() >= self.text.font(lay.px(0.06)).get_height()
+        one_line = self.text.one_line_px(pv.name, lay.px(0.06), inner.width if above else room,
+                                         lay.px(0.045))
+        name = self.text.block(pv.name, one_line or lay.px(0.06), ink,
+                               inner.width if one_line and above else room,
+                               min_px=lay.px(0.03), max_lines=1 if one_line else 2,
                                height=inner.height - (0 if not pv.player else lay.px(0.05)))
         pen.blit(name, inner.topleft)
         y = inner.top + name.get_height() + lay.px(0.008)

@@ -7,7 +7,7 @@ import threading
 from typing import Iterator
 
 from tablegame.families.shove.board import ShoveBoard
-from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach
+from tablegame.families.shove.physics import NudgeRefused, Shot, ShoveTable, speed_to_reach
 from tablegame.core.sensors import BoardSnapshot, CoinReading
 
 
@@ -62,6 +62,14 @@ class SimulatedTable:
     def nudge(self, x: float, y: float, dx: float, dy: float) -> None:
         """A hand moves the coin nearest (x, y) by (dx, dy) mm (see ShoveTable.nudge)."""
         self._current().nudge(x, y, dx, dy)
+
+    def nudge_refused(self, x: float, y: float, dx: float, dy: float) -> str | None:
+        """Why that nudge cannot be made (NudgeRefused's kind), or None: it can."""
+        try:
+            self._current().nudged(x, y, dx, dy)
+        except NudgeRefused as refused:
+            return refused.kind
+        return None
 
 
 def shot_from_drag(board: ShoveBoard, start: tuple[float, float], end: tuple[float, float],

@@ -4,20 +4,20 @@ referee's notes, the moved coin), the screen's lines, and the engine's reasons f
 refusing an action."""
 from __future__ import annotations
 
-from tablegame.words.grammar import plural
+from tablegame.words.grammar import format_words, plural
 from tablegame.words.phrase import phrasebook
 
 _SCORING_WORDS = {
     "de": {"tiebreak": plural("count", "{party}: {count} Münze im Stechen",
                               "{party}: {count} Münzen im Stechen"),
            "own": plural("count", "{party}: 1 Strich in {where}", "{party}: {count} Striche in {where}"),
-           "none": "{party}: kein Strich", "given": "{other} bekommt {where}",
+           "none": "{party}: kein Strich", "given": "{other} {other:bekommt|bekommen} {where}",
            "lost": "verfallen: {where}", "sergeant": "Sergeant in Bett {bed}!",
            "gold_watch": "Goldene Uhr!", "beds": plural("count", "Bett {beds}", "Betten {beds}")},
     "en": {"tiebreak": plural("count", "{party}: {count} coin in the play-off",
                               "{party}: {count} coins in the play-off"),
            "own": plural("count", "{party}: 1 mark in {where}", "{party}: {count} marks in {where}"),
-           "none": "{party}: no mark", "given": "{other} gets {where}",
+           "none": "{party}: no mark", "given": "{other} {other:gets|get} {where}",
            "lost": "lost: {where}", "sergeant": "Sergeant in bed {bed}!",
            "gold_watch": "Gold watch!", "beds": plural("count", "bed {beds}", "beds {beds}")},
 }
@@ -36,9 +36,9 @@ def _scoring(language):
         if tiebreak:
             return w["tiebreak"](party=party, count=count)
         parts = [w["own"](party=party, count=len(own), where=where(own)) if own
-                 else w["none"].format(party=party)]
+                 else format_words(w["none"], {"party": party})]
         if given:
-            parts.append(w["given"].format(other=other, where=where(given)))
+            parts.append(format_words(w["given"], {"other": other, "where": where(given)}))
         if lost:
             parts.append(w["lost"].format(where=where(lost)))
         parts += [w["sergeant"].format(bed=b) for b in sergeants]
@@ -46,6 +46,48 @@ def _scoring(language):
             parts.append(w["gold_watch"])
         return " · ".join(parts)
     return say_scoring
+
+
+_TOUCHING = {"de": ("Münze in {where} berührt eine Linie: zählt nicht",
+                    "{count} Münzen in {where} berühren eine Linie: zählen nicht"),
+             "en": ("the coin in {where} touches a line: it does not count",
+                    "{count} coins in {where} touch a line: they do not count")}
+
+
+def _touching(language):
+    """The news of a shove, then the coins that look inside a bed but touch a line: "… ·
+    2 Münzen in Betten 1, 3 berühren eine Linie" (each bed once, as a scored turn says them)."""
+    one, many = _TOUCHING[language]
+    beds_of = _SCORING_WORDS[language]["beds"]
+
+    def words(news, beds) -> str:
+        where = beds_of(count=len(set(beds)), beds=tuple(sorted(set(beds))))
+        return f"{news} · " + (one if len(beds) == 1 else many).format(count=len(beds), where=where)
+    return words
+
+
+def _would_lie(language):
+    """Where the named coin would lie, from where it lies: "Münze 3 läge 41 mm tiefer"
+    (down the board, towards the front edge), the larger way first, the other too when
+    it is more than the sensors' error."""
+    words = {"de": ("Münze {number} läge {ways}", " und ", "{mm} mm tiefer", "{mm} mm höher",
+                    "{mm} mm weiter links", "{mm} mm weiter rechts",
+                    "Münze {number} läge, wo sie liegt"),
+             "en": ("Coin {number} would lie {ways}", " and ", "{mm} mm lower", "{mm} mm higher",
+                    "{mm} mm further left", "{mm} mm further right",
+                    "Coin {number} would lie where it lies")}[language]
+    sentence, joined, lower, higher, left, right, same = words
+
+    def say(number, dx, dy):
+        ways = sorted(((abs(dy), lower if dy < 0 else higher), (abs(dx), left if dx < 0 else right)),
+                      key=lambda way: -way[0])
+        said = [way.format(mm=round(mm)) for mm, way in ways if mm >= SAID_FROM_MM]
+        return sentence.format(number=number, ways=joined.join(said)) if said else same.format(
+            number=number)
+    return say
+
+
+SAID_FROM_MM = 3   # a way shorter than this (about the sensors' error) is not said
 
 
 TEXTS = {
@@ -56,13 +98,11 @@ TEXTS = {
         "lie_beyond_last": "hinter der letzten Linie", "lie_off_board": "nicht auf dem Brett",
         "lie_outside_frame": "außerhalb des Rahmens: kein möglicher Messwert",
         # what happened
-        "coin_toss": "Münzwurf: {party} beginnt",
+        "coin_toss": "Münzwurf: {party} {party:beginnt|beginnen}",
         "coin_counted": "Münze gezählt – noch {left}",
-        "touching_line": lambda news, beds: f"{news} · " + (
-            f"Münze in Bett {beds[0]} berührt eine Linie: zählt nicht" if len(beds) == 1 else
-            f"Münzen in Bett {', '.join(map(str, beds))} berühren eine Linie: zählen nicht"),
-        "marks_corrected": plural("marks", "Korrigiert: {party} hat {marks} Strich in Bett {bed}",
-                                  "Korrigiert: {party} hat {marks} Striche in Bett {bed}"),
+        "touching_line": _touching("de"),
+        "marks_corrected": plural("marks", "Korrigiert: {party} {party:hat|haben} {marks} Strich in Bett {bed}",
+                                  "Korrigiert: {party} {party:hat|haben} {marks} Striche in Bett {bed}"),
         "turn_scored": _scoring("de"),
         "short_of_first_line": "Münze vor der ersten Linie: zählt nicht, noch einmal schieben",
         "toss_first": "Erst die Münze werfen: OK drücken",
@@ -89,12 +129,14 @@ TEXTS = {
                                     "{who} schnippt – noch {left} Münzen"),
         "status_playoff": plural("left", "Stechen: {who} – noch {left} Münze", "Stechen: {who} – noch {left} Münzen"),
         "status_over": "Spiel vorbei",
-        "winner": "{party} gewinnt!",
+        "winner": "{party} {party:gewinnt|gewinnen}!",
         "draw": "Unentschieden!",
         "playoff_score": "Stechen: {count}",
-        "hint_shove": "ZURÜCK lang: rückgängig · MENÜ: Spielwahl",
+        "does_toss": "Münzwurf",
         "hint_desk_clear": "Abräumen: der nächste Schub mit der Maus räumt ab, oder Taste C",
-        "hint_shove_over": "OK: neues Spiel · MENÜ: Spielwahl",
+        "desk_nudge_no_coin": "Keine Münze auf dem Brett, die die Hand schieben könnte (Taste H)",
+        "desk_nudge_off_board": "Die Hand würde die Münze vom Brett schieben: nichts verschoben",
+        "desk_nudge_overlap": "Dort liegt schon eine Münze: die Hand hat nichts verschoben",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} Betten",
@@ -106,26 +148,30 @@ TEXTS = {
         "shove_no_such_party": "es gibt keine Partei {party}: nur Partei 1 oder 2",
         "shove_no_such_bed": "es gibt kein Bett {bed}: das Brett hat die Betten 1 bis {beds}",
         "shove_marks_range": "ein Bett hat 0 bis {target} Striche, nicht {marks}",
-        "shove_toss_done": "die Münze ist schon geworfen: {party} hat begonnen",
+        "shove_toss_done": "die Münze ist schon geworfen: {party} {party:hat|haben} begonnen",
         "shove_toss_first": "erst die Münze werfen: sie entscheidet, wer beginnt",
         "shove_clear_first": "erst das Brett abräumen: die Münzen der letzten Runde liegen noch",
         "shove_too_many_scoring": "{scoring} Münzen können nicht zählen: es liegen nur {lying} "
                                   "auf dem Brett",
         "shove_moved_names_no_coin": "eine Münze, die sich ohne Treffer bewegt hat, muss "
                                      "genannt sein",
+        # the replay of the last shove (replay.py)
+        "replay_title": "Der letzte Schub, nachgespielt",
+        "replay_title_still": "Ohne Schub bewegt",
+        "replay_explained": "Der Schub erklärt jede Münze",
+        "replay_still": "Keine Münze hat sich bewegt",
+        "replay_would_lie": _would_lie("de"),
     },
     "en": {
         "lie_in_bed": "in bed {bed}", "lie_on_line": "touches a line",
         "lie_outside_lane": "outside the side lines", "lie_short": "short of the first line",
         "lie_beyond_last": "beyond the last line", "lie_off_board": "off the board",
         "lie_outside_frame": "outside the frame: not a possible reading",
-        "coin_toss": "Coin toss: {party} starts",
+        "coin_toss": "Coin toss: {party} {party:starts|start}",
         "coin_counted": "Coin counted – {left} left",
-        "touching_line": lambda news, beds: f"{news} · " + (
-            f"the coin in bed {beds[0]} touches a line: it does not count" if len(beds) == 1
-            else f"the coins in beds {', '.join(map(str, beds))} touch a line: they do not count"),
-        "marks_corrected": plural("marks", "Corrected: {party} has {marks} mark in bed {bed}",
-                                  "Corrected: {party} has {marks} marks in bed {bed}"),
+        "touching_line": _touching("en"),
+        "marks_corrected": plural("marks", "Corrected: {party} {party:has|have} {marks} mark in bed {bed}",
+                                  "Corrected: {party} {party:has|have} {marks} marks in bed {bed}"),
         "turn_scored": _scoring("en"),
         "short_of_first_line": "Coin short of the first line: not counted, shove it again",
         "toss_first": "Toss the coin first: press OK",
@@ -148,12 +194,14 @@ TEXTS = {
         "status_turn_flick": plural("left", "{who} to flick – {left} coin left", "{who} to flick – {left} coins left"),
         "status_playoff": plural("left", "Play-off: {who} – {left} coin left", "Play-off: {who} – {left} coins left"),
         "status_over": "Game over",
-        "winner": "{party} wins!",
+        "winner": "{party} {party:wins|win}!",
         "draw": "A draw!",
         "playoff_score": "Play-off: {count}",
-        "hint_shove": "hold BACK: undo · MENU: choose the game",
+        "does_toss": "coin toss",
         "hint_desk_clear": "To clear: the next drag with the mouse clears the board, or key C",
-        "hint_shove_over": "OK: a new game · MENU: choose the game",
+        "desk_nudge_no_coin": "No coin on the board for the hand to nudge (key H)",
+        "desk_nudge_off_board": "The hand would push that coin off the board: nothing moved",
+        "desk_nudge_overlap": "Another coin lies where the hand would nudge this one: nothing moved",
         "title_progressive": "Progressive",
         "title_flick": "Flick",
         "title_short": "Short, {beds} beds",
@@ -169,6 +217,11 @@ TEXTS = {
         "shove_clear_first": "clear the board first: the last round's coins still count as lying there",
         "shove_too_many_scoring": "{scoring} coins cannot score: only {lying} lie on the board",
         "shove_moved_names_no_coin": "a coin moved unhit must be named",
+        "replay_title": "The last shove, replayed",
+        "replay_title_still": "Moved without a shove",
+        "replay_explained": "The shove explains every coin",
+        "replay_still": "No coin moved",
+        "replay_would_lie": _would_lie("en"),
     },
 }
 
