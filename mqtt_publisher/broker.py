@@ -29,12 +29,19 @@ class Broker:
     def address(self) -> str:
         return f"{self.host}:{self.port}"
 
-    def client(self, client_id: str, clean_session: bool = True):
-        """A paho client (MQTT 3.1.1, which Mosquitto's bridges speak) with this broker's
-        credentials; OSError or ValueError (in words) for a certificate file it cannot use."""
+    def client(self, client_id: str, clean_session: bool = True, *, mqtt5: bool = False,
+               manual_ack: bool = False):
+        """A paho client (MQTT 3.1.1, which Mosquitto's bridges speak; ``mqtt5``: MQTT 5,
+        whose session is chosen at connect) with this broker's credentials; OSError or
+        ValueError (in words) for a certificate file it cannot use."""
         import paho.mqtt.client as mqtt
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
-                             clean_session=clean_session, protocol=mqtt.MQTTv311)
+        if mqtt5:
+            client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
+                                 protocol=mqtt.MQTTv5, manual_ack=manual_ack)
+        else:
+            client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
+                                 clean_session=clean_session, protocol=mqtt.MQTTv311,
+                                 manual_ack=manual_ack)
         if self.username:
             client.username_pw_set(self.username, self.password or None)
         if self.tls:

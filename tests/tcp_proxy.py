@@ -1,8 +1,10 @@
 """A TCP link between two brokers that a test can slow down, cut and restore: the line
 between two pubs. Every connection through it is forwarded both ways (TLS passes
 through untouched); ``cut`` drops every connection and stops listening (a new one is
-refused, as by a router whose line is down) until ``restore``; ``delay`` holds each
-chunk that long (a slow line)."""
+refused, as by a router whose line is down) until ``restore``; ``cut(answering=True)``
+drops them too but takes each new one and hangs up at once, before the TLS handshake (as a
+router does whose port forward still answers while the far side is gone); ``delay`` holds
+each chunk that long (a slow line)."""
 from __future__ import annotations
 
 import socket
@@ -18,6 +20,7 @@ class Proxy:
         self._open: list[socket.socket] = []
         self._lock = threading.Lock()
         self._up = threading.Event()
+        self._answering = False
         self._listen()
 
     def _listen(self) -> None:
@@ -35,11 +38,15 @@ class Proxy:
                 near, _ = server.accept()
             except OSError:
                 return                        # cut: the listening socket is closed
+            if self._answering:
+                near.close()                  # taken, and hung up on at once
+                continue
             try:
                 far = socket.create_connection(self.target, timeout=5)
             except OSError:
                 near.close()
                 continue
+            far.settimeout(None)    # (the timeout was the connect's: a quiet line stays open)
             with self._lock:
                 self._open += [near, far]
             for a, b in ((near, far), (far, near)):
@@ -66,9 +73,18 @@ class Proxy:
                     pass
                 s.close()
 
-    def cut(self) -> None:
+    def cut(self, answering: bool = False) -> None:
         self._up.clear()
-        self._server.close()
+        if answering:
+            self._answering = True
+        else:
+            # shut down first: a bare close leaves the accept waiting in its thread, and the
+            # kernel goes on taking connections until one more arrives
+            try:
+                self._server.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            self._server.close()
         with self._lock:
             for s in self._open:
                 try:
@@ -79,8 +95,12 @@ class Proxy:
             self._open.clear()
 
     def restore(self) -> None:
-        self._listen()
+        if self._answering:
+            self._answering = False
+            self._up.set()
+        else:
+            self._listen()
 
     def close(self) -> None:
-        if self._up.is_set():
-            self.cut()
+        self._answering = False
+        self.cut()

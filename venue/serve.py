@@ -27,13 +27,22 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
     except (OSError, ValueError) as error:
         print(f"venue view not started: {error}", file=sys.stderr)
         return 2
-    runner = league = None
+    runner = league = line = None
+    if venue != "+" and config["league.partner"]:   # this pub dials the other's broker
+        from venue.competition.league_line import LeagueLine
+        try:
+            line = LeagueLine.from_config(config, venue, client_id).start()
+        except (OSError, ValueError) as error:
+            listener.close()
+            print(f"league line to {config['league.partner']} not started: {error}",
+                  file=sys.stderr)
+            return 2
     if venue != "+":   # a head office watches; a pub runs its own competitions and league
         from venue.competition.league_link import LeagueLink
         from venue.competition.runner import Runner, publisher
         runner = Runner(data, data / "venue.sqlite", venue, publisher(listener.client))
         league = LeagueLink(runner, Broker.from_config(config), data,
-                            f"{client_id}-{venue}-league").start()
+                            f"{client_id}-{venue}-league", line=line).start()
         runner.start()
         listener.on_event = runner.wake
     try:
@@ -44,6 +53,8 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
         if runner is not None:
             league.close()
             runner.close()
+        if line is not None:
+            line.close()
         listener.close()
         print(f"venue view cannot listen on {host}:{port}: {error.strerror or error}",
               file=sys.stderr)
@@ -63,5 +74,7 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
         if runner is not None:
             league.close()
             runner.close()
+        if line is not None:
+            line.close()
         listener.close()
     return 0

@@ -60,6 +60,14 @@ MEANINGS_DE = {
     "mqtt.accept_commands": "Befehle (neues Spiel, Pause) der Lokal-Ansicht über .../cmd/-Topics annehmen",
     "mqtt.staff_url": "die Adresse der Personal-Seite, auf die die Lokal-Ansicht verweist (\"\": die, "
                       "unter der sie erreichbar ist)",
+    "league.partner": "das andere Lokal eines Ligaspiels, dessen Broker diese Lokal-Ansicht anwählt "
+                      "(\"\": keins)",
+    "league.host": "der Broker des anderen Lokals, wie er von hier erreichbar ist",
+    "league.port": "der TLS-Port dieses Brokers",
+    "league.ca_file": "das CA-Zertifikat, das das dieses Brokers unterschrieben hat (\"\": das des "
+                      "Systems)",
+    "league.username": "die Anmeldung dieses Lokals bei diesem Broker (league-<dieses Lokal>)",
+    "league.password": "das Passwort dieser Anmeldung",
 }
 
 

@@ -228,6 +228,25 @@ SETTINGS += [
 ]
 
 
+def _partner(v):
+    return None if v == "" else _topic_name(v)
+
+
+# [league]: the venue view's line to the other pub of a league match (docs/competitions.md):
+# its broker over TLS, with this pub's login there. Only the pub that dials sets it.
+SETTINGS += [
+    Setting("league.partner", "", _partner,
+            "the other pub of a league match, whose broker this venue view dials (\"\": none)"),
+    Setting("league.host", "", _is(str, "a_host"), "that pub's broker, as reached from here"),
+    Setting("league.port", 8883, _number(1, 65535, int), "that broker's TLS port"),
+    Setting("league.ca_file", "", _is(str, "a_file_path"),
+            "the CA certificate that signed that broker's (\"\": the system's)"),
+    Setting("league.username", "", _is(str, "a_user_name"),
+            "this pub's login at that broker (league-<this venue>)"),
+    Setting("league.password", "", _is(str, "a_password"), "that login's password"),
+]
+
+
 def _family_setting(family: str, option: Option) -> Setting:
     """A family's table setting (its registration's ``settings``) as a row of the table."""
     return Setting(f"{family}.{option.name}", option.default,

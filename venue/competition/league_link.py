@@ -1,16 +1,16 @@
 """The venue's side of a league match between two pubs: a client of the pub's broker that
-hears the other pub through the brokers' bridge (docs/competitions.md), and a part of the
+hears the other pub through the league line (league_line.py, docs/competitions.md), and a part of the
 competitions' runner (its one writer) that plays the match on this pub's table.
 
 Between the two venues, retained, below each venue's own name (the other pub's broker
-takes nothing else from it: its ACL and the bridge's topics):
+takes nothing else from it: its ACL and the line's topics):
 
 - ``pubvenue/v1/<venue>/alive``: {"at"} every ALIVE s; its last will says offline. A pub
   not heard for UNREACHABLE s is shown as unreachable.
 - ``pubvenue/v1/<venue>/league/<id>``: the home venue's fixture, or the away venue's
   acceptance and table; with each side's replays asked for.
 
-The other pub's table (``pubtable/v1/<other>/<table>/…``, bridged in) is kept in
+The other pub's table (``pubtable/v1/<other>/<table>/…``, brought in by the line) is kept in
 ``league.sqlite`` beside the venue's store. Each look: the board under way is sent to this
 pub's table (with the other pub's seats ``elsewhere``), the other table's moves this one
 lacks are relayed to it (``cmd/relay``), and once both logs end the board is agreed, or
@@ -57,8 +57,9 @@ def venue_topic(venue: str, leaf: str) -> str:
 
 class LeagueLink:
     def __init__(self, runner: Runner, broker: Broker, data_folder: str | Path,
-                 client_id: str):
+                 client_id: str, line=None):
         self.runner, self.me = runner, runner.venue
+        self.line = line                  # the LeagueLine, at the pub that dials the other
         peer_store = Path(data_folder) / "league.sqlite"
         self._store = VenueStore(peer_store)           # written on paho's thread only
         self._peer = TableLogs(peer_store)                 # read on the runner's thread only
@@ -328,6 +329,10 @@ class LeagueLink:
     def snapshot(self) -> dict[str, LeagueMatch]:
         with self._shown_lock:
             return self._shown
+
+    def line_trouble(self) -> tuple[str, dict] | None:
+        """What is wrong with the league line this pub dials (LeagueLine.trouble), if any."""
+        return None if self.line is None else self.line.trouble()
 
     def unreachable_since(self, venue: str) -> float | None:
         """When the other pub was last heard of, if it is not now (None: reachable)."""

@@ -12,7 +12,7 @@ from tablegame.core.games import make_play
 from tablegame.core.play import GameSetup
 from tablegame.registry import find, playable_games
 from venue.competition.league import season_standings
-from venue.competition.league_view import league_view
+from venue.competition.league_view import league_view, line_words
 from venue.competition.pages import known_tables
 from venue.competition.words import cword, problem_words
 from web_admin import auth
@@ -51,7 +51,7 @@ def _view(cid: str) -> dict:
         abort(404)
     other = match.fixture.other(link.me)
     return league_view(match, known_tables(), link.peer_tables(other),
-                       link.unreachable_since(other), language())
+                       link.unreachable_since(other), language(), link.line_trouble())
 
 
 def _form() -> dict:
@@ -72,6 +72,7 @@ def listing():
     shown = [league_view(m, {}, {}, None, language()) for m in reversed(matches)]
     seasons = sorted({m.fixture.season for m in matches}, reverse=True)
     return render_template("league.html", matches=shown, tables=known_tables(),
+                           line=line_words(link.line_trouble(), language()),
                            games=split_games(), seasons=[
                                (s, season_standings(matches, s)) for s in seasons])
 

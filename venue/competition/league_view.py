@@ -1,7 +1,8 @@
 """A league match as its page, its live data and the TV view show it, in the reader's
 language: both pubs' boards live (this pub's table from the venue's store, the other's
-from what the bridge brought), the match's score, each board's state, a disagreement
-with what each table's log says, and whether the other pub is reachable."""
+from what the league line brought), the match's score, each board's state, a disagreement
+with what each table's log says, and whether the other pub is reachable (and, at the pub
+that dials, what is wrong with the league line)."""
 from __future__ import annotations
 
 import time
@@ -12,7 +13,8 @@ from venue.competition.words import cword, match_words
 
 
 def league_view(match: LeagueMatch, mine: dict[str, dict], theirs: dict[str, dict],
-                unreachable_since: float | None, language: str) -> dict:
+                unreachable_since: float | None, language: str,
+                line: tuple[str, dict] | None = None) -> dict:
     fixture, me = match.fixture, match.me
     other = fixture.other(me)
     score = match.score()
@@ -53,11 +55,21 @@ def league_view(match: LeagueMatch, mine: dict[str, dict], theirs: dict[str, dic
         "finished": match.finished, "score": score,
         "score_words": f"{fixture.home} {score['home']} : {score['away']} {fixture.away}",
         "boards": boards, "cards": cards, "unreachable": gone,
+        "line": line_words(line, language),           # for staff, not the TV
         "reachable": "" if gone else cword("reachable", language, venue=other),
         "waiting": "" if match.accepted else cword("waits_for_accept", language, away=fixture.away),
         "invited": fixture.away == me and not match.accepted,
         "current": match.current,
     }
+
+
+def line_words(trouble: tuple[str, dict] | None, language: str) -> str:
+    """What is wrong with the league line (LeagueLine.trouble), in words; "" when nothing."""
+    if trouble is None:
+        return ""
+    key, values = trouble
+    since = time.strftime("%H:%M:%S", time.localtime(values["since"]))
+    return cword(key, language, **{**values, "time": since})
 
 
 def _result(said: dict, names: tuple[str, ...], language: str) -> str:

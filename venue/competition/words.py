@@ -89,6 +89,14 @@ WORDS = {
         "lg_not_current": "Brett {board} wird gerade nicht gespielt.",
         "lg_board_line": "Zeile {line}: Heim – Gast, mit einem Strich dazwischen.",
         "lg_boards": "1 bis {most} Bretter, bitte.",
+        # the league line (venue.competition.league_line.LeagueLine.trouble)
+        "line_login": "Die Ligaleitung: der Broker von {venue} ({address}) lehnt die Anmeldung "
+                      "ab – {settings} prüfen.",
+        "line_refused": "Die Ligaleitung: der Broker von {venue} ({address}) lehnt ab: {reason}.",
+        "line_certificate": "Die Ligaleitung: der Broker von {venue} ({address}) zeigt nicht das "
+                            "erwartete Zertifikat – league.ca_file und league.host prüfen.",
+        "line_down": "Die Ligaleitung: der Broker von {venue} ({address}) ist seit {time} nicht "
+                     "erreichbar; sie versucht es weiter.",
     },
     "en": {
         "competitions": "Competitions", "new": "New competition", "name": "Competition's name",
@@ -167,6 +175,13 @@ WORDS = {
         "lg_not_current": "Board {board} is not being played now.",
         "lg_board_line": "Line {line}: home – away, with a dash between.",
         "lg_boards": "1 to {most} boards, please.",
+        "line_login": "The league line: {venue}'s broker ({address}) refuses the login – "
+                      "check {settings}.",
+        "line_refused": "The league line: {venue}'s broker ({address}) refuses: {reason}.",
+        "line_certificate": "The league line: {venue}'s broker ({address}) does not show the "
+                            "certificate expected – check league.ca_file and league.host.",
+        "line_down": "The league line: {venue}'s broker ({address}) not reached since {time}; "
+                     "it keeps trying.",
     },
 }
 

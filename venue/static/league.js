@@ -23,6 +23,8 @@ function draw(root, data, tv) {
   const link = document.getElementById("link-state");
   link.textContent = data.unreachable || data.reachable;
   link.className = data.unreachable ? "gone" : "";
+  const line = document.getElementById("line-state");   // the staff's page only
+  if (line) { line.textContent = data.line; line.hidden = !data.line; }
   document.getElementById("cards").replaceChildren(...data.cards.map(card));
   if (tv) {
     document.getElementById("tv-boards").replaceChildren(...data.boards.map(b => {
