@@ -172,7 +172,7 @@ CORNER_REACH = 8     # pixels round a dragged corner where the picture's own cor
 
 class CornersError(ValueError):
     """Four points that make no board: ``key`` and ``values`` say why, in words, through
-    ``camera_board.learn.say`` (the staff page and ``tablegame camera-learn`` say it in
+    ``camera_board.teaching.say`` (the staff page and ``tablegame camera-learn`` say it in
     their language)."""
 
     def __init__(self, key: str, **values):

@@ -12,6 +12,7 @@ import numpy as np
 from camera_board.appearance import Appearance, Colour
 from camera_board.dice_detect import DARK_LEARNED, DiceDetector, body_names, dice_starting, pips_name
 from camera_board.dice_layout import TABLES
+from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
 
 SPOT = 25.0          # mm round its spot a die or a piece is looked for
 ALIKE = 40.0         # BGR distance under which two colours the camera must tell apart look alike
@@ -19,7 +20,6 @@ LIKE_TABLE = 35.0    # BGR distance from the table's own colour under which a di
 
 
 def dice_steps(game: str):
-    from camera_board.learn import Placed, Step
     table = TABLES[game]()
     if game == "schocken":
         spots = ((60.0, 130.0), (130.0, 130.0), (200.0, 130.0))
@@ -33,7 +33,6 @@ def dice_steps(game: str):
 
 
 def learn_dice(game: str, calibration, planned, frames):
-    from camera_board.learn import Learned, LearnError, empty_board, rectified
     table = TABLES[game]()
     reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
     brightness = float(np.median(reference))
@@ -115,7 +114,6 @@ def _separations(colours: dict[str, Colour], reference: np.ndarray) -> list:
 def _read_again(table, calibration, appearance, planned, frames) -> list:
     """Each step's pictures read with what was learned: the dice's faces as laid (Schocken),
     three dice and the pieces' squares (Neunfeld)."""
-    from camera_board.learn import rectified
     detector = DiceDetector(table, calibration, appearance=appearance)
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):

@@ -15,6 +15,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from mqtt_publisher import topics
 from venue.cards import COMMANDS, cards
 from venue.standings import Leaderboard
+from venue.competition import league_pages
 from venue.competition.pages import install as install_competitions
 from venue.words import vword
 from web_admin import answers, auth
@@ -46,6 +47,7 @@ def create_app(store_path: str | Path, data_folder: str | Path, listener=None,
     app.register_blueprint(auth.bp)
     app.register_blueprint(bp)
     install_competitions(app, competitions)
+    app.register_blueprint(league_pages.bp)      # the league's pages beside the competitions'
     answers.install(app)
     app.jinja_env.globals.update(word=word, vword=vword, language=language, who=auth.who)
     return app

@@ -155,7 +155,7 @@ def corners():
     still correct it."""
     import cv2
     from camera_board.calibrate import CornersError, corner_homography
-    from camera_board.learn import say
+    from camera_board.teaching import say
     camera = _camera()
     if camera is None:
         return refused(said("no_camera"), 404)

@@ -17,7 +17,8 @@ import time
 from flask import current_app
 
 from camera_board.layout import PIECE_COLOURS
-from camera_board.learn import LearnError, learn, say, steps, tenths
+from camera_board.learn import learn, steps
+from camera_board.teaching import LearnError, say, tenths
 from tablegame.config import ConfigError
 from web_admin.answers import done, refused
 from web_admin.auth import who

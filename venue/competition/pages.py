@@ -23,10 +23,8 @@ bp = Blueprint("competitions", __name__)
 
 def install(app: Flask, runner) -> None:
     """The pages on the venue's app, over ``runner`` (None: a view without competitions)."""
-    from venue.competition import league_pages
     app.extensions["competitions"] = runner
     app.register_blueprint(bp)
-    app.register_blueprint(league_pages.bp)
     app.jinja_env.globals.update(cword=cword, competitions_on=runner is not None,
                                  league_on=getattr(runner, "league", None) is not None)
 
