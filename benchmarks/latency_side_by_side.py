@@ -1,0 +1,90 @@
+"""bench_latency's main-thread CPU time of versions side by side, alternated in one session
+(docs/performance.md). Each version is a checkout of its own (``git worktree add --detach
+/tmp/lat-6e0 6e03dd5``); each run is a fresh process in that checkout, on this venv's
+packages, measuring with that version's own ``bench_latency.measure``; the rounds
+alternate the versions so a busy moment of the machine hits each.
+
+    .venv/bin/python benchmarks/latency_side_by_side.py ROUNDS SAMPLES NAME=CHECKOUT ...
+        [--sizes 800x480,1920x1080] [--pause S] [--centre]
+
+``--pause S``: the machine idles S seconds before each shove, as a table does between
+shoves (outside the measured time); without it the shoves follow as fast as the version's
+benchmark loop goes, which differs between versions. ``--centre``: the coins lie on the
+line's centre instead of its near edge (no "touches a line" note since 2f8cb9d)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def _one(width: int, height: int, samples: int, pause: float, centre: bool) -> None:
+    """In the checkout that is the working directory: its measure, CPU ms as JSON."""
+    sys.path.insert(0, os.getcwd())
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    from benchmarks import bench_latency as b
+    if not b.__file__.startswith(os.getcwd()):
+        raise SystemExit(f"measured {b.__file__}, not the checkout {os.getcwd()}")
+    if centre:
+        b._on_lines = lambda board, count: tuple(
+            b.CoinReading(60.0 + 45 * i, sum(board.lines[1]) / 2) for i in range(count))
+    if pause:
+        board_of = b.display_board   # asked for just before the shove is sent
+
+        def display_board(session):
+            time.sleep(pause)        # asleep: no CPU time of the thread
+            return board_of(session)
+        b.display_board = display_board
+    cpu: list[float] = []
+    b.measure((width, height), samples, cpu=cpu)
+    print(json.dumps([x * 1000 for x in cpu]))
+
+
+def _p99(ms: list[float]) -> float:
+    return sorted(ms)[int(len(ms) * 0.99) - 1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rounds", type=int)
+    parser.add_argument("samples", type=int)
+    parser.add_argument("versions", nargs="+", help="NAME=CHECKOUT, the first is the reference")
+    parser.add_argument("--sizes", default="800x480,1920x1080")
+    parser.add_argument("--pause", type=float, default=0.0)
+    parser.add_argument("--centre", action="store_true")
+    parser.add_argument("--one", nargs=3, type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        return _one(*args.one, args.pause, args.centre)
+    versions = dict(v.split("=", 1) for v in args.versions)
+    sizes = args.sizes.split(",")
+    pool: dict[tuple[str, str], list[float]] = {(v, s): [] for v in versions for s in sizes}
+    loads = [os.getloadavg()[0]]
+    for r in range(args.rounds):
+        for size in sizes:
+            order = list(versions) if r % 2 == 0 else list(versions)[::-1]
+            for name in order:
+                command = [sys.executable, os.path.abspath(__file__), "0", "0", "x=x",
+                           "--one", *size.split("x"), str(args.samples), "--pause", str(args.pause)]
+                out = subprocess.run(command + (["--centre"] if args.centre else []),
+                                     cwd=versions[name], capture_output=True, text=True, check=True)
+                pool[name, size] += json.loads(out.stdout.splitlines()[-1])
+        loads.append(os.getloadavg()[0])
+    first = next(iter(versions))
+    for size in sizes:
+        m0, q0 = statistics.median(pool[first, size]), _p99(pool[first, size])
+        for name in versions:
+            ms = pool[name, size]
+            m, q = statistics.median(ms), _p99(ms)
+            print(f"{size} {name}: main-thread CPU median {m:.3f} ms ({(m / m0 - 1) * 100:+.1f} %), "
+                  f"p99 {q:.2f} ms ({(q / q0 - 1) * 100:+.1f} %), {len(ms)} counted shoves")
+    print("load average (1 min) before and after each round:", " ".join(f"{x:.1f}" for x in loads))
+
+
+if __name__ == "__main__":
+    main()
