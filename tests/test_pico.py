@@ -142,7 +142,8 @@ def test_the_pico_boots_and_answers_a_host_that_polls_from_the_first_moment(squa
     squares.wait(lambda: squares.readings(SquaresReading), 30, "the squares' first reading")
     first = squares.readings(SquaresReading)[0]
     assert first.occupied == (False,) * 9                      # the pull-ups read "no piece"
-    assert squares.table.session.snapshot().status.readings    # it reached the session
+    squares.wait(lambda: squares.table.session.snapshot().status.readings, 10,   # the writer has it
+                 "the reading to reach the session")
 
 
 def test_neunfelds_square_switches_are_read_with_their_pull_ups_and_debounced(squares):
