@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 from tablegame.config import ConfigError
 from camera_board.overlay import surface_corners
+from camera_board.teaching import say
 from web_admin.answers import done, refused
 from web_admin import camera_teach
 from web_admin.camera_teach import spots, state as teach_state
@@ -41,8 +42,7 @@ WORDS = {
            "back_left": "hinten links",
            "save_corners": "Ecken speichern",
            "corners_saved": "Ecken gespeichert: die Kamera findet das Brett dort, auch ohne Marken.",
-           "corners_numbers": "Jede Ecke braucht zwei Zahlen (x und y, Pixel im Kamerabild).",
-           "coin": "Münze", "white": "Weiß", "black": "Schwarz", "queen": "Königin", "striker": "Striker"},
+           "corners_numbers": "Jede Ecke braucht zwei Zahlen (x und y, Pixel im Kamerabild)."},
     "en": {"no_camera": "This table has no camera board (board.kind = \"serial\").",
            "no_picture": "No picture from the camera yet.",
            "no_markers": "The camera has not found the board's markers: nothing to save.",
@@ -59,8 +59,7 @@ WORDS = {
            "back_left": "back left",
            "save_corners": "Save corners",
            "corners_saved": "Corners saved: the camera finds the board there, without markers too.",
-           "corners_numbers": "Each corner needs two numbers (x and y, pixels of the camera's picture).",
-           "coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker"},
+           "corners_numbers": "Each corner needs two numbers (x and y, pixels of the camera's picture)."},
 }
 
 
@@ -96,7 +95,7 @@ def _state() -> dict:
             "recalibrations": camera.calibration.recalibrations,
             "pieces": [] if sighting is None else [
                 {"n": n, "kind": p.kind, "x": round(p.x, 1), "y": round(p.y, 1),
-                 "where": said("where", kind=said(p.kind), n=n, x=p.x, y=p.y)}
+                 "where": said("where", kind=say(language(), p.kind), n=n, x=p.x, y=p.y)}
                 for n, p in enumerate(sighting.pieces, 1)]}
 
 
@@ -155,7 +154,6 @@ def corners():
     still correct it."""
     import cv2
     from camera_board.calibrate import CornersError, corner_homography
-    from camera_board.teaching import say
     camera = _camera()
     if camera is None:
         return refused(said("no_camera"), 404)
