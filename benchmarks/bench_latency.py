@@ -126,7 +126,8 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                 # is handled here, not in the next sample's time
                 while not session.idle:
                     session.process(timeout=0.01)
-                time.sleep(max(0.0, drawn + pause - time.perf_counter()))
+                if pause:
+                    time.sleep(max(0.0, drawn + pause - time.perf_counter()))
                 version = session.version
                 sent = board.send(BoardSnapshot(_on_lines(display_board(session), state.on_board + 1),
                                                 settled=True))
