@@ -96,7 +96,7 @@ class Painter:
             return None
         last, drawn = self._parts, self._drawn
         changed = {name for name in parts.keys() | last.keys()
-                   if parts.get(name) != last.get(name)}
+                   if (ops := parts.get(name)) is not (before := last.get(name)) and ops != before}
         if not changed:
             return []
         # Where the picture may differ from the last frame: under what the changed parts
@@ -180,9 +180,6 @@ class Pen:
     def part(self, name: Hashable) -> None:
         """The commands from here on belong to the part ``name``."""
         self._ops = self.parts.setdefault(name, [])
-
-    def extend(self, ops: list[tuple]) -> None:
-        self._ops.extend(ops)
 
     def fill(self, colour, rect: pygame.Rect) -> None:
         self._ops.append(("fill", tuple(colour), tuple(rect)))

@@ -163,7 +163,7 @@ class ShoveScreen(PaintedScreen):
         self._static: pygame.Surface | None = None
         self._coin: pygame.Surface | None = None
         self._painter = Painter()
-        self._chalk: dict[tuple, list[tuple]] = {}   # a chalk box's commands, per layout
+        self._chalk: dict[tuple, dict] = {}   # a party's chalk boxes as parts, per layout
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
 
     def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
@@ -291,17 +291,24 @@ class ShoveScreen(PaintedScreen):
 
     def _draw_chalk(self, pen: Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, target: int) -> None:
-        for bed in range(1, lay.board.beds + 1):
-            pen.part(("chalk", party, bed))
-            marks = min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
-            key = (party, bed, marks, target)
-            ops = self._chalk.get(key)
-            if ops is None:   # the same few boxes come again and again: record each once
+        """A party's chalk boxes, one part each; the same few columns of marks come again
+        and again: each column's parts are recorded once (the same command lists every
+        frame, so the painter sees at once they are unchanged)."""
+        beds = lay.board.beds
+        marks = tuple(min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
+                      for bed in range(1, beds + 1))
+        column = self._chalk.get((party, marks, target))
+        if column is None:
+            column = {}
+            for bed in range(1, beds + 1):
                 box_pen = Pen(self.text.ink)
-                box_pen.part(key)
-                self._draw_chalk_box(box_pen, lay, party, bed, marks, target)
-                ops = self._chalk[key] = box_pen.parts[key]
-            pen.extend(ops)
+                box_pen.part(("chalk", party, bed))
+                self._draw_chalk_box(box_pen, lay, party, bed, marks[bed - 1], target)
+                column.update(box_pen.parts)
+            if len(self._chalk) >= 64:   # a long evening's columns: start afresh
+                self._chalk.clear()
+            self._chalk[party, marks, target] = column
+        pen.parts.update(column)
 
     def _draw_chalk_box(self, pen: Pen, lay: ShoveLayout, party: int, bed: int,
                         marks: int, target: int) -> None:
