@@ -95,8 +95,10 @@ class Painter:
             self._parts, self._target = parts, weakref.ref(surface)
             return None
         last, drawn = self._parts, self._drawn
-        changed = {name for name in parts.keys() | last.keys()
-                   if (ops := parts.get(name)) is not (before := last.get(name)) and ops != before}
+        # the same list (a part recorded once, handed again) is unchanged at a glance
+        changed = {name for name, ops in parts.items()
+                   if (before := last.get(name)) is not ops and before != ops}
+        changed.update(name for name in last if name not in parts)
         if not changed:
             return []
         # Where the picture may differ from the last frame: under what the changed parts
@@ -114,9 +116,10 @@ class Painter:
         names = list(parts)
         flat, owner, covers = [], [], {}
         for i, name in enumerate(names):
-            for rect in drawn.get(name, ()):
-                flat.append(rect)
-                owner.append(i)
+            rects = drawn.get(name)
+            if rects:
+                flat += rects
+                owner += [i] * len(rects)
 
         def covering(i: int) -> list[pygame.Rect]:
             """The opaque pictures of part ``i``: looked for only in the parts a damaged

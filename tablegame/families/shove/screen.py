@@ -295,8 +295,10 @@ class ShoveScreen(PaintedScreen):
         and again: each column's parts are recorded once (the same command lists every
         frame, so the painter sees at once they are unchanged)."""
         beds = lay.board.beds
-        marks = tuple(min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
-                      for bed in range(1, beds + 1))
+        marks = pv.marks
+        if len(marks) != beds or max(marks, default=0) > target:   # as many boxes as beds, none over
+            marks = tuple(min(marks[bed - 1] if bed <= len(marks) else 0, target)
+                          for bed in range(1, beds + 1))
         column = self._chalk.get((party, marks, target))
         if column is None:
             column = {}
