@@ -165,6 +165,7 @@ class ShoveScreen(PaintedScreen):
         self._painter = Painter()
         self._chalk: dict[tuple, dict] = {}   # a party's chalk boxes as parts, per layout
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
+        self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
 
     def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None when the whole
@@ -190,6 +191,7 @@ class ShoveScreen(PaintedScreen):
             self._painter.invalidate()
             self._chalk.clear()
             self._cards.clear()
+            self._lines.clear()
             self.replay.forget_pictures()
         return self.layout
 
@@ -395,7 +397,7 @@ class ShoveScreen(PaintedScreen):
         else:
             line_parts(pen, "status", status.topleft, text.lines(
                 view.status, lay.px(0.085), P.CREAM, status.width, height=status.height,
-                max_lines=2))
+                max_lines=2), self._lines, self._static)
         if view.problem:   # what is wrong matters more than the last event: it takes its row too
             pen.part("problem")
             banner(pen, text, lay, rows["message"].union(rows["problem"]), view.problem,
@@ -404,7 +406,7 @@ class ShoveScreen(PaintedScreen):
             room = message.union(rows["problem"])
             line_parts(pen, "message", message.topleft, text.lines(
                 view.message, lay.px(0.046), P.MUTED, room.width, height=room.height,
-                max_lines=4))
+                max_lines=4), self._lines, self._static)
         if view.hint:
             pen.part("hint")
             hint = rows["hint"]
