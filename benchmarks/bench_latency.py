@@ -20,9 +20,15 @@ from tablegame.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
 from tablegame.core import store  # noqa: E402
-from table_app.service import open_session  # noqa: E402
+from table_app.service import open_session, settle_memory  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
+# A table's shoves come seconds apart, and the frame after an idle pause costs about
+# twice the CPU time of one right after another on the development machine (caches and
+# the core gone cold, docs/performance.md): each shove is sent this long after the last
+# one was drawn, whatever a version's loop does in between (main waits for the physics
+# check beside the writer, 6e03dd5 did not), so versions compare like with like.
+PAUSE = 0.04
 
 
 class _Board(threading.Thread):
@@ -75,13 +81,17 @@ def _on_lines(board, count):
 
 
 def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
-            synchronous: str = store.SYNCHRONOUS, cpu: list[float] | None = None) -> list[float]:
+            synchronous: str = store.SYNCHRONOUS, cpu: list[float] | None = None,
+            pause: float = 0.0) -> list[float]:
     """``beside(session, folder)``: a context manager run around the measurement
     (bench_web serves the staff page and its browsers there). ``synchronous``: the
     event log's fsync after the change is drawn (AFTER_DRAW, the table's), inside
     each commit (FULL) or none (NORMAL). ``cpu`` gets the
     main thread's CPU time per sample (commit and draw): on a busy machine the
-    wall-clock tail is mostly waiting for a core, this is the table's own work."""
+    wall-clock tail is mostly waiting for a core, this is the table's own work (from the
+    snapshot sent: making and writing it is the board's work, not the table's).
+    ``pause``: each shove is sent this many seconds after the last one was drawn (a
+    table's rhythm, ``PAUSE``); 0 sends it as soon as the last one is handled."""
     import contextlib
     config = load(None, {"table.language": "de"})
     with tempfile.TemporaryDirectory() as folder:
@@ -102,7 +112,8 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
             while session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL:
                 session.process(timeout=0.01)
             session.handle(__import__("tablegame.core.events", fromlist=["ButtonPress"]).ButtonPress("ok"))
-            latencies = []
+            settle_memory()   # as the table does after its first frame
+            latencies, drawn = [], time.perf_counter()
             for _ in range(samples):
                 state = session.status.state
                 if state.on_board == 0:  # a new round: clear the board first (not measured)
@@ -115,14 +126,17 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                 # is handled here, not in the next sample's time
                 while not session.idle:
                     session.process(timeout=0.01)
+                if pause:
+                    time.sleep(max(0.0, drawn + pause - time.perf_counter()))
                 version = session.version
-                busy = time.thread_time()
                 sent = board.send(BoardSnapshot(_on_lines(display_board(session), state.on_board + 1),
                                                 settled=True))
+                busy = time.thread_time()
                 handle_until(session, lambda: session.version != version
                              and session.status.state is not state)   # as the table's loop: draw,
                 display.show(session.play.view(session.status, "de"))
-                latencies.append(time.perf_counter() - sent)
+                drawn = time.perf_counter()
+                latencies.append(drawn - sent)
                 if cpu is not None:
                     cpu.append(time.thread_time() - busy)
                 session.flush()                                  # then fsync and ACK
@@ -159,7 +173,8 @@ def run() -> list[str]:
         cpu: dict[str, list[float]] = {mode: [] for mode in ms}
         for _ in range(ROUNDS):
             for mode in ms:
-                ms[mode] += measure(size, SAMPLES // ROUNDS, synchronous=mode, cpu=cpu[mode])
+                ms[mode] += measure(size, SAMPLES // ROUNDS, synchronous=mode, cpu=cpu[mode],
+                                    pause=PAUSE)
         for mode in ms:
             wall = sorted(x * 1000 for x in ms[mode])
             own = sorted(x * 1000 for x in cpu[mode])
@@ -168,7 +183,8 @@ def run() -> list[str]:
                          f"median {statistics.median(wall):.2f} ms, p99 {_p99(wall):.2f} ms, "
                          f"max {wall[-1]:.2f} ms ({len(wall)} counted shoves)")
             lines.append(f"  of which the main thread's own CPU time: median {statistics.median(own):.2f} ms, "
-                         f"p99 {_p99(own):.2f} ms ({len(own)} counted shoves)")
+                         f"p99 {_p99(own):.2f} ms ({len(own)} counted shoves, each {PAUSE * 1000:.0f} ms "
+                         f"after the last was drawn)")
     return lines
 
 

@@ -216,3 +216,21 @@ def test_blitting_only_the_ink_of_a_text_draws_the_same(display, align):
     whole.blit(block, (30, 40))
     part.blit(block, (30 + ink.x, 40 + ink.y), ink)
     assert pixels(whole) == pixels(part)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_lines_kept_as_pictures_draw_what_blending_them_drew(display, monkeypatch, size):
+    """The status and message lines are copied as pictures made on the static layer
+    (issue 30, the frame's CPU): frame for frame the pixels of blending each line onto
+    the screen, as the screen drew them before."""
+    import tablegame.families.shove.screen as shove_screen
+    kept = ShoveScreen(), pygame.Surface(size, 0, display.surface)
+    blended = ShoveScreen(), pygame.Surface(size, 0, display.surface)
+    line_parts = shove_screen.line_parts
+    for step, view in enumerate(sequence()):
+        kept[0].draw(kept[1], view)
+        monkeypatch.setattr(shove_screen, "line_parts",
+                            lambda pen, name, topleft, placed, *kept: line_parts(pen, name, topleft, placed))
+        blended[0].draw(blended[1], view)
+        monkeypatch.setattr(shove_screen, "line_parts", line_parts)
+        assert pixels(kept[1]) == pixels(blended[1]), f"frame {step}"

@@ -3,7 +3,7 @@ and the table's inputs and outputs. The session holds one ``Play`` per game."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Mapping, Protocol
 
 from tablegame.core.events import ButtonPress
@@ -95,9 +95,26 @@ class TableStatus:
     reasons: Any = None              # what the check of the last move found (Verdict.reasons)
     reasons_shown: int = 0           # grows each time they are to be shown: the screen replays
 
+    def but(self, **changes) -> TableStatus:
+        """This status with ``changes`` (``dataclasses.replace`` without calling
+        ``__init__`` again: the session replaces the status twice in every frame, and
+        the generic replace of its 17 fields was a tenth of the writer's own work there,
+        profiled). A name that is not a field is refused as replace refuses it."""
+        unknown = changes.keys() - _STATUS_FIELDS
+        if unknown:
+            raise TypeError(f"TableStatus has no field {', '.join(sorted(unknown))}")
+        status = object.__new__(TableStatus)
+        own = status.__dict__          # frozen: fields are set past __setattr__, as __init__ does
+        own.update(self.__dict__)
+        own.update(changes)
+        return status
+
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""
         return next((r for r in self.readings if type(r) is kind), None)
+
+
+_STATUS_FIELDS = frozenset(f.name for f in fields(TableStatus))
 
 
 class Play(Protocol):

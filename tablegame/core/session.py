@@ -644,7 +644,7 @@ class Session:
     def _update(self, **changes) -> None:
         if "setup" in changes:   # what MENU does before the first move, for the footer
             changes["menu_steps"] = self._next_choice(False, changes["setup"]) is not None
-        self.status = dataclasses.replace(self.status, **changes)
+        self.status = self.status.but(**changes)
 
     def _restore(self, default_setup: GameSetup) -> None:
         """Rebuild the current game from the log, or start ``default_setup``."""

@@ -163,8 +163,9 @@ class ShoveScreen(PaintedScreen):
         self._static: pygame.Surface | None = None
         self._coin: pygame.Surface | None = None
         self._painter = Painter()
-        self._chalk: dict[tuple, list[tuple]] = {}   # a chalk box's commands, per layout
+        self._chalk: dict[tuple, dict] = {}   # a party's chalk boxes as parts, per layout
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
+        self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
 
     def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None when the whole
@@ -190,6 +191,7 @@ class ShoveScreen(PaintedScreen):
             self._painter.invalidate()
             self._chalk.clear()
             self._cards.clear()
+            self._lines.clear()
             self.replay.forget_pictures()
         return self.layout
 
@@ -291,17 +293,26 @@ class ShoveScreen(PaintedScreen):
 
     def _draw_chalk(self, pen: Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, target: int) -> None:
-        for bed in range(1, lay.board.beds + 1):
-            pen.part(("chalk", party, bed))
-            marks = min(pv.marks[bed - 1] if bed <= len(pv.marks) else 0, target)
-            key = (party, bed, marks, target)
-            ops = self._chalk.get(key)
-            if ops is None:   # the same few boxes come again and again: record each once
+        """A party's chalk boxes, one part each; the same few columns of marks come again
+        and again: each column's parts are recorded once (the same command lists every
+        frame, so the painter sees at once they are unchanged)."""
+        beds = lay.board.beds
+        marks = pv.marks
+        if len(marks) != beds or max(marks, default=0) > target:   # as many boxes as beds, none over
+            marks = tuple(min(marks[bed - 1] if bed <= len(marks) else 0, target)
+                          for bed in range(1, beds + 1))
+        column = self._chalk.get((party, marks, target))
+        if column is None:
+            column = {}
+            for bed in range(1, beds + 1):
                 box_pen = Pen(self.text.ink)
-                box_pen.part(key)
-                self._draw_chalk_box(box_pen, lay, party, bed, marks, target)
-                ops = self._chalk[key] = box_pen.parts[key]
-            pen.extend(ops)
+                box_pen.part(("chalk", party, bed))
+                self._draw_chalk_box(box_pen, lay, party, bed, marks[bed - 1], target)
+                column.update(box_pen.parts)
+            if len(self._chalk) >= 64:   # a long evening's columns: start afresh
+                self._chalk.clear()
+            self._chalk[party, marks, target] = column
+        pen.parts.update(column)
 
     def _draw_chalk_box(self, pen: Pen, lay: ShoveLayout, party: int, bed: int,
                         marks: int, target: int) -> None:
@@ -386,7 +397,7 @@ class ShoveScreen(PaintedScreen):
         else:
             line_parts(pen, "status", status.topleft, text.lines(
                 view.status, lay.px(0.085), P.CREAM, status.width, height=status.height,
-                max_lines=2))
+                max_lines=2), self._lines, self._static)
         if view.problem:   # what is wrong matters more than the last event: it takes its row too
             pen.part("problem")
             banner(pen, text, lay, rows["message"].union(rows["problem"]), view.problem,
@@ -395,7 +406,7 @@ class ShoveScreen(PaintedScreen):
             room = message.union(rows["problem"])
             line_parts(pen, "message", message.topleft, text.lines(
                 view.message, lay.px(0.046), P.MUTED, room.width, height=room.height,
-                max_lines=4))
+                max_lines=4), self._lines, self._static)
         if view.hint:
             pen.part("hint")
             hint = rows["hint"]
