@@ -32,7 +32,7 @@ from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_layout import TABLES
 from camera_board.motion import Fault, Watcher
-from camera_board.layout import Layout, carrom_layout, shove_layout
+from camera_board.layout import Layout
 from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
@@ -153,12 +153,14 @@ class CameraBoard:
         self._stop = threading.Event()
 
     @classmethod
-    def for_game(cls, game: str, board, lens: Lens, **kwargs) -> "CameraBoard":
+    def for_game(cls, game: str, board, lens: Lens, marker_mm: float = 0.0, **kwargs) -> "CameraBoard":
         """``board``: the game's ShoveBoard or CarromBoard (from the configuration); the
-        dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused."""
+        dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused;
+        ``marker_mm``: the printed markers' side (camera.marker_mm; 0: the board's own)."""
+        from camera_board.learn import layout_of
+        layout = layout_of(game, None if game in DICE_GAMES else board, marker_mm)
         if game in DICE_GAMES:
-            return cls(TABLES[game]().layout, lens, **kwargs)
-        layout = shove_layout(board) if game == "shove" else carrom_layout(board)
+            return cls(layout, lens, **kwargs)
         return cls(layout, lens, board=board, **kwargs)
 
     # -- life ------------------------------------------------------------------------

@@ -155,3 +155,21 @@ def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configure
         assert _board_port(load(None, {}), session, contextlib.ExitStack())[0] == "/dev/ttyACM0"
     finally:
         session.close()
+
+
+def test_markers_printed_larger_are_read_at_the_size_the_configuration_says(tmp_path):
+    """``[camera] marker_mm``: markers printed 72 mm (they are found from higher up,
+    docs/camera.md) put the board where it lies once the camera is told their size; read
+    as the board's own 48 mm they put it some centimetres off."""
+    import dataclasses
+    scene = shove_scene(BOARD, COINS)
+    larger = dataclasses.replace(scene, layout=dataclasses.replace(scene.layout, marker_size=72.0))
+    frame = render(Shot(larger, LENS, Pose(178, 230, 800, 178, 254), Light()), np.random.default_rng(0))
+    config = load(None, {"camera.marker_mm": 72})
+    for marker_mm, near in ((config["camera.marker_mm"], True), (0, False)):
+        with CameraBoard.for_game("shove", BOARD, LENS, marker_mm=marker_mm, link_path=str(tmp_path / "board")) as camera:
+            sighting = camera.detector.see(frame)
+            seen = [(p.x, p.y) for p in sighting.pieces]
+            right = sighting.problem is None and len(seen) == 2 and all(
+                min(abs(x - t.x) + abs(y - t.y) for x, y in seen) < 1.5 for t in COINS)
+            assert right is near, (marker_mm, sighting.problem, seen)
