@@ -9,8 +9,6 @@ when all lies still; the settled board is then read once, in full, from the fram
 moment (camera_board/board.py)."""
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
@@ -28,47 +26,56 @@ def shrink(frame: np.ndarray) -> np.ndarray:
     return cv2.resize(frame, (int(round(w * FACTOR)), int(round(h * FACTOR))), interpolation=cv2.INTER_AREA)
 
 
+NEIGHBOURS = 6       # the pieces round one that may claim its pixels when following
+
+
 class QuickDetector(Detector):
     """The full read's detector on the small picture, with a cheaper middle for each piece:
     the centroid of what differs from the empty board round it, each pixel given to the
     nearest piece (as in the full read), but without telling a piece's drop shadow from its
-    rim (the full read does that) and on broadcast rows and columns instead of a grid per
-    piece. Following needs a place steady from frame to frame (a still piece must stay
+    rim (the full read does that), and all pieces at once: one array a step, not a loop of
+    small ones per piece and neighbour. Following needs a place steady from frame to frame (a still piece must stay
     within 1 mm), not the last tenth of a millimetre: the settled board is read in full."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, quick=True, **kwargs)
 
     def centres(self, kept: list, apart: np.ndarray, evened, grid, shares) -> list:
-        outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
-        h, w = apart.shape
-        window = WINDOW * self.calibration.scale
-        patches = []
-        for cu, cv, reach in outlines:
-            pad = int(reach + window + 4)
-            iu, iv = int(round(cu)), int(round(cv))
-            u0, v0, u1, v1 = max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1)
-            patches.append((np.arange(u0, u1, dtype=np.float32)[None, :],
-                            np.arange(v0, v1, dtype=np.float32)[:, None], apart[v0:v1, u0:u1]))
-        for _ in range(3):
-            for i, (gu, gv, whole) in enumerate(patches):
-                cu, cv, reach = outlines[i]
-                near = (gu - cu) ** 2 + (gv - cv) ** 2
-                mask = near <= (reach + window) ** 2
-                for j, (ou, ov, other) in enumerate(outlines):
-                    # only a piece near enough to claim a pixel within reach + window of this one's
-                    # middle (nearer by power distance) can take any: the others change nothing
-                    apart = math.hypot(ou - cu, ov - cv) - reach - window
-                    if j != i and (apart <= 0 or apart * apart < 2 * reach * window + window * window + other * other):
-                        mask &= near - reach * reach <= (gu - ou) ** 2 + (gv - ov) ** 2 - other * other
-                part = whole * mask
-                total = part.sum()
-                if total > 0:
-                    outlines[i][:2] = float((part.sum(axis=0) * gu[0]).sum() / total), \
-                        float((part.sum(axis=1) * gv[:, 0]).sum() / total)
         self.fills = [1.0] * len(kept)         # (the full read judges what is not seen whole)
         self.shaded = [0.0] * len(kept)
-        return [(cu, cv) for cu, cv, _ in outlines]
+        if not kept:
+            return []
+        outlines = np.array([self.outline(kind, u, v) for _, kind, u, v, _ in kept], np.float32)
+        window = WINDOW * self.calibration.scale
+        reach = outlines[:, 2]
+        pad = int(reach.max() + window + 4)
+        side = 2 * pad + 1
+        padded = cv2.copyMakeBorder(apart, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0.0)
+        # every piece's square of the picture, all of one size (n, side, side); (u, v) of each pixel
+        corner = np.rint(outlines[:, :2]).astype(np.int32) - pad
+        steps = np.arange(side, dtype=np.int32)
+        us = (corner[:, 0, None] + steps).astype(np.float32)           # (n, side)
+        vs = (corner[:, 1, None] + steps).astype(np.float32)
+        whole = padded[(vs.astype(np.int32) + pad)[:, :, None], (us.astype(np.int32) + pad)[:, None, :]]
+        # each piece's nearest neighbours (pieces do not overlap: no more than six touch one), itself first
+        n = len(kept)
+        gaps = np.hypot(*(outlines[:, None, :2] - outlines[None, :, :2]).transpose(2, 0, 1))
+        near_ones = np.argsort(gaps, axis=1)[:, :min(n, NEIGHBOURS + 1)]          # (n, k): [i, ...]
+        for _ in range(3):       # all pieces at once, each pixel to the nearest outline (power distance)
+            cu, cv, r = outlines[:, 0], outlines[:, 1], outlines[:, 2]
+            du = us[:, None, None, :] - cu[near_ones][:, :, None, None]   # (n, k, 1, side): piece i's pixels
+            dv = vs[:, None, :, None] - cv[near_ones][:, :, None, None]   # against its neighbour's middle
+            power = du * du + dv * dv - (r[near_ones] ** 2)[:, :, None, None]   # (n, k, side, side)
+            own = power[:, 0]
+            near = own + (r * r)[:, None, None]
+            mask = (near <= ((r + window) ** 2)[:, None, None]) & (power[:, 1:] >= own[:, None]).all(axis=1)
+            part = whole * mask
+            total = part.sum(axis=(1, 2))
+            moved = total > 0
+            safe = np.where(moved, total, 1.0)
+            outlines[:, 0] = np.where(moved, (part.sum(axis=1) * us).sum(axis=1) / safe, cu)
+            outlines[:, 1] = np.where(moved, (part.sum(axis=2) * vs).sum(axis=1) / safe, cv)
+        return [(float(u), float(v)) for u, v in outlines[:, :2]]
 
 
 class Follower:
