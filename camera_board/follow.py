@@ -14,7 +14,7 @@ import numpy as np
 
 from camera_board.appearance import Appearance
 from camera_board.calibrate import Following
-from camera_board.detect import WINDOW, Detector, Sighting
+from camera_board.detect import SHADOW_DEPTH, SHADOW_LIKE, SHADOW_RIM, WINDOW, Detector, Sighting
 
 FACTOR = 0.5                                   # the small picture's size, of the full one's
 SCALE = {"shove": 0.75, "carrom": 0.5}         # rectified pixels per mm when following
@@ -32,10 +32,10 @@ NEIGHBOURS = 6       # the pieces round one that may claim its pixels when follo
 class QuickDetector(Detector):
     """The full read's detector on the small picture, with a cheaper middle for each piece:
     the centroid of what differs from the empty board round it, each pixel given to the
-    nearest piece (as in the full read), but without telling a piece's drop shadow from its
-    rim (the full read does that), and all pieces at once: one array a step, not a loop of
-    small ones per piece and neighbour. Following needs a place steady from frame to frame (a still piece must stay
-    within 1 mm), not the last tenth of a millimetre: the settled board is read in full."""
+    nearest piece, its drop shadow left out round its rim (as in the full read), but all
+    pieces at once: one array a step, not a loop of small ones per piece and neighbour.
+    Following needs a place steady from frame to frame (a still piece must stay within 1 mm),
+    not the last tenth of a millimetre: the settled board is read in full."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, quick=True, **kwargs)
@@ -50,13 +50,25 @@ class QuickDetector(Detector):
         reach = outlines[:, 2]
         pad = int(reach.max() + window + 4)
         side = 2 * pad + 1
-        padded = cv2.copyMakeBorder(apart, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0.0)
         # every piece's square of the picture, all of one size (n, side, side); (u, v) of each pixel
         corner = np.rint(outlines[:, :2]).astype(np.int32) - pad
         steps = np.arange(side, dtype=np.int32)
         us = (corner[:, 0, None] + steps).astype(np.float32)           # (n, side)
         vs = (corner[:, 1, None] + steps).astype(np.float32)
-        whole = padded[(vs.astype(np.int32) + pad)[:, :, None], (us.astype(np.int32) + pad)[:, None, :]]
+        rows, columns = (vs.astype(np.int32) + pad)[:, :, None], (us.astype(np.int32) + pad)[:, None, :]
+
+        def squares(picture):
+            return cv2.copyMakeBorder(picture, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0.0)[rows, columns]
+        whole = squares(apart)
+        # a drop shadow (the board's colour, darker) lies round a piece's rim, never on it: left out
+        # there, as the full read does, unless the piece itself is of the board's colour, darker
+        shadow = squares(_shadow(evened, grid).astype(np.float32))
+        lit = whole * (1.0 - shadow)
+        d2 = (us[:, None, :] - outlines[:, 0, None, None]) ** 2 + (vs[:, :, None] - outlines[:, 1, None, None]) ** 2
+        core = d2 < ((0.7 * reach) ** 2)[:, None, None]
+        dark = (shadow * core).sum(axis=(1, 2)) > 0.5 * np.maximum(core.sum(axis=(1, 2)), 1)
+        lit[dark] = whole[dark]
+        rim = (reach - SHADOW_RIM * self.calibration.scale) ** 2
         # each piece's nearest neighbours (pieces do not overlap: no more than six touch one), itself first
         n = len(kept)
         gaps = np.hypot(*(outlines[:, None, :2] - outlines[None, :, :2]).transpose(2, 0, 1))
@@ -69,13 +81,23 @@ class QuickDetector(Detector):
             own = power[:, 0]
             near = own + (r * r)[:, None, None]
             mask = (near <= ((r + window) ** 2)[:, None, None]) & (power[:, 1:] >= own[:, None]).all(axis=1)
-            part = whole * mask
+            part = np.where(near < rim[:, None, None], whole, lit) * mask
             total = part.sum(axis=(1, 2))
             moved = total > 0
             safe = np.where(moved, total, 1.0)
             outlines[:, 0] = np.where(moved, (part.sum(axis=1) * us).sum(axis=1) / safe, cu)
             outlines[:, 1] = np.where(moved, (part.sum(axis=2) * vs).sum(axis=1) / safe, cv)
         return [(float(u), float(v)) for u, v in outlines[:, :2]]
+
+
+def _shadow(evened: np.ndarray, grid) -> np.ndarray:
+    """Where the view shows the empty board's colour, darker (a drop shadow): Detector._no_shadow
+    over the whole small view at once."""
+    board = grid.reference
+    k = cv2.transform(evened * board, np.ones((1, 3), np.float32)) / np.maximum(
+        cv2.transform(board * board, np.ones((1, 3), np.float32)), 1.0)
+    off = cv2.transform((evened - k[..., None] * board) ** 2 * grid.inverse, np.ones((1, 3), np.float32))
+    return (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
 
 
 class Follower:
