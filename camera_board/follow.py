@@ -55,14 +55,17 @@ class QuickDetector(Detector):
         steps = np.arange(side, dtype=np.int32)
         us = (corner[:, 0, None] + steps).astype(np.float32)           # (n, side)
         vs = (corner[:, 1, None] + steps).astype(np.float32)
-        rows, columns = (vs.astype(np.int32) + pad)[:, :, None], (us.astype(np.int32) + pad)[:, None, :]
+        h, w = apart.shape
+        rows, columns = vs.astype(np.int32)[:, :, None], us.astype(np.int32)[:, None, :]
+        inside = (rows >= 0) & (rows < h) & (columns >= 0) & (columns < w)     # (the picture's edge)
+        rows, columns = np.clip(rows, 0, h - 1), np.clip(columns, 0, w - 1)
 
         def squares(picture):
-            return cv2.copyMakeBorder(picture, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0.0)[rows, columns]
-        whole = squares(apart)
+            return picture[rows, columns]
+        whole = squares(apart) * inside
         # a drop shadow (the board's colour, darker) lies round a piece's rim, never on it: left out
         # there, as the full read does, unless the piece itself is of the board's colour, darker
-        shadow = squares(_shadow(evened, grid).astype(np.float32))
+        shadow = _shadow(squares(evened), squares(grid.reference), squares(grid.inverse)).astype(np.float32)
         lit = whole * (1.0 - shadow)
         d2 = (us[:, None, :] - outlines[:, 0, None, None]) ** 2 + (vs[:, :, None] - outlines[:, 1, None, None]) ** 2
         core = d2 < ((0.7 * reach) ** 2)[:, None, None]
@@ -90,13 +93,11 @@ class QuickDetector(Detector):
         return [(float(u), float(v)) for u, v in outlines[:, :2]]
 
 
-def _shadow(evened: np.ndarray, grid) -> np.ndarray:
-    """Where the view shows the empty board's colour, darker (a drop shadow): Detector._no_shadow
-    over the whole small view at once."""
-    board = grid.reference
-    k = cv2.transform(evened * board, np.ones((1, 3), np.float32)) / np.maximum(
-        cv2.transform(board * board, np.ones((1, 3), np.float32)), 1.0)
-    off = cv2.transform((evened - k[..., None] * board) ** 2 * grid.inverse, np.ones((1, 3), np.float32))
+def _shadow(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray) -> np.ndarray:
+    """Where ``seen`` (BGR, the last axis) shows the empty board's colour (``board``), darker:
+    a drop shadow (Detector._no_shadow, on all pieces' squares at once)."""
+    k = (seen * board).sum(axis=-1) / np.maximum((board * board).sum(axis=-1), 1.0)
+    off = (((seen - k[..., None] * board) ** 2) * inverse).sum(axis=-1)
     return (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
 
 
