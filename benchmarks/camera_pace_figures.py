@@ -56,8 +56,9 @@ for i in still:
 # at a Pi 5's pace: frames lost while the board is busy
 with tempfile.TemporaryDirectory() as folder:
     board = CameraBoard(layout_of(game), inst.lens, link_path=folder + "/board", appearance=learned.appearance)
+    board.feed(0.0, take.frames[0])      # (the first frame makes the tables and the mapping: a start, untimed)
     busy_until, lost, reports = 0.0, 0, []
-    for i, frame in enumerate(take.frames):
+    for i, frame in enumerate(take.frames[1:], 1):
         t = i / rate
         if t < busy_until:
             lost += 1
