@@ -14,8 +14,9 @@ settled boards, how long a frame takes, and how it settles after shots.
         CAMERA_INSTALLS installations (50) of CAMERA_PER_INSTALL play boards (20) each, every
         renderer (CAMERA_RENDERERS=raster,raycast; the ray-caster, 3 s a frame, reads
         CAMERA_RAYCAST_PER_INSTALL boards of each: 5), calibrated as an installer would
-    CAMERA_PARTS=pace CAMERA_FRAMES=30 ./dev bench bench_camera   CPU per frame of following the
-        pieces (the small picture) and of the full read, on a taught installation, and the Pi 5's
+    CAMERA_PARTS=pace CAMERA_PACE_SHOTS=2 CAMERA_BASELINE=/tmp/main ./dev bench bench_camera   CPU per
+        frame of following the pieces (the small picture) and of the full read on a recorded game of a
+        taught installation, and the game played at a Pi 5's pace (frames lost while busy): the Pi 5's
     CAMERA_SET=tuning ./dev bench bench_camera     the tuning set instead (to tune on)
     CAMERA_FROM=500 CAMERA_BOARDS=500 ...          accuracy from the set's 500th board (runs in parts)
 
@@ -89,6 +90,7 @@ def accuracy(game: str) -> list[str]:
 
 TIME_GAMES = tuple(os.environ.get("CAMERA_TIME_GAMES", "shove,carrom,schocken,neunfeld").split(","))
 FRAMES = int(os.environ.get("CAMERA_FRAMES", "100"))          # timed frames per game, size and threads
+PACE_SHOTS = int(os.environ.get("CAMERA_PACE_SHOTS", "2"))      # shots of the recorded game timed at a Pi 5's pace
 BASELINE = os.environ.get("CAMERA_BASELINE")                   # another checkout, timed in turns
 ROUNDS = int(os.environ.get("CAMERA_ROUNDS", "3"))             # turns each, for the ratio
 
@@ -286,9 +288,10 @@ def run() -> list[str]:
                 lines += video.figures(game, VIDEO_INSTALLS, VIDEO_SHOTS, FIRST + FROM, draw, name, VIDEO)
     if "pace" in PARTS:
         from benchmarks.camera_pace_figures import pace
-        lines.append(f"following and the full read, one thread ({NAME} installation, {FRAMES} frames):")
+        lines.append(f"following, the full read and the settled report at a Pi 5's pace ({NAME} installation, "
+                     f"one thread, {PACE_SHOTS} shots):")
         for game in (g for g in LOOK_GAMES if g in ("shove", "carrom")):
-            lines += pace(game, FIRST + FROM, FRAMES)
+            lines += pace(game, FIRST + FROM, PACE_SHOTS, BASELINE)
     if "dice" in PARTS:
         from benchmarks import camera_dice_figures as dice
         lines.append("dice tables (held-out corpus, 1280x960):")

@@ -99,22 +99,31 @@ def teaching_videos(inst, draw, folder: str, suffix: str, frames: int = 6) -> li
             for k, taught in enumerate(inst.teach(frames, draw))]
 
 
-def taught(inst, draw, folder: str, config_path: str, suffix: str) -> None:
-    """The installer's calibration of the configured camera board, from videos of the steps
-    the staff page asks for (``teaching_videos``): the seam where the camera learns the
-    board. Today the camera board learns only where the board lies, from the markers, by
-    itself: nothing to do here yet."""
+def taught(inst, draw, folder: str, config_path: str, suffix: str) -> bool:
+    """The installer's calibration of the configured camera board as docs/camera.md says it
+    without a browser: a short video of each step the staff page asks for
+    (``teaching_videos``), then ``tablegame camera-learn --config FILE VIDEO...``, which saves
+    what it learned beside the configuration (camera.learned), where the camera board reads it
+    at its start. Whether it learned (False: refused, nothing saved; the board then reads with
+    the starting values)."""
+    import contextlib
+    import io
+    from table_app.cli import main
+    videos = teaching_videos(inst, draw, folder, suffix)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return main(["camera-learn", "--config", config_path, *videos]) == 0
 
 
 def through_the_table(inst, shots: int, seed: int, draw, folder: str, suffix: str = ".mp4") -> Counter:
     """One recorded game on ``inst``'s table, replayed from a video file as docs/camera.md says,
-    after the installer's calibration (``taught``)."""
+    after the installer's calibration (``taught``; "refused" counts the installations whose
+    teaching was refused: read with the starting values)."""
     take = recording(inst, shots, seed, draw)
     video = write(os.path.join(folder, f"game{suffix}"), take.frames, take.rate)
     config = config_file(folder, inst.game, video, inst.lens)
-    taught(inst, draw, folder, config, suffix)
+    learned = taught(inst, draw, folder, config, suffix)
     settled = replay(config, folder, (len(take.frames) - 1) / take.rate)
-    return judged(take.rests, settled, inst.game)
+    return judged(take.rests, settled, inst.game) + Counter(refused=0 if learned else 1)
 
 
 def figures(game: str, installs: int, shots: int, first: int, draw, name: str, suffix: str) -> list[str]:
@@ -131,4 +140,5 @@ def figures(game: str, installs: int, shots: int, first: int, draw, name: str, s
     rests = max(total["rests"], 1)
     return [f"  {game}, {name}, {suffix} files: {installs} recorded games of {shots} shots from seed {first:,} "
             f"({total['rests']} boards at rest): settled right {total['right']} ({100 * total['right'] / rests:.0f} %), "
-            f"never settled {total['missed']}, WRONG settled reports {total['wrong']}"]
+            f"never settled {total['missed']}, WRONG settled reports {total['wrong']}; taught with tablegame "
+            f"camera-learn from videos, {total['refused']} of {installs} teachings refused"]

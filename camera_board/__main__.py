@@ -1,5 +1,6 @@
-"""``python -m camera_board markers shove|carrom FILE.png``: the four markers to print, at
-their size, for the board's corners (300 dots an inch; print at 100 %, no fitting)."""
+"""``python -m camera_board markers shove|carrom FILE.png [MM]``: the four markers to print, at
+their size (or ``MM`` mm square: then set ``[camera] marker_mm`` to the same), for the board's
+corners (300 dots an inch; print at 100 %, no fitting)."""
 from __future__ import annotations
 
 import sys
@@ -7,15 +8,14 @@ import sys
 import cv2
 import numpy as np
 
-from camera_board.layout import MARKER_DICT, MARKER_IDS, carrom_layout, shove_layout
-from tablegame.families.carrom.physics import CarromBoard
-from tablegame.families.shove.board import hapenny_board
+from camera_board.layout import MARKER_DICT, MARKER_IDS
+from camera_board.learn import layout_of
 
 DPI = 300
 
 
-def markers(game: str, path: str) -> None:
-    layout = shove_layout(hapenny_board()) if game == "shove" else carrom_layout(CarromBoard())
+def markers(game: str, path: str, marker_mm: float = 0.0) -> None:
+    layout = layout_of(game, None, marker_mm)
     side = int(round(layout.marker_size / 25.4 * DPI))
     quiet = side // 6
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICT))
@@ -33,7 +33,7 @@ def markers(game: str, path: str) -> None:
 def main(args: list[str]) -> int:
     try:
         if args[0] == "markers" and args[1] in ("shove", "carrom"):
-            markers(args[1], args[2])
+            markers(args[1], args[2], float(args[3]) if len(args) > 3 else 0.0)
             return 0
     except (IndexError, ValueError):
         pass

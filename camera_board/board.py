@@ -32,7 +32,7 @@ from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_layout import TABLES
 from camera_board.motion import Fault, Watcher
-from camera_board.layout import Layout, carrom_layout, shove_layout
+from camera_board.layout import Layout
 from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
 from firmware_bridge.virtual_board import VirtualBoard
@@ -45,6 +45,7 @@ HEIGHTS = {"coin": 1.8, "white": 6.0, "black": 6.0, "queen": 6.0, "striker": 7.0
 CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS, "schocken": Capability.DICE,
                 "neunfeld": Capability.SQUARES | Capability.DICE}
 DICE_GAMES = ("schocken", "neunfeld")
+STILL_FRAMES = 4     # the still frames whose mean is read in full (camera_board/motion.py, READ_FRAMES)
 FULL_EVERY = 0.5     # s: while the quick look cannot see the board, the full read looks (markers) this often
 # OpenCV's threads while the camera runs: one. A frame is 30 to 80 ms of one core here; OpenCV's
 # own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
@@ -141,6 +142,7 @@ class CameraBoard:
         self._learned = None            # an appearance the page learned, for the camera's thread to use
         self._placed = None             # a mapping from the page's dragged corners, likewise
         self._full_at = -np.inf
+        self._recent: list = []         # (seconds, frame) since the board last moved, for its full read
         self._world = _World(lambda: self.watcher.settle)
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
                                       capabilities=CAPABILITIES[layout.game], memory=memory)
@@ -151,12 +153,14 @@ class CameraBoard:
         self._stop = threading.Event()
 
     @classmethod
-    def for_game(cls, game: str, board, lens: Lens, **kwargs) -> "CameraBoard":
+    def for_game(cls, game: str, board, lens: Lens, marker_mm: float = 0.0, **kwargs) -> "CameraBoard":
         """``board``: the game's ShoveBoard or CarromBoard (from the configuration); the
-        dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused."""
+        dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused;
+        ``marker_mm``: the printed markers' side (camera.marker_mm; 0: the board's own)."""
+        from camera_board.learn import layout_of
+        layout = layout_of(game, None if game in DICE_GAMES else board, marker_mm)
         if game in DICE_GAMES:
-            return cls(TABLES[game]().layout, lens, **kwargs)
-        layout = shove_layout(board) if game == "shove" else carrom_layout(board)
+            return cls(layout, lens, **kwargs)
         return cls(layout, lens, board=board, **kwargs)
 
     # -- life ------------------------------------------------------------------------
@@ -211,15 +215,29 @@ class CameraBoard:
             followed = self.follower.see(shrink(frame) if small is None else small)
             messages = self.watcher.see(seconds, followed)
             self.latest = Seen(seconds, frame, followed)
+            self._recent = [(t, f) for t, f in self._recent if t > self.watcher.moved_at][-(STILL_FRAMES - 1):]
+            self._recent.append((seconds, frame))
             if self.watcher.wants_full or (followed.problem and seconds - self._full_at >= FULL_EVERY):
-                full = self.detector.see(frame)      # (the markers are looked for here too)
-                self._full_at = seconds
+                full = self.detector.see(self._still() if self.watcher.wants_full else frame)
+                self._full_at = seconds                # (the markers are looked for there too)
                 self.latest = Seen(seconds, frame, full)
                 if self.watcher.wants_full:
                     messages += self.watcher.settle_on(seconds, full)
         for message in messages:
             self._say(message)
         return messages
+
+    def _still(self) -> np.ndarray:
+        """The mean of the frames since the board last moved (up to ``STILL_FRAMES``): the
+        settled board is read once, and one frame's read is not a steady place (a video
+        file's JPEG, a sensor's noise); the frames agree where the pieces lie, being still."""
+        frames = [f for t, f in self._recent if t > self.watcher.moved_at] or [self._recent[-1][1]]
+        if len(frames) == 1:
+            return frames[0]
+        total = frames[0].astype(np.uint16)
+        for f in frames[1:]:
+            total += f
+        return ((total + len(frames) // 2) // len(frames)).astype(np.uint8)
 
     def learned(self, appearance) -> None:
         """Read with ``appearance`` from the next frame on (any thread: the staff page)."""

@@ -20,6 +20,12 @@ from camera_board.layout import MARKER_DICT, Layout
 log = logging.getLogger(__name__)
 
 NUDGE = 0.5          # mm: a mapping that moved more than this anywhere is re-made
+KNOCK = 2.5          # mm: markers that say the board moved this far at once moved it (a knock): at once;
+                     # less is first averaged with the frames before (STEADYING), as a sensor's noise is:
+                     # markers some 30 px wide (a camera hung high) put the board 0.5 to 1.5 mm apart
+                     # from frame to frame on a still camera, and the mapping re-made on every frame
+                     # cost 100 ms a Carrom frame and moved every piece by as much (docs/camera.md)
+STEADYING = 0.1      # the share of each new frame's mapping in the averaged one
 MIN_MARKERS = 3      # 12 corners: enough for a homography with one marker hidden
 WINDOW = 0.75        # a marker is looked for first within this share of its own size round where it was
 WHOLE = 10           # while a marker is missing, every this-th frame searches the whole picture
@@ -51,6 +57,7 @@ class Calibration:
         self.seen: np.ndarray | None = None   # the rectified pixels the camera's picture holds
         self._seen: dict[int, np.ndarray] = {}    # each marker's corners when last found (pixels)
         self._frames = 0
+        self._steady: np.ndarray | None = None    # the markers' mapping averaged over the frames
         if homography is not None:
             self._use(np.asarray(homography, np.float64), 0)
 
@@ -62,12 +69,17 @@ class Calibration:
                 return "the markers at the board's corners cannot be seen: check the light and the camera"
             return None       # hidden for now (a hand): the last mapping holds
         homography, markers = found
-        if self.mapping is None or self._moved(homography) > NUDGE:
+        homography = homography / homography[2, 2]
+        if self._steady is None or self._moved(homography, self._steady) > KNOCK:
+            self._steady = homography
+        else:
+            self._steady = (1 - STEADYING) * self._steady + STEADYING * homography
+        if self.mapping is None or self._moved(self._steady) > NUDGE:
             if self.mapping is not None:
                 self.recalibrations += 1
                 log.info("the camera moved by %.1f mm: re-calibrated from %d markers",
-                         self._moved(homography), markers)
-            self._use(homography, markers)
+                         self._moved(self._steady), markers)
+            self._use(self._steady, markers)
         return None
 
     def place(self, homography: np.ndarray) -> None:
@@ -111,12 +123,12 @@ class Calibration:
             return {}
         return {int(m): q.reshape(4, 2) for q, m in zip(corners, ids.ravel()) if int(m) in self._corners}
 
-    def _moved(self, homography: np.ndarray) -> float:
-        """How far (mm) the board's corners map apart under the old and the new mapping."""
+    def _moved(self, homography: np.ndarray, than: np.ndarray | None = None) -> float:
+        """How far (mm) the board's corners map apart under ``than`` (the mapping in use) and ``homography``."""
         x0, y0, x1, y1 = self.layout.extent()
         corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64).reshape(-1, 1, 2)
         pixels = cv2.perspectiveTransform(corners, homography)
-        back = cv2.perspectiveTransform(pixels, np.linalg.inv(self.mapping.homography))
+        back = cv2.perspectiveTransform(pixels, np.linalg.inv(self.mapping.homography if than is None else than))
         return float(np.abs(back - corners).max())
 
     def _use(self, homography: np.ndarray, markers: int) -> None:

@@ -290,10 +290,10 @@ class Detector:
             else:
                 kept.append((score, kind, u, v, r))
         for score, kind, u, v, r in doubtful:
-            if self.quick:      # a smeared piece: read as it is
-                kept.append((score, kind, u, v, r))
-                continue
             if any(math.hypot(u - ku, v - kv) < 0.8 * (r + kr) for _, _, ku, kv, kr in kept):
+                continue
+            if self.quick:      # a smeared piece: read as it is (once: not every peak of its smear)
+                kept.append((score, kind, u, v, r))
                 continue
             second = self._second_look(shares[kind], u, v, r, kept)
             if second >= THRESHOLD:

@@ -22,6 +22,7 @@ pictures: table_app/camera_learn.py) are the two ways an installer runs it.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Sequence
 
@@ -80,24 +81,29 @@ def _carrom_spots(board) -> tuple[Placed, ...]:
 
 
 # -- the reader -------------------------------------------------------------------------------
-def layout_of(game: str, board=None):
+def layout_of(game: str, board=None, marker_mm: float = 0.0):
+    """What the camera knows of ``game``'s board (``board``: the game's ShoveBoard or
+    CarromBoard; None: the default), its markers ``marker_mm`` wide as printed (camera.marker_mm;
+    0: the board's own size)."""
     from camera_board.layout import carrom_layout, shove_layout
     if game == "shove":
         from tablegame.families.shove.board import hapenny_board
-        return shove_layout(board or hapenny_board())
-    if game == "carrom":
+        layout = shove_layout(board or hapenny_board())
+    elif game == "carrom":
         from tablegame.families.carrom.physics import CarromBoard
-        return carrom_layout(board or CarromBoard())
-    from camera_board.dice_layout import TABLES
-    return TABLES[game]().layout
+        layout = carrom_layout(board or CarromBoard())
+    else:
+        from camera_board.dice_layout import TABLES
+        layout = TABLES[game]().layout
+    return dataclasses.replace(layout, marker_size=float(marker_mm)) if marker_mm else layout
 
 
-def calibration_for(game: str, lens: Lens, board=None, homography=None) -> Calibration:
+def calibration_for(game: str, lens: Lens, board=None, homography=None, marker_mm: float = 0.0) -> Calibration:
     """The camera board's mapping for ``game``: its scale and margin as the board reads it."""
     from camera_board.board import SCALE
     from camera_board.dice_detect import MARGIN as DICE_MARGIN
     margin = DICE_MARGIN if game in ("schocken", "neunfeld") else 2.0
-    return Calibration(layout_of(game, board), lens, SCALE[game], margin=margin, homography=homography)
+    return Calibration(layout_of(game, board, marker_mm), lens, SCALE[game], margin=margin, homography=homography)
 
 
 def reader(game: str, lens: Lens, appearance: Appearance | None = None, board=None, homography=None):
@@ -115,7 +121,7 @@ def reader(game: str, lens: Lens, appearance: Appearance | None = None, board=No
 
 # -- learning ---------------------------------------------------------------------------------
 def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, board=None,
-          homography=None, corners=None) -> Learned:
+          homography=None, corners=None, marker_mm: float = 0.0) -> Learned:
     """What the camera learns from ``frames`` (one list of BGR frames per step of
     ``steps(game, board)``, the empty board first). ``homography`` (board mm -> undistorted
     pixels) or ``corners`` (the surface's corners in the picture: front left, front right,
@@ -126,14 +132,14 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
     planned = steps(game, board)
     if len(frames) < len(planned) or not frames[0]:
         raise LearnError("no_frames", step=planned[min(len(frames), len(planned) - 1)].name)
-    layout = layout_of(game, board)
+    layout = layout_of(game, board, marker_mm)
     if corners is not None:
         gray = cv2.cvtColor(frames[0][0], cv2.COLOR_BGR2GRAY)
         try:
             homography = corner_homography(layout, lens, corners, gray)
         except CornersError as error:
             raise LearnError(error.key, **error.values) from None
-    calibration = calibration_for(game, lens, board, homography)
+    calibration = calibration_for(game, lens, board, homography, marker_mm)
     if game in ("schocken", "neunfeld"):
         from camera_board.dice_learn import learn_dice
         return learn_dice(game, calibration, planned, frames)

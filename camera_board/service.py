@@ -77,7 +77,8 @@ def open_camera_board(config, board, folder: str, game: str | None = None, learn
     camera). CameraBoardError in words when the camera cannot be opened."""
     lens = lens_of(config)
     game = game_of(board, game)
-    camera = CameraBoard.for_game(game, board, lens, link_path=os.path.join(folder, "board"),
+    camera = CameraBoard.for_game(game, board, lens, marker_mm=config["camera.marker_mm"],
+                                  link_path=os.path.join(folder, "board"),
                                   homography=saved_homography(config),
                                   appearance=learned_appearance(learned, game))
     try:

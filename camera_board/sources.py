@@ -2,7 +2,8 @@
 or a video file through OpenCV, or pictures already in memory (tests). The simulated table
 drawn by the renderer is a source too, in camera_sim/rendered.py (``Rendered``).
 
-Each source is an iterator of ``(seconds, frame)``, frame a BGR uint8 array; the time
+Each source is an iterator of ``(seconds, frame)``, frame a BGR uint8 array (picamera2:
+``(seconds, frame, small)``, with its low-resolution stream for following); the time
 is the source's own (a video file's frame times, so a replay settles as it did live)."""
 from __future__ import annotations
 
@@ -70,14 +71,21 @@ def picamera2_frames(size: tuple[int, int]) -> Iterator[tuple[float, np.ndarray]
     except ImportError:
         raise SourceError("picamera2 is not installed: on the Pi, sudo apt install python3-picamera2 "
                           "and a venv made with --system-site-packages (docs/camera.md)") from None
+    from camera_board.follow import FACTOR
     camera = Picamera2()
-    camera.configure(camera.create_video_configuration(main={"size": tuple(size), "format": "BGR888"}))
+    # the small second stream for following moving pieces (camera_board/follow.py), from the same
+    # request as the full frame: YUV420, the one format a Pi 4's low-resolution stream takes (a Pi
+    # 5's takes others too), turned to BGR here (some 1 ms at 640x480 of a Pi 5's core)
+    small = (int(round(size[0] * FACTOR)) // 2 * 2, int(round(size[1] * FACTOR)) // 2 * 2)
+    camera.configure(camera.create_video_configuration(main={"size": tuple(size), "format": "BGR888"},
+                                                       lores={"size": small, "format": "YUV420"}))
     camera.start()
 
     def frames():
         try:
             while True:
-                yield time.monotonic(), camera.capture_array()
+                (frame, lores), _ = camera.capture_arrays(["main", "lores"])
+                yield time.monotonic(), frame, cv2.cvtColor(lores, cv2.COLOR_YUV2BGR_I420)
         finally:
             camera.stop()
             camera.close()

@@ -92,7 +92,7 @@ def run(args, config, config_path: str) -> int:
     for step, taken, path in zip(planned, frames, args.files):
         print(words["frames"].format(step=step.name, n=len(taken), file=path))
     try:
-        learned = learn(game, lens, frames, board=board, corners=corners)
+        learned = learn(game, lens, frames, board=board, corners=corners, marker_mm=config["camera.marker_mm"])
     except LearnError as error:
         print(words["refused"].format(what=error.said(language)), file=sys.stderr)
         return 1

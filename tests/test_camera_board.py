@@ -155,3 +155,60 @@ def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configure
         assert _board_port(load(None, {}), session, contextlib.ExitStack())[0] == "/dev/ttyACM0"
     finally:
         session.close()
+
+
+def test_markers_printed_larger_are_read_at_the_size_the_configuration_says(tmp_path):
+    """``[camera] marker_mm``: markers printed 72 mm (they are found from higher up,
+    docs/camera.md) put the board where it lies once the camera is told their size; read
+    as the board's own 48 mm they put it some centimetres off."""
+    import dataclasses
+    scene = shove_scene(BOARD, COINS)
+    larger = dataclasses.replace(scene, layout=dataclasses.replace(scene.layout, marker_size=72.0))
+    frame = render(Shot(larger, LENS, Pose(178, 230, 800, 178, 254), Light()), np.random.default_rng(0))
+    config = load(None, {"camera.marker_mm": 72})
+    for marker_mm, near in ((config["camera.marker_mm"], True), (0, False)):
+        with CameraBoard.for_game("shove", BOARD, LENS, marker_mm=marker_mm, link_path=str(tmp_path / "board")) as camera:
+            sighting = camera.detector.see(frame)
+            seen = [(p.x, p.y) for p in sighting.pieces]
+            right = sighting.problem is None and len(seen) == 2 and all(
+                min(abs(x - t.x) + abs(y - t.y) for x, y in seen) < 1.5 for t in COINS)
+            assert right is near, (marker_mm, sighting.problem, seen)
+
+
+def test_picamera2s_small_stream_is_what_the_moving_pieces_are_followed_on(monkeypatch):
+    """The Pi's camera gives a low-resolution stream beside the full frame (issue 27: follow
+    moving pieces on it, not on the full frame shrunk): asked for at half the size, from the
+    same request, handed on as BGR. (A stand-in for picamera2: there is no camera here.)"""
+    import sys
+    import types
+    from camera_board.sources import picamera2_frames
+    full = picture()
+    asked = {}
+
+    class Picamera2:
+        def create_video_configuration(self, **streams):
+            asked.update(streams)
+            return streams
+
+        def configure(self, config):
+            pass
+
+        def start(self):
+            pass
+
+        def capture_arrays(self, names):
+            w, h = asked["lores"]["size"]
+            small = cv2.resize(full, (w, h), interpolation=cv2.INTER_AREA)
+            return [full, cv2.cvtColor(small, cv2.COLOR_BGR2YUV_I420)], {}
+
+        def stop(self):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=Picamera2))
+    seconds, frame, small = next(picamera2_frames(LENS.size))
+    assert asked["lores"] == {"size": (320, 240), "format": "YUV420"} and frame is full
+    assert small.shape == (240, 320, 3)
+    assert np.abs(small.astype(int) - cv2.resize(full, (320, 240), interpolation=cv2.INTER_AREA)).mean() < 3

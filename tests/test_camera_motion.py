@@ -2,6 +2,7 @@
 sightings: what it sends while pieces move, when it settles, and what it never does."""
 import math
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from camera_board.detect import Found, Sighting
@@ -181,21 +182,55 @@ def _full_reads(watcher, followed, reads, start=0.0):
     return out
 
 
-def test_one_full_read_is_not_a_settled_board_two_that_agree_are_and_it_lies_between_them():
-    """A still coin read in full 1 mm apart frame by frame (a video file's JPEG) is not
-    reported from one read; once two reads in a row agree within 0.4 mm, where they put it."""
+def test_the_still_board_is_read_in_full_once_while_the_settle_time_goes_on_and_reported_when_it_is_over():
+    """The full read (0.2 to 0.5 s on a Pi 5) is made once the board has lain still for 0.1 s
+    and the settled board reported as the settle time ends, from that one read: not after
+    the settle time and then two reads that agree (0.85 to 2 s on a Pi 5)."""
     watcher = Watcher("shove", full_reads=True)
-    still = [coins((100, 200))] * 30
-    out = _full_reads(watcher, still, [coins((98.9, 200)), coins((100.1, 200)), coins((100.3, 200))])
+    moving = [coins((100 - 3 * (10 - k), 200)) for k in range(10)]
+    reads = []
+    out = _full_reads(watcher, moving + [coins((100, 200))] * 30, iter(lambda: reads.append(1) or coins((100.2, 200)), None))
+    first = next(k for k, frame in enumerate(out) for m in frame if getattr(m, "settled", False))
+    last_moved = 10
+    assert len(reads) == 1
+    assert (first - last_moved) / RATE == pytest.approx(watcher.settle, abs=1.01 / RATE)
+    assert settled(out)[0].coins[0].x == 100.2
+
+
+def test_a_board_moved_after_its_full_read_is_read_again():
+    """A coin nudged (more than 1 mm) after the full read was made: that read is dropped, and
+    the board read again once it lies still."""
+    watcher = Watcher("shove", full_reads=True)
+    frames = [coins((100, 200))] * 5 + [coins((103, 200))] * 30
+    reads = iter([coins((100, 200)), coins((103.1, 200))])
+    out = _full_reads(watcher, frames, reads)
     reports = settled(out)
-    assert len(reports) == 1 and math.isclose(reports[0].coins[0].x, 100.2)
+    assert len(reports) == 1 and reports[0].coins[0].x == 103.1
 
 
-def test_full_reads_that_never_agree_never_settle_the_board():
+def test_a_full_read_that_never_bears_out_what_was_followed_never_settles_the_board():
     watcher = Watcher("shove", full_reads=True)
     still = [coins((100, 200))] * 60
-    out = _full_reads(watcher, still, [coins((100 + (k % 2) * 1.0, 200)) for k in range(60)])
+    out = _full_reads(watcher, still, [coins((104.0, 200)) for k in range(60)])
     assert settled(out) == []
     faults = [(k, m) for k, frame in enumerate(out) for m in frame if isinstance(m, Fault)]
-    assert len(faults) == 1 and "not yet steady" in faults[0][1].text
-    assert 1.0 <= faults[0][0] / RATE <= 1.0 + watcher.settle + 2 / RATE, "ERROR 4 after 1 s of doubt, once"
+    assert len(faults) == 1 and "differ" in faults[0][1].text
+    # (said at the first read after 1 s of doubt: reads are a settle time apart)
+    assert 1.0 <= faults[0][0] / RATE <= 1.0 + 2 * watcher.settle + 2 / RATE, "ERROR 4 after 1 s of doubt, once"
+
+
+def test_a_still_board_followed_with_a_one_frame_jump_now_and_then_settles():
+    """Following a Carrom board on the small picture a still man's place jumps up to 1.5 mm in
+    one frame of many; with 19 men one did so nearly every frame and the board never settled.
+    A jump of one frame is no movement; a piece that goes on moving is (the rest of this file)."""
+    watcher = Watcher("carrom", POCKETS, full_reads=True)
+    men = [(100 + 40 * k, 300) for k in range(10)]
+
+    def frame(k):
+        jumped = k % 3                                  # one man a frame, 1.4 mm off
+        return Sighting(tuple(Found("white", x + (1.4 if i == jumped else 0.0), y, 0.9)
+                              for i, (x, y) in enumerate(men)))
+    reads = iter(lambda: Sighting(tuple(Found("white", x, y, 0.9) for x, y in men)), None)
+    out = _full_reads(watcher, [frame(k) for k in range(30)], reads)
+    first = next(k for k, f in enumerate(out) for m in f if getattr(m, "settled", False))
+    assert first / RATE <= watcher.settle + 0.2

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from benchmarks.camera_video_figures import config_file, judged, replay
+from benchmarks.camera_video_figures import config_file, judged, replay, through_the_table
 from camera_sim.installs import installation
 from camera_sim.looks import CLASSIC
 from camera_sim.render import render
@@ -25,6 +25,18 @@ def test_a_recorded_game_replayed_from_the_configured_video_file_settles_where_t
     settled = replay(config, str(tmp_path), last=(len(take.frames) - 1) / take.rate)
     n = judged(take.rests, settled, "shove")
     assert n["rests"] == 3 and (n["right"], n["missed"], n["wrong"]) == (3, 0, 0)
+
+
+def test_an_installation_taught_from_videos_with_camera_learn_reads_its_recorded_game(tmp_path):
+    """As an installer without a browser (docs/camera.md, "Calibration"): a video of each step
+    (the empty board, the coins on their spots), ``tablegame camera-learn --config FILE``,
+    which saves what it learned beside the configuration; then the game's video as
+    ``[camera] source``: every board at rest settled where its coins lie, none wrong."""
+    import os
+    inst = installation("shove", 2, (960, 720))
+    n = through_the_table(inst, 2, 2, render, str(tmp_path), ".avi")
+    assert os.path.exists(tmp_path / "camera-learned.npz"), "camera-learn saved beside the configuration"
+    assert n["refused"] == 0 and n["rests"] == 3 and (n["right"], n["missed"], n["wrong"]) == (3, 0, 0)
 
 
 def test_a_video_file_is_avi_or_mp4(tmp_path):

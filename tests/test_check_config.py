@@ -231,3 +231,15 @@ def test_check_config_says_the_problems_in_the_files_order_under_its_header_and_
     assert "  line 7: web.prot: unknown setting; did you mean web.port?" in lines
     assert lines[-1].startswith("  line 13: boards.shove-hapenny.widht: unknown board setting; "
                                 "did you mean width? (shove-hapenny knows width, length")
+
+
+def test_the_printed_markers_size_is_checked_in_words(tmp_path, capsys):
+    path = tmp_path / "config.toml"
+    path.write_text("[camera]\nmarker_mm = 5\n")
+    assert main(["check-config", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert ("line 2: camera.marker_mm: expected the printed markers' side in mm, from 20 to 300, "
+            "or 0 for the board's own (48 Shove, 55 Carrom), got 5") in said
+    path.write_text("[camera]\nmarker_mm = 72\n")
+    assert main(["check-config", str(path)]) == 0
+    assert load(str(path))["camera.marker_mm"] == 72

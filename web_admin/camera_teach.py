@@ -102,7 +102,8 @@ class Teaching:
         mapping = camera.calibration.mapping
         try:
             learned = learn(self.game, camera.lens, self.frames, board=camera.board,
-                            homography=None if mapping is None else mapping.homography)
+                            homography=None if mapping is None else mapping.homography,
+                            marker_mm=camera.layout.marker_size)
         except LearnError as error:
             self.outcome = (False, "refused", (), None, error)
         else:

@@ -23,6 +23,8 @@ MEANINGS_DE = {
     "camera.fov": "der waagrechte Bildwinkel des Objektivs in Grad",
     "camera.k1": "die radiale Verzeichnung k1 des Objektivs (aus einer Objektiv-Kalibrierung)",
     "camera.k2": "die radiale Verzeichnung k2 des Objektivs",
+    "camera.marker_mm": ("die Seite der gedruckten Marker in mm (0: die des Bretts, 48 Shove, 55 Carrom); "
+                         "größere Marker werden von weiter oben gefunden"),
     "camera.homography": "wo das Brett im Bild liegt, gespeichert von der Kalibrierung der "
                          "Personal-Seite ([]: aus den Markern)",
     "camera.learned": "was die Kamera vom Brett und den Steinen gelernt hat (die Kalibrierung bei der "

@@ -89,6 +89,11 @@ def _camera_size(v):
     return None if ok else phrase("camera_size")
 
 
+def _marker_mm(v):
+    ok = isinstance(v, (int, float)) and not isinstance(v, bool) and (v == 0 or 20 <= v <= 300)
+    return None if ok else phrase("marker_mm")
+
+
 def _homography(v):
     ok = isinstance(v, list) and (v == [] or (len(v) == 9 and all(
         isinstance(n, (int, float)) and not isinstance(n, bool) for n in v)))
@@ -168,6 +173,9 @@ SETTINGS = [
     Setting("camera.fov", 66.0, _number(20, 160), "the lens's horizontal field of view, degrees"),
     Setting("camera.k1", 0.0, _number(-1, 1), "the lens's radial distortion k1 (a lens calibration's)"),
     Setting("camera.k2", 0.0, _number(-1, 1), "the lens's radial distortion k2"),
+    Setting("camera.marker_mm", 0, _marker_mm,
+            "the printed markers' side in mm (0: the board's own, 48 Shove, 55 Carrom); larger markers "
+            "are found from higher up (docs/camera.md)"),
     Setting("camera.homography", [], _homography,
             "the board's place in the picture, saved by the staff page's calibration ([]: from the markers)"),
     Setting("camera.learned", "camera-learned.npz", _path("a_file_path_not_empty"),

@@ -23,6 +23,8 @@ WORDS = {
         "a_camera_source": "picamera2, usb:N oder der Pfad einer Videodatei",
         "camera_size": "[Breite, Höhe] in Pixeln, jede von 160 bis 8192",
         "homography": "[] oder neun Zahlen (eine 3x3-Matrix, Zeile für Zeile)",
+        "marker_mm": ("die Seite der gedruckten Marker in mm, von 20 bis 300, oder 0 für die des Bretts "
+                      "(48 Shove, 55 Carrom)"),
         "parties": ('zwei Listen von Spielernamen (bis zu zehn bei Schocken), z. B. [["Anna", "Carl"], '
                     '["Ben"]]; jeder Name höchstens {most} Zeichen, davon eines sichtbar, kein '
                     'Steuerzeichen und kein Name doppelt'),
@@ -70,6 +72,7 @@ WORDS = {
         "a_camera_source": "picamera2, usb:N or a video file's path",
         "camera_size": "[width, height] in pixels, each from 160 to 8192",
         "homography": "[] or nine numbers (a 3x3 matrix, row by row)",
+        "marker_mm": "the printed markers' side in mm, from 20 to 300, or 0 for the board's own (48 Shove, 55 Carrom)",
         "parties": ('two lists of player names (up to ten for Schocken), e.g. [["Anna", "Carl"], '
                     '["Ben"]]; each name at most {most} characters, with one that shows, no control '
                     'character, and no name twice'),
