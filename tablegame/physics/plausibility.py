@@ -30,7 +30,7 @@ Point = tuple[float, float]
 SENSOR_ERROR = 1.0        # mm: each reading of a centre is off by up to this
 STILL = 2.5               # mm: a piece seen this close to where it lay has not moved
 MAX_ASSIGNMENTS = 720     # piece assignments ranked at most (bounds the work)
-MAX_JUDGED = 120        # of them judged, the likeliest first (the physics decides past that)
+MAX_JUDGED = 120          # of them judged, the likeliest first (the physics decides past that)
 MAX_TURN = 35.0           # degrees between a hit piece's path and the line of centres
 
 

@@ -143,9 +143,10 @@ def _search(trial, board, check) -> Fit:
 # A chain (two or more coins moved) is searched from the lowest coin that moved: the shot
 # coin meets it first on most ways up the board, and where it hits it (how far off its
 # centre) decides where the chain goes. From straight below the coin, ``FAN`` hits across
-# it, the best one halved around and then refined (Nelder-Mead). Scanning more coins, or
-# the lowest from either side too, found no more shots on the tuning seed (issue 31):
-# the budget is better spent refining.
+# it, the best one halved around and then refined (Nelder-Mead); across the next coin too
+# where it lies level with the lowest (``_lowest``). Scanning more coins, the lowest from
+# either side too, or the pairs of coins the shot coin may have hit at once, found fewer
+# shots on the tuning seed (issue 31): the budget is better spent refining.
 FAN = 7                 # hits across the coin, ``FAN_SPAN`` diameters either side of its centre
 FAN_SPAN = 0.8
 FAN_FIRST = 6           # proposals of the geometric pass simulated before the fan
