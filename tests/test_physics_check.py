@@ -250,6 +250,31 @@ def test_a_coin_grazed_in_passing_is_accepted():
     assert not check.plausible and check.unexplained[0].before == (300.0, 420.0)
 
 
+# Hard shoves of the tuning seed (seed 12 of the pub corpus; readings to 0.1 mm) that the
+# check called a cheat: each board has two moved coins level with each other near the
+# front edge (54.3/134.9 beside 29.5/134.3; 68.2/148.8 beside 92.7/145.1), and the shot met
+# the one lying a few millimetres higher first. The search fanned its hits across the
+# lowest coin only, from straight below it, and found no shot that explains the board.
+LEVEL_PAIRS = {
+    "shot 224, three coins knocked on": (
+        ((29.5, 134.3), (54.3, 134.9), (277.2, 214.8), (204.6, 305.9), (210.5, 224.9)),
+        ((-12.0, 134.6), (29.5, 245.1), (277.3, 214.5), (246.8, 348.9), (211.3, 224.5),
+         (186.1, 292.2))),
+    "shot 672, two coins knocked on": (
+        ((184.7, 210.9), (68.2, 148.8), (92.7, 145.1), (106.6, 274.1), (44.1, 204.2),
+         (308.5, 237.7)),
+        ((183.5, 211.0), (48.8, 366.5), (94.0, 146.5), (156.6, 311.8), (43.4, 204.2),
+         (308.6, 238.1), (64.1, 131.9))),
+}
+
+
+@pytest.mark.parametrize("name", list(LEVEL_PAIRS))
+def test_a_hard_shove_that_met_the_higher_of_two_level_coins_first_is_accepted(name):
+    before, after = LEVEL_PAIRS[name]
+    check = moved.check_shove(BOARD, before, after)
+    assert len(check.moved) >= 2 and check.plausible, name
+
+
 def far_side_cheat():
     """A shove up the left into bed 3; meanwhile the coin in bed 7 on the right is
     pushed a coin and a half along its bed by hand."""

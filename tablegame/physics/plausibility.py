@@ -11,7 +11,7 @@ slides straight until its first hit. A hit pushes a resting piece along the line
 centres, so the hitter's centre at contact lay one diameter behind the piece, on
 the side it moved away from; a piece that moved with no hitter path passing there
 is *unexplained*. Pure and deterministic: no clock, no threads; the work is bounded
-by the number of assignments tried (``MAX_ASSIGNMENTS``).
+by the number of assignments ranked (``MAX_ASSIGNMENTS``) and judged (``MAX_JUDGED``).
 
 ``launch_y=None`` means no piece was shot: then any piece that moved is unexplained
 (Carrom's "no man may move between strokes" is ``check(before, after, radius=r,
@@ -19,6 +19,7 @@ launch_y=None, new=0)``).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ Point = tuple[float, float]
 
 SENSOR_ERROR = 1.0        # mm: each reading of a centre is off by up to this
 STILL = 2.5               # mm: a piece seen this close to where it lay has not moved
-MAX_ASSIGNMENTS = 720     # piece assignments tried at most (bounds the work)
+MAX_ASSIGNMENTS = 720     # piece assignments ranked at most (bounds the work)
+MAX_JUDGED = 120          # of them judged, the likeliest first (the physics decides past that)
 MAX_TURN = 35.0           # degrees between a hit piece's path and the line of centres
 
 
@@ -74,9 +76,9 @@ def check(before: Sequence[Point], after: Sequence[Point], *, radius: float,
 
 def _best(before, after, moved_idx, fresh_idx, new, radius, launch_y, width, tolerance) -> Check:
     """The assignment of moved pieces that leaves the fewest unexplained."""
-    stationary = [p for i, p in enumerate(before) if i not in set(moved_idx)]
+    stationary = tuple(p for i, p in enumerate(before) if i not in set(moved_idx))
     best: Check | None = None
-    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, new):
+    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, new)[:MAX_JUDGED]:
         moved = tuple(Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing))
         shot = after[shot_i] if shot_i is not None else None
         lost = _unexplained(moved, shot, stationary, radius, launch_y, width, tolerance)
@@ -228,13 +230,23 @@ def _direct_hit(m: Moved, shot: Point, moved, stationary, d, reach, launch_y, wi
     contact = contact_point(m, d)
     if contact[1] < launch_y - tol:
         return False
+    went_on = any(o is not m and _pushed(o, contact, shot, reach, tol) for o in moved)
+    return _direct_from(m, shot, went_on, stationary, d, launch_y, width, tol)
+
+
+@functools.lru_cache(maxsize=4096)
+def _direct_from(m: Moved, shot: Point, went_on: bool, stationary: tuple[Point, ...], d: float,
+                 launch_y: float, width: float, tol: float) -> bool:
+    """``_direct_hit`` once it is known whether the shot piece went on to hit another
+    piece: the same pieces come back in assignment after assignment (cached)."""
+    u = unit(m.before, m.after)
+    contact = contact_point(m, d)
     t = (-u[1], u[0])
     rel = (shot[0] - contact[0], shot[1] - contact[1])
     along, across = rel[0] * u[0] + rel[1] * u[1], rel[0] * t[0] + rel[1] * t[1]
     length = math.hypot(along, across)
     s = distance(m.before, m.after)
     blur = 2 * tol + 0.05 * d
-    went_on = any(o is not m and _pushed(o, contact, shot, reach, tol) for o in moved)
     if went_on:
         directions = [math.atan2(u[0], u[1]) + math.radians(a) for a in range(-60, 61, 5)]
     else:
@@ -260,11 +272,14 @@ def _direct_hit(m: Moved, shot: Point, moved, stationary, d, reach, launch_y, wi
     return False
 
 
+@functools.lru_cache(maxsize=16384)
 def _pushed(m: Moved, a: Point, b: Point, reach: float, tol: float) -> bool:
     """Did a hitter moving from ``a`` to ``b`` touch ``m`` and push it the way it went?
     The hitter's centre at contact is where its path first comes one diameter
     (``reach``, sensor error included) from ``m``; ``m`` leaves along the line of
-    centres from there, turned a little by rim friction and spin."""
+    centres from there, turned a little by rim friction and spin. Cached: the assignments
+    of one check ask the same pieces and ways again and again (a board with five pieces
+    moved tries 720 of them when none explains it)."""
     p = m.before
     ax, ay = b[0] - a[0], b[1] - a[1]
     n2 = ax * ax + ay * ay

@@ -24,7 +24,7 @@ not by a clock."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from tablegame.families.shove.board import Lie, ShoveBoard
@@ -91,9 +91,9 @@ def _search(trial, board, check) -> Fit:
         tried.append((trial.run(family.shot(x0, 0.0, grow)), family, x0, 0.0, grow))
         if trial.best.explains:
             return trial.best
-    if chain:   # a chain: fans across the lowest coins, then the best one refined
+    if chain:   # a chain: fans across the lowest coin (or two level ones), the best one refined
         scanned = []
-        for fan in _fans(board, trial, check)[:FANS]:
+        for fan in _lowest(_fans(board, trial, check), board.coin_diameter):
             scanned.append((*_fan_scan(trial, fan), fan))
             if trial.best.explains:
                 return trial.best
@@ -143,13 +143,14 @@ def _search(trial, board, check) -> Fit:
 # A chain (two or more coins moved) is searched from the lowest coin that moved: the shot
 # coin meets it first on most ways up the board, and where it hits it (how far off its
 # centre) decides where the chain goes. From straight below the coin, ``FAN`` hits across
-# it, the best one halved around and then refined (Nelder-Mead). Scanning more coins, or
-# the lowest from either side too, found no more shots on the tuning seed (issue 31):
-# the budget is better spent refining.
+# it, the best one halved around and then refined (Nelder-Mead); across the next coin too
+# where it lies level with the lowest (``_lowest``). Scanning more coins, the lowest from
+# either side too, or the pairs of coins the shot coin may have hit at once, found fewer
+# shots on the tuning seed (issue 31): the budget is better spent refining.
 FAN = 7                 # hits across the coin, ``FAN_SPAN`` diameters either side of its centre
 FAN_SPAN = 0.8
 FAN_FIRST = 6           # proposals of the geometric pass simulated before the fan
-FANS = 1                # coins fanned across (the lowest that moved first)
+FAN_LEVEL = 1.0         # diameters up the board within which the next coin is level with it
 FAN_HALVINGS = 3
 FAN_SMALL = 10.0        # mm: a coin that moved less is rarely the first hit ...
 FAN_SMALL_PENALTY = 60.0  # ... so it counts as lying this much higher up the board
@@ -210,12 +211,23 @@ def _fans(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Fan]:
     return out
 
 
+def _lowest(fans: list[_Fan], d: float) -> list[_Fan]:
+    """The fans to scan: across the lowest coin, and across the next one too where it
+    lies level with it (within ``FAN_LEVEL`` diameters up the board): which of two level
+    coins the shot met first depends on its way, not on which lies a little lower (on
+    the tuning seed half the hard chains called a cheat were shots that met the second
+    one first, issue 31)."""
+    if len(fans) > 1 and fans[1].at[1] - fans[0].at[1] < FAN_LEVEL * d:
+        return fans[:2]
+    return fans[:1]
+
+
 def _fan_scan(trial: _Trial, fan: _Fan) -> tuple[float, float]:
     """Hits across the coin (``FAN`` offsets): the best score and its offset."""
     offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (FAN - 1) for k in range(FAN)]
     scored = []
     for b in offsets:
-        f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, b)
+        f = replace(fan, b=b)
         scored.append((trial.run(f.shot(f.x0)), b))
         if trial.best.explains:
             break
@@ -229,13 +241,13 @@ def _fan(trial: _Trial, fan: _Fan, score: float, b: float) -> tuple:
         if trial.best.explains:
             break
         for nb in (b - step, b + step):
-            f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, nb)
+            f = replace(fan, b=nb)
             e = trial.run(f.shot(f.x0))
             if e < score:
                 score, b = e, nb
                 break
         step /= 2
-    f = _Fan(fan.at, fan.x0, fan.y0, fan.d, fan.reach, b)
+    f = replace(fan, b=b)
     return score, f, f.x0, 0.0, 1.0
 
 
