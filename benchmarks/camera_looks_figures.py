@@ -39,15 +39,17 @@ def calibrated(inst, draw, frames: int = 6):
     """The camera board's reader after the installer's calibration: the steps the staff page
     asks for (``inst.teach``: the empty board, then the pieces), ``frames`` pictures each
     drawn by ``draw``, learned (camera_board/learn.py) with the markers. (the reader, what the
-    learning said is wrong: [] when it is content; the reader then reads with what it learned
-    all the same, and the bench counts those installations apart)."""
+    learning said is wrong: [] when it is content; when it refused, the reader is None: the
+    product saves nothing and an untaught camera reports no board (camera_board/board.py,
+    NOT_TAUGHT), so each of its boards counts as refused)."""
     from camera_board.learn import LearnError, learn, reader
     shown = [list(taught.frames) for taught in inst.teach(frames, draw)]
     try:
         learned = learn(inst.game, inst.lens, shown)
     except LearnError as error:
-        return reader(inst.game, inst.lens), [str(error)]
-    return reader(inst.game, inst.lens, learned.appearance), learned.said("en")[len(learned.kinds):]
+        return None, [error.said("en")]
+    said = learned.said("en")[len(learned.kinds):]
+    return (None if said else reader(inst.game, inst.lens, learned.appearance)), said
 
 
 def judge(game: str, case, sighting) -> tuple[str, list[float]]:
@@ -98,13 +100,16 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
         groups += [f"{kind} {finish[kind].name}" for kind in ("coin", "white", "black", "queen", "striker", "die")
                    if kind in finish]
         for k in range(boards):
-            case = inst.board(k)
-            rng = np.random.default_rng([seed, 3, k])
-            sighting = reader.see(draw(case.shot, rng))
-            verdict, e = judge(game, case, sighting)
+            if reader is None:               # not taught: the camera reports no board
+                verdict, e = "refused", []
+                reasons["not taught (the learning refused)"] += 1
+            else:
+                case = inst.board(k)
+                sighting = reader.see(draw(case.shot, np.random.default_rng([seed, 3, k])))
+                verdict, e = judge(game, case, sighting)
+                if sighting.problem:
+                    reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
             total[verdict] += 1
-            if sighting.problem:
-                reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
             for g in groups:
                 by[g][verdict] += 1
             if verdict != "refused":

@@ -99,11 +99,17 @@ def teaching_videos(inst, draw, folder: str, suffix: str, frames: int = 6) -> li
             for k, taught in enumerate(inst.teach(frames, draw))]
 
 
-def taught(inst, draw, folder: str, config_path: str, suffix: str) -> None:
+def taught(inst, draw, folder: str, config_path: str, suffix: str) -> bool:
     """The installer's calibration of the configured camera board, from videos of the steps
-    the staff page asks for (``teaching_videos``): the seam where the camera learns the
-    board. Today the camera board learns only where the board lies, from the markers, by
-    itself: nothing to do here yet."""
+    the staff page asks for (``teaching_videos``) through ``tablegame camera-learn`` as
+    docs/camera.md says: what it learned saved beside the configuration (camera.learned).
+    False when the learning refused: nothing saved, and the untaught camera reports no board."""
+    import contextlib
+    import io
+    from table_app.cli import main
+    files = teaching_videos(inst, draw, folder, suffix)
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return main(["camera-learn", "--config", config_path, "--language", "en", *files]) == 0
 
 
 def through_the_table(inst, shots: int, seed: int, draw, folder: str, suffix: str = ".mp4") -> Counter:
