@@ -71,6 +71,20 @@ def judge(game: str, case, sighting) -> tuple[str, list[float]]:
     return ("wrong" if bad else "right"), errors
 
 
+def _what_was_wrong(game: str, case, sighting) -> str:
+    """A WRONG board in a few words: the truth and what was read (for finding its cause)."""
+    if game in TABLES:
+        truth = ", ".join(f"{d.value}@{d.x:.0f},{d.y:.0f}" for d in case.shot.scene.dice)
+        read = ", ".join(f"{d.value}@{d.x:.0f},{d.y:.0f}" for d in sighting.dice)
+        squares = "" if game != "neunfeld" else f"; squares {case.squares} read {sighting.squares}"
+        return f"dice {truth}; read {read}{squares}"
+    s = score(case, sighting)
+    far = [f"{kind} {e:.1f} mm off" for kind, e in s.errors if e > TOLERANCE[game]]
+    return (f"missed {s.missed}, extra {s.extra}, of another kind {s.wrong_kind}; {', '.join(far)}; truth "
+            + " ".join(f"{t.kind}@{t.x:.0f},{t.y:.0f}" for t in case.truth)
+            + "; read " + " ".join(f"{f.kind}@{f.x:.0f},{f.y:.0f}" for f in sighting.pieces))
+
+
 def _band(inst) -> str:
     """Which third of the heights the camera hangs in (HUNG: times the height that fills the picture)."""
     x0, y0, x1, y1 = inst.layout.extent(margin=10.0)
@@ -89,6 +103,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
     reasons: Counter = Counter()
     by: dict[str, Counter] = defaultdict(Counter)
     errors: list[float] = []
+    wrongs: list[str] = []                # each WRONG board: which, and what was read wrong
     for seed in range(first, first + installs):
         inst = installation(game, seed)
         reader, said = calibrated(inst, draw)
@@ -107,6 +122,8 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
                 case = inst.board(k)
                 sighting = reader.see(draw(case.shot, np.random.default_rng([seed, 3, k])))
                 verdict, e = judge(game, case, sighting)
+                if verdict == "wrong":
+                    wrongs.append(f"{seed} board {k}: {_what_was_wrong(game, case, sighting)}")
                 if sighting.problem:
                     reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
             total[verdict] += 1
@@ -122,6 +139,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
              f"max {e.max():.2f} mm (boards not refused)"]
     lines += [f"    refused because {why}: {count}" for why, count in reasons.most_common(6)]
     lines += [f"    installation {text}" for text in refusals[:8]]
+    lines += [f"    WRONG: installation {text}" for text in wrongs]
     for g in sorted(by):
         c = by[g]
         lines.append(f"    {g}: {sum(c.values())} boards, right {c['right']}, refused {c['refused']}, WRONG {c['wrong']}")
