@@ -152,7 +152,7 @@ def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configure
             assert port == camera.port and camera.layout.game == "shove" and camera.taught
             link, readings = connected(camera)
             try:
-                assert drain(readings, lambda r: isinstance(r, BoardSnapshot) and r.settled)[-1].settled
+                assert drain(readings, lambda r: isinstance(r, BoardSnapshot) and r.settled, timeout=60.0)[-1].settled
             finally:
                 link.close()
         assert _board_port(load(None, {}), session, contextlib.ExitStack())[0] == "/dev/ttyACM0"
