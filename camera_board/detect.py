@@ -465,7 +465,11 @@ class Detector:
         """A marking of the empty board hidden over a piece's radius where no piece is found:
         something lies on it (a piece the light evened into the board: its rim too faint for
         an edge, the marking bounding it, its light measured as the board's). The opening
-        that leaves lines out of the patches would take the hidden line away too."""
+        that leaves lines out of the patches would take the hidden line away too. Only
+        against a learned empty board: the starting values' board is a drawing, its
+        markings a little off the real ones everywhere."""
+        if not self.appearance.learned:
+            return []
         grid = self._prepared(differs.shape)
         lines = differs & grid.marking
         if cv2.countNonZero(lines) == 0:
