@@ -437,12 +437,10 @@ class Detector:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             cu, cv, reach = self.outline(piece.kind, u, v)
             cv2.circle(mask, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
-        differs = (mask > 0.5).astype(np.uint8)
-        blobs = cv2.morphologyEx(differs, cv2.MORPH_OPEN, self._opening)
+        blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
         if cv2.countNonZero(blobs) <= limit:    # no patch larger than all of them: spare the labelling
-            return False, self._covered(differs)
-        covered = self._covered(differs)
+            return False, []
         count, labels, stats, centroids = cv2.connectedComponentsWithStats(blobs)
         out, large = [], HAND_PIECES * self._area(max(self.layout.piece_radii.values()))
         h, w = blobs.shape
@@ -459,29 +457,7 @@ class Detector:
                     return True, []
             x, y = self.calibration.to_board(*centroids[i])
             out.append(f"a patch at {x:.0f}, {y:.0f} mm")
-        return False, out + covered
-
-    def _covered(self, differs: np.ndarray) -> list[str]:
-        """A marking of the empty board hidden over a piece's radius where no piece is found:
-        something lies on it (a piece the light evened into the board: its rim too faint for
-        an edge, the marking bounding it, its light measured as the board's). The opening
-        that leaves lines out of the patches would take the hidden line away too. Only
-        against a learned empty board: the starting values' board is a drawing, its
-        markings a little off the real ones everywhere."""
-        if not self.appearance.learned:
-            return []
-        grid = self._prepared(differs.shape)
-        lines = differs & grid.marking
-        if cv2.countNonZero(lines) == 0:
-            return []
-        count, _, stats, centroids = cv2.connectedComponentsWithStats(lines)
-        reach = min(self.layout.piece_radii.values()) * self.calibration.scale
-        out = []
-        for i in range(1, count):
-            if max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) >= reach:
-                x, y = self.calibration.to_board(*centroids[i])
-                out.append(f"a marking hidden at {x:.0f}, {y:.0f} mm")
-        return out
+        return False, out
 
 
 class _Grid:
@@ -510,10 +486,6 @@ class _Grid:
         # the plain board: away from its markings, pockets and markers (where a piece's colour
         # could be taken for the board's)
         self.plain = (slope < 2.0) & (reference.min(axis=2) > 20) & (reference.max(axis=2) < SATURATED)
-        # the markings' ink: darker than the board round it (not a pocket, not the frame)
-        ink = reference.mean(axis=2)
-        around = cv2.medianBlur(np.clip(ink, 0, 255).astype(np.uint8), 2 * int(3 * calibration.scale) + 1)
-        self.marking = ((ink < 0.8 * around) & (ink > 20)).astype(np.uint8)
         plain = np.flatnonzero(self.plain)
         self.plain_sample = plain[:: max(1, len(plain) // 5000)]
         self.cell = max(1, int(round(cell_mm * calibration.scale)))

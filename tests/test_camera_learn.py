@@ -55,12 +55,3 @@ def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_
     verdict, sighting = _read(inst, learned, 0)
     assert verdict == "refused" and "in shadow" in sighting.problem
 
-
-def test_a_pale_striker_the_light_evened_into_a_cream_board_on_its_base_line_is_refused_not_missed():
-    # (before: tuning installation 6, board 2: the striker's rim too faint for an edge, the base
-    # line bounding it, its light measured as the board's: read without it, a WRONG settled board)
-    inst = installation("carrom", 6)
-    learned = _taught(inst, 6)
-    assert learned.ok
-    verdict, sighting = _read(inst, learned, 2)
-    assert verdict == "refused" and "a marking hidden" in sighting.problem
