@@ -54,4 +54,3 @@ def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_
     assert not learned.ok, "the learning says the camera cannot read these coins well"
     verdict, sighting = _read(inst, learned, 0)
     assert verdict == "refused" and "in shadow" in sighting.problem
-
