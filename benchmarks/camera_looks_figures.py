@@ -39,15 +39,17 @@ def calibrated(inst, draw, frames: int = 6):
     """The camera board's reader after the installer's calibration: the steps the staff page
     asks for (``inst.teach``: the empty board, then the pieces), ``frames`` pictures each
     drawn by ``draw``, learned (camera_board/learn.py) with the markers. (the reader, what the
-    learning said is wrong: [] when it is content; the reader then reads with what it learned
-    all the same, and the bench counts those installations apart)."""
+    learning said is wrong: [] when it is content; when it refused, the reader is None: the
+    product saves nothing and an untaught camera reports no board (camera_board/board.py,
+    NOT_TAUGHT), so each of its boards counts as refused)."""
     from camera_board.learn import LearnError, learn, reader
     shown = [list(taught.frames) for taught in inst.teach(frames, draw)]
     try:
         learned = learn(inst.game, inst.lens, shown)
     except LearnError as error:
-        return reader(inst.game, inst.lens), [str(error)]
-    return reader(inst.game, inst.lens, learned.appearance), learned.said("en")[len(learned.kinds):]
+        return None, [error.said("en")]
+    said = learned.said("en")[len(learned.kinds):]
+    return (None if said else reader(inst.game, inst.lens, learned.appearance)), said
 
 
 def judge(game: str, case, sighting) -> tuple[str, list[float]]:
@@ -69,6 +71,20 @@ def judge(game: str, case, sighting) -> tuple[str, list[float]]:
     return ("wrong" if bad else "right"), errors
 
 
+def _what_was_wrong(game: str, case, sighting) -> str:
+    """A WRONG board in a few words: the truth and what was read (for finding its cause)."""
+    if game in TABLES:
+        truth = ", ".join(f"{d.value}@{d.x:.0f},{d.y:.0f}" for d in case.shot.scene.dice)
+        read = ", ".join(f"{d.value}@{d.x:.0f},{d.y:.0f}" for d in sighting.dice)
+        squares = "" if game != "neunfeld" else f"; squares {case.squares} read {sighting.squares}"
+        return f"dice {truth}; read {read}{squares}"
+    s = score(case, sighting)
+    far = [f"{kind} {e:.1f} mm off" for kind, e in s.errors if e > TOLERANCE[game]]
+    return (f"missed {s.missed}, extra {s.extra}, of another kind {s.wrong_kind}; {', '.join(far)}; truth "
+            + " ".join(f"{t.kind}@{t.x:.0f},{t.y:.0f}" for t in case.truth)
+            + "; read " + " ".join(f"{f.kind}@{f.x:.0f},{f.y:.0f}" for f in sighting.pieces))
+
+
 def _band(inst) -> str:
     """Which third of the heights the camera hangs in (HUNG: times the height that fills the picture)."""
     x0, y0, x1, y1 = inst.layout.extent(margin=10.0)
@@ -87,6 +103,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
     reasons: Counter = Counter()
     by: dict[str, Counter] = defaultdict(Counter)
     errors: list[float] = []
+    wrongs: list[str] = []                # each WRONG board: which, and what was read wrong
     for seed in range(first, first + installs):
         inst = installation(game, seed)
         reader, said = calibrated(inst, draw)
@@ -98,13 +115,18 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
         groups += [f"{kind} {finish[kind].name}" for kind in ("coin", "white", "black", "queen", "striker", "die")
                    if kind in finish]
         for k in range(boards):
-            case = inst.board(k)
-            rng = np.random.default_rng([seed, 3, k])
-            sighting = reader.see(draw(case.shot, rng))
-            verdict, e = judge(game, case, sighting)
+            if reader is None:               # not taught: the camera reports no board
+                verdict, e = "refused", []
+                reasons["not taught (the learning refused)"] += 1
+            else:
+                case = inst.board(k)
+                sighting = reader.see(draw(case.shot, np.random.default_rng([seed, 3, k])))
+                verdict, e = judge(game, case, sighting)
+                if verdict == "wrong":
+                    wrongs.append(f"{seed} board {k}: {_what_was_wrong(game, case, sighting)}")
+                if sighting.problem:
+                    reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
             total[verdict] += 1
-            if sighting.problem:
-                reasons[sighting.problem.split(" (")[0].split(":")[0]] += 1
             for g in groups:
                 by[g][verdict] += 1
             if verdict != "refused":
@@ -117,6 +139,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
              f"max {e.max():.2f} mm (boards not refused)"]
     lines += [f"    refused because {why}: {count}" for why, count in reasons.most_common(6)]
     lines += [f"    installation {text}" for text in refusals[:8]]
+    lines += [f"    WRONG: installation {text}" for text in wrongs]
     for g in sorted(by):
         c = by[g]
         lines.append(f"    {g}: {sum(c.values())} boards, right {c['right']}, refused {c['refused']}, WRONG {c['wrong']}")

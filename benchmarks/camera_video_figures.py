@@ -100,18 +100,16 @@ def teaching_videos(inst, draw, folder: str, suffix: str, frames: int = 6) -> li
 
 
 def taught(inst, draw, folder: str, config_path: str, suffix: str) -> bool:
-    """The installer's calibration of the configured camera board as docs/camera.md says it
-    without a browser: a short video of each step the staff page asks for
-    (``teaching_videos``), then ``tablegame camera-learn --config FILE VIDEO...``, which saves
-    what it learned beside the configuration (camera.learned), where the camera board reads it
-    at its start. Whether it learned (False: refused, nothing saved; the board then reads with
-    the starting values)."""
+    """The installer's calibration of the configured camera board, from videos of the steps
+    the staff page asks for (``teaching_videos``) through ``tablegame camera-learn`` as
+    docs/camera.md says: what it learned saved beside the configuration (camera.learned).
+    False when the learning refused: nothing saved, and the untaught camera reports no board."""
     import contextlib
     import io
     from table_app.cli import main
-    videos = teaching_videos(inst, draw, folder, suffix)
+    files = teaching_videos(inst, draw, folder, suffix)
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        return main(["camera-learn", "--config", config_path, *videos]) == 0
+        return main(["camera-learn", "--config", config_path, "--language", "en", *files]) == 0
 
 
 def through_the_table(inst, shots: int, seed: int, draw, folder: str, suffix: str = ".mp4") -> Counter:

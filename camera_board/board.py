@@ -47,6 +47,11 @@ CAPABILITIES = {"shove": Capability.COINS, "carrom": Capability.POCKETS, "schock
 DICE_GAMES = ("schocken", "neunfeld")
 STILL_FRAMES = 4     # the still frames whose mean is read in full (camera_board/motion.py, READ_FRAMES)
 FULL_EVERY = 0.5     # s: while the quick look cannot see the board, the full read looks (markers) this often
+# What an untaught camera answers (ERROR 4): it reads no board with the starting colours, which
+# are not the pub's (docs/camera.md, "Calibration": on the held-out looks the untaught read was
+# the cause of 7 of the 8 wrong settled boards).
+NOT_TAUGHT = ("the camera has not been taught this board (not taught): it reports no board until the installer "
+              "teaches it on the staff page (Calibrate -> camera) or with tablegame camera-learn")
 # OpenCV's threads while the camera runs: one. A frame is 30 to 80 ms of one core here; OpenCV's
 # own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
 # 30 frames a second and the session's writer need.
@@ -90,9 +95,12 @@ class _World:
     def __init__(self, settle: Callable[[], float] = lambda: 0.0) -> None:
         self.settled = None
         self.dice = self.squares = None
+        self.taught = True
         self._settle = settle
 
     def not_ready(self) -> str | None:
+        if not self.taught:
+            return NOT_TAUGHT
         if self.readings():
             return None
         return (f"the camera has not seen the board settle yet; it reports it once it has seen it still "
@@ -121,11 +129,14 @@ class _World:
 
 class CameraBoard:
     def __init__(self, layout: Layout, lens: Lens, *, link_path: str, homography=None,
-                 settle: float | None = None, memory=None, appearance=None, board=None):
+                 settle: float | None = None, memory=None, appearance=None, board=None, taught: bool = True):
         """``memory``: the virtual board's BoardMemory (simulate: the board as it was left);
         ``appearance``: what the camera learned of the board and pieces (camera_board/learn.py;
         None: the starting values); ``board``: the game's ShoveBoard or CarromBoard the layout
-        is of (where the installer's calibration asks for the pieces; None: the default)."""
+        is of (where the installer's calibration asks for the pieces; None: the default);
+        ``taught`` False: the installer has not taught it (no learned board, or the learning
+        refused): it reports no board, only ERROR 4 saying so (NOT_TAUGHT), until it is taught
+        (``learned``); the picture and the markers are still looked at, for the staff page."""
         self.layout, self.lens, self.board = layout, lens, board
         margin = DICE_MARGIN if layout.game in DICE_GAMES else 2.0    # a die at the edge leans out
         self.calibration = Calibration(layout, lens, SCALE[layout.game], margin=margin, homography=homography)
@@ -144,6 +155,8 @@ class CameraBoard:
         self._full_at = -np.inf
         self._recent: list = []         # (seconds, frame) since the board last moved, for its full read
         self._world = _World(lambda: self.watcher.settle)
+        self._world.taught = taught
+        self._told_untaught = False
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
                                       capabilities=CAPABILITIES[layout.game], memory=memory)
         self.port = self._protocol.port
@@ -207,6 +220,8 @@ class CameraBoard:
         if self._placed is not None:
             self.calibration.place(self._placed)
             self._placed = None
+        if not self.taught:
+            return self._untaught(seconds, frame)
         if self.follower is None:
             sighting = self.detector.see(frame)
             self.latest = Seen(seconds, frame, sighting)
@@ -239,6 +254,27 @@ class CameraBoard:
             total += f
         return ((total + len(frames) // 2) // len(frames)).astype(np.uint8)
 
+    @property
+    def taught(self) -> bool:
+        """False until the installer has taught it (then it reads and reports the board)."""
+        return self._world.taught
+
+    def _untaught(self, seconds: float, frame: np.ndarray) -> list:
+        """An untaught camera: the picture looked at for the staff page (the markers, what the
+        starting values would make of it), nothing reported; ERROR 4 said once, and again to
+        every REQUEST_SNAPSHOT (``_World.not_ready``)."""
+        if seconds - self._full_at >= FULL_EVERY or self.latest is None:
+            self._full_at = seconds
+            self.latest = Seen(seconds, frame, self.detector.see(frame))
+        else:                  # the picture as it is, what was found on it as of the last look
+            self.latest = Seen(seconds, frame, self.latest.sighting)
+        if self._told_untaught:
+            return []
+        self._told_untaught = True
+        fault = Fault(NOT_TAUGHT)
+        self._say(fault)
+        return [fault]
+
     def learned(self, appearance) -> None:
         """Read with ``appearance`` from the next frame on (any thread: the staff page)."""
         self._learned = appearance
@@ -251,6 +287,7 @@ class CameraBoard:
     def use(self, appearance) -> None:
         """Read with ``appearance`` now (the camera's thread, or before it starts)."""
         self._learned = None
+        self._world.taught = True
         self.detector.use(appearance)
         if self.follower is not None:
             self.follower.use(appearance)

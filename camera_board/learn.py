@@ -41,7 +41,6 @@ SEARCH = 25.0        # mm round its spot a piece is looked for when it is not ne
 FAR = 10.0           # mm from its spot: laid elsewhere (said so)
 READ_AGAIN = 3.0     # mm a piece may lie from where it was learned when its step is read again
 LIKE_BOARD = 0.2     # share of a kind's pixels that look like the plain board: too many
-ALIKE = 16.0         # squared distance (in their spreads) under which two kinds look alike
 LIGHT_SLACK = 0.03   # a kind's colour spread widened by this share: the light as evened is a few % off
 # -- the steps ---------------------------------------------------------------------------
 def steps(game: str, board=None) -> tuple[Step, ...]:
@@ -328,16 +327,28 @@ def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]
         share = float((there > own[:, None]).mean())
         if share > LIKE_BOARD:
             problems.append(("like_board", {"kind": kind, "share": 100 * share}))
+    # two kinds alike: many of one's own pixels more like the other's colour than its own (a
+    # striker's rings widen its spread: the pixels say what the means and spreads cannot)
+    like = {k: _log_likelihood(samples[k][:: max(1, len(samples[k]) // 400)].astype(np.float64), colours)
+            for k in colours}
     names = sorted(colours)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            d = np.array(colours[a].mean) - np.array(colours[b].mean)
-            both = (colours[a].covariance + colours[b].covariance) / 2
-            if float(d @ np.linalg.inv(both) @ d) < ALIKE:
+            if max(float((like[a][b] > like[a][a]).mean()), float((like[b][a] > like[b][b]).mean())) > LIKE_BOARD:
                 problems.append(("alike", {"a": a, "b": b}))
     if "white" in colours and "black" in colours and sum(colours["white"].mean) < sum(colours["black"].mean):
         problems.append(("swapped", {}))
     return problems
+
+
+def _log_likelihood(pixels: np.ndarray, colours: dict[str, Colour]) -> dict[str, np.ndarray]:
+    """Each pixel's log-likelihood under each kind's colour (a Gaussian of its mean and spread)."""
+    out = {}
+    for kind, colour in colours.items():
+        d = pixels - np.array(colour.mean)
+        out[kind] = (-0.5 * np.einsum("ni,ij,nj->n", d, np.linalg.inv(colour.covariance), d)
+                     - 0.5 * math.log(np.linalg.det(colour.covariance)))
+    return out
 
 
 def _read_again(game, calibration, appearance, planned, frames, where) -> list[tuple[str, dict]]:

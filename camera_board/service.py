@@ -51,21 +51,24 @@ def saved_homography(config) -> np.ndarray | None:
 
 def learned_appearance(path, game: str) -> Appearance | None:
     """What the installer taught the camera (camera.learned, beside the configuration), or
-    None: the starting values, said in the log with why (not learned yet, learned for another
-    game's board, a file that is not one)."""
+    None: not taught, said in the log with why (not learned yet, learned for another game's
+    board, a file that is not one) and what to do; the camera board then reports no board."""
     if path is None or not os.path.exists(path):
-        log.info("the camera has not learned this board yet (no %s): it reads with the starting values; "
-                 "teach it on the staff page or with tablegame camera-learn (docs/camera.md, Calibration)", path)
+        log.warning("the camera has not been taught this board yet (no %s): it reports no board (ERROR 4, not "
+                    "taught) until it is; teach it on the staff page (Calibrate -> camera) or with tablegame "
+                    "camera-learn (docs/camera.md, Calibration)", path)
         return None
     try:
         appearance = Appearance.load(path)
     except (OSError, ValueError) as error:
-        log.warning("the camera's learned board %s cannot be read (%s): it reads with the starting values; "
-                    "teach it again", path, error)
+        log.warning("the camera's learned board %s cannot be read (%s): it reports no board (ERROR 4, not taught); "
+                    "teach it again on the staff page (Calibrate -> camera) or with tablegame camera-learn",
+                    path, error)
         return None
     if appearance.game != game:
-        log.warning("the camera's learned board %s is %s's, the table plays %s: it reads with the starting "
-                    "values; teach it this board", path, appearance.game, game)
+        log.warning("the camera's learned board %s is %s's, the table plays %s: it reports no board (ERROR 4, not "
+                    "taught); teach it this board on the staff page (Calibrate -> camera) or with tablegame "
+                    "camera-learn", path, appearance.game, game)
         return None
     log.info("the camera reads with what it learned of the board (%s)", path)
     return appearance
@@ -77,10 +80,11 @@ def open_camera_board(config, board, folder: str, game: str | None = None, learn
     camera). CameraBoardError in words when the camera cannot be opened."""
     lens = lens_of(config)
     game = game_of(board, game)
+    appearance = learned_appearance(learned, game)
     camera = CameraBoard.for_game(game, board, lens, marker_mm=config["camera.marker_mm"],
                                   link_path=os.path.join(folder, "board"),
-                                  homography=saved_homography(config),
-                                  appearance=learned_appearance(learned, game))
+                                  homography=saved_homography(config), appearance=appearance,
+                                  taught=appearance is not None)
     try:
         frames = open_source(config["camera.source"], lens.size)
     except SourceError as error:

@@ -194,12 +194,13 @@ def teaching_steps(game: str) -> tuple[Step, ...]:
     return tuple(Step(step.name, scene_for(game, step.pieces), step.said("en")) for step in steps(game))
 
 
-def scene_for(game: str, placed) -> Scene:
-    """The table of ``game`` with ``placed`` (kind, x, y and for a die its face: the
-    camera board's Placed) lying on it: coins and men of the layout's sizes, Schocken's dice,
-    Miwin's dice III, IV and V (showing their first face when none is asked), Neunfeld's pieces."""
+def scene_for(game: str, placed, layout: Layout | None = None) -> Scene:
+    """The table of ``game`` (``layout``: Shove's or Carrom's board if not the corpus's) with
+    ``placed`` (kind, x, y and for a die its face: the camera board's Placed) lying on it:
+    coins and men of the layout's sizes, Schocken's dice, Miwin's dice III, IV and V (showing
+    their first face when none is asked), Neunfeld's pieces."""
     from camera_board.board import HEIGHTS
-    layout = layout_of(game)
+    layout = layout or layout_of(game)
     if game in ("shove", "carrom"):
         radii = layout.piece_radii
         return Scene(layout, tuple(Piece(p.kind, p.x, p.y, radii[p.kind], HEIGHTS[p.kind]) for p in placed))

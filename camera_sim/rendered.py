@@ -253,6 +253,34 @@ class RenderedBoard:
         self.camera.protocol.replug()
 
 
+TEACH_FRAMES = 3     # pictures a teaching step of the simulated table
+
+
+def taught_by_renderer(game: str, layout, lens, pose, board, seed: int = 0):
+    """The simulated table's camera taught as an installer teaches a real one (the staff
+    page's steps, camera_board/learn.py), from the renderer's pictures of each step: the
+    simulation knows where it lays its own pieces. What it learned, or None (not taught,
+    said in the log) when the learning refuses. A simulated table has no installer, and a
+    camera that was never taught reports no board (camera_board/board.py, NOT_TAUGHT): so
+    ``simulate --board camera`` plays out of the box, on what it learned, not on the
+    starting colours; a file camera.learned names is read instead when there is one."""
+    from camera_board.learn import LearnError, learn, steps
+    from camera_sim.installs import scene_for
+    rng = np.random.default_rng([seed, 27])
+    frames = [[render(Shot(scene_for(game, step.pieces, layout if board is not None else None), lens, pose,
+                           Light()), rng) for _ in range(TEACH_FRAMES)] for step in steps(game, board)]
+    try:
+        learned = learn(game, lens, frames, board=board)
+    except LearnError as error:
+        log.warning("the simulated camera could not be taught: %s", error.said("en"))
+        return None
+    if not learned.ok:
+        log.warning("the simulated camera could not be taught: %s", "; ".join(learned.said("en")))
+        return None
+    log.info("the simulated camera was taught the board from the renderer's pictures")
+    return learned.appearance
+
+
 def open_rendered_board(config, world, folder: str, game: str, *, realtime: bool = True,
                         memory=None, seed: int = 0, learned=None) -> RenderedBoard:
     """The simulated ``world`` of ``game`` seen by a rendered camera with the configured
@@ -264,9 +292,12 @@ def open_rendered_board(config, world, folder: str, game: str, *, realtime: bool
                                "simulate it with the virtual board (no --board camera)")
     lens = dataclasses.replace(lens_of(config), shutter=SHUTTER)
     view = view_of(game, world)
-    camera = CameraBoard(view.layout, lens, link_path=os.path.join(folder, "board"), memory=memory,
-                         appearance=learned_appearance(learned, game), board=world.board if game in ("shove", "carrom") else None)
-    told = lambda text: camera.protocol.send(BoardError(ErrorCode.SENSOR_FAULT, text))  # noqa: E731
     pose = pose_over(view.layout, lens.fov, lens.size[1] / lens.size[0])
+    board = world.board if game in ("shove", "carrom") else None
+    appearance = (learned_appearance(learned, game) if learned is not None and os.path.exists(learned)
+                  else taught_by_renderer(game, view.layout, lens, pose, board, seed))
+    camera = CameraBoard(view.layout, lens, link_path=os.path.join(folder, "board"), memory=memory,
+                         appearance=appearance, board=board, taught=appearance is not None)
+    told = lambda text: camera.protocol.send(BoardError(ErrorCode.SENSOR_FAULT, text))  # noqa: E731
     source = Rendered(view, lens, pose, Light(), RATES[game], realtime=realtime, seed=seed, told=told)
     return RenderedBoard(camera, source, game)

@@ -11,6 +11,7 @@ import pytest
 
 from camera_board.board import CameraBoard
 from camera_board.camera import Lens, Pose
+from camera_board.layout import shove_layout
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import shove_scene
 from camera_board.service import CameraBoardError, open_camera_board
@@ -143,13 +144,15 @@ def test_the_composition_root_hands_the_link_a_camera_boards_port_when_configure
     config = load(None, {"board.kind": "camera", "camera.source": path, "camera.size": list(LENS.size),
                          "camera.fov": LENS.fov, "camera.k1": LENS.k1, "camera.k2": LENS.k2})
     session = open_session(config, tmp_path / "table.sqlite", rng=random.Random(0))
+    from camera_board.detect import starting
+    starting(shove_layout(BOARD)).save(tmp_path / "camera-learned.npz")    # as the installer taught it
     try:
         with contextlib.ExitStack() as stack:
-            port, camera = _board_port(config, session, stack)
-            assert port == camera.port and camera.layout.game == "shove"
+            port, camera = _board_port(config, session, stack, tmp_path / "config.toml")
+            assert port == camera.port and camera.layout.game == "shove" and camera.taught
             link, readings = connected(camera)
             try:
-                assert drain(readings, lambda r: isinstance(r, BoardSnapshot) and r.settled)[-1].settled
+                assert drain(readings, lambda r: isinstance(r, BoardSnapshot) and r.settled, timeout=60.0)[-1].settled
             finally:
                 link.close()
         assert _board_port(load(None, {}), session, contextlib.ExitStack())[0] == "/dev/ttyACM0"

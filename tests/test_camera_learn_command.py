@@ -165,10 +165,11 @@ def test_a_board_without_markers_is_learned_from_its_corners_and_read_without_ma
     assert all(min(np.hypot(p.x - s.x, p.y - s.y) for p in sighting.pieces) < 1.0 for s in steps("shove")[1].pieces)
 
 
-def test_a_learned_file_of_another_board_or_none_at_all_starts_with_the_starting_values(tmp_path, caplog):
+def test_a_learned_file_of_another_board_or_none_at_all_leaves_the_camera_untaught(tmp_path, caplog):
     caplog.set_level(logging.INFO)
     assert learned_appearance(tmp_path / "none.npz", "shove") is None
-    assert "has not learned this board yet" in caplog.text
+    assert "has not been taught this board yet" in caplog.text
+    assert "teach it on the staff page (Calibrate -> camera) or with tablegame camera-learn" in caplog.text
     (tmp_path / "broken.npz").write_bytes(b"not numpy")
     assert learned_appearance(tmp_path / "broken.npz", "shove") is None
     assert "cannot be read (not a camera board's learned board" in caplog.text

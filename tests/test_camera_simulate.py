@@ -70,6 +70,8 @@ def test_the_calibration_page_shows_the_rendered_picture_and_what_the_camera_mad
     try:
         assert wait_until(lambda: board.source.idle() and board.camera.latest is not None)
         assert board.camera.latest.frame.shape == (720, 960, 3)
+        # taught at its start from the renderer's pictures, as an installer would teach it
+        assert board.camera.taught and board.camera.detector.appearance.learned
         client = create_app(dataclasses.replace(table.face, camera=board.camera), {"CLOCK": Clock()}).test_client()
         post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
         state = client.get("/api/camera").get_json()

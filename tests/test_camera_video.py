@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from benchmarks.camera_video_figures import config_file, judged, replay, through_the_table
+from benchmarks.camera_video_figures import config_file, judged, replay, taught, through_the_table
 from camera_sim.installs import installation
 from camera_sim.looks import CLASSIC
 from camera_sim.render import render
@@ -22,6 +22,7 @@ def test_a_recorded_game_replayed_from_the_configured_video_file_settles_where_t
     video = write(str(tmp_path / f"game{suffix}"), take.frames, take.rate)
     config = config_file(str(tmp_path), "shove", video, inst.lens)
     assert f'source = "{video}"' in open(config).read()
+    assert taught(inst, render, str(tmp_path), config, suffix)     # tablegame camera-learn, as the docs say
     settled = replay(config, str(tmp_path), last=(len(take.frames) - 1) / take.rate)
     n = judged(take.rests, settled, "shove")
     assert n["rests"] == 3 and (n["right"], n["missed"], n["wrong"]) == (3, 0, 0)

@@ -68,3 +68,20 @@ def test_a_table_without_a_camera_says_so(table):
     post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
     assert client.get("/api/camera").get_json() == {"camera": False}
     assert "no camera board" in words(client.get("/calibrate/camera", headers={"Accept-Language": "en"}))
+
+
+def test_an_untaught_camera_says_on_the_page_in_both_languages_that_it_reports_no_board(table, tmp_path):
+    board = CameraBoard.for_game("shove", table.session.play.board, LENS, link_path=str(tmp_path / "board"),
+                                 taught=False)
+    scene = shove_scene(table.session.play.board, (CoinReading(120, 200),))
+    board.feed(0.0, render(Shot(scene, LENS, Pose(178, 230, 800, 178, 254), Light()), np.random.default_rng(0)))
+    try:
+        app = create_app(dataclasses.replace(table.face, camera=board), {"CLOCK": Clock()})
+        client = app.test_client()
+        post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
+        english = words(client.get("/calibrate/camera", headers={"Accept-Language": "en"}))
+        assert "has not been taught and reports no board" in english and "tablegame camera-learn" in english
+        german = words(client.get("/calibrate/camera", headers={"Accept-Language": "de"}))
+        assert "noch nicht eingelernt und meldet kein Brett" in german
+    finally:
+        board.close()

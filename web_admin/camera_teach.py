@@ -36,6 +36,9 @@ WORDS = {
            "knows_learned": "Die Kamera liest mit dem, was sie gelernt hat:",
            "knows_starting": "Die Kamera liest mit den Anfangswerten: bringen Sie ihr das Brett bei, Schritt für "
                              "Schritt (etwa zwei Minuten).",
+           "knows_untaught": "Die Kamera ist noch nicht eingelernt und meldet kein Brett (Fehler 4, „nicht "
+                             "eingelernt“): bringen Sie ihr hier das Brett bei, Schritt für Schritt (etwa zwei "
+                             "Minuten), oder mit tablegame camera-learn.",
            "step": "Schritt {n} von {of}", "taken": "aufgenommen ({n} Bilder)",
            "take": "Schritt {n} aufnehmen", "again": "Von vorn beginnen",
            "working": "Die Kamera nimmt auf und lernt; das dauert einige Sekunden …",
@@ -51,6 +54,9 @@ WORDS = {
            "knows_learned": "The camera reads with what it learned:",
            "knows_starting": "The camera reads with the starting values: teach it the board, step by step "
                              "(about two minutes).",
+           "knows_untaught": "The camera has not been taught and reports no board (error 4, \"not taught\"): "
+                             "teach it the board here, step by step (about two minutes), or with tablegame "
+                             "camera-learn.",
            "step": "Step {n} of {of}", "taken": "taken ({n} pictures)",
            "take": "Take step {n}", "again": "Start again",
            "working": "The camera takes its pictures and learns; this takes a few seconds …",
@@ -179,7 +185,7 @@ def state(camera) -> dict:
             "steps": [{"n": n, "asks": s.said(lang), "taken": len(t.frames[n - 1]) if n <= step else 0}
                       for n, s in enumerate(t.planned, 1)],
             "plan": plan(camera.layout, t.next.pieces) if t.next is not None and t.next.pieces else None,
-            "knows": knows, "outcome": outcome}
+            "knows": knows, "untaught": not getattr(camera, "taught", True), "outcome": outcome}
 
 
 def plan(layout, pieces) -> dict:
