@@ -44,7 +44,6 @@ LEFT_OUT = 0.5        # a place of a face without a pip showing this share of it
 # a lone die's blob 1.2 to 1.3 outlines (ONE's bound); a Türmchen there shows fewer dice than
 # three and its pips no face of the top die's, both refused.
 TWO_LYING = 1.6
-DARK_DIE = 0.8       # the table's brightness under which a patch with a die's light pips is a die
 STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
 
@@ -262,33 +261,7 @@ class DiceDetector:
         # a blurred top between white pips is grey, as dark as a shadow: close the gaps
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        found = [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
-        kept = np.zeros_like(mask)
-        cv2.drawContours(kept, found, -1, 1, -1)
-        return found + self._dark_dice(norm, k, mask, kept)
-
-    def _dark_dice(self, norm: np.ndarray, k: np.ndarray, things: np.ndarray, kept: np.ndarray) -> list[np.ndarray]:
-        """Dice darker than the table with light pips (Miwin's black die on slate or dark
-        paint): their top is the table's colour in shadow to the likeness above. A shadow
-        has no pips: a dark patch of a lying die's size apart from everything else, with
-        light pips inside it as a die's, is a die."""
-        dark = ((k < DARK_DIE) & ~self._ink).astype(np.uint8)
-        dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-        dark = cv2.morphologyEx(dark | things, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
-        contours, _ = cv2.findContours(dark, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        out = []
-        for contour in contours:
-            if cv2.contourArea(contour) < 0.6 * self._die_area:
-                continue
-            x, y, w, h = cv2.boundingRect(contour)
-            mask = np.zeros((h, w), np.uint8)
-            cv2.drawContours(mask, [contour], -1, 1, -1, offset=(-x, -y))
-            if (kept[y:y + h, x:x + w] & mask).any() or self._fit(mask, (x, y)) >= TWO_LYING:
-                continue     # a die's or a piece's blob and its shadow; more than one die could be
-            pips = self._pips(norm[y:y + h, x:x + w], mask, False)
-            if pips and is_face(np.array(pips).reshape(-1, 2), self._step(DIE)):
-                out.append(contour)
-        return out
+        return [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
 
     def _likeness(self, norm: np.ndarray, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """How bright the table shows at each pixel (``k``: ``norm`` is most like ``k`` times

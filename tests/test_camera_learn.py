@@ -67,17 +67,3 @@ def test_a_miwin_die_on_a_darker_wood_with_its_shadow_is_one_die_not_dice_touchi
     assert learned.ok, learned.said("en")
     verdict, sighting = _read(inst, learned, 1)
     assert verdict == "right", (sighting.problem, sighting.dice)
-
-
-def test_a_black_miwin_die_on_a_dark_grey_paint_is_found_by_its_pips():
-    # (before: die V's top, black on the tuning looks' grey paint made darker, was to the
-    # light measurement the board in shadow, 0.6 of its light and of its colour: "die V not
-    # found" at its spot, the teaching refused)
-    inst = installation("neunfeld", 0)
-    grey = next(m for m in SURFACES["tuning"]["neunfeld"] if m.name == "painted grey")
-    dark = dataclasses.replace(grey, colour=tuple(int(c * 0.55) for c in grey.colour))
-    inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, surface=dark))
-    learned = _taught(inst)
-    assert learned.ok, learned.said("en")
-    verdict, sighting = _read(inst, learned, 1)
-    assert verdict == "right", (sighting.problem, sighting.dice)
