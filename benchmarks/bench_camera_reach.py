@@ -27,7 +27,8 @@ import numpy as np
 
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens, plane_homography
-from camera_board.learn import layout_of, steps
+from camera_board.game_layout import layout_of
+from camera_board.learn import steps
 from camera_sim.installs import hung
 from camera_sim.laid import step_scene
 from camera_sim.looks import CLASSIC, Faults, look_for

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from camera_board.layout import MARKER_DICT, MARKER_IDS
-from camera_board.learn import layout_of
+from camera_board.game_layout import layout_of
 
 DPI = 300
 

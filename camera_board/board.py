@@ -31,6 +31,7 @@ from camera_board.follow import Follower, shrink
 from camera_board.dice_detect import MARGIN as DICE_MARGIN, DiceDetector
 from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_layout import TABLES
+from camera_board.game_layout import layout_of
 from camera_board.motion import Fault, Watcher
 from camera_board.layout import Layout
 from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
@@ -170,7 +171,6 @@ class CameraBoard:
         """``board``: the game's ShoveBoard or CarromBoard (from the configuration); the
         dice games' tables are fixed (camera_board/dice_layout.py), ``board`` unused;
         ``marker_mm``: the printed markers' side (camera.marker_mm; 0: the board's own)."""
-        from camera_board.learn import layout_of
         layout = layout_of(game, None if game in DICE_GAMES else board, marker_mm)
         if game in DICE_GAMES:
             return cls(layout, lens, **kwargs)

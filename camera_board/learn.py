@@ -22,7 +22,6 @@ pictures: table_app/camera_learn.py) are the two ways an installer runs it.
 """
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Sequence
 
@@ -32,6 +31,7 @@ import numpy as np
 from camera_board.appearance import Appearance, Colour
 from camera_board.calibrate import Calibration, CornersError, corner_homography
 from camera_board.camera import Lens
+from camera_board.game_layout import layout_of
 from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
@@ -80,23 +80,6 @@ def _carrom_spots(board) -> tuple[Placed, ...]:
 
 
 # -- the reader -------------------------------------------------------------------------------
-def layout_of(game: str, board=None, marker_mm: float = 0.0):
-    """What the camera knows of ``game``'s board (``board``: the game's ShoveBoard or
-    CarromBoard; None: the default), its markers ``marker_mm`` wide as printed (camera.marker_mm;
-    0: the board's own size)."""
-    from camera_board.layout import carrom_layout, shove_layout
-    if game == "shove":
-        from tablegame.families.shove.board import hapenny_board
-        layout = shove_layout(board or hapenny_board())
-    elif game == "carrom":
-        from tablegame.families.carrom.physics import CarromBoard
-        layout = carrom_layout(board or CarromBoard())
-    else:
-        from camera_board.dice_layout import TABLES
-        layout = TABLES[game]().layout
-    return dataclasses.replace(layout, marker_size=float(marker_mm)) if marker_mm else layout
-
-
 def calibration_for(game: str, lens: Lens, board=None, homography=None, marker_mm: float = 0.0) -> Calibration:
     """The camera board's mapping for ``game``: its scale and margin as the board reads it."""
     from camera_board.board import SCALE

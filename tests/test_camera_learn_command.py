@@ -15,7 +15,8 @@ from camera_board.appearance import Appearance
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
 from camera_board.layout import PIECE_COLOURS
-from camera_board.learn import layout_of, learn, steps
+from camera_board.game_layout import layout_of
+from camera_board.learn import learn, steps
 from camera_board.overlay import surface_corners
 from camera_board.service import learned_appearance, open_camera_board
 from camera_sim.laid import step_scene

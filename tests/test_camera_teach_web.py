@@ -16,7 +16,8 @@ import pytest
 from camera_board.board import CameraBoard
 from camera_board.calibrate import Calibration
 from camera_board.camera import Lens
-from camera_board.learn import layout_of, steps
+from camera_board.game_layout import layout_of
+from camera_board.learn import steps
 from camera_board.overlay import surface_corners
 from camera_board.service import learned_appearance, saved_homography
 from camera_sim.laid import Staged, step_scene
