@@ -26,7 +26,7 @@ import numpy as np
 from camera_board.calibrate import Calibration
 from camera_board.appearance import Appearance, drawn
 from camera_board.dice_layout import DARK_PIP, DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, WHITE_PIP, DiceTable
-from camera_board.dice_shapes import ONE, is_face, judge, lying_outline, split_pips
+from camera_board.dice_shapes import is_face, judge, lying_outline, split_pips
 from camera_board.layout import SKIN
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
@@ -39,6 +39,11 @@ RESIDUAL = 40.0      # colour distance from the table (in any light) that makes 
 MIN_PIP = 12.0       # grey levels: the weakest pip (a difference of Gaussians) that counts
 ODD_TINT = 0.3       # a light this far from the table's overall colour (a channel's share) is no light
 LEFT_OUT = 0.5        # a place of a face without a pip showing this share of its weakest pip's response: a pip missed
+# a Miwin blob this many lying dice's outlines or more is two dice touching (two lying side by
+# side: 1.9 to 2.5). Below it, one die: on a darker board its drop shadow and blurred rim make
+# a lone die's blob 1.2 to 1.3 outlines (ONE's bound); a Türmchen there shows fewer dice than
+# three and its pips no face of the top die's, both refused.
+TWO_LYING = 1.6
 STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
 
@@ -294,7 +299,7 @@ class DiceDetector:
                                                         PIECE_HEIGHT / 2))
                 continue
             if self.game != "schocken":
-                if self._fit(mask, (x, y)) >= ONE[1]:     # Miwin's dice touching: one blob, two colours
+                if self._fit(mask, (x, y)) >= TWO_LYING:     # Miwin's dice touching: one blob, two dice large
                     return DiceSighting(problem="dice touching, the camera cannot tell them apart")
                 dice.append(self._die(patch, mask, body, (x, y)))
                 continue

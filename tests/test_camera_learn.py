@@ -8,7 +8,7 @@ import numpy as np
 from benchmarks.camera_looks_figures import judge
 from camera_board.learn import learn, reader
 from camera_sim.installs import installation
-from camera_sim.looks import Finish
+from camera_sim.looks import SURFACES, Finish
 from camera_sim.render import render
 
 
@@ -54,3 +54,16 @@ def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_
     assert not learned.ok, "the learning says the camera cannot read these coins well"
     verdict, sighting = _read(inst, learned, 0)
     assert verdict == "refused" and "in shadow" in sighting.problem
+
+
+def test_a_miwin_die_on_a_darker_wood_with_its_shadow_is_one_die_not_dice_touching():
+    # (before: on oak, a tuning board, die III's blob with its drop shadow was 1.23 lying dice's
+    # outlines, over one die's bound, and the teaching's own picture was refused as "dice
+    # touching" though the dice lie 130 mm apart)
+    inst = installation("neunfeld", 3)
+    oak = next(m for m in SURFACES["tuning"]["shove"] if m.name == "oak")
+    inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, surface=oak))
+    learned = _taught(inst)
+    assert learned.ok, learned.said("en")
+    verdict, sighting = _read(inst, learned, 1)
+    assert verdict == "right", (sighting.problem, sighting.dice)
