@@ -105,7 +105,7 @@ class Watcher:
             self.window = [(t, p) for t, p in self.window if now - t <= self.settle + 1e-9] + [(now, steady)]
         self.last, self.last_at = pieces, now
         quiet = now - self.moved_at >= self.settle
-        due = quiet and (self.in_stroke or self.settled is None or _differs(self.settled, pieces))
+        due = quiet and self._may_be_due(pieces)
         if due and _drift(self.window) > DRIFT:    # within MOVE of the anchor, yet on its way
             self._moved(now, steady)
             quiet = due = False
@@ -185,7 +185,7 @@ class Watcher:
         """The settled board the full read held, now that the settle time is over."""
         pieces = self.held[1]
         self.held, self.confirmed = None, self.anchor
-        if not (self.in_stroke or self.settled is None or _differs(self.settled, pieces)):
+        if not self._may_be_due(pieces):
             return []                               # the same board twice is reported once
         out = self._pocketed(pieces) if self.in_stroke else []
         self.settled, self.in_stroke = pieces, False
