@@ -211,7 +211,7 @@ class Detector:
         # a channel clipped now is at least as bright as it shows: brighter than the board
         # says something, darker nothing; and where the empty board was clipped there too,
         # the two agree (neither says how bright)
-        if cv2.minMaxLoc(view.reshape(-1, 1))[1] >= SATURATED:      # (the whole frame's brightest first: cheap)
+        if view.max() >= SATURATED:      # (the frame's brightest first: cheap)
             clipped = view >= SATURATED
             difference[clipped] = np.maximum(difference[clipped], 0.0)
             difference[clipped & grid.clipped] = 0.0
