@@ -661,17 +661,20 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
     # each channel where it is valid; where none is, the light's brightness measured in the
     # others, in the overall light's colour (a shadow darkens every colour alike)
     bright = np.ones(level.shape, np.float32)
-    weights = {}
+    weights, sums = {}, {}
+    if every:      # each channel's mask is ``calm``: its sums blurred at once, and the brightness's are
+        scaled = ratio * calm[..., None]          # their mean over the overall light (a blur is linear)
+        sums = {sigma: cv2.GaussianBlur(scaled, (0, 0), sigma) for sigma in (2 * smooth, smooth)}
+        mean = (1.0 / (3.0 * overall)).reshape(1, 3)
     for sigma in (4 * smooth, 2 * smooth, smooth):        # the wide first, then the near where it is measured
         weight = weights[sigma] = cv2.GaussianBlur(calm, (0, 0), sigma)
-        summed = cv2.GaussianBlur(level * calm, (0, 0), sigma)
+        summed = cv2.transform(sums[sigma], mean) if sigma in sums else cv2.GaussianBlur(level * calm, (0, 0), sigma)
         bright = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), bright)
     light[:] = bright[..., None] * overall
-    if every:      # each channel's mask is ``calm``: its weights are the ones above, its sums blurred at once
+    if every:      # (and its weights are the ones above)
         for sigma in (2 * smooth, smooth):
             weight = weights[sigma][..., None]
-            summed = cv2.GaussianBlur(ratio * calm[..., None], (0, 0), sigma)
-            light = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), light)
+            light = np.where(weight > 0.1, sums[sigma] / np.maximum(weight, 1e-6), light)
         return np.maximum(light, 0.03).astype(np.float32)
     for c in range(3):
         whole = base.whole[c]        # valid wherever usable: its mask is ``calm``, its weights the ones above
