@@ -667,8 +667,11 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
         sums = {sigma: cv2.GaussianBlur(scaled, (0, 0), sigma) for sigma in (2 * smooth, smooth)}
         mean = (1.0 / (3.0 * overall)).reshape(1, 3)
     for sigma in (4 * smooth, 2 * smooth, smooth):        # the wide first, then the near where it is measured
-        weight = weights[sigma] = cv2.GaussianBlur(calm, (0, 0), sigma)
-        summed = cv2.transform(sums[sigma], mean) if sigma in sums else cv2.GaussianBlur(level * calm, (0, 0), sigma)
+        # (the wide one is kept only where the near ones have too little board: round a pocket, under a
+        # cluster of pieces; blurred at half the size there, a tenth of the work, some 3e-4 of the light off)
+        blur = _wide_blur if sigma == 4 * smooth else cv2.GaussianBlur
+        weight = weights[sigma] = blur(calm, (0, 0), sigma)
+        summed = cv2.transform(sums[sigma], mean) if sigma in sums else blur(level * calm, (0, 0), sigma)
         bright = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), bright)
     light[:] = bright[..., None] * overall
     if every:      # (and its weights are the ones above)
@@ -684,6 +687,14 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
             summed = cv2.GaussianBlur(ratio[..., c] * mask, (0, 0), sigma)
             light[..., c] = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), light[..., c])
     return np.maximum(light, 0.03).astype(np.float32)
+
+
+def _wide_blur(picture: np.ndarray, ksize, sigma: float) -> np.ndarray:
+    """``cv2.GaussianBlur(picture, ksize, sigma)`` for a wide ``sigma`` (tens of pixels): blurred
+    at half the size (a mean of 2 x 2, then half the sigma) and scaled back (bilinear)."""
+    h, w = picture.shape[:2]
+    half = cv2.resize(picture, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(cv2.GaussianBlur(half, ksize, sigma / 2), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
