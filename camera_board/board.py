@@ -252,7 +252,13 @@ class CameraBoard:
         total = frames[0].astype(np.uint16)
         for f in frames[1:]:
             total += f
-        return ((total + len(frames) // 2) // len(frames)).astype(np.uint8)
+        n = len(frames)
+        total += n // 2                      # (rounded; in place, and a shift for 2 or 4 frames:
+        if n & (n - 1) == 0:                 # numpy's integer division took 10 ms of a full frame)
+            total >>= n.bit_length() - 1
+        else:
+            total //= n
+        return total.astype(np.uint8)
 
     @property
     def taught(self) -> bool:

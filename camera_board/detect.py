@@ -191,7 +191,7 @@ class Detector:
         learned = np.median(grid.small_reference.reshape(-1, 3)[grid.sample], axis=0)
         if brightness >= DARK and float((median / np.maximum(learned, 1.0)).mean()) >= DIMMEST:
             light = measured_light(small, grid.small_reference, grid.usable, grid.enclosed, grid.smooth,
-                                   grid.noise)
+                                   grid.noise, grid.light_base)
         Detector._measured += 1
         self.last_light = (light, brightness, Detector._measured)
         return light, brightness
@@ -201,18 +201,18 @@ class Detector:
         """How much each pixel differs from the empty board (``apart``: 0 the board, 1 not),
         and each kind's share of it (``apart`` times the kind's share of what is not board)."""
         h, w = view.shape[:2]
-        evened = cv2.divide(view.astype(np.float32), cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR))
+        evened = cv2.divide(view, cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR), dtype=cv2.CV_32F)
         index = _index(cv2.convertScaleAbs(evened))
         difference = cv2.subtract(evened, grid.reference)
         # the noise the frame shows on the plain board (a robust spread: pieces are few)
-        sample = difference.reshape(-1, 3)[grid.plain_sample]
-        if len(sample) > 100:
-            grid.adapt(1.4826 * np.median(np.abs(sample - np.median(sample, axis=0)), axis=0))
+        sample = np.ascontiguousarray(difference.reshape(-1, 3)[grid.plain_sample].T)    # (a channel a row)
+        if sample.shape[1] > 100:
+            grid.adapt(1.4826 * np.median(np.abs(sample - np.median(sample, axis=1)[:, None]), axis=1))
         # a channel clipped now is at least as bright as it shows: brighter than the board
         # says something, darker nothing; and where the empty board was clipped there too,
         # the two agree (neither says how bright)
-        clipped = view >= SATURATED
-        if clipped.any():
+        if view.max() >= SATURATED:      # (the frame's brightest first: cheap)
+            clipped = view >= SATURATED
             difference[clipped] = np.maximum(difference[clipped], 0.0)
             difference[clipped & grid.clipped] = 0.0
         board = cv2.transform(cv2.multiply(cv2.multiply(difference, difference), grid.inverse), _HALF_SUM)
@@ -502,6 +502,7 @@ class _Grid:
         # off turns it into an edge of the ratio); a wood's grain is fine
         steep = cv2.resize(slope / np.maximum(grey, 1.0), (small.shape[1], small.shape[0]), interpolation=cv2.INTER_AREA)
         self.usable = (small.max(axis=2) > 20) & (steep < MARKING)
+        self.light_base = _light_base(small, self.usable)
         where = np.flatnonzero(inside.astype(bool) & self.usable)
         if len(where) == 0:
             where = np.arange(small.shape[0] * small.shape[1])
@@ -526,9 +527,10 @@ class _Grid:
         if np.all(np.abs(noise / np.maximum(self.noise_now, 1e-6) - 1) < 0.2):
             return
         self.noise_now = noise
-        spread = self._fixed + (noise ** 2).astype(np.float32)
-        self.inverse = (1.0 / spread).astype(np.float32)
-        self.constant = (-0.5 * np.log(spread).sum(axis=2) - 1.5 * math.log(2 * math.pi)).astype(np.float32)
+        # (OpenCV's whole-array operations: a Carrom board's 1,100 x 1,100 x 3 in some 8 ms, not 35)
+        spread = cv2.add(self._fixed, tuple(float(n * n) for n in noise) + (0.0,))
+        self.inverse = np.float32(1.0) / spread
+        self.constant = cv2.transform(cv2.log(spread), _HALF_SUM * -1.0) - np.float32(1.5 * math.log(2 * math.pi))
 
     def shrink(self, picture: np.ndarray) -> np.ndarray:
         """``picture`` (the view's size) on the light's coarser grid, each pixel a mean."""
@@ -547,11 +549,44 @@ def _camera_pixels_per_mm(calibration: Calibration) -> float:
 _HALF_SUM = np.full((1, 3), 0.5, np.float32)
 
 
+class _LightBase(NamedTuple):
+    """What ``measured_light`` needs of the empty board alone (made once per grid, not per frame)."""
+    reference: np.ndarray       # the empty board, at least 1 (a divisor)
+    valid: np.ndarray           # (h, w, 3) float32: 1 where a channel of the empty board says something of the light
+    usable: np.ndarray          # where the light is measured (and some channel is valid)
+    away: np.ndarray            # usable, away from a marking by two cells
+    count: np.ndarray           # valid channels a pixel (at least 1)
+    channels: tuple             # each channel's flat indices, usable and valid (its overall light's median)
+    whole: tuple                # each channel: valid wherever usable
+    every: bool                 # every channel valid wherever the light is measured (the common case: a
+                                # channel dark or clipped only on markings; fewer sums and blurs, the same light)
+
+
+def _light_base(reference: np.ndarray, usable: np.ndarray) -> _LightBase:
+    # (a channel clipped now is still measured: its ratio makes the board clipped there as
+    # it is, and what is brighter than the board there is clipped alike)
+    valid = ((reference > BLACK_CHANNEL) & (reference < SATURATED)).astype(np.float32)
+    for c in range(3):     # a channel clipped (or dark) nearly everywhere: its ratio as it is, the best there is
+        if valid[..., c][usable].mean() < 0.05 if usable.any() else True:
+            valid[..., c] = 1.0
+    usable = usable & (valid.sum(axis=2) > 0)
+    channels = tuple(np.flatnonzero(usable & (valid[..., c] > 0)) for c in range(3))
+    away = cv2.erode(usable.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    return _LightBase(np.maximum(reference, 1.0), valid, usable, away, np.maximum(valid.sum(axis=2), 1.0),
+                      channels, *_wholly_valid(valid, usable))
+
+
+def _wholly_valid(valid: np.ndarray, usable: np.ndarray) -> tuple[tuple, bool]:
+    whole = tuple(bool(valid[..., c][usable].all()) for c in range(3))
+    return whole, all(whole)
+
+
 def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray, enclosed: float,
-                   smooth: float, noise: float) -> np.ndarray:
+                   smooth: float, noise: float, base: _LightBase | None = None) -> np.ndarray:
     """The light (per channel, 1 = as when the empty board was learned) on a small picture
     of the board and the empty board at the same size (pixels ``LIGHT_CELL`` mm across;
-    ``noise``: the sensor's noise on one of them, grey levels).
+    ``noise``: the sensor's noise on one of them, grey levels; ``base``: what it needs of the
+    empty board, made once: ``_light_base(reference, usable)``).
 
     The light is the ratio of the two where the board shows, and the light has no edges: a
     guest's shadow or a lamp's pool fades over centimetres, a piece of any colour ends at its
@@ -561,36 +596,40 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
     smoothed over ``smooth`` pixels where it is measured, and where a cluster of pieces
     leaves none, over a wider stretch round it. A channel dark or clipped in the empty board
     says nothing there: the others do."""
-    ratio = small / np.maximum(reference, 1.0)
-    # (a channel clipped now is still measured: its ratio makes the board clipped there as
-    # it is, and what is brighter than the board there is clipped alike)
-    valid = ((reference > BLACK_CHANNEL) & (reference < SATURATED)).astype(np.float32)
-    for c in range(3):     # a channel clipped (or dark) nearly everywhere: its ratio as it is, the best there is
-        if valid[..., c][usable].mean() < 0.05 if usable.any() else True:
-            valid[..., c] = 1.0
-    usable = usable & (valid.sum(axis=2) > 0)
-    overall = np.array([np.median(ratio[..., c][usable & (valid[..., c] > 0)])
-                        if (usable & (valid[..., c] > 0)).any() else 1.0 for c in range(3)], np.float32)
+    base = base or _light_base(reference, usable)
+    valid, usable, every = base.valid, base.usable, base.every
+    ratio = small / base.reference
+    flat = ratio.reshape(-1, 3)
+    overall = np.array([np.median(flat[base.channels[c], c]) if len(base.channels[c]) else 1.0 for c in range(3)],
+                       np.float32)
     # one brightness: the valid channels' mean of the ratio over the overall light
     relative = ratio / overall
-    count_valid = np.maximum(valid.sum(axis=2), 1.0)
-    level = (relative * valid).sum(axis=2) / count_valid
-    brightness = (small * valid).sum(axis=2) / count_valid
-    slope = cv2.magnitude(cv2.Sobel(cv2.log(np.maximum(level, 0.02)), cv2.CV_32F, 1, 0, ksize=3),
-                          cv2.Sobel(cv2.log(np.maximum(level, 0.02)), cv2.CV_32F, 0, 1, ksize=3)) / 8
+    # (``every``: the sums without the multiplications by 1, and each channel's mask below is
+    # ``calm``; they differ only off ``usable``, where nothing is measured: an edge counts only
+    # ``away`` from it, a part's colour only off part 0, the light's sums only on ``calm``)
+    if every:
+        parts = cv2.split(relative)
+        level = cv2.add(cv2.add(parts[0], parts[1]), parts[2]) / base.count
+        parts = cv2.split(small)
+        brightness = cv2.add(cv2.add(parts[0], parts[1]), parts[2]) / base.count
+    else:
+        level = (relative * valid).sum(axis=2) / base.count
+        brightness = (small * valid).sum(axis=2) / base.count
+    logged = cv2.log(np.maximum(level, 0.02))
+    slope = cv2.magnitude(cv2.Sobel(logged, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(logged, cv2.CV_32F, 0, 1, ksize=3)) / 8
     # an edge stands out of the sensor's noise (in a dim corner a cell's noise is a good
     # share of its brightness), and of the chroma: a piece of the board's brightness in
     # another colour has an edge in some channel
     edges = slope > np.maximum(noise * EDGE_NOISE / np.maximum(brightness, 1.0), LIGHT_EDGE)
     tinted = relative / np.maximum(level, 1e-3)[..., None]
     for c in range(3):
-        channel = np.where(valid[..., c] > 0, tinted[..., c], 1.0).astype(np.float32)
+        channel = tinted[..., c] if every else np.where(valid[..., c] > 0, tinted[..., c], 1.0).astype(np.float32)
         least = np.maximum(noise * EDGE_NOISE / np.maximum(small[..., c], 1.0), TINT_EDGE)
         edges |= cv2.magnitude(cv2.Sobel(channel, cv2.CV_32F, 1, 0, ksize=3),
                                cv2.Sobel(channel, cv2.CV_32F, 0, 1, ksize=3)) / 8 > least
     # (within a cell or two of a marking the ratio has edges of its own: a mapping a fraction
     # of a pixel off; they say nothing about pieces)
-    away = cv2.erode(usable.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+    away = base.away
     edges = cv2.dilate((edges & away).astype(np.uint8), np.ones((5, 5), np.uint8))
     # The parts of the picture between the edges and the markings: a piece (or pieces
     # touching), a hand or a beer mat is a part the edges bound, the board one the markings
@@ -600,34 +639,62 @@ def measured_light(small: np.ndarray, reference: np.ndarray, usable: np.ndarray,
     # a large part its edges bound is the board in a shadow with edges (an arm's, under a
     # low lamp) when it has the light's colour, darker or lighter; else a hand, a mat
     area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
-    means = np.stack([np.bincount(labels.ravel(), weights=(tinted[..., c] * valid[..., c]).ravel(), minlength=count)
-                      / np.maximum(np.bincount(labels.ravel(), weights=valid[..., c].ravel(), minlength=count), 1)
-                      for c in range(3)], axis=1)
-    seen = np.stack([np.bincount(labels.ravel(), weights=valid[..., c].ravel(), minlength=count) > 0
-                     for c in range(3)], axis=1)
-    shade = np.bincount(labels.ravel(), weights=level.ravel(), minlength=count) / area
+    labelled = labels.ravel()
+    if every:
+        counted = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+        means = np.stack([np.bincount(labelled, weights=tinted[..., c].ravel(), minlength=count)
+                          / np.maximum(counted, 1) for c in range(3)], axis=1)
+        seen = np.repeat((counted > 0)[:, None], 3, axis=1)
+    else:
+        means = np.stack([np.bincount(labelled, weights=(tinted[..., c] * valid[..., c]).ravel(), minlength=count)
+                          / np.maximum(np.bincount(labelled, weights=valid[..., c].ravel(), minlength=count), 1)
+                          for c in range(3)], axis=1)
+        seen = np.stack([np.bincount(labelled, weights=valid[..., c].ravel(), minlength=count) > 0
+                         for c in range(3)], axis=1)
+    shade = np.bincount(labelled, weights=level.ravel(), minlength=count) / area
     shaded = (np.where(seen, np.abs(means - 1), 0.0).max(axis=1) < SHADE_TINT) & (shade > SHADE_DEPTH)
     shaded &= stats[:, cv2.CC_STAT_AREA] > SHADE_PIECES / ENCLOSED * enclosed    # (not a cluster of pieces)
     open_board = (stats[:, cv2.CC_STAT_AREA] > enclosed) & ((by_edges < by_markings) | shaded)
     open_board[0] = False
     calm = (usable & open_board[labels]).astype(np.float32)
     light = np.empty_like(ratio)
-    light[:] = overall
     # each channel where it is valid; where none is, the light's brightness measured in the
     # others, in the overall light's colour (a shadow darkens every colour alike)
     bright = np.ones(level.shape, np.float32)
+    weights, sums = {}, {}
+    if every:      # each channel's mask is ``calm``: its sums blurred at once, and the brightness's are
+        scaled = ratio * calm[..., None]          # their mean over the overall light (a blur is linear)
+        sums = {sigma: cv2.GaussianBlur(scaled, (0, 0), sigma) for sigma in (2 * smooth, smooth)}
+        mean = (1.0 / (3.0 * overall)).reshape(1, 3)
     for sigma in (4 * smooth, 2 * smooth, smooth):        # the wide first, then the near where it is measured
-        weight = cv2.GaussianBlur(calm, (0, 0), sigma)
-        summed = cv2.GaussianBlur(level * calm, (0, 0), sigma)
+        # (the wide one is kept only where the near ones have too little board: round a pocket, under a
+        # cluster of pieces; blurred at half the size there, a tenth of the work, some 3e-4 of the light off)
+        blur = _wide_blur if sigma == 4 * smooth else cv2.GaussianBlur
+        weight = weights[sigma] = blur(calm, (0, 0), sigma)
+        summed = cv2.transform(sums[sigma], mean) if sigma in sums else blur(level * calm, (0, 0), sigma)
         bright = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), bright)
     light[:] = bright[..., None] * overall
-    for c in range(3):
-        mask = calm * valid[..., c]
+    if every:      # (and its weights are the ones above)
         for sigma in (2 * smooth, smooth):
-            weight = cv2.GaussianBlur(mask, (0, 0), sigma)
+            weight = weights[sigma][..., None]
+            light = np.where(weight > 0.1, sums[sigma] / np.maximum(weight, 1e-6), light)
+        return np.maximum(light, 0.03).astype(np.float32)
+    for c in range(3):
+        whole = base.whole[c]        # valid wherever usable: its mask is ``calm``, its weights the ones above
+        mask = calm if whole else calm * valid[..., c]
+        for sigma in (2 * smooth, smooth):
+            weight = weights[sigma] if whole else cv2.GaussianBlur(mask, (0, 0), sigma)
             summed = cv2.GaussianBlur(ratio[..., c] * mask, (0, 0), sigma)
             light[..., c] = np.where(weight > 0.1, summed / np.maximum(weight, 1e-6), light[..., c])
     return np.maximum(light, 0.03).astype(np.float32)
+
+
+def _wide_blur(picture: np.ndarray, ksize, sigma: float) -> np.ndarray:
+    """``cv2.GaussianBlur(picture, ksize, sigma)`` for a wide ``sigma`` (tens of pixels): blurred
+    at half the size (a mean of 2 x 2, then half the sigma) and scaled back (bilinear)."""
+    h, w = picture.shape[:2]
+    half = cv2.resize(picture, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cv2.resize(cv2.GaussianBlur(half, ksize, sigma / 2), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -40,6 +40,9 @@ class QuickDetector(Detector):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, quick=True, **kwargs)
 
+    def _kind_doubt(self, shares: dict, kind: str, u: float, v: float) -> None:
+        return None        # (following, doubts are not said: spared)
+
     def centres(self, kept: list, apart: np.ndarray, evened, grid, shares) -> list:
         self.fills = [1.0] * len(kept)         # (the full read judges what is not seen whole)
         self.shaded = [0.0] * len(kept)
@@ -58,14 +61,15 @@ class QuickDetector(Detector):
         h, w = apart.shape
         rows, columns = vs.astype(np.int32)[:, :, None], us.astype(np.int32)[:, None, :]
         inside = (rows >= 0) & (rows < h) & (columns >= 0) & (columns < w)     # (the picture's edge)
-        rows, columns = np.clip(rows, 0, h - 1), np.clip(columns, 0, w - 1)
+        flat = np.clip(rows, 0, h - 1) * w + np.clip(columns, 0, w - 1)         # (n, side, side)
 
-        def squares(picture):
-            return picture[rows, columns]
+        def squares(picture):      # (a gather of whole pixels along one axis: the cheapest numpy has)
+            return np.take(picture.reshape(h * w, -1), flat, axis=0).reshape(flat.shape + picture.shape[2:])
         whole = squares(apart) * inside
         # a drop shadow (the board's colour, darker) lies round a piece's rim, never on it: left out
         # there, as the full read does, unless the piece itself is of the board's colour, darker
-        shadow = _shadow(squares(evened), squares(grid.reference), squares(grid.inverse)).astype(np.float32)
+        shadow = _shadow(squares(evened), squares(grid.reference), squares(grid.inverse),
+                         squares(_power(grid))).astype(np.float32)
         lit = whole * (1.0 - shadow)
         d2 = (us[:, None, :] - outlines[:, 0, None, None]) ** 2 + (vs[:, :, None] - outlines[:, 1, None, None]) ** 2
         core = d2 < ((0.7 * reach) ** 2)[:, None, None]
@@ -93,12 +97,20 @@ class QuickDetector(Detector):
         return [(float(u), float(v)) for u, v in outlines[:, :2]]
 
 
-def _shadow(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray) -> np.ndarray:
-    """Where ``seen`` (BGR, the last axis) shows the empty board's colour (``board``), darker:
-    a drop shadow (Detector._no_shadow, on all pieces' squares at once)."""
-    k = (seen * board).sum(axis=-1) / np.maximum((board * board).sum(axis=-1), 1.0)
-    off = (((seen - k[..., None] * board) ** 2) * inverse).sum(axis=-1)
+def _shadow(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray, power: np.ndarray) -> np.ndarray:
+    """Where ``seen`` (BGR, the last axis) shows the empty board's colour (``board``; ``power``:
+    its ``_power``), darker: a drop shadow (Detector._no_shadow, on all pieces' squares at once)."""
+    k = np.einsum("...c,...c->...", seen, board) / power
+    off = seen - k[..., None] * board
+    off = np.einsum("...c,...c->...", off * off, inverse)
     return (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
+
+
+def _power(grid) -> np.ndarray:
+    """The empty board's colour's squared length at each pixel (at least 1), made once per grid."""
+    if getattr(grid, "power", None) is None:
+        grid.power = np.maximum(np.einsum("...c,...c->...", grid.reference, grid.reference), 1.0)
+    return grid.power
 
 
 class Follower:
