@@ -234,3 +234,16 @@ def test_lines_kept_as_pictures_draw_what_blending_them_drew(display, monkeypatc
         blended[0].draw(blended[1], view)
         monkeypatch.setattr(shove_screen, "line_parts", line_parts)
         assert pixels(kept[1]) == pixels(blended[1]), f"frame {step}"
+
+
+def test_an_evening_of_new_messages_redraws_only_the_message(display):
+    """Pictures kept for the cards and lines are let go the least recently shown first
+    (issue 30, the frame's CPU): before, the line pictures were all dropped once 32 were
+    kept, and the next frame drew the unchanged status line (and its picture) anew."""
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = dataclasses.replace(quiet_shove_view(), status="Team A schiebt – noch 4 Münzen")
+    screen.draw(surface, view)
+    status = screen.layout.rows["status"]
+    for n in range(80):   # each counted coin says something new
+        dirty = screen.draw(surface, dataclasses.replace(view, message=f"Münze {n} gezählt"))
+        assert dirty and not any(rect.colliderect(status) for rect in dirty), f"frame {n}"

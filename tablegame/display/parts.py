@@ -11,6 +11,7 @@ frames; whoever does calls ``invalidate()``."""
 from __future__ import annotations
 
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
@@ -282,7 +283,8 @@ class Pictures:
 
     def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect], keep: int = 16) -> None:
         self._ink, self._keep = ink, keep
-        self._pictures: dict[Hashable, pygame.Surface] = {}
+        self._pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self.made = 0   # how many pictures were drawn (for tests and benches)
 
     def clear(self) -> None:
         self._pictures.clear()
@@ -292,9 +294,15 @@ class Pictures:
         """The picture of ``rect`` for ``key``; ``draw(pen)`` records it in screen
         coordinates the first time."""
         picture = self._pictures.get(key)
-        if picture is None:
-            if len(self._pictures) >= self._keep:   # a game shows a handful; a new game, new names
-                self._pictures.clear()
+        if picture is not None:
+            self._pictures.move_to_end(key)
+        else:
+            # the least recently shown goes, not all: a frame's unchanged cards and lines
+            # stay the same pictures (a cleared cache made them anew, and the painter
+            # then drew them again as changed parts: a whole card at a turn's end)
+            if len(self._pictures) >= self._keep:
+                self._pictures.popitem(last=False)
+            self.made += 1
             pen = Pen(self._ink)
             pen.part("picture")
             draw(pen)
