@@ -247,3 +247,18 @@ def test_an_evening_of_new_messages_redraws_only_the_message(display):
     for n in range(80):   # each counted coin says something new
         dirty = screen.draw(surface, dataclasses.replace(view, message=f"Münze {n} gezählt"))
         assert dirty and not any(rect.colliderect(status) for rect in dirty), f"frame {n}"
+
+
+def test_rectangles_split_around_pictures_draw_what_a_full_redraw_draws(display, monkeypatch):
+    """The static layer restored only around a line's picture (at 1920x1080 the painter
+    splits there; here at every size and every overlap): the same pixels, and the
+    answered rectangles still hold every changed one."""
+    from tablegame.display import parts
+    monkeypatch.setattr(parts, "SPLIT_PX", 0)
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    for step, view in enumerate(sequence()):
+        before = surface.copy()
+        dirty = screen.draw(surface, view)
+        if dirty is not None:
+            assert outside(surface, dirty) == outside(before, dirty), f"frame {step}"
+        assert pixels(surface) == fresh(surface, view), f"frame {step}"

@@ -299,7 +299,6 @@ class Pictures:
         self._ink, self._keep = ink, keep
         self._pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._parts: dict[Hashable, list[tuple]] = {}   # a line's picture as a part (line_part)
-        self.made = 0   # how many pictures were drawn (for tests and benches)
 
     def clear(self) -> None:
         self._pictures.clear()
@@ -318,7 +317,6 @@ class Pictures:
             # then drew them again as changed parts: a whole card at a turn's end)
             if len(self._pictures) >= self._keep:
                 self._pictures.popitem(last=False)
-            self.made += 1
             pen = Pen(self._ink)
             pen.part("picture")
             draw(pen)
