@@ -59,12 +59,12 @@ def line_parts(pen: Pen, name: str, topleft: tuple[int, int], placed,
     ``pictures``, each line is kept as an opaque picture on ``static`` (``Pictures.line``)
     and copied, not blended, where nothing else is drawn under it."""
     for i, (line, (x, y)) in enumerate(placed):
+        pen.part((name, i))
         at = (topleft[0] + x, topleft[1] + y)
         if pictures is None:
-            pen.part((name, i))
             pen.blit(line, at)
-        else:   # the same command list while the line stays: unchanged at a glance
-            pen.recorded((name, i), pictures.line_part(line, at, static))
+        else:
+            pen.cover(*pictures.line(line, at, static))
 
 
 def party_card(pen: Pen, lay, rect: pygame.Rect, party: int, at_turn: bool) -> tuple:
@@ -228,13 +228,6 @@ class Pen:
         """The commands from here on belong to the part ``name``."""
         self._ops = self.parts.setdefault(name, [])
 
-    def recorded(self, name: Hashable, ops: list[tuple]) -> None:
-        """The part ``name`` is ``ops``, recorded before and handed again as the same list
-        (the painter finds it unchanged by identity); no command may follow before the
-        next ``part``."""
-        self.parts[name] = ops
-        self._ops = None
-
     def fill(self, colour, rect: pygame.Rect) -> None:
         self._ops.append(("fill", tuple(colour), tuple(rect)))
 
@@ -298,11 +291,9 @@ class Pictures:
     def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect], keep: int = 16) -> None:
         self._ink, self._keep = ink, keep
         self._pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._parts: dict[Hashable, list[tuple]] = {}   # a line's picture as a part (line_part)
 
     def clear(self) -> None:
         self._pictures.clear()
-        self._parts.clear()
 
     def get(self, key: Hashable, static: pygame.Surface, rect: pygame.Rect,
             draw: Callable[[Pen], None]) -> pygame.Surface:
@@ -336,22 +327,6 @@ class Pictures:
         rect = pygame.Rect(at[0] + ink.x, at[1] + ink.y, ink.width, ink.height)
         return self.get((source, rect.topleft), static, rect,
                         lambda pen: pen.blit(source, at)), rect.topleft
-
-    def line_part(self, source: pygame.Surface, at: tuple[int, int],
-                  static: pygame.Surface) -> list[tuple]:
-        """``line`` recorded as a part's one command (``Pen.cover``), the same list for as
-        long as the picture is kept."""
-        picture, dest = self.line(source, at, static)
-        key = (source, at)
-        part = self._parts.get(key)
-        if part is None or part[0][1] is not picture:
-            if len(self._parts) >= 2 * self._keep:   # pictures let go leave their parts here
-                self._parts.clear()
-            pen = Pen(self._ink)
-            pen.part(key)
-            pen.cover(picture, dest)
-            part = self._parts[key] = pen.parts[key]
-        return part
 
 
 def _piece_of(static: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
