@@ -12,7 +12,8 @@ the last frame was drawn, as a table's shoves come seconds apart (outside the me
 time); 0: as fast as the version's benchmark loop goes, which differs between versions.
 Every version is measured as ``bench_latency`` measures today (the board's own work not
 counted, start-up's objects frozen as the table does), older ones from outside. ``--centre``: the coins lie on the
-line's centre instead of its near edge (no "touches a line" note since 2f8cb9d)."""
+line's centre instead of its near edge (no "touches a line" note since 2f8cb9d). Beside
+the figures of all frames, those of the frames that end a turn (the slowest kind)."""
 from __future__ import annotations
 
 import argparse
@@ -41,11 +42,29 @@ def _one(width: int, height: int, samples: int, pause: float, centre: bool) -> N
         b._on_lines = lambda board, count: tuple(
             b.CoinReading(60.0 + 45 * i, sum(board.lines[1]) / 2) for i in range(count))
     cpu: list[float] = []
+    ends = _turn_ends(b)
     if "pause" in inspect.signature(b.measure).parameters:
         b.measure((width, height), samples, cpu=cpu, pause=pause)
     else:
         cpu = _from_outside(b, width, height, samples, pause)
-    print(json.dumps([x * 1000 for x in cpu]))
+    print(json.dumps([[x * 1000, end] for x, end in zip(cpu, ends)]))
+
+
+def _turn_ends(b) -> list[bool]:
+    """Whether each frame drawn ends a turn (the party at turn changes: both cards, the
+    status and the message at once): the frames the p99 is made of on a quiet machine.
+    Their median is that frame's cost where the p99 of a loaded machine is the core
+    taken away."""
+    ends: list[bool] = []
+    show, last = b.Display.show, [None]
+
+    def shown(self, view):
+        show(self, view)
+        turn = tuple(getattr(p, "at_turn", None) for p in getattr(view, "parties", ()))
+        ends.append(last[0] is not None and turn != last[0])
+        last[0] = turn
+    b.Display.show = shown
+    return ends
 
 
 def _from_outside(b, width: int, height: int, samples: int, pause: float) -> list[float]:
@@ -110,6 +129,7 @@ def main() -> None:
     versions = dict(v.split("=", 1) for v in args.versions)
     sizes = args.sizes.split(",")
     pool: dict[tuple[str, str], list[float]] = {(v, s): [] for v in versions for s in sizes}
+    ends: dict[tuple[str, str], list[float]] = {(v, s): [] for v in versions for s in sizes}
     loads = [os.getloadavg()[0]]
     for r in range(args.rounds):
         for size in sizes:
@@ -119,7 +139,10 @@ def main() -> None:
                            "--one", *size.split("x"), str(args.samples), "--pause", str(args.pause)]
                 out = subprocess.run(command + (["--centre"] if args.centre else []),
                                      cwd=versions[name], capture_output=True, text=True, check=True)
-                pool[name, size] += json.loads(out.stdout.splitlines()[-1])
+                for ms, end in json.loads(out.stdout.splitlines()[-1]):
+                    pool[name, size].append(ms)
+                    if end:
+                        ends[name, size].append(ms)
         loads.append(os.getloadavg()[0])
     first = next(iter(versions))
     for size in sizes:
@@ -131,6 +154,11 @@ def main() -> None:
             print(f"{size} {name}: main-thread CPU median {m:.3f} ms ({(m / m0 - 1) * 100:+.1f} %), "
                   f"p90 {n:.2f} ms ({(n / n0 - 1) * 100:+.1f} %), "
                   f"p99 {q:.2f} ms ({(q / q0 - 1) * 100:+.1f} %), {len(ms)} counted shoves")
+            e, e0 = ends[name, size], ends[first, size]
+            if e and e0:
+                t, t0 = statistics.median(e), statistics.median(e0)
+                print(f"    the frames that end a turn: median {t:.3f} ms ({(t / t0 - 1) * 100:+.1f} %), "
+                      f"p90 {_p90(e):.2f} ms ({(_p90(e) / _p90(e0) - 1) * 100:+.1f} %), {len(e)} of them")
     print("load average (1 min) before and after each round:", " ".join(f"{x:.1f}" for x in loads))
 
 

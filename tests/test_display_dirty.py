@@ -234,3 +234,31 @@ def test_lines_kept_as_pictures_draw_what_blending_them_drew(display, monkeypatc
         blended[0].draw(blended[1], view)
         monkeypatch.setattr(shove_screen, "line_parts", line_parts)
         assert pixels(kept[1]) == pixels(blended[1]), f"frame {step}"
+
+
+def test_an_evening_of_new_messages_redraws_only_the_message(display):
+    """Pictures kept for the cards and lines are let go the least recently shown first
+    (issue 30, the frame's CPU): before, the line pictures were all dropped once 32 were
+    kept, and the next frame drew the unchanged status line (and its picture) anew."""
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = dataclasses.replace(quiet_shove_view(), status="Team A schiebt – noch 4 Münzen")
+    screen.draw(surface, view)
+    status = screen.layout.rows["status"]
+    for n in range(80):   # each counted coin says something new
+        dirty = screen.draw(surface, dataclasses.replace(view, message=f"Münze {n} gezählt"))
+        assert dirty and not any(rect.colliderect(status) for rect in dirty), f"frame {n}"
+
+
+def test_rectangles_split_around_pictures_draw_what_a_full_redraw_draws(display, monkeypatch):
+    """The static layer restored only around a line's picture (at 1920x1080 the painter
+    splits there; here at every size and every overlap): the same pixels, and the
+    answered rectangles still hold every changed one."""
+    from tablegame.display import parts
+    monkeypatch.setattr(parts, "SPLIT_PX", 0)
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    for step, view in enumerate(sequence()):
+        before = surface.copy()
+        dirty = screen.draw(surface, view)
+        if dirty is not None:
+            assert outside(surface, dirty) == outside(before, dirty), f"frame {step}"
+        assert pixels(surface) == fresh(surface, view), f"frame {step}"
