@@ -64,6 +64,11 @@ SHADOW_LIKE = 9.0      # squared distance (in the board's spread) of a darker bo
 SHADOW_DEPTH = 0.35    # a shadow leaves the board at least this bright (the pub's other light)
 WINDOW = 2.5          # mm round a piece's outline its centroid reads (the camera blurs its rim)
 SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may already show
+SILHOUETTE_RIM = 0.5   # mm inside the capsule of a piece's foot, side and top: all of it the piece
+                       # (the camera's blur): where its side wall is looked at
+SIDE_SEEN = 1.0        # the side wall shows this many pixels per pixel of radius or more: judged
+SIDE_UNSEEN = 0.4      # a piece's side wall more than this like the board (or the board in shadow): where
+                       # its foot ends is not seen, its middle is read from its top's colour
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
@@ -391,12 +396,81 @@ class Detector:
                 total = part.sum()
                 if total > 0:
                     outlines[i][:2] = float((part * gu).sum() / total), float((part * gv).sum() / total)
+        # a man of the board's colour has a side wall like the board (or in shadow): the
+        # centroid then is mostly its top's, read half its height up: outward by half its
+        # lean and more. Its middle is read from its top's own colour when the side wall
+        # where that puts it looks like the board
+        self.sides = []     # how much of each piece's side wall looks like the board (0: not judged)
+        for i, (gu, gv, _, lit) in enumerate(patches):
+            kind, (cu, cv, reach) = kept[i][1], outlines[i]
+            r = self.layout.piece_radii[kind] * self.calibration.scale
+            self.sides.append(0.0)
+            # (its top's colour not known yet, or too little of its side shows: a coin, a man
+            # near the point below the camera)
+            if not self.appearance.colours[kind].learned or 2 * r * 2 * (reach - r) < SIDE_SEEN * r:
+                continue
+            mu, mv = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
+            top = self._top_of(kind, mu, mv)
+            side = self._silhouette(kind, mu, mv, gu, gv) & ((gu - top[0]) ** 2 + (gv - top[1]) ** 2 > (r + 0.5) ** 2)
+            if side.sum() >= SIDE_SEEN * r:
+                self.sides[-1] = 1.0 - float(lit[side].mean())
+                if self.sides[-1] > SIDE_UNSEEN:
+                    outlines[i][:2] = mu, mv
         fills = []
         for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
             core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2
             fills.append(float(whole[core].mean()) if core.any() else 0.0)
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
+
+    def _top_of(self, kind: str, cu: float, cv: float) -> np.ndarray:
+        """Where the top's middle shows (rectified pixels) of a piece whose middle (half its
+        height up) shows at (cu, cv)."""
+        cx, cy, cz = self.calibration.mapping.camera
+        h = self.heights[kind]
+        c = np.array(self.calibration.to_pixel(cx, cy))
+        return c + (np.array((cu, cv)) - c) * (cz - h / 2) / (cz - h)
+
+    def _read_top(self, i: int, kind: str, top: np.ndarray, gu, gv, share: np.ndarray, outlines) -> tuple[float, float]:
+        """The middle of piece ``i`` read from its top alone: the centroid of its kind's colour
+        round the top (its edge and side wall, darker, are told from its drop shadow by
+        nothing but where they lie, so they are left out), the top's middle taken back to
+        half the piece's height."""
+        scale, h = self.calibration.scale, self.heights[kind]
+        r = self.layout.piece_radii[kind] * scale
+        u0, v0 = int(gu[0, 0]), int(gv[0, 0])
+        part_of = share[v0:v0 + gu.shape[0], u0:u0 + gu.shape[1]]
+        reach = r + WINDOW * scale
+        for _ in range(2):
+            near = (gu - top[0]) ** 2 + (gv - top[1]) ** 2
+            mask = near <= reach * reach
+            for j, (ou, ov, other) in enumerate(outlines):
+                if j != i and abs(ou - top[0]) + abs(ov - top[1]) < 3 * (r + other):
+                    mask &= near - r * r <= (gu - ou) ** 2 + (gv - ov) ** 2 - other * other
+            part = part_of * mask
+            total = part.sum()
+            if total <= 0:
+                break
+            top = np.array(((part * gu).sum() / total, (part * gv).sum() / total))
+        cx, cy, cz = self.calibration.mapping.camera
+        c = np.array(self.calibration.to_pixel(cx, cy))
+        middle = c + (top - c) * (cz - h) / (cz - h / 2)
+        return float(middle[0]), float(middle[1])
+
+    def _silhouette(self, kind: str, cu: float, cv: float, gu: np.ndarray, gv: np.ndarray) -> np.ndarray:
+        """Where a piece whose middle (half its height up) shows at (cu, cv) hides the board:
+        its foot's and its top's discs and the side wall between (the capsule round the
+        segment from foot to top), ``SILHOUETTE_RIM`` in from its edge (the camera's blur)."""
+        cx, cy, cz = self.calibration.mapping.camera
+        h, r = self.heights[kind], self.layout.piece_radii[kind] * self.calibration.scale
+        c = np.array(self.calibration.to_pixel(cx, cy))
+        m = np.array((cu, cv)) - c
+        foot, top = c + m * (cz - h / 2) / cz, c + m * (cz - h / 2) / (cz - h)
+        axis = top - foot
+        along = np.clip(((gu - foot[0]) * axis[0] + (gv - foot[1]) * axis[1]) / max(float(axis @ axis), 1e-9), 0, 1)
+        du, dv = gu - (foot[0] + along * axis[0]), gv - (foot[1] + along * axis[1])
+        inner = max(0.0, r - SILHOUETTE_RIM * self.calibration.scale)
+        return du * du + dv * dv < inner * inner
 
     @staticmethod
     def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box) -> np.ndarray:
