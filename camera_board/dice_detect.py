@@ -44,6 +44,15 @@ LEFT_OUT = 0.5        # a place of a face without a pip showing this share of it
 # a lone die's blob 1.2 to 1.3 outlines (ONE's bound); a Türmchen there shows fewer dice than
 # three and its pips no face of the top die's, both refused.
 TWO_LYING = 1.6
+# Miwin's black die on slate or dark paint: its top is, to the likeness, the table in some
+# light (0.6 to 1.0 of the table's: the lamp lights a die's top more than the board; the same
+# grey). It is found by its light pips instead: pip-sized spots BRIGHT_PIP times the table's
+# light or more, outside every blob, lying as a face round their mean, on a top no brighter
+# than DARK_TOP times the table (a shadow has no pips; a face's pips on something brighter
+# than the table would be in its blob).
+BRIGHT_PIP = 1.5
+DARK_TOP = 1.2
+PIPS_ONLY = 0.4      # a blob this share or more of it pip-sized bright spots is a die's pips run together
 STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
 
@@ -122,6 +131,25 @@ def _median_grey(rect: np.ndarray) -> float:
     return (low + high) / 6.0
 
 
+FACES_DARK = range(2, 10)    # the faces a die found by its light pips may show (die V: 2 to 8)
+
+
+def _top_outline(middle: np.ndarray, pips: np.ndarray, step: float) -> np.ndarray:
+    """The square top round a face's ``pips`` (``step``: rectified pixels from the middle to an
+    edge's middle pip): its corners lie where the corner pips point, 1/PIP_STEP/2 as far."""
+    away = pips - middle
+    corner = away[int(np.argmax(np.hypot(*away.T)))]       # every face from 2 up has corner pips
+    turn = math.atan2(corner[1], corner[0])
+    reach = step / PIP_STEP / 2 * math.sqrt(2)
+    return np.array([middle + reach * np.array((math.cos(turn + a), math.sin(turn + a)))
+                     for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)], np.float32)
+
+
+def _middle(contour: np.ndarray) -> tuple[float, float]:
+    m = cv2.moments(contour)
+    return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] else tuple(map(float, contour[0, 0]))
+
+
 def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
     """``mask`` eroded, its patch's edge counted as outside (OpenCV's default keeps it)."""
     return cv2.erode(mask, np.ones((size, size), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
@@ -158,7 +186,21 @@ class DiceDetector:
         for name, (_, _, body) in zip(body_names(self.table), kinds):
             pips = appearance.colours.get(pips_name(name)) or starting[pips_name(name)]
             self._dark_pips.append(_grey(pips.mean) < _grey(body))
+        self._hiding = self._like_shadow(appearance)
         self._expected = None
+
+    def _like_shadow(self, appearance: Appearance) -> tuple[int, ...]:
+        """The die colours (Neunfeld's) that are, to the likeness, the table in some light:
+        found only by their pips (``_dark_dice``); a frame that does not find one is unsure."""
+        if self.game == "schocken" or not appearance.learned:
+            return ()
+        table = np.median(appearance.reference.reshape(-1, 3), axis=0)
+        hiding = []
+        for _, body, colour in self.kinds[:3]:
+            k = float(colour @ table) / max(float(table @ table), 1.0)
+            if 0.4 <= k <= 1.5 and float(np.linalg.norm(colour - k * table)) < RESIDUAL:
+                hiding.append(body)
+        return tuple(hiding)
 
     def see(self, frame: np.ndarray) -> DiceSighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -261,7 +303,62 @@ class DiceDetector:
         # a blurred top between white pips is grey, as dark as a shadow: close the gaps
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        return [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
+        found = [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
+        if self.game == "schocken":
+            return found
+        return self._dark_dice(k, found)
+
+    def _dark_dice(self, k: np.ndarray, found: list[np.ndarray]) -> list[np.ndarray]:
+        """``found`` with the dice whose top is the table in some light (Miwin's black die on
+        slate), each as the outline of its top, found by their light pips (BRIGHT_PIP,
+        DARK_TOP above). The pips place the top, not the dark patch: a die's drop shadow joins
+        the patch and is as dark, and a shadow's edge is no outline to measure. A blob that is
+        such a die's pips run together (an 8's, closed over) is its pips, not a thing."""
+        labels = np.zeros(k.shape[:2], np.int32)
+        for i, contour in enumerate(found):
+            cv2.drawContours(labels, [contour], -1, i + 1, -1)
+        bright = ((k > BRIGHT_PIP) & ~self._ink).astype(np.uint8)
+        _, spot_of, stats, _ = cv2.connectedComponentsWithStats(bright)
+        area = stats[:, cv2.CC_STAT_AREA]
+        # a pip, or a face's pips blurred into each other (up to a 9's)
+        spotty = (area > 0.3 * self._pip_area) & (area < 12 * self._pip_area)
+        spotty[0] = False
+        spots = spotty[spot_of]
+        # the share of each blob that is such spots: a blob of pips alone is no thing
+        share = np.bincount(labels[spots], minlength=len(found) + 1) / np.maximum(
+            np.bincount(labels.ravel(), minlength=len(found) + 1), 1)
+        share[0] = 1.0                          # outside every blob
+        spots &= share[labels] >= PIPS_ONLY
+        if not spots.any():
+            return found
+        step = self._step(DIE)
+        r = PIP * DIE * self.calibration.scale
+        grey = np.ascontiguousarray(k, np.float32)
+        response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
+        peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
+        # a face's pips, one region each: spots as near as a 2's two pips (2.8 steps apart)
+        near = cv2.dilate(spots.astype(np.uint8),
+                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2.6 * step) | 1,) * 2))
+        count, region = cv2.connectedComponents(near)
+        tops, used = [], set()
+        for j in range(1, count):
+            inside = (region == j) & spots
+            strongest = float(response[inside].max())
+            v, u = np.nonzero(peak & inside & (response > 0.5 * strongest))
+            points: list = []
+            for i in np.argsort(-response[v, u], kind="stable"):     # a flat peak is one pip
+                if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in points):
+                    points.append((float(u[i]), float(v[i])))
+            points = np.array(points).reshape(-1, 2)
+            if len(points) not in FACES_DARK or not is_face(points, step):
+                continue
+            top = _top_outline(points.mean(axis=0), points, step)
+            face = np.zeros(k.shape[:2], np.uint8)
+            cv2.fillConvexPoly(face, top.astype(np.int32), 1)
+            if float(np.median(k[(face > 0) & (bright == 0)])) < DARK_TOP:
+                tops.append(top.reshape(-1, 1, 2).astype(np.int32))
+                used |= set(np.unique(labels[inside]))
+        return [c for i, c in enumerate(found) if i + 1 not in used] + tops
 
     def _likeness(self, norm: np.ndarray, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """How bright the table shows at each pixel (``k``: ``norm`` is most like ``k`` times
@@ -469,6 +566,8 @@ class DiceDetector:
                 return DiceSighting(problem="a die's pips cannot be counted")
             if len(set(bodies)) != len(bodies):
                 return DiceSighting(problem="two dice of one colour")
+            if any(body not in bodies for body in self._hiding):
+                return DiceSighting(problem="a die like the table in shadow not seen")
             return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
         towers = sum(d.tower for d in dice)     # a tower is two dice, the lower one hidden
         if len(dice) + towers != self.count or towers > 1:
