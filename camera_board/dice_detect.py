@@ -45,14 +45,16 @@ LEFT_OUT = 0.5        # a place of a face without a pip showing this share of it
 # three and its pips no face of the top die's, both refused.
 TWO_LYING = 1.6
 # Miwin's black die on slate or dark paint: its top is, to the likeness, the table in some
-# light (0.6 to 1.0 of the table's: the lamp lights a die's top more than the board; the same
-# grey). It is found by its light pips instead: pip-sized spots BRIGHT_PIP times the table's
-# light or more, outside every blob, lying as a face round their mean, on a top no brighter
-# than DARK_TOP times the table (a shadow has no pips; a face's pips on something brighter
-# than the table would be in its blob).
+# light (0.6 to 1.25 of the table's: the lamp and the top's sheen light a die's top more than
+# the board; the same grey). It is found by its light pips instead: pip-sized spots BRIGHT_PIP
+# times the table's light or more, on the surface (not its frame: the markers' squares), lying
+# as a face round their mean, on a top darker than its pips (their rims left out); a shadow
+# has no pips.
 BRIGHT_PIP = 1.5
-DARK_TOP = 1.2
-PIPS_ONLY = 0.4      # a blob this share or more of it pip-sized bright spots is a die's pips run together
+# a blob round such pips is another die's (III blue, IV red: 150 to 250 from the table) when
+# its colour (the pips and their rims left out) lies this far from the table in any light;
+# the black die's top is nearer (40 to 50 on brownish slate-grey: black is not quite its grey)
+COLOURFUL = 2 * RESIDUAL
 STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
 
@@ -148,6 +150,26 @@ def _top_outline(middle: np.ndarray, pips: np.ndarray, step: float) -> np.ndarra
 def _middle(contour: np.ndarray) -> tuple[float, float]:
     m = cv2.moments(contour)
     return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] else tuple(map(float, contour[0, 0]))
+
+
+def _peaks(grey: np.ndarray, inside: np.ndarray, r: float) -> list[tuple[float, float]]:
+    """Pips of radius ``r`` in ``grey`` where ``inside``: peaks of a difference of Gaussians
+    at least half as strong as the strongest, a flat peak (two pixels alike) one pip."""
+    grey = np.ascontiguousarray(grey, np.float32)
+    response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
+    peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
+    v, u = np.nonzero(peak & inside & (response > 0.5 * float(response[inside].max())))
+    found: list = []
+    for i in np.argsort(-response[v, u], kind="stable"):
+        if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
+            found.append((float(u[i]), float(v[i])))
+    return found
+
+
+def _colourful(residual: np.ndarray, where: np.ndarray) -> bool:
+    """Whether a blob (``where``: its pips and their blurred rims left out) is of another
+    colour than the table."""
+    return bool(where.any()) and float(np.median(residual[where])) >= COLOURFUL
 
 
 def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
@@ -306,58 +328,55 @@ class DiceDetector:
         found = [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
         if self.game == "schocken":
             return found
-        return self._dark_dice(k, found)
+        return self._dark_dice(k, residual, found)
 
-    def _dark_dice(self, k: np.ndarray, found: list[np.ndarray]) -> list[np.ndarray]:
+    def _dark_dice(self, k: np.ndarray, residual: np.ndarray, found: list[np.ndarray]) -> list[np.ndarray]:
         """``found`` with the dice whose top is the table in some light (Miwin's black die on
-        slate), each as the outline of its top, found by their light pips (BRIGHT_PIP,
-        DARK_TOP above). The pips place the top, not the dark patch: a die's drop shadow joins
-        the patch and is as dark, and a shadow's edge is no outline to measure. A blob that is
-        such a die's pips run together (an 8's, closed over) is its pips, not a thing."""
+        slate), each as the outline of its top, found by their light pips (BRIGHT_PIP above). The pips place the top, not the dark patch: a die's drop shadow joins
+        the patch and is as dark, and a shadow's edge is no outline to measure. A blob round such
+        a face that is the table's colour but for the pips (a 7's pips closed over with the top
+        between them) is that die; one of another colour is a die seen by its colour (III, IV),
+        whose pips these are."""
         labels = np.zeros(k.shape[:2], np.int32)
         for i, contour in enumerate(found):
             cv2.drawContours(labels, [contour], -1, i + 1, -1)
         bright = ((k > BRIGHT_PIP) & ~self._ink).astype(np.uint8)
         _, spot_of, stats, _ = cv2.connectedComponentsWithStats(bright)
         area = stats[:, cv2.CC_STAT_AREA]
-        # a pip, or a face's pips blurred into each other (up to a 9's)
-        spotty = (area > 0.3 * self._pip_area) & (area < 12 * self._pip_area)
+        # a pip, or a face's pips blurred into each other (an 8's very bright pips: 22 pips' areas)
+        spotty = (area > 0.3 * self._pip_area) & (area < 30 * self._pip_area)
         spotty[0] = False
         spots = spotty[spot_of]
-        # the share of each blob that is such spots: a blob of pips alone is no thing
-        share = np.bincount(labels[spots], minlength=len(found) + 1) / np.maximum(
-            np.bincount(labels.ravel(), minlength=len(found) + 1), 1)
-        share[0] = 1.0                          # outside every blob
-        spots &= share[labels] >= PIPS_ONLY
+        edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the
+        spots[:edge], spots[-edge:], spots[:, :edge], spots[:, -edge:] = False, False, False, False  # surface: markers
         if not spots.any():
             return found
         step = self._step(DIE)
         r = PIP * DIE * self.calibration.scale
-        grey = np.ascontiguousarray(k, np.float32)
-        response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
-        peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
         # a face's pips, one region each: spots as near as a 2's two pips (2.8 steps apart)
         near = cv2.dilate(spots.astype(np.uint8),
                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2.6 * step) | 1,) * 2))
-        count, region = cv2.connectedComponents(near)
+        count, region, boxes, _ = cv2.connectedComponentsWithStats(near)
         tops, used = [], set()
         for j in range(1, count):
-            inside = (region == j) & spots
-            strongest = float(response[inside].max())
-            v, u = np.nonzero(peak & inside & (response > 0.5 * strongest))
-            points: list = []
-            for i in np.argsort(-response[v, u], kind="stable"):     # a flat peak is one pip
-                if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in points):
-                    points.append((float(u[i]), float(v[i])))
-            points = np.array(points).reshape(-1, 2)
+            x, y, w, h = boxes[j, :4]
+            box = (slice(y, y + h), slice(x, x + w))
+            inside = (region[box] == j) & spots[box]
+            points = np.array(_peaks(k[box], inside, r)).reshape(-1, 2) + (x, y)
             if len(points) not in FACES_DARK or not is_face(points, step):
                 continue
             top = _top_outline(points.mean(axis=0), points, step)
-            face = np.zeros(k.shape[:2], np.uint8)
-            cv2.fillConvexPoly(face, top.astype(np.int32), 1)
-            if float(np.median(k[(face > 0) & (bright == 0)])) < DARK_TOP:
-                tops.append(top.reshape(-1, 1, 2).astype(np.int32))
-                used |= set(np.unique(labels[inside]))
+            # the top and the blobs round the pips judged without the pips and their blurred rims
+            rims = cv2.dilate(inside.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2)) == 0
+            face = np.zeros((h, w), np.uint8)
+            cv2.fillConvexPoly(face, (top - (x, y)).astype(np.int32), 1)
+            if not (face.astype(bool) & rims).any() or float(np.median(k[box][(face > 0) & rims])) >= BRIGHT_PIP:
+                continue
+            under = set(np.unique(labels[box][inside])) - {0}
+            if any(_colourful(residual[box], (labels[box] == i) & rims) for i in under):
+                continue
+            tops.append(top.reshape(-1, 1, 2).astype(np.int32))
+            used |= under
         return [c for i, c in enumerate(found) if i + 1 not in used] + tops
 
     def _likeness(self, norm: np.ndarray, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

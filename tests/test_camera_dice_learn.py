@@ -49,3 +49,17 @@ def test_a_board_without_the_black_die_is_refused_not_read_with_two_dice(dark_gr
     case = dataclasses.replace(case, shot=dataclasses.replace(case.shot, scene=scene))
     sighting = _see(inst, learned, case, 0)
     assert sighting.problem == "a die like the table in shadow not seen"
+
+
+def test_the_black_die_as_grey_as_a_darker_paint_is_taught_by_its_pips_not_refused_as_like_the_board():
+    # (before: 'die V looks like the board on 100 % of it': on paint nearly its own grey the
+    # teaching refused, though the camera finds the die by its light pips and a frame without
+    # it is unsure; tuning installation 4, the grey paint darkened further)
+    inst = installation("neunfeld", 4)
+    paint = dataclasses.replace(inst.look.surface, name="darker grey", colour=(70, 65, 62), figure=0.12, fibre=0.06)
+    inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, surface=paint))
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(4, render)])
+    assert learned.ok, learned.said("en")
+    case = inst.board(0)
+    sighting = _see(inst, learned, case, 0)
+    assert judge(inst.game, case, sighting)[0] == "right", (sighting.problem, sighting.dice, case.values)
