@@ -136,6 +136,16 @@ def _median_grey(rect: np.ndarray) -> float:
 FACES_DARK = range(2, 10)    # the faces a die found by its light pips may show (die V: 2 to 8)
 
 
+def _near_boxes(boxes: list, reach: float) -> list[list[int]]:
+    """The boxes (x0, y0, x1, y1) in groups, each within ``reach`` of another of its group."""
+    groups: list[list[int]] = []
+    for i, (a0, b0, a1, b1) in enumerate(boxes):
+        near = [g for g in groups if any(a0 - reach <= boxes[j][2] and boxes[j][0] <= a1 + reach
+                                         and b0 - reach <= boxes[j][3] and boxes[j][1] <= b1 + reach for j in g)]
+        groups = [g for g in groups if g not in near] + [[i] + [j for g in near for j in g]]
+    return groups
+
+
 def _top_outline(middle: np.ndarray, pips: np.ndarray, step: float) -> np.ndarray:
     """The square top round a face's ``pips`` (``step``: rectified pixels from the middle to an
     edge's middle pip): its corners lie where the corner pips point, 1/PIP_STEP/2 as far."""
@@ -332,52 +342,55 @@ class DiceDetector:
 
     def _dark_dice(self, k: np.ndarray, residual: np.ndarray, found: list[np.ndarray]) -> list[np.ndarray]:
         """``found`` with the dice whose top is the table in some light (Miwin's black die on
-        slate), each as the outline of its top, found by their light pips (BRIGHT_PIP above). The pips place the top, not the dark patch: a die's drop shadow joins
-        the patch and is as dark, and a shadow's edge is no outline to measure. A blob round such
+        slate), each as the outline of its top, found by their light pips (BRIGHT_PIP above).
+        The pips place the top, not the dark patch: a die's drop shadow joins the patch and is
+        as dark, and a shadow's edge is no outline to measure. A blob round such
         a face that is the table's colour but for the pips (a 7's pips closed over with the top
         between them) is that die; one of another colour is a die seen by its colour (III, IV),
         whose pips these are."""
-        labels = np.zeros(k.shape[:2], np.int32)
-        for i, contour in enumerate(found):
-            cv2.drawContours(labels, [contour], -1, i + 1, -1)
         bright = ((k > BRIGHT_PIP) & ~self._ink).astype(np.uint8)
+        edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the
+        bright[:edge], bright[-edge:], bright[:, :edge], bright[:, -edge:] = 0, 0, 0, 0  # surface: markers
         _, spot_of, stats, _ = cv2.connectedComponentsWithStats(bright)
         area = stats[:, cv2.CC_STAT_AREA]
         # a pip, or a face's pips blurred into each other (an 8's very bright pips: 22 pips' areas)
-        spotty = (area > 0.3 * self._pip_area) & (area < 30 * self._pip_area)
-        spotty[0] = False
-        spots = spotty[spot_of]
-        edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the
-        spots[:edge], spots[-edge:], spots[:, :edge], spots[:, -edge:] = False, False, False, False  # surface: markers
-        if not spots.any():
+        spotty = np.nonzero((area > 0.3 * self._pip_area) & (area < 30 * self._pip_area))[0]
+        spotty = spotty[spotty > 0]
+        if not len(spotty):
             return found
         step = self._step(DIE)
         r = PIP * DIE * self.calibration.scale
-        # a face's pips, one region each: spots as near as a 2's two pips (2.8 steps apart)
-        near = cv2.dilate(spots.astype(np.uint8),
-                          cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2.6 * step) | 1,) * 2))
-        count, region, boxes, _ = cv2.connectedComponentsWithStats(near)
+        boxes = [(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[spotty]]
         tops, used = [], set()
-        for j in range(1, count):
-            x, y, w, h = boxes[j, :4]
-            box = (slice(y, y + h), slice(x, x + w))
-            inside = (region[box] == j) & spots[box]
-            points = np.array(_peaks(k[box], inside, r)).reshape(-1, 2) + (x, y)
+        # a face's pips, one group each: spots as near as a 2's two pips (2.8 steps apart)
+        pad = int(1.4 * step)       # the top's corners round its outermost pips
+        for group in _near_boxes(boxes, 2.6 * step):
+            x0, y0 = max(0, min(boxes[i][0] for i in group) - pad), max(0, min(boxes[i][1] for i in group) - pad)
+            x1, y1 = max(boxes[i][2] for i in group) + pad, max(boxes[i][3] for i in group) + pad
+            box = (slice(y0, y1), slice(x0, x1))
+            inside = np.isin(spot_of[box], spotty[group])
+            points = np.array(_peaks(k[box], inside, r)).reshape(-1, 2) + (x0, y0)
             if len(points) not in FACES_DARK or not is_face(points, step):
                 continue
-            top = _top_outline(points.mean(axis=0), points, step)
+            top = _top_outline(points.mean(axis=0), points, step) - (x0, y0)
             # the top and the blobs round the pips judged without the pips and their blurred rims
             rims = cv2.dilate(inside.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2)) == 0
-            face = np.zeros((h, w), np.uint8)
-            cv2.fillConvexPoly(face, (top - (x, y)).astype(np.int32), 1)
+            face = np.zeros(inside.shape, np.uint8)
+            cv2.fillConvexPoly(face, top.astype(np.int32), 1)
             if not (face.astype(bool) & rims).any() or float(np.median(k[box][(face > 0) & rims])) >= BRIGHT_PIP:
                 continue
-            under = set(np.unique(labels[box][inside])) - {0}
-            if any(_colourful(residual[box], (labels[box] == i) & rims) for i in under):
-                continue
-            tops.append(top.reshape(-1, 1, 2).astype(np.int32))
-            used |= under
-        return [c for i, c in enumerate(found) if i + 1 not in used] + tops
+            under = []
+            for i, contour in enumerate(found):
+                blob = np.zeros(inside.shape, np.uint8)
+                cv2.drawContours(blob, [contour], -1, 1, -1, offset=(-x0, -y0))
+                if (blob.astype(bool) & inside).any():
+                    under.append(i)
+                    if _colourful(residual[box], blob.astype(bool) & rims):
+                        break
+            else:
+                tops.append((top + (x0, y0)).reshape(-1, 1, 2).astype(np.int32))
+                used |= set(under)
+        return [c for i, c in enumerate(found) if i not in used] + tops
 
     def _likeness(self, norm: np.ndarray, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """How bright the table shows at each pixel (``k``: ``norm`` is most like ``k`` times
