@@ -63,10 +63,16 @@ def learn_dice(game: str, calibration, planned, frames):
                 showing = [pip for count, pip in pips.values() if count == piece.value and pip is not None]
                 if piece.value is not None and len(showing) == 1:
                     samples.setdefault(pips_name(piece.kind), []).append(showing[0])
-    for s, step in enumerate(planned[1:], 1):
-        for i, piece in enumerate(step.pieces):
-            if len(found.get((s, i), [])) * 2 < len(frames[s]):
-                problems.append(("not_found", {"kind": piece.kind, "x": piece.x, "y": piece.y, "step": step.name}))
+    missed = [(s, step, piece) for s, step in enumerate(planned[1:], 1) for i, piece in enumerate(step.pieces)
+              if len(found.get((s, i), [])) * 2 < len(frames[s])]
+    # a kind of which not one die laid is seen looks like the table (all off their spots is far
+    # less likely): said once, with what to change, not as each die "not found: lay it on its spot"
+    laid = [piece.kind for step in planned[1:] for piece in step.pieces]
+    unseen = {kind for kind in laid if sum(piece.kind == kind for _, _, piece in missed) == laid.count(kind)}
+    problems += [("unseen", {"kind": kind, "n": laid.count(kind)}) for kind in sorted(unseen)]
+    for s, step, piece in missed:
+        if piece.kind not in unseen:
+            problems.append(("not_found", {"kind": piece.kind, "x": piece.x, "y": piece.y, "step": step.name}))
     colours, kinds = {}, {}
     for kind, parts in samples.items():
         mean = np.median(np.array(parts), axis=0)
