@@ -44,6 +44,17 @@ LEFT_OUT = 0.5        # a place of a face without a pip showing this share of it
 # a lone die's blob 1.2 to 1.3 outlines (ONE's bound); a Türmchen there shows fewer dice than
 # three and its pips no face of the top die's, both refused.
 TWO_LYING = 1.6
+# Miwin's black die on slate or dark paint: its top is, to the likeness, the table in some
+# light (0.6 to 1.25 of the table's: the lamp and the top's sheen light a die's top more than
+# the board; the same grey). It is found by its light pips instead: pip-sized spots BRIGHT_PIP
+# times the table's light or more, on the surface (not its frame: the markers' squares), lying
+# as a face round their mean, on a top darker than its pips (their rims left out); a shadow
+# has no pips.
+BRIGHT_PIP = 1.5
+# a blob round such pips is another die's (III blue, IV red: 150 to 250 from the table) when
+# its colour (the pips and their rims left out) lies this far from the table in any light;
+# the black die's top is nearer (40 to 50 on brownish slate-grey: black is not quite its grey)
+COLOURFUL = 2 * RESIDUAL
 STRANGE = 130.0       # colour distance from every kind beyond which a blob is nothing it knows
 LIGHT_WINDOW = 31    # median window for the light, in eighth-size pixels (62 mm at 4 px/mm)
 
@@ -122,6 +133,55 @@ def _median_grey(rect: np.ndarray) -> float:
     return (low + high) / 6.0
 
 
+FACES_DARK = range(2, 10)    # the faces a die found by its light pips may show (die V: 2 to 8)
+
+
+def _near_boxes(boxes: list, reach: float) -> list[list[int]]:
+    """The boxes (x0, y0, x1, y1) in groups, each within ``reach`` of another of its group."""
+    groups: list[list[int]] = []
+    for i, (a0, b0, a1, b1) in enumerate(boxes):
+        near = [g for g in groups if any(a0 - reach <= boxes[j][2] and boxes[j][0] <= a1 + reach
+                                         and b0 - reach <= boxes[j][3] and boxes[j][1] <= b1 + reach for j in g)]
+        groups = [g for g in groups if g not in near] + [[i] + [j for g in near for j in g]]
+    return groups
+
+
+def _top_outline(middle: np.ndarray, pips: np.ndarray, step: float) -> np.ndarray:
+    """The square top round a face's ``pips`` (``step``: rectified pixels from the middle to an
+    edge's middle pip): its corners lie where the corner pips point, 1/PIP_STEP/2 as far."""
+    away = pips - middle
+    corner = away[int(np.argmax(np.hypot(*away.T)))]       # every face from 2 up has corner pips
+    turn = math.atan2(corner[1], corner[0])
+    reach = step / PIP_STEP / 2 * math.sqrt(2)
+    return np.array([middle + reach * np.array((math.cos(turn + a), math.sin(turn + a)))
+                     for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)], np.float32)
+
+
+def _middle(contour: np.ndarray) -> tuple[float, float]:
+    m = cv2.moments(contour)
+    return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] else tuple(map(float, contour[0, 0]))
+
+
+def _peaks(grey: np.ndarray, inside: np.ndarray, r: float) -> list[tuple[float, float]]:
+    """Pips of radius ``r`` in ``grey`` where ``inside``: peaks of a difference of Gaussians
+    at least half as strong as the strongest, a flat peak (two pixels alike) one pip."""
+    grey = np.ascontiguousarray(grey, np.float32)
+    response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
+    peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
+    v, u = np.nonzero(peak & inside & (response > 0.5 * float(response[inside].max())))
+    found: list = []
+    for i in np.argsort(-response[v, u], kind="stable"):
+        if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
+            found.append((float(u[i]), float(v[i])))
+    return found
+
+
+def _colourful(residual: np.ndarray, where: np.ndarray) -> bool:
+    """Whether a blob (``where``: its pips and their blurred rims left out) is of another
+    colour than the table."""
+    return bool(where.any()) and float(np.median(residual[where])) >= COLOURFUL
+
+
 def _shrink(mask: np.ndarray, size: int) -> np.ndarray:
     """``mask`` eroded, its patch's edge counted as outside (OpenCV's default keeps it)."""
     return cv2.erode(mask, np.ones((size, size), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=0) > 0
@@ -158,7 +218,21 @@ class DiceDetector:
         for name, (_, _, body) in zip(body_names(self.table), kinds):
             pips = appearance.colours.get(pips_name(name)) or starting[pips_name(name)]
             self._dark_pips.append(_grey(pips.mean) < _grey(body))
+        self._hiding = self._like_shadow(appearance)
         self._expected = None
+
+    def _like_shadow(self, appearance: Appearance) -> tuple[int, ...]:
+        """The die colours (Neunfeld's) that are, to the likeness, the table in some light:
+        found only by their pips (``_dark_dice``); a frame that does not find one is unsure."""
+        if self.game == "schocken" or not appearance.learned:
+            return ()
+        table = np.median(appearance.reference.reshape(-1, 3), axis=0)
+        hiding = []
+        for _, body, colour in self.kinds[:3]:
+            k = float(colour @ table) / max(float(table @ table), 1.0)
+            if 0.4 <= k <= 1.5 and float(np.linalg.norm(colour - k * table)) < RESIDUAL:
+                hiding.append(body)
+        return tuple(hiding)
 
     def see(self, frame: np.ndarray) -> DiceSighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -261,7 +335,62 @@ class DiceDetector:
         # a blurred top between white pips is grey, as dark as a shadow: close the gaps
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        return [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
+        found = [c for c in contours if cv2.contourArea(c) >= 0.35 * self._die_area]
+        if self.game == "schocken":
+            return found
+        return self._dark_dice(k, residual, found)
+
+    def _dark_dice(self, k: np.ndarray, residual: np.ndarray, found: list[np.ndarray]) -> list[np.ndarray]:
+        """``found`` with the dice whose top is the table in some light (Miwin's black die on
+        slate), each as the outline of its top, found by their light pips (BRIGHT_PIP above).
+        The pips place the top, not the dark patch: a die's drop shadow joins the patch and is
+        as dark, and a shadow's edge is no outline to measure. A blob round such
+        a face that is the table's colour but for the pips (a 7's pips closed over with the top
+        between them) is that die; one of another colour is a die seen by its colour (III, IV),
+        whose pips these are."""
+        bright = ((k > BRIGHT_PIP) & ~self._ink).astype(np.uint8)
+        edge = int(-self.calibration.extent[0] * self.calibration.scale)    # the frame round the
+        bright[:edge], bright[-edge:], bright[:, :edge], bright[:, -edge:] = 0, 0, 0, 0  # surface: markers
+        _, spot_of, stats, _ = cv2.connectedComponentsWithStats(bright)
+        area = stats[:, cv2.CC_STAT_AREA]
+        # a pip, or a face's pips blurred into each other (an 8's very bright pips: 22 pips' areas)
+        spotty = np.nonzero((area > 0.3 * self._pip_area) & (area < 30 * self._pip_area))[0]
+        spotty = spotty[spotty > 0]
+        if not len(spotty):
+            return found
+        step = self._step(DIE)
+        r = PIP * DIE * self.calibration.scale
+        boxes = [(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _ in stats[spotty]]
+        tops, used = [], set()
+        # a face's pips, one group each: spots as near as a 2's two pips (2.8 steps apart)
+        pad = int(1.4 * step)       # the top's corners round its outermost pips
+        for group in _near_boxes(boxes, 2.6 * step):
+            x0, y0 = max(0, min(boxes[i][0] for i in group) - pad), max(0, min(boxes[i][1] for i in group) - pad)
+            x1, y1 = max(boxes[i][2] for i in group) + pad, max(boxes[i][3] for i in group) + pad
+            box = (slice(y0, y1), slice(x0, x1))
+            inside = np.isin(spot_of[box], spotty[group])
+            points = np.array(_peaks(k[box], inside, r)).reshape(-1, 2) + (x0, y0)
+            if len(points) not in FACES_DARK or not is_face(points, step):
+                continue
+            top = _top_outline(points.mean(axis=0), points, step) - (x0, y0)
+            # the top and the blobs round the pips judged without the pips and their blurred rims
+            rims = cv2.dilate(inside.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2)) == 0
+            face = np.zeros(inside.shape, np.uint8)
+            cv2.fillConvexPoly(face, top.astype(np.int32), 1)
+            if not (face.astype(bool) & rims).any() or float(np.median(k[box][(face > 0) & rims])) >= BRIGHT_PIP:
+                continue
+            under = []
+            for i, contour in enumerate(found):
+                blob = np.zeros(inside.shape, np.uint8)
+                cv2.drawContours(blob, [contour], -1, 1, -1, offset=(-x0, -y0))
+                if (blob.astype(bool) & inside).any():
+                    under.append(i)
+                    if _colourful(residual[box], blob.astype(bool) & rims):
+                        break
+            else:
+                tops.append((top + (x0, y0)).reshape(-1, 1, 2).astype(np.int32))
+                used |= set(under)
+        return [c for i, c in enumerate(found) if i not in used] + tops
 
     def _likeness(self, norm: np.ndarray, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """How bright the table shows at each pixel (``k``: ``norm`` is most like ``k`` times
@@ -469,6 +598,8 @@ class DiceDetector:
                 return DiceSighting(problem="a die's pips cannot be counted")
             if len(set(bodies)) != len(bodies):
                 return DiceSighting(problem="two dice of one colour")
+            if any(body not in bodies for body in self._hiding):
+                return DiceSighting(problem="a die like the table in shadow not seen")
             return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
         towers = sum(d.tower for d in dice)     # a tower is two dice, the lower one hidden
         if len(dice) + towers != self.count or towers > 1:
