@@ -153,7 +153,8 @@ class ShoveScreen(PaintedScreen):
     ``to_screen`` / ``to_board``.
 
     Only what changed is drawn again (``tablegame.display.parts``): each coin, each
-    chalk box, each card and each row (or line) of the panel is a part of its own."""
+    chalk box, each card and each row (or line) of the panel is a part of its own, and
+    recorded again only when what it shows changed."""
 
     def __init__(self, text: TextCache | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
