@@ -153,7 +153,8 @@ class ShoveScreen(PaintedScreen):
     ``to_screen`` / ``to_board``.
 
     Only what changed is drawn again (``tablegame.display.parts``): each coin, each
-    chalk box, each card and each row (or line) of the panel is a part of its own."""
+    chalk box, each card and each row (or line) of the panel is a part of its own, and
+    recorded again only when what it shows changed."""
 
     def __init__(self, text: TextCache | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -164,6 +165,7 @@ class ShoveScreen(PaintedScreen):
         self._coin: pygame.Surface | None = None
         self._painter = Painter()
         self._chalk: dict[tuple, dict] = {}   # a party's chalk boxes as parts, per layout
+        self._groups = Recorded(self.text.ink)   # every other part, recorded once per input
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
         self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
 
@@ -190,6 +192,7 @@ class ShoveScreen(PaintedScreen):
             self._coin = disc_sprite(round(board.coin_diameter * self.layout.scale), P.COIN_RIM, P.COIN, 0.09)
             self._painter.invalidate()
             self._chalk.clear()
+            self._groups.clear()
             self._cards.clear()
             self._lines.clear()
             self.replay.forget_pictures()
@@ -263,36 +266,51 @@ class ShoveScreen(PaintedScreen):
 
     # --- what changes with the view ------------------------------------------------------------
     def _record(self, lay: ShoveLayout, view: ShoveView) -> dict[Hashable, list[tuple]]:
-        """The frame's dynamic parts as drawing commands, in drawing order."""
-        pen = Pen(self.text.ink)
-        self._draw_coins(pen, lay, view)
+        """The frame's dynamic parts as drawing commands, in drawing order. A part whose
+        inputs are those of the last frame is handed as the same command list (the
+        painter finds it unchanged by identity): recording every part anew, each card
+        and line looked up and wrapped again, was most of the recording (issue 30)."""
+        parts: dict[Hashable, list[tuple]] = {}
+        group = self._groups.parts
+        for i, coin in enumerate(view.coins):
+            parts.update(group(("coin", i), coin, lambda pen: self._draw_coin(pen, lay, i, coin)))
+        for i, at in enumerate(view.marked):
+            parts.update(group(("moved", i), at,
+                               lambda pen: self._draw_moved(pen, lay, i, at)))
         for party, pv in enumerate(view.parties):
-            self._draw_chalk(pen, lay, party, pv, view.target)
-            pen.part(("card", party))
-            self._draw_card(pen, lay, party, pv, view)
-        self._draw_panel(pen, lay, view)
-        return pen.parts
+            parts.update(self._chalk_column(lay, party, pv, view.target))
+            parts.update(group(("card", party), (pv, view.target),
+                               lambda pen: self._draw_card(pen, lay, party, pv, view)))
+        parts.update(group("header", (view.title, view.link),
+                           lambda pen: self._draw_header(pen, lay, view)))
+        parts.update(group("status", (view.winner, view.winner or view.status),
+                           lambda pen: self._draw_status(pen, lay, view)))
+        parts.update(group("news", (view.problem, view.problem or view.message),
+                           lambda pen: self._draw_news(pen, lay, view)))
+        parts.update(group("hint", view.hint, lambda pen: self._draw_hint(pen, lay, view)))
+        return parts
 
-    def _draw_coins(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
+    def _draw_coin(self, pen: Pen, lay: ShoveLayout, i: int, coin) -> None:
+        """A coin off the surface shows where it left, in the frame."""
         b = lay.board
         r = b.coin_radius
         half = self._coin.get_width() // 2
-        # a coin off the surface shows where it left, in the frame
-        for i, coin in enumerate(view.coins):
-            x = min(max(coin.x, -b.frame + r), b.width + b.frame - r)
-            y = min(max(coin.y, -b.frame + r), b.length + b.frame - r)
-            cx, cy = lay.to_screen((x, y))
-            pen.part(("coin", i))
-            pen.blit(self._coin, (cx - half, cy - half), clip=lay.frame_rect)
-        # a red ring where a coin lay that moved without being hit
-        for i, (x, y) in enumerate(view.marked):
-            cx, cy = lay.to_screen((x, y))
-            pen.part(("moved", i))
-            ring = pygame.Rect(cx - half - 3, cy - half - 3, 2 * half + 6, 2 * half + 6)
-            pen.rect(P.PROBLEM, ring, width=3, border_radius=half + 3)
+        x = min(max(coin.x, -b.frame + r), b.width + b.frame - r)
+        y = min(max(coin.y, -b.frame + r), b.length + b.frame - r)
+        cx, cy = lay.to_screen((x, y))
+        pen.part(("coin", i))
+        pen.blit(self._coin, (cx - half, cy - half), clip=lay.frame_rect)
 
-    def _draw_chalk(self, pen: Pen, lay: ShoveLayout, party: int,
-                    pv: PartyView, target: int) -> None:
+    def _draw_moved(self, pen: Pen, lay: ShoveLayout, i: int, at: Point) -> None:
+        """A red ring where a coin lay that moved without being hit."""
+        half = self._coin.get_width() // 2
+        cx, cy = lay.to_screen(at)
+        pen.part(("moved", i))
+        ring = pygame.Rect(cx - half - 3, cy - half - 3, 2 * half + 6, 2 * half + 6)
+        pen.rect(P.PROBLEM, ring, width=3, border_radius=half + 3)
+
+    def _chalk_column(self, lay: ShoveLayout, party: int,
+                      pv: PartyView, target: int) -> dict[Hashable, list[tuple]]:
         """A party's chalk boxes, one part each; the same few columns of marks come again
         and again: each column's parts are recorded once (the same command lists every
         frame, so the painter sees at once they are unchanged)."""
@@ -312,7 +330,7 @@ class ShoveScreen(PaintedScreen):
             if len(self._chalk) >= 64:   # a long evening's columns: start afresh
                 self._chalk.clear()
             self._chalk[party, marks, target] = column
-        pen.parts.update(column)
+        return column
 
     def _draw_chalk_box(self, pen: Pen, lay: ShoveLayout, party: int, bed: int,
                         marks: int, target: int) -> None:
@@ -344,6 +362,7 @@ class ShoveScreen(PaintedScreen):
         """A party's card, drawn once per look as an opaque picture: a change of turn
         is one blit per card."""
         card = lay.card(party)
+        pen.part(("card", party))
         picture = self._cards.get((party, pv, view.target), self._static, card,
                                   lambda card_pen: self._paint_card(card_pen, lay, party, pv, view))
         pen.cover(picture, card.topleft)
@@ -379,36 +398,68 @@ class ShoveScreen(PaintedScreen):
                 pen.blit(text, (inner.left, y))
                 y += text.get_height() + lay.px(0.006)
 
-    def _draw_panel(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
-        rows, text = lay.rows, self.text
-        header = rows["header"]
+    def _draw_header(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
+        header = lay.rows["header"]
         pen.part("header")
-        title = text.block(view.title, lay.px(0.04), P.CREAM, header.width)
+        title = self.text.block(view.title, lay.px(0.04), P.CREAM, header.width)
         pen.blit(title, header.topleft)
         pen.part("link")   # "Brett verbunden" / "Brett fehlt: Kabel prüfen"
-        link = text.block(view.link, lay.px(0.034), P.MUTED, header.width)
+        link = self.text.block(view.link, lay.px(0.034), P.MUTED, header.width)
         pen.blit(link, link.get_rect(bottomleft=header.bottomleft))
+
+    def _draw_status(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
         # line by line: a counted coin changes "noch 4 Münzen" and leaves the line
         # above as it was (the status line is the frame's biggest change, profiled)
-        status, message = rows["status"], rows["message"]
+        status = lay.rows["status"]
         if view.winner:   # the game is over: the result takes the status line's place
             pen.part("winner")
-            banner(pen, text, lay, status, view.winner, P.WINNER, P.INK, 0.07)
+            banner(pen, self.text, lay, status, view.winner, P.WINNER, P.INK, 0.07)
         else:
-            line_parts(pen, "status", status.topleft, text.lines(
+            line_parts(pen, "status", status.topleft, self.text.lines(
                 view.status, lay.px(0.085), P.CREAM, status.width, height=status.height,
                 max_lines=2), self._lines, self._static)
+
+    def _draw_news(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
+        rows = lay.rows
         if view.problem:   # what is wrong matters more than the last event: it takes its row too
             pen.part("problem")
-            banner(pen, text, lay, rows["message"].union(rows["problem"]), view.problem,
+            banner(pen, self.text, lay, rows["message"].union(rows["problem"]), view.problem,
                    P.PROBLEM, P.CREAM, 0.05, max_lines=4)
         else:   # no problem: the news may take the problem's row ("zählt nicht, noch einmal …")
+            message = rows["message"]
             room = message.union(rows["problem"])
-            line_parts(pen, "message", message.topleft, text.lines(
+            line_parts(pen, "message", message.topleft, self.text.lines(
                 view.message, lay.px(0.046), P.MUTED, room.width, height=room.height,
                 max_lines=4), self._lines, self._static)
+
+    def _draw_hint(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
         if view.hint:
             pen.part("hint")
-            hint = rows["hint"]
-            pen.blit(text.block(view.hint, lay.px(0.032), P.MUTED, hint.width, height=hint.height,
-                                max_lines=lay.hint_lines), hint.topleft)
+            hint = lay.rows["hint"]
+            pen.blit(self.text.block(view.hint, lay.px(0.032), P.MUTED, hint.width,
+                                     height=hint.height, max_lines=lay.hint_lines), hint.topleft)
+
+
+class Recorded:
+    """Groups of parts (a coin, a card, the status lines, ...) recorded once per input:
+    while a group's input is the same as the last frame's, ``parts`` hands the same
+    command lists again. Cleared when the layout changes."""
+
+    def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect]) -> None:
+        self._ink = ink
+        self._last: dict[Hashable, tuple[object, dict[Hashable, list[tuple]]]] = {}
+
+    def clear(self) -> None:
+        self._last.clear()
+
+    def parts(self, group: Hashable, key: object,
+              record: Callable[[Pen], None]) -> dict[Hashable, list[tuple]]:
+        """The parts ``record(pen)`` records for ``key``; recorded again only when
+        ``key`` differs from the last one of ``group``."""
+        last = self._last.get(group)
+        if last is not None and last[0] == key:
+            return last[1]
+        pen = Pen(self._ink)
+        record(pen)
+        self._last[group] = (key, pen.parts)
+        return pen.parts
