@@ -593,6 +593,12 @@ class _Grid:
             a, b = calibration.to_pixel(left - quiet, top + quiet), calibration.to_pixel(right + quiet, bottom - quiet)
             cv2.rectangle(self.unmarked, (int(a[0]), int(a[1])), (int(b[0]) + 1, int(b[1]) + 1), 0.0, -1)   # a cell is the mean of cell x cell
 
+    @functools.cached_property
+    def power(self) -> np.ndarray:
+        """The empty board's colour's squared length at each pixel (at least 1): a drop
+        shadow's test while following (follow.py), made once per grid when first asked."""
+        return np.maximum(np.einsum("...c,...c->...", self.reference, self.reference), 1.0)
+
     def adapt(self, noise: np.ndarray) -> None:
         """How far each pixel may stray from the board, for the noise the frames show now (a
         video's compression, a noisier sensor in the dark): made again when it changes by

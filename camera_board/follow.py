@@ -69,7 +69,7 @@ class QuickDetector(Detector):
         # a drop shadow (the board's colour, darker) lies round a piece's rim, never on it: left out
         # there, as the full read does, unless the piece itself is of the board's colour, darker
         shadow = _shadow(squares(evened), squares(grid.reference), squares(grid.inverse),
-                         squares(_power(grid))).astype(np.float32)
+                         squares(grid.power)).astype(np.float32)
         lit = whole * (1.0 - shadow)
         d2 = (us[:, None, :] - outlines[:, 0, None, None]) ** 2 + (vs[:, :, None] - outlines[:, 1, None, None]) ** 2
         core = d2 < ((0.7 * reach) ** 2)[:, None, None]
@@ -99,18 +99,11 @@ class QuickDetector(Detector):
 
 def _shadow(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray, power: np.ndarray) -> np.ndarray:
     """Where ``seen`` (BGR, the last axis) shows the empty board's colour (``board``; ``power``:
-    its ``_power``), darker: a drop shadow (Detector._no_shadow, on all pieces' squares at once)."""
+    its squared length, ``_Grid.power``), darker: a drop shadow (Detector._no_shadow, on all pieces' squares at once)."""
     k = np.einsum("...c,...c->...", seen, board) / power
     off = seen - k[..., None] * board
     off = np.einsum("...c,...c->...", off * off, inverse)
     return (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
-
-
-def _power(grid) -> np.ndarray:
-    """The empty board's colour's squared length at each pixel (at least 1), made once per grid."""
-    if getattr(grid, "power", None) is None:
-        grid.power = np.maximum(np.einsum("...c,...c->...", grid.reference, grid.reference), 1.0)
-    return grid.power
 
 
 class Follower:
