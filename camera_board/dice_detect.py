@@ -70,7 +70,8 @@ def pips_name(body: str) -> str:
     return f"{body} pips"
 
 
-def _grey(bgr) -> float:
+def grey_of(bgr) -> float:
+    """A colour's grey level (BGR)."""
     b, g, r = bgr
     return 0.114 * b + 0.587 * g + 0.299 * r
 
@@ -82,7 +83,7 @@ def dice_starting(table: DiceTable) -> Appearance:
     coloured ones with white)."""
     names = body_names(table)
     colours = dict(zip(names, table.bodies))
-    colours.update({pips_name(n): DARK_PIP if _grey(c) > _grey(WHITE_PIP) / 2 else WHITE_PIP
+    colours.update({pips_name(n): DARK_PIP if grey_of(c) > grey_of(WHITE_PIP) / 2 else WHITE_PIP
                     for n, c in zip(names, table.bodies)})
     if table.squares:
         colours["piece"] = NEUNFELD_PIECE
@@ -157,23 +158,22 @@ def _top_outline(middle: np.ndarray, pips: np.ndarray, step: float) -> np.ndarra
                      for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)], np.float32)
 
 
-def _middle(contour: np.ndarray) -> tuple[float, float]:
-    m = cv2.moments(contour)
-    return (m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] else tuple(map(float, contour[0, 0]))
-
-
-def _peaks(grey: np.ndarray, inside: np.ndarray, r: float) -> list[tuple[float, float]]:
+def _peaks(grey: np.ndarray, inside: np.ndarray, r: float,
+           floor: float = -math.inf) -> tuple[list[tuple[float, float]], np.ndarray]:
     """Pips of radius ``r`` in ``grey`` where ``inside``: peaks of a difference of Gaussians
-    at least half as strong as the strongest, a flat peak (two pixels alike) one pip."""
-    grey = np.ascontiguousarray(grey, np.float32)
+    (a blurred camera runs pips into each other; their peaks stay apart) at least half as
+    strong as the strongest and above ``floor``, a flat peak (two pixels alike) one pip;
+    and the response."""
+    grey = np.ascontiguousarray(grey)
     response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
     peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
-    v, u = np.nonzero(peak & inside & (response > 0.5 * float(response[inside].max())))
+    strongest = float(response[inside].max()) if inside.any() else 0.0
+    v, u = np.nonzero(peak & inside & (response > max(0.5 * strongest, floor)))
     found: list = []
     for i in np.argsort(-response[v, u], kind="stable"):
         if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
             found.append((float(u[i]), float(v[i])))
-    return found
+    return found, response
 
 
 def _colourful(residual: np.ndarray, where: np.ndarray) -> bool:
@@ -217,7 +217,7 @@ class DiceDetector:
         self._dark_pips = []
         for name, (_, _, body) in zip(body_names(self.table), kinds):
             pips = appearance.colours.get(pips_name(name)) or starting[pips_name(name)]
-            self._dark_pips.append(_grey(pips.mean) < _grey(body))
+            self._dark_pips.append(grey_of(pips.mean) < grey_of(body))
         self._hiding = self._like_shadow(appearance)
         self._expected = None
 
@@ -369,7 +369,7 @@ class DiceDetector:
             x1, y1 = max(boxes[i][2] for i in group) + pad, max(boxes[i][3] for i in group) + pad
             box = (slice(y0, y1), slice(x0, x1))
             inside = np.isin(spot_of[box], spotty[group])
-            points = np.array(_peaks(k[box], inside, r)).reshape(-1, 2) + (x0, y0)
+            points = np.array(_peaks(k[box].astype(np.float32), inside, r)[0]).reshape(-1, 2) + (x0, y0)
             if len(points) not in FACES_DARK or not is_face(points, step):
                 continue
             top = _top_outline(points.mean(axis=0), points, step) - (x0, y0)
@@ -524,19 +524,10 @@ class DiceDetector:
         grey = np.where(mask > 0, grey, level)       # the table round the die is no pip
         if dark:
             grey = 2 * level - grey
-        r = PIP * DIE * self.calibration.scale
-        response = cv2.GaussianBlur(grey, (0, 0), r * 0.5) - cv2.GaussianBlur(grey, (0, 0), r * 1.5)
         inside = _shrink(mask, 5)
         if dark or self.game == "schocken":   # only on the top face: a white die's sides are darker,
             inside &= self._top_face(patch, mask, seams, dark)   # a side's corner no pip; a tower's sides show pips
-        peak = response == cv2.dilate(response, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * r) | 1,) * 2))
-        strongest = float(response[inside].max()) if inside.any() else 0.0
-        keep = peak & inside & (response > max(0.5 * strongest, MIN_PIP))
-        v, u = np.nonzero(keep)
-        found: list = []
-        for i in np.argsort(-response[v, u], kind="stable"):   # a flat top (two pixels alike) is one pip
-            if all((u[i] - a) ** 2 + (v[i] - b) ** 2 > r * r for a, b in found):
-                found.append((float(u[i]), float(v[i])))
+        found, response = _peaks(grey, inside, PIP * DIE * self.calibration.scale, MIN_PIP)
         return (found, response) if detail else found
 
     def _pip_left_out(self, found: list, response: np.ndarray, step: float) -> bool:

@@ -10,14 +10,14 @@ import math
 import numpy as np
 
 from camera_board.appearance import Appearance, Colour
-from camera_board.dice_detect import BRIGHT_PIP, DARK_LEARNED, DiceDetector, body_names, dice_starting, pips_name
+from camera_board.dice_detect import (BRIGHT_PIP, DARK_LEARNED, DiceDetector, body_names, dice_starting, grey_of,
+                                      pips_name)
 from camera_board.dice_layout import TABLES
 from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
 
 SPOT = 25.0          # mm round its spot a die or a piece is looked for
 ALIKE = 40.0         # BGR distance under which two colours the camera must tell apart look alike
 LIKE_TABLE = 35.0    # BGR distance from the table's own colour under which a die looks like it
-GREY = np.array((0.114, 0.587, 0.299))
 
 
 def dice_steps(game: str):
@@ -124,7 +124,7 @@ def _by_pips(colours: dict[str, Colour], kind: str, table: np.ndarray) -> bool:
     that does not find it is unsure)."""
     pips = colours.get(pips_name(kind))
     return pips is not None and kind.startswith("die ") and \
-        float(np.array(pips.mean) @ GREY) > BRIGHT_PIP * float(table @ GREY)
+        grey_of(pips.mean) > BRIGHT_PIP * grey_of(table)
 
 
 def _read_again(table, calibration, appearance, planned, frames) -> list:
