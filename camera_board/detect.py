@@ -250,7 +250,7 @@ class Detector:
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
-        middles = self.centres(kept, apart, evened, grid, shares)
+        middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         for (score, kind, u, v, r), (cu, cv), fill, shaded in zip(kept, middles, self.fills, self.shaded):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
@@ -422,6 +422,30 @@ class Detector:
             fills.append(float(whole[core].mean()) if core.any() else 0.0)
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
+
+    def _lone_tops(self, kept: list, middles: list, shares: dict) -> list:
+        """``middles`` with each piece of a kind a set has one of (Carrom's striker and queen)
+        read from its top's own colour once that is learned (``_read_top``). Their outline
+        is told from the board by colour where their edge is the board's brightness (a
+        yellow striker's bevel on honey plywood), and a camera's colour has half its pixels
+        (JPEG, video: 4:2:0) and is coarsely compressed: from 1.9 m a colour pixel is some
+        3.6 mm and the outline's centroid 1 to 2 mm off, while its top's colour, away from
+        the edge, places it within about 1 mm (tuning installation 2 with a lime striker).
+        A man is read as before: his touching neighbours share his colour."""
+        if self.quick:
+            return middles
+        out = list(middles)
+        outlines = [(cu, cv, r) for (_, _, _, _, r), (cu, cv) in zip(kept, middles)]
+        for i, ((_, kind, _, _, r), (cu, cv)) in enumerate(zip(kept, middles)):
+            if MOST.get(kind) != 1 or not self.appearance.colours[kind].learned:
+                continue
+            pad = int(r + WINDOW * self.calibration.scale + 4)
+            iu, iv = int(round(cu)), int(round(cv))
+            h, w = shares[kind].shape
+            u0, v0, u1, v1 = max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1)
+            gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+            out[i] = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
+        return out
 
     def _top_of(self, kind: str, cu: float, cv: float) -> np.ndarray:
         """Where the top's middle shows (rectified pixels) of a piece whose middle (half its

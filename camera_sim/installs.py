@@ -30,7 +30,7 @@ from camera_board.layout import Layout, carrom_layout, shove_layout
 from camera_sim.corpus import CARROM, HELD_OUT, SHOVE, Case, _carrom, _shove
 from camera_sim.dice_corpus import TABLES, DiceCase, _neunfeld, _schocken
 from camera_sim.dice_scene import Die, DiceScene
-from camera_sim.looks import Look, look_for
+from camera_sim.looks import LIME_STRIKER, Look, look_for
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import Piece, Scene
 
@@ -113,6 +113,16 @@ class Installation:
             scene, values, aside, flat, squares = _neunfeld(rng, table)
             touch = edge = False
         return DiceCase(self.seed * 1000 + k, self.shot(scene, light), values, aside, flat, squares, touch, edge)
+
+
+def lime_striker(seed: int = 2) -> Installation:
+    """Carrom tuning installation ``seed`` with the lime striker (camera_sim/looks.py): on
+    installation 2 (teak plywood, the camera 1.9 x as high as the board fills the picture,
+    JPEG 60, a dim light) its outline is told from the board by hue alone, through a colour
+    of 3.7 mm a pixel."""
+    inst = installation("carrom", seed)
+    pieces = tuple((k, LIME_STRIKER if k == "striker" else f) for k, f in inst.look.pieces)
+    return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
 
 
 def thick(scene: Scene, look: Look) -> Scene:

