@@ -69,6 +69,11 @@ SILHOUETTE_RIM = 0.5   # mm inside the capsule of a piece's foot, side and top: 
 SIDE_SEEN = 1.0        # the side wall shows this many pixels per pixel of radius or more: judged
 SIDE_UNSEEN = 0.4      # a piece's side wall more than this like the board (or the board in shadow): where
                        # its foot ends is not seen, its middle is read from its top's colour
+BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
+BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
+BUMP_AREA = 0.45       # this share of a man's area: a piece evened into the board
+BUMP_EDGE = 10.0       # mm off the playing surface's edge, the pockets' rims and the pieces found where it
+                       # is looked for (the light is drawn in round them)
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
@@ -261,7 +266,7 @@ class Detector:
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
             found.append(Found(kind, x, y, score))
-        return found, unsure + self._impossible(found)
+        return found, unsure + self._impossible(found) + self._light_bumps(found)
 
     def _impossible(self, found: list[Found]) -> list[str]:
         """What no board can show: more pieces of a kind than the game has, or two
@@ -423,6 +428,46 @@ class Detector:
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
 
+    def _light_bumps(self, found: list[Found]) -> list[str]:
+        """Carrom: where the light as measured has a piece's shape that no found piece
+        explains (a lamp's pool and a guest's shadow are wider): a piece the light measurement
+        took for the board and evened away (ivory men on light plywood, a pale striker on cream,
+        lying over a marking that bounds them as the board's own lines do), in words."""
+        light, grid = self.last_light[0], self._grid
+        if self.quick or light is None or grid is None or self.layout.game != "carrom":
+            return []
+        cell_mm = grid.cell / self.calibration.scale
+        man = min(self.layout.piece_radii.values()) / cell_mm
+        reach = int(math.ceil(BUMP_WIDTH * max(self.layout.piece_radii.values()) / cell_mm))
+        disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+        logged = cv2.log(np.maximum(light, 1e-3))
+        bump = np.maximum(logged - cv2.morphologyEx(logged, cv2.MORPH_OPEN, disc),
+                          cv2.morphologyEx(logged, cv2.MORPH_CLOSE, disc) - logged).max(axis=2)
+        mask = (bump > BUMP).astype(np.uint8)
+        # (only on the playing surface, off its edge and the pockets: the light meets the frame there)
+        inside = np.zeros_like(mask)
+        a = np.array(self.calibration.to_pixel(BUMP_EDGE, BUMP_EDGE)) / grid.cell
+        b = np.array(self.calibration.to_pixel(self.layout.width - BUMP_EDGE, self.layout.length - BUMP_EDGE)) / grid.cell
+        cv2.rectangle(inside, tuple(int(round(c)) for c in np.minimum(a, b)),
+                      tuple(int(round(c)) for c in np.maximum(a, b)), 1, -1)
+        for hx, hy, hr in self.layout.holes:
+            u, v = self.calibration.to_pixel(hx, hy)
+            cv2.circle(inside, (int(round(u / grid.cell)), int(round(v / grid.cell))),
+                       int(math.ceil((hr + BUMP_EDGE) * self.calibration.scale / grid.cell)), 0, -1)
+        mask &= inside
+        for piece in found:
+            u, v = self.calibration.to_pixel(piece.x, piece.y)
+            cu, cv, r = self.outline(piece.kind, u, v)
+            cv2.circle(mask, (int(round(cu / grid.cell)), int(round(cv / grid.cell))),
+                       int(math.ceil((r + BUMP_EDGE * self.calibration.scale) / grid.cell)), 0, -1)
+        count, _, stats, centroids = cv2.connectedComponentsWithStats(mask)
+        out = []
+        for i in range(1, count):
+            if stats[i, cv2.CC_STAT_AREA] >= BUMP_AREA * math.pi * man * man:
+                x, y = self.calibration.to_board(*((centroids[i] + 0.5) * grid.cell))
+                out.append(f"the light has a piece's shape at {x:.0f}, {y:.0f} mm")
+        return out
+
     def _lone_tops(self, kept: list, middles: list, shares: dict) -> list:
         """``middles`` with each piece of a kind a set has one of (Carrom's striker and queen)
         read from its top's own colour once that is learned (``_read_top``). Their outline
@@ -512,13 +557,14 @@ class Detector:
         striker in a light that makes them alike): its name, else None."""
         if len(self.kinds) == 1:
             return None
+        partners = self.appearance.partners(kind)      # (told apart by size, not colour)
         r = max(2, int(self.layout.piece_radii[kind] * self.calibration.scale * 0.6))
         iu, iv = int(round(u)), int(round(v))
         h, w = shares[kind].shape
         u0, u1, v0, v1 = max(0, iu - r), min(w, iu + r + 1), max(0, iv - r), min(h, iv + r + 1)
         own = float(shares[kind][v0:v1, u0:u1].mean())
         for other in self.kinds:
-            if other != kind and float(shares[other][v0:v1, u0:u1].mean()) > KIND_MARGIN * own:
+            if other != kind and other not in partners and float(shares[other][v0:v1, u0:u1].mean()) > KIND_MARGIN * own:
                 return other
         return None
 
@@ -819,37 +865,56 @@ def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarr
 
 
 @functools.lru_cache(maxsize=8)
-def _table_for(key, means: bytes, covariances: bytes) -> tuple[np.ndarray, ...]:
-    table = _make_table(np.frombuffer(means, np.float64).reshape(-1, 3),
+def _table_for(key, owners: bytes, weights: bytes, means: bytes, covariances: bytes) -> tuple[np.ndarray, ...]:
+    table = _make_table(np.frombuffer(owners, np.int64), np.frombuffer(weights, np.float64),
+                        np.frombuffer(means, np.float64).reshape(-1, 3),
                         np.frombuffer(covariances, np.float64).reshape(-1, 3, 3))
     return tuple(np.ascontiguousarray(table[:, i]) for i in range(table.shape[1]))   # a gather each
 
 
 def _colour_table(appearance: Appearance, kinds: tuple[str, ...]) -> tuple[np.ndarray, ...]:
     """For each of 64 levels a channel: the log-likelihood of anything but the board (the
-    kinds, skin, or a colour of nothing known), then each kind's and skin's share of that."""
-    colours = [appearance.colours[k] for k in kinds]
-    means = np.array([c.mean for c in colours] + [SKIN], np.float64)
-    covariances = np.array([c.covariance for c in colours] + [np.eye(3) * SKIN_SPREAD ** 2], np.float64)
-    return _table_for(kinds, means.tobytes(), covariances.tobytes())
+    kinds, skin, or a colour of nothing known), then each kind's and skin's share of that
+    (a kind of several colours, a striker's face and rings: the sum of its clusters')."""
+    owners, weights, means, covariances = [], [], [], []
+    for n, kind in enumerate(kinds):
+        for weight, mean, cov in appearance.colours[kind].clusters():
+            owners.append(n), weights.append(weight), means.append(mean), covariances.append(cov)
+    owners.append(len(kinds)), weights.append(1.0), means.append(np.array(SKIN, np.float64))
+    covariances.append(np.eye(3) * SKIN_SPREAD ** 2)
+    table = _table_for(kinds, np.array(owners, np.int64).tobytes(), np.array(weights, np.float64).tobytes(),
+                       np.array(means, np.float64).tobytes(), np.array(covariances, np.float64).tobytes())
+    if not appearance.together:
+        return table
+    # kinds of other sizes whose colours overlap: each searched on both shares (the matched
+    # filter of its size tells a man from the striker; split, neither reaches a piece's level)
+    columns = list(table)
+    for n, kind in enumerate(kinds):
+        for other in appearance.partners(kind):
+            if other in kinds:
+                columns[1 + n] = columns[1 + n] + table[1 + kinds.index(other)]
+    return tuple(columns)
 
 
-def _make_table(means: np.ndarray, covariances: np.ndarray) -> np.ndarray:
+def _make_table(owners: np.ndarray, weights: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> np.ndarray:
     levels = (np.arange(64, dtype=np.float64) * 4 + 1.5)
     b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
     colours = np.stack([b, g, r], -1).reshape(-1, 3)
     logs = []
-    for mean, covariance in zip(means, covariances):
+    for weight, mean, covariance in zip(weights, means, covariances):
         inverse = np.linalg.inv(covariance)
         d = colours - mean
-        logs.append(-0.5 * np.einsum("ni,ij,nj->n", d, inverse, d)
+        logs.append(math.log(max(weight, 1e-6)) - 0.5 * np.einsum("ni,ij,nj->n", d, inverse, d)
                     - 0.5 * math.log(np.linalg.det(covariance)) - 1.5 * math.log(2 * math.pi))
     logs.append(np.full(len(colours), OTHER))
     logs = np.stack(logs, axis=1)
     top = logs.max(axis=1, keepdims=True)
     rest = top[:, 0] + np.log(np.exp(logs - top).sum(axis=1))
     shares = np.exp(logs[:, :-1] - rest[:, None])
-    return np.c_[rest, shares].astype(np.float32)
+    owned = np.zeros((len(colours), int(owners.max()) + 1))
+    for n, owner in enumerate(owners):
+        owned[:, owner] += shares[:, n]
+    return np.c_[rest, owned].astype(np.float32)
 
 
 def _index(picture: np.ndarray) -> np.ndarray:
