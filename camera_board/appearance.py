@@ -24,42 +24,20 @@ DRAWN_NOISE = 4.0    # grey levels: the drawn board knows no texture, so it is t
 class Colour:
     """A kind's top as the camera sees it under the learned board's light: a Gaussian in
     BGR (``mean``, ``cov`` 3 x 3), learned from ``learned`` pieces lying ``apart`` mm (the
-    median) from the spots they were asked on (0 learned: a starting value). A face of
-    several colours (a striker's white face and grey rings, a man's label) has ``parts``:
-    its other colours, each (share of the face, mean, cov); the first Gaussian has the rest."""
+    median) from the spots they were asked on (0 learned: a starting value)."""
     mean: tuple[float, float, float]
     cov: tuple[float, ...]
     learned: int = 0
     apart: float = float("nan")
-    parts: tuple = ()
 
     @property
     def covariance(self) -> np.ndarray:
         return np.array(self.cov, np.float64).reshape(3, 3)
 
-    def clusters(self) -> list[tuple[float, np.ndarray, np.ndarray]]:
-        """(share of the face, mean, covariance) of each of its colours, the first first."""
-        rest = [(float(w), np.array(m, np.float64), np.array(c, np.float64).reshape(3, 3)) for w, m, c in self.parts]
-        return [(1.0 - sum(w for w, _, _ in rest), np.array(self.mean, np.float64), self.covariance), *rest]
-
-    def log_likelihood(self, pixels: np.ndarray) -> np.ndarray:
-        """Each BGR pixel's log-likelihood under this colour (all its clusters)."""
-        x = np.asarray(pixels, np.float64).reshape(-1, 3)
-        logs = []
-        for weight, mean, cov in self.clusters():
-            d = x - mean
-            logs.append(math.log(max(weight, 1e-6)) - 0.5 * np.einsum("ni,ij,nj->n", d, np.linalg.inv(cov), d)
-                        - 0.5 * math.log(np.linalg.det(cov)))
-        logs = np.stack(logs)
-        top = logs.max(axis=0)
-        return top + np.log(np.exp(logs - top).sum(axis=0))
-
     @classmethod
-    def of(cls, mean, cov, learned: int = 0, apart: float = float("nan"), parts=()) -> "Colour":
+    def of(cls, mean, cov, learned: int = 0, apart: float = float("nan")) -> "Colour":
         return cls(tuple(float(v) for v in np.ravel(mean)), tuple(float(v) for v in np.ravel(cov)),
-                   learned, float(apart),
-                   tuple((float(w), tuple(float(v) for v in np.ravel(m)), tuple(float(v) for v in np.ravel(c)))
-                         for w, m, c in parts))
+                   learned, float(apart))
 
     @classmethod
     def starting(cls, bgr) -> "Colour":
@@ -82,8 +60,6 @@ class Appearance:
     colours: dict[str, Colour]
     learned: bool = False
     brightness: float = 0.0      # the learned frames' median grey as the camera gave them (0: not known)
-    together: tuple = ()         # pairs of kinds of other sizes whose colours overlap (a white-ringed striker
-                                 # and ivory men): searched on their shares together, told apart by size
     _views: dict = field(default_factory=dict, repr=False, compare=False)
 
     def view(self, extent, scale: float, shape) -> np.ndarray:
@@ -111,23 +87,16 @@ class Appearance:
             self._views[key] = view
         return self._views[key]
 
-    def with_colours(self, colours: dict[str, Colour], together: tuple | None = None) -> "Appearance":
+    def with_colours(self, colours: dict[str, Colour]) -> "Appearance":
         return Appearance(self.game, self.scale, self.extent, self.reference, self.noise,
-                          {**self.colours, **colours}, self.learned, self.brightness,
-                          self.together if together is None else tuple(together))
-
-    def partners(self, kind: str) -> tuple[str, ...]:
-        """The kinds searched together with ``kind`` (``together``)."""
-        return tuple(b if a == kind else a for a, b in self.together if kind in (a, b))
+                          {**self.colours, **colours}, self.learned, self.brightness)
 
     # -- the file beside the configuration ----------------------------------------------------
     def to_bytes(self) -> bytes:
         meta = {"version": VERSION, "game": self.game, "scale": self.scale, "extent": list(self.extent),
                 "noise": self.noise, "learned": self.learned, "brightness": self.brightness,
-                "together": [list(pair) for pair in self.together],
                 "colours": {k: {"mean": list(c.mean), "cov": list(c.cov), "learned": c.learned,
-                                "apart": None if math.isnan(c.apart) else c.apart,
-                                "parts": [[w, list(m), list(v)] for w, m, v in c.parts]}
+                                "apart": None if math.isnan(c.apart) else c.apart}
                             for k, c in self.colours.items()}}
         out = io.BytesIO()
         np.savez_compressed(out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
@@ -146,11 +115,10 @@ class Appearance:
         if meta.get("version") != VERSION:
             raise ValueError(f"a learned board of another version ({meta.get('version')}): learn it again")
         colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
-                                float("nan") if c["apart"] is None else c["apart"], c.get("parts", ()))
+                                float("nan") if c["apart"] is None else c["apart"])
                    for k, c in meta["colours"].items()}
         return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
-                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)),
-                   tuple(tuple(pair) for pair in meta.get("together", ())))
+                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)))
 
     def save(self, path) -> None:
         with open(path, "wb") as out:

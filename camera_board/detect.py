@@ -557,14 +557,13 @@ class Detector:
         striker in a light that makes them alike): its name, else None."""
         if len(self.kinds) == 1:
             return None
-        partners = self.appearance.partners(kind)      # (told apart by size, not colour)
         r = max(2, int(self.layout.piece_radii[kind] * self.calibration.scale * 0.6))
         iu, iv = int(round(u)), int(round(v))
         h, w = shares[kind].shape
         u0, u1, v0, v1 = max(0, iu - r), min(w, iu + r + 1), max(0, iv - r), min(h, iv + r + 1)
         own = float(shares[kind][v0:v1, u0:u1].mean())
         for other in self.kinds:
-            if other != kind and other not in partners and float(shares[other][v0:v1, u0:u1].mean()) > KIND_MARGIN * own:
+            if other != kind and float(shares[other][v0:v1, u0:u1].mean()) > KIND_MARGIN * own:
                 return other
         return None
 
@@ -865,56 +864,37 @@ def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarr
 
 
 @functools.lru_cache(maxsize=8)
-def _table_for(key, owners: bytes, weights: bytes, means: bytes, covariances: bytes) -> tuple[np.ndarray, ...]:
-    table = _make_table(np.frombuffer(owners, np.int64), np.frombuffer(weights, np.float64),
-                        np.frombuffer(means, np.float64).reshape(-1, 3),
+def _table_for(key, means: bytes, covariances: bytes) -> tuple[np.ndarray, ...]:
+    table = _make_table(np.frombuffer(means, np.float64).reshape(-1, 3),
                         np.frombuffer(covariances, np.float64).reshape(-1, 3, 3))
     return tuple(np.ascontiguousarray(table[:, i]) for i in range(table.shape[1]))   # a gather each
 
 
 def _colour_table(appearance: Appearance, kinds: tuple[str, ...]) -> tuple[np.ndarray, ...]:
     """For each of 64 levels a channel: the log-likelihood of anything but the board (the
-    kinds, skin, or a colour of nothing known), then each kind's and skin's share of that
-    (a kind of several colours, a striker's face and rings: the sum of its clusters')."""
-    owners, weights, means, covariances = [], [], [], []
-    for n, kind in enumerate(kinds):
-        for weight, mean, cov in appearance.colours[kind].clusters():
-            owners.append(n), weights.append(weight), means.append(mean), covariances.append(cov)
-    owners.append(len(kinds)), weights.append(1.0), means.append(np.array(SKIN, np.float64))
-    covariances.append(np.eye(3) * SKIN_SPREAD ** 2)
-    table = _table_for(kinds, np.array(owners, np.int64).tobytes(), np.array(weights, np.float64).tobytes(),
-                       np.array(means, np.float64).tobytes(), np.array(covariances, np.float64).tobytes())
-    if not appearance.together:
-        return table
-    # kinds of other sizes whose colours overlap: each searched on both shares (the matched
-    # filter of its size tells a man from the striker; split, neither reaches a piece's level)
-    columns = list(table)
-    for n, kind in enumerate(kinds):
-        for other in appearance.partners(kind):
-            if other in kinds:
-                columns[1 + n] = columns[1 + n] + table[1 + kinds.index(other)]
-    return tuple(columns)
+    kinds, skin, or a colour of nothing known), then each kind's and skin's share of that."""
+    colours = [appearance.colours[k] for k in kinds]
+    means = np.array([c.mean for c in colours] + [SKIN], np.float64)
+    covariances = np.array([c.covariance for c in colours] + [np.eye(3) * SKIN_SPREAD ** 2], np.float64)
+    return _table_for(kinds, means.tobytes(), covariances.tobytes())
 
 
-def _make_table(owners: np.ndarray, weights: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> np.ndarray:
+def _make_table(means: np.ndarray, covariances: np.ndarray) -> np.ndarray:
     levels = (np.arange(64, dtype=np.float64) * 4 + 1.5)
     b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
     colours = np.stack([b, g, r], -1).reshape(-1, 3)
     logs = []
-    for weight, mean, covariance in zip(weights, means, covariances):
+    for mean, covariance in zip(means, covariances):
         inverse = np.linalg.inv(covariance)
         d = colours - mean
-        logs.append(math.log(max(weight, 1e-6)) - 0.5 * np.einsum("ni,ij,nj->n", d, inverse, d)
+        logs.append(-0.5 * np.einsum("ni,ij,nj->n", d, inverse, d)
                     - 0.5 * math.log(np.linalg.det(covariance)) - 1.5 * math.log(2 * math.pi))
     logs.append(np.full(len(colours), OTHER))
     logs = np.stack(logs, axis=1)
     top = logs.max(axis=1, keepdims=True)
     rest = top[:, 0] + np.log(np.exp(logs - top).sum(axis=1))
     shares = np.exp(logs[:, :-1] - rest[:, None])
-    owned = np.zeros((len(colours), int(owners.max()) + 1))
-    for n, owner in enumerate(owners):
-        owned[:, owner] += shares[:, n]
-    return np.c_[rest, owned].astype(np.float32)
+    return np.c_[rest, shares].astype(np.float32)
 
 
 def _index(picture: np.ndarray) -> np.ndarray:

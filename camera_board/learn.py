@@ -35,14 +35,6 @@ from camera_board.game_layout import layout_of
 from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
-WHOLE_FACE = {"striker": 0.8}   # kinds learned from their whole face but the bevel and the camera's blur
-                     # at its rim, as several colours (``colours_of``): a striker's outer ring lies at 0.72
-                     # of its radius (a man's label within 0.65; his whole face read so made whites on
-                     # cream 2 mm off, tuning installation 5)
-PART = 0.1           # of a face's pixels unlike its main colour: one more of its colours (rings, a label)
-PARTS = 2            # colours a face may have besides its main one
-TOGETHER = 0.05      # of a kind's pixels more like another's colour: searched together (other sizes)
-SIZES = 0.15         # radii this share apart: kinds told apart by size
 FOUND = 0.6          # of a piece's disc that differs from the board: a piece is there
 NEAR = 8.0           # mm round its spot a piece is looked for first
 SEARCH = 25.0        # mm round its spot a piece is looked for when it is not near it
@@ -186,14 +178,13 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         apart = [math.hypot(*(np.median(np.array(where[(s, i)]), axis=0) - (p.x, p.y)))
                  for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
                  if p.kind == kind and (s, i) in where]
-        mean, cov, clusters = colours_of(np.concatenate(parts)) if kind in WHOLE_FACE else (*colour_of(np.concatenate(parts)), ())
-        colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)), clusters)
+        mean, cov = colour_of(np.concatenate(parts))
+        colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
-    pixels = {k: np.concatenate(v) for k, v in samples.items()}
-    appearance = appearance.with_colours(colours, together(colours, pixels, layout.piece_radii))
+    appearance = appearance.with_colours(colours)
     if not problems:
-        problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours, pixels,
-                                appearance.together)
+        problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
+                                {k: np.concatenate(v) for k, v in samples.items()})
         problems += _read_again(game, calibration, appearance, planned, frames, where)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
 
@@ -231,7 +222,7 @@ def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):
         if centre is None:
             out.append((piece, None, None))
             continue
-        r = detector.layout.piece_radii[piece.kind] * scale * WHOLE_FACE.get(piece.kind, SAMPLE)
+        r = detector.layout.piece_radii[piece.kind] * scale * SAMPLE
         tu, tv = tops[n]
         iu, iv, reach = int(round(tu)), int(round(tv)), int(r + 1)
         u0, v0, u1, v1 = max(0, iu - reach), max(0, iv - reach), min(w, iu + reach + 1), min(h, iv + reach + 1)
@@ -298,46 +289,10 @@ def colour_of(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return mean, cov + np.diag((LIGHT_SLACK * mean + 2.0) ** 2)
 
 
-def colours_of(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, list]:
-    """A kind's colours from its faces' pixels: the main one (``colour_of``) and, where a
-    good share of the face is unlike it (``PART``: a striker's rings, a man's label), up to
-    ``PARTS`` more, each (share of the face, mean, covariance)."""
-    x = np.asarray(pixels, np.float64).reshape(-1, 3)
-    mean, cov = colour_of(x)
-    parts, rest = [], x
-    for _ in range(PARTS):
-        d = rest - mean if not parts else rest - parts[-1][1]
-        inverse = np.linalg.inv(cov if not parts else parts[-1][2])
-        rest = rest[np.einsum("ni,ij,nj->n", d, inverse, d) > 9.35]     # (beyond 97.5 % of the last colour)
-        if len(rest) < max(30, PART * len(x)):
-            break
-        part_mean, part_cov = colour_of(rest)
-        parts.append((len(rest) / len(x), part_mean, part_cov))
-    if parts:    # the shares: each colour what the later ones left of it
-        shares = [w for w, _, _ in parts] + [0.0]
-        parts = [(shares[i] - shares[i + 1], m, c) for i, (_, m, c) in enumerate(parts)]
-    return mean, cov, parts
-
-
-def together(colours: dict[str, Colour], samples: dict[str, np.ndarray], radii: dict[str, float]) -> tuple:
-    """The pairs of kinds of other sizes (a man and the striker: ``SIZES`` apart) whose
-    colours overlap (``TOGETHER`` of one's pixels more like the other's colour than its
-    own): the camera searches them on their shares together and tells them apart by size
-    (split, a white-ringed striker took a quarter of ivory men's share and no man hemmed in
-    by the break's formation reached a piece's level)."""
-    like = {k: _log_likelihood(samples[k][:: max(1, len(samples[k]) // 400)].astype(np.float64), colours)
-            for k in colours}
-    names = sorted(colours)
-    return tuple((a, b) for i, a in enumerate(names) for b in names[i + 1:]
-                 if abs(radii[a] - radii[b]) > SIZES * min(radii[a], radii[b])
-                 and max(float((like[a][b] > like[a][a]).mean()), float((like[b][a] > like[b][b]).mean())) > TOGETHER)
-
-
-def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray],
-                told_by_size: tuple = ()) -> list[tuple[str, dict]]:
+def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]) -> list[tuple[str, dict]]:
     """A kind the camera cannot tell from the board (``LIKE_BOARD`` of its pixels, laid on
     the plain board, are more like the board there than like the kind) or from another
-    kind of its size (``told_by_size``: pairs it tells apart by size), in words."""
+    kind, in words."""
     problems = []
     plain = np.flatnonzero(grid.plain)
     plain = plain[:: max(1, len(plain) // 2000)]
@@ -347,7 +302,9 @@ def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]
         # the kind's own pixels as learned, laid on the plain board here and there: the share
         # of them the board's colour there explains better than the kind's
         pixels = samples[kind][:: max(1, len(samples[kind]) // 400)].astype(np.float64)
-        own = colour.log_likelihood(pixels)
+        inverse = np.linalg.inv(colour.covariance)
+        d = pixels - np.array(colour.mean)
+        own = -0.5 * np.einsum("ni,ij,nj->n", d, inverse, d) - 0.5 * math.log(np.linalg.det(colour.covariance))
         there = -0.5 * ((((pixels[:, None, :] - board[None]) ** 2) / spread[None]).sum(axis=2)
                         + np.log(spread).sum(axis=1)[None])
         share = float((there > own[:, None]).mean())
@@ -360,7 +317,7 @@ def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]
     names = sorted(colours)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if (a, b) not in told_by_size and max(float((like[a][b] > like[a][a]).mean()), float((like[b][a] > like[b][b]).mean())) > LIKE_BOARD:
+            if max(float((like[a][b] > like[a][a]).mean()), float((like[b][a] > like[b][b]).mean())) > LIKE_BOARD:
                 problems.append(("alike", {"a": a, "b": b}))
     if "white" in colours and "black" in colours and sum(colours["white"].mean) < sum(colours["black"].mean):
         problems.append(("swapped", {}))
@@ -368,8 +325,13 @@ def separations(grid, colours: dict[str, Colour], samples: dict[str, np.ndarray]
 
 
 def _log_likelihood(pixels: np.ndarray, colours: dict[str, Colour]) -> dict[str, np.ndarray]:
-    """Each pixel's log-likelihood under each kind's colour (all its clusters)."""
-    return {kind: colour.log_likelihood(pixels) for kind, colour in colours.items()}
+    """Each pixel's log-likelihood under each kind's colour (a Gaussian of its mean and spread)."""
+    out = {}
+    for kind, colour in colours.items():
+        d = pixels - np.array(colour.mean)
+        out[kind] = (-0.5 * np.einsum("ni,ij,nj->n", d, np.linalg.inv(colour.covariance), d)
+                     - 0.5 * math.log(np.linalg.det(colour.covariance)))
+    return out
 
 
 def _read_again(game, calibration, appearance, planned, frames, where) -> list[tuple[str, dict]]:

@@ -105,35 +105,13 @@ def test_a_striker_told_from_the_board_by_hue_alone_is_read_from_its_top_not_its
         assert errors and max(errors) < 1.2, errors
 
 
-def test_a_white_ringed_striker_and_ivory_men_alike_in_colour_are_told_apart_by_size():
-    # (before: the striker's colour took a quarter of the ivory men's share, so no man hemmed
-    # in by the break's formation reached a piece's level: "white?" at all nine, the teaching
-    # refused; tuning installation 3, light plywood)
-    inst = installation("carrom", 3)
+def test_a_striker_the_light_measurement_evens_into_the_board_is_doubted_not_missed():
+    # (before: tuning installation 6's pale blue striker on painted cream, its rim too faint
+    # for an edge and the base line's marking bounding it, was taken for the board by the
+    # light measurement and evened away: board 2 settled a striker short, WRONG)
+    inst = installation("carrom", 6)
     learned = _taught(inst)
     assert learned.ok, learned.said("en")
-    assert ("striker", "white") in learned.appearance.together
-    verdict, sighting = _read(inst, learned, 0)
-    assert verdict in ("right", "refused"), sighting.problem
-
-
-def test_a_white_ringed_striker_on_cream_is_learned_from_its_whole_face():
-    # (before: its grey outer ring lay outside the part of its face its colour was learned
-    # from, so on its base line it was "striker?" and a patch: the teaching refused; tuning
-    # installation 5, painted cream)
-    inst = installation("carrom", 5)
-    learned = _taught(inst)
-    assert learned.ok, learned.said("en")
-
-
-def test_kinds_of_one_size_alike_in_colour_are_still_refused_in_words():
-    # (the striker and the men are told apart by size when their colours overlap; a queen
-    # drawn as the blacks are cannot be, and the installer is told what to change)
-    inst = installation("carrom", 2)
-    black = dict(inst.look.pieces)["black"]
-    pieces = tuple((k, black if k == "queen" else f) for k, f in inst.look.pieces)
-    inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
-    learned = _taught(inst)
-    assert ("alike", {"a": "black", "b": "queen"}) in learned.problems, learned.problems
-    assert "Schwarz und Königin sehen für die Kamera gleich aus" in " ".join(learned.said("de"))
-    assert "black and queen look alike to the camera" in " ".join(learned.said("en"))
+    verdict, sighting = _read(inst, learned, 2)
+    assert verdict == "refused", sighting.pieces
+    assert "the light has a piece's shape at 37" in sighting.problem, sighting.problem
