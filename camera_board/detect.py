@@ -71,7 +71,9 @@ SIDE_UNSEEN = 0.4      # a piece's side wall more than this like the board (or t
                        # its foot ends is not seen, its middle is read from its top's colour
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
-BUMP_AREA = 0.45       # this share of a man's area: a piece evened into the board
+BUMP_AREA = 0.45       # this share of a man's area, and somewhere
+BUMP_PEAK = 0.15       # this far: a piece evened into the board (pieces 0.16 to 0.32 on tuning boards,
+                       # a guest's shadow's end by a man 0.13 to 0.14)
 BUMP_EDGE = 10.0       # mm off the playing surface's edge, the pockets' rims and the pieces found where it
                        # is looked for (the light is drawn in round them)
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
@@ -460,10 +462,10 @@ class Detector:
             cu, cv, r = self.outline(piece.kind, u, v)
             cv2.circle(mask, (int(round(cu / grid.cell)), int(round(cv / grid.cell))),
                        int(math.ceil((r + BUMP_EDGE * self.calibration.scale) / grid.cell)), 0, -1)
-        count, _, stats, centroids = cv2.connectedComponentsWithStats(mask)
+        count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
         out = []
         for i in range(1, count):
-            if stats[i, cv2.CC_STAT_AREA] >= BUMP_AREA * math.pi * man * man:
+            if stats[i, cv2.CC_STAT_AREA] >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * grid.cell))
                 out.append(f"the light has a piece's shape at {x:.0f}, {y:.0f} mm")
         return out
