@@ -604,6 +604,53 @@ def test_the_link_fuzz_sees_an_exception_that_escapes(monkeypatch):
         fuzz.close()
 
 
+
+class StuckPort:
+    """A port whose read hangs until released (a USB read stuck in the kernel): who closes it, when."""
+    in_waiting = 0
+
+    def __init__(self):
+        self.reading, self.release = threading.Event(), threading.Event()
+        self.in_read = False
+        self.closes: list[tuple[str, bool]] = []     # (thread, while its reader was inside read)
+
+    def reset_input_buffer(self):
+        pass
+
+    def write(self, data):
+        return len(data)
+
+    def read(self, size):
+        self.in_read = True
+        self.reading.set()
+        self.release.wait(10)
+        self.in_read = False
+        return b""
+
+    def close(self):
+        self.closes.append((threading.current_thread().name, self.in_read))
+
+
+def test_a_reader_stuck_past_close_closes_its_own_port_once_when_it_ends(monkeypatch):
+    """close() gives up waiting for a stuck reader: it must not close the port under it (the
+    descriptor numbers pyserial then closes may meanwhile belong to another file: the
+    event log, the staff page's sockets), nor may both close it. The reader closes it
+    once, as it ends."""
+    import firmware_bridge.link
+    monkeypatch.setattr(firmware_bridge.link, "CLOSE_WAIT", 0.1)
+    port = StuckPort()
+    link = BoardLink("stuck://port", lambda item: None, serial_factory=lambda *a, **k: port)
+    link.start()
+    assert port.reading.wait(2)
+    link.close()                                 # the reader is still inside read()
+    assert port.closes == []
+    port.release.set()
+    link._thread.join(2)
+    assert not link._thread.is_alive()
+    assert port.closes == [("BoardLink stuck://port", False)]
+    link.close()                                 # and a second close closes nothing more
+    assert len(port.closes) == 1
+
 def test_a_board_that_restarts_counting_from_seqs_already_seen_loses_no_event(make):
     """A firmware reset with the cable in: silent until a HELLO, the host's silence
     timeout reconnects, the HELLO clears the seqs the host had seen, so an event that
