@@ -207,37 +207,6 @@ def test_close_is_idempotent_and_removes_the_port(tmp_path):
     assert not os.path.lexists(board.port)
 
 
-
-def test_a_thread_stuck_past_close_keeps_its_descriptors_until_it_ends(tmp_path, monkeypatch):
-    """close() gives up waiting for a board thread stuck in its work: the pty and the wake-up
-    pipe must stay open under it (closed, their numbers go to the next file the process
-    opens, which the thread would then read and write); it closes them as it ends."""
-    import threading
-    import firmware_bridge.virtual_board
-    monkeypatch.setattr(firmware_bridge.virtual_board, "CLOSE_WAIT", 0.1)
-    stuck, inside, release = threading.Event(), threading.Event(), threading.Event()
-
-    def clock():
-        if stuck.is_set():
-            inside.set()
-            release.wait(10)
-        return time.monotonic()
-    board = VirtualBoard(ScriptedWorld(), link_path=str(tmp_path / "vb"), clock=clock)
-    board.start()
-    fds = [board._master, board._slave, board._wake_r, board._wake_w]
-    stuck.set()
-    assert inside.wait(2)
-    board.close()                         # the thread is still inside its step
-    for fd in fds:
-        os.fstat(fd)                      # still open: EBADF here before
-    assert (board._wake_r, board._wake_w) == tuple(fds[2:])
-    release.set()
-    board._thread.join(2)
-    assert not board._thread.is_alive()
-    assert board._master is None and board._wake_r == board._wake_w == -1
-    assert not os.path.lexists(board.port)
-    board.close()
-
 # -- dice and squares boards ---------------------------------------------------
 
 def test_capabilities_are_reported_in_board_info(board_and_host):
