@@ -125,7 +125,10 @@ def test_the_page_stops_even_when_its_wake_up_pipe_was_closed_under_it(table):
     assert login_page_time(page.port)[0] == 200
     held = idle_sockets(page.port, 3, ["127.0.0.1"])
     time.sleep(0.3)                                 # accepted, the login's answer done
-    os.close(page._server.trigger.trigger)          # the pipe's write end, gone
+    broken_r, broken_w = os.pipe()                  # the pipe's write end made useless
+    os.close(broken_r)                              # in place (closing it would free its
+    os.dup2(broken_w, page._server.trigger.trigger) # number for the next file: the ghost
+    os.close(broken_w)                              # this test is about)
     page.close()
     assert not page._thread.is_alive()
     with pytest.raises(OSError):
