@@ -310,47 +310,6 @@ def test_a_hand_move_is_not_excused_by_a_shot_coin_ending_far_from_the_new_coin(
     assert moved.check_shove(BOARD, before, genuine).plausible, name
 
 
-# Hard shoves of the tuning seeds (seeds 12 and 5150 of the pub corpus; readings to 0.01 mm,
-# as the verdict of a hard chain turns on less than 0.1 mm) that the check called a cheat
-# though the true shot, run in the check's own model, explains them: the search's best shot
-# came just over the line (1.02-1.18 of the worst coin's allowance), hitting the first coin
-# on the wrong side. The second look (the best shot's way mirrored across that coin, then
-# refined) finds a shot that hits its first coin once, on the side its seen move points to
-# (issue 31, sixth round).
-NEAR_THE_LINE = {
-    "seed 12, shot 309, two coins knocked on from 20 degrees off straight": (
-        ((257.77, 115.83), (232.42, 119.46), (209.49, 107.45)),
-        ((258.19, 115.6), (307.23, 493.62), (-12.32, 214.83), (230.61, 95.65))),
-    "seed 12, shot 682, a coin knocked on through the row beside it": (
-        ((253.0, 193.58), (38.45, 247.61), (50.68, 270.56), (24.98, 195.19), (272.09, 119.2)),
-        ((253.37, 193.39), (37.58, 247.55), (-12.6, 397.63), (24.3, 195.42), (272.13, 120.1),
-         (115.32, 290.1))),
-    "seed 5150, shot 409, two coins knocked on from 6 degrees off straight": (
-        ((36.56, 132.5), (115.17, 340.83), (34.77, 354.59), (308.25, 147.92)),
-        ((36.25, 132.96), (52.67, 388.18), (34.87, 353.27), (369.66, 219.21), (136.12, 334.16))),
-}
-
-
-@pytest.mark.parametrize("name", list(NEAR_THE_LINE))
-def test_a_hard_shove_the_search_came_near_is_accepted(name):
-    before, after = NEAR_THE_LINE[name]
-    check, fit = moved.fit_shove(BOARD, before, after)
-    assert check.plausible and not check.unexplained, name
-    assert fit.explains and fit.shot is not None, name
-
-
-def test_a_hand_move_near_the_line_is_not_explained_by_a_hit_on_the_wrong_side():
-    """Seed 5150's shot 832: a hard shot knocked three coins on and a hand moved a coin
-    far from its path. A second look that took any shot explaining the board let it
-    through (the fifth round); its shot hits the first coin against that coin's seen move."""
-    before = ((199.04, 149.89), (196.53, 174.89), (82.41, 302.27), (283.46, 146.06),
-              (156.36, 152.2))
-    cheated = ((244.37, 159.9), (198.24, 178.5), (75.57, 320.29), (282.6, 144.54),
-               (-13.43, 359.11), (173.96, 167.67))
-    check = moved.check_shove(BOARD, before, cheated)
-    assert not check.plausible and check.unexplained
-
-
 def far_side_cheat():
     """A shove up the left into bed 3; meanwhile the coin in bed 7 on the right is
     pushed a coin and a half along its bed by hand."""

@@ -20,9 +20,7 @@ simulated slide up to ``KNOCK`` mm, and ``SLIDE_SHARE`` of its slide, simulated 
 if longer (friction and bounce of this coin, chains); for the shot coin ``SHOT_SHARE`` of
 its way to its first hit (its reach is fitted) and, past it, the blur and ``SHOT_PAST`` of
 that slide (its own friction is in the fitted reach; what is left is the bounce). Every coin must lie within its allowance,
-chains too (issue 31). A board the search leaves just over the line gets a second look
-(``_second_look``), whose shot counts only where it hits its first coin once, on the side
-that coin is seen to have gone. docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
+chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
 not by a clock."""
 from __future__ import annotations
 
@@ -57,9 +55,6 @@ GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
 SHOT_PAST = 0.2         # of its slide past its first hit: bounce (±10 %), not friction
-SECOND_LOOK = 1.3       # a best fit this near the line gets a second look ...
-SECOND_SHOTS = 10       # ... of at most this many more simulations, whose shot is taken
-SIDE_TURN = 10.0        # only within this many degrees of the first coin's seen move
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
@@ -81,14 +76,7 @@ class Fit:
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
-    trial = _Trial(board, before, after, tolerance, budget)
-    fit = _search(trial, board, check)
-    if 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
-        trial.gate = trial.one_side
-        _second_look(trial, board, fit.shot)
-        if trial.best.explains:
-            return trial.best
-    return fit  # the second look explains the board or changes nothing (nor its reasons)
+    return _search(_Trial(board, before, after, tolerance, budget), board, check)
 
 
 def _search(trial, board, check) -> Fit:
@@ -263,55 +251,6 @@ def _fan(trial: _Trial, fan: _Fan, score: float, b: float) -> tuple:
         step /= 2
     f = replace(fan, b=b)
     return score, f, f.x0, 0.0, 1.0
-
-
-# -- the second look: the best shot's way, mirrored and refined -------------------------
-# The false alarms the search left (issue 31, fifth and sixth rounds) were shots it came
-# near: the true shot set off beside straight below its first coin and hit it off its
-# centre, the search's best hit it on the other side. A board whose best fit is just over
-# the line gets ``SECOND_SHOTS`` more simulations: the best shot's way (its start point
-# and its offset on the coin it meets first), the mirror hit from the same start point and
-# from the mirrored one, the best of them refined over start point (offset kept), aim and
-# reach. A shot found so is taken only where it hits its first coin once, on the side
-# that coin's seen move points to (``_Trial.one_side``): near the line the hand moves the
-# check catches are as many as the false alarms, and a second look without that test
-# explained hand moves as often as it took false alarms back (the fifth round).
-
-def _way(shot: Shot, before, d: float, y0: float) -> _Fan | None:
-    """The best shot as a fan: the coin its coin meets first and how far off its centre
-    (in diameters), so that moving its start point keeps the hit."""
-    a = math.radians(shot.angle)
-    first = None
-    for p in before:
-        dx, dy = p[0] - shot.x, p[1] - y0
-        length = math.hypot(dx, dy)
-        if length < 1e-6:
-            continue
-        side = length * math.sin(math.atan2(dx, dy) - a)
-        along = length * math.cos(math.atan2(dx, dy) - a)
-        if abs(side) < d and along > 0:
-            meet = along - math.sqrt(d * d - side * side)
-            if first is None or meet < first[0]:
-                first = (meet, p, side / d)
-    if first is None:
-        return None
-    return _Fan(first[1], shot.x, y0, d, shot.speed, first[2])
-
-
-def _second_look(trial: _Trial, board: ShoveBoard, shot: Shot) -> None:
-    fan = _way(shot, trial.before, board.coin_diameter, start_y(board))
-    if fan is None:
-        return
-    trial.budget = trial.runs + SECOND_SHOTS
-    mirrors = [fan, replace(fan, b=-fan.b),
-               replace(fan, x0=2 * fan.at[0] - fan.x0, b=-fan.b)]
-    scored = []
-    for f in mirrors:
-        scored.append((trial.run(f.shot(f.x0)), mirrors.index(f), f))
-        if trial.best.explains:
-            return
-    _, _, f = min(scored)
-    _refine(trial, f, f.x0, 0.0, 1.0)
 
 
 # -- from the geometric proposals to shots -------------------------------------------------
@@ -668,8 +607,6 @@ class _Trial:
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
         self.best = Fit(None, math.inf)
-        self.matched: dict[int, int] = {}   # the last shot's coins to the coins seen
-        self.gate = None    # what a shot that explains the board must also show (the second look)
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
@@ -680,7 +617,6 @@ class _Trial:
         if self.runs >= self.budget:
             return math.inf
         self.runs += 1
-        self.angle = shot.angle
         board, table = self.board, self.table
         x = min(max(shot.x, board.coin_radius), board.width - board.coin_radius)
         try:
@@ -696,36 +632,10 @@ class _Trial:
         self.rested = [(c.x, c.y) for c in rested]
         error, score, off = self._compare(self.rested, (x, start_y(board)),
                                           self.rehearsal.hits)
-        if error <= 1.0 and self.gate is not None and not self.gate():
-            error = math.inf   # explains the board, but not as the second look must
         self._seen[key] = score, self.rested
         if error < self.best.error:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
-
-    def one_side(self) -> bool:
-        """Whether the last shot hit its first coin once only, on the side that coin's
-        seen move points to: its line of centres within ``SIDE_TURN`` degrees of the
-        way the coin is seen to have gone. A coin hit once leaves along the line of
-        centres (the model's cut hits up to 9 degrees off it, the true shots of the
-        tuning seeds' false alarms); one hit again may go anywhere (the fourth round:
-        11 of 14), so that is not tested, it is refused. A hand's move of the first
-        coin, or a shot that explains a hand's move by hitting a coin on the wrong side,
-        cannot show this as easily."""
-        hits, shot_i = self.rehearsal.hits, len(self.before)
-        touched = hits[shot_i].touched
-        firsts = [k for k, h in hits.items() if h.depth == 1 and k < shot_i]
-        if touched is None or not firsts:
-            return False
-        k = min(firsts, key=lambda k: distance(self.before[k], touched))
-        if hits[k].touches != 1 or k not in self.matched:
-            return False
-        at, seen = self.before[k], self.after[self.matched[k]]
-        if distance(at, seen) <= self.still:
-            return False
-        n = unit(_contact(touched, self.angle, at, self.board.coin_diameter), at)
-        m = unit(at, seen)
-        return n[0] * m[0] + n[1] * m[1] >= math.cos(math.radians(SIDE_TURN))
 
     def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
         """How far from ``rest`` (simulated) the coin that lay at ``start`` may be seen
@@ -761,7 +671,6 @@ class _Trial:
         the summed squares of every coin's (smoother, the search steers by it), and the
         coins off (the shot coin is never one: it did not lie on the board)."""
         board, shot_i = self.board, len(self.before)
-        self.matched = {}
         sim = [(i, start, p) for i, (start, p) in enumerate(zip([*self.before, launch], rested))
                if board.place(*p).lie is not Lie.SHORT]
         pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
@@ -776,7 +685,6 @@ class _Trial:
             taken_i.add(i)
             taken_j.add(j)
             k, start, p = sim[i]
-            self.matched[k] = j
             slide = distance(start, p)
             hit = hits.get(k) if hits else None
             allowance = self._allowance(k == shot_i, hit, start, p, self.after[j])
@@ -793,18 +701,6 @@ class _Trial:
         if len(sim) != len(self.after):
             worst, squares = max(worst, MISSING), squares + MISSING ** 2
         return worst, math.sqrt(squares), tuple(m for _, m in sorted(off, key=lambda o: -o[0]))
-
-
-def _contact(touched, angle: float, at, d: float) -> tuple[float, float]:
-    """Where the shot coin touched the coin at ``at``: the simulation notes it a step
-    late (overlapping by up to several millimetres on a hard shot), so it is moved back
-    along its straight way (``angle``) until the two are a diameter apart."""
-    a = math.radians(angle)
-    u = (math.sin(a), math.cos(a))
-    w = (touched[0] - at[0], touched[1] - at[1])
-    wu = w[0] * u[0] + w[1] * u[1]
-    t = wu + math.sqrt(max(0.0, wu * wu - (w[0] ** 2 + w[1] ** 2 - d * d)))
-    return touched[0] - t * u[0], touched[1] - t * u[1]
 
 
 def _refine(trial: _Trial, family: _Family, x0: float, da: float, grow: float,
