@@ -139,12 +139,22 @@ def test_handshake_reaches_operational_and_posts_a_fresh_snapshot(make):
     assert board.wait_idle(2.0)          # the fresh snapshot was acknowledged
 
 
-def test_a_shot_arrives_moving_then_settled_and_is_acknowledged(make):
+def moving_then_settled(snapshots, board_kind) -> bool:
+    """A shot's snapshots: moving, then settled where it ended. The virtual board sends its
+    first frame moving; the firmware sends what it scans at most 20 times a second, so on a
+    loaded machine its first moving snapshot may be a later frame of the shot."""
+    if board_kind == "virtual":
+        return snapshots == [BoardSnapshot(SHOT[0], settled=False), SETTLED_SHOT]
+    return len(snapshots) >= 2 and snapshots[-1] == SETTLED_SHOT and all(
+        not s.settled and s.coins in SHOT for s in snapshots[:-1])
+
+
+def test_a_shot_arrives_moving_then_settled_and_is_acknowledged(make, board_kind):
     board, link, inbox = make()
     inbox.wait_for(settled)
     board.shoot(SHOT)
     assert board.wait_idle(2.0)
-    assert inbox.snapshots()[1:] == [BoardSnapshot(SHOT[0], settled=False), SETTLED_SHOT]
+    assert moving_then_settled(inbox.snapshots()[1:], board_kind), inbox.snapshots()
     assert board.stats.acks == 2          # fresh snapshot + the shot
 
 
@@ -168,13 +178,13 @@ def test_line_faults_neither_lose_nor_duplicate_the_settled_snapshot(make, fault
     assert link.state is LinkState.OPERATIONAL
 
 
-def test_garbage_with_no_delimiter_costs_only_itself(make):
+def test_garbage_with_no_delimiter_costs_only_itself(make, board_kind):
     board, link, inbox = make(heartbeat=30.0, link={"silence_timeout": 30.0})
     inbox.wait_for(settled)
     board.inject(Fault.GARBAGE, size=2000)
     board.shoot(SHOT)
     assert board.wait_idle(2.0)
-    assert inbox.snapshots()[1:] == [BoardSnapshot(SHOT[0], settled=False), SETTLED_SHOT]
+    assert moving_then_settled(inbox.snapshots()[1:], board_kind), inbox.snapshots()
 
 
 def test_unplug_goes_lost_then_searching_and_reconnects_after_replug(make):
