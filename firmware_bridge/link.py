@@ -46,6 +46,7 @@ SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before reading on
 HOST_STALL = 1.0   # s between two passes of the reader (or half the silence, if more): the
                    # host stalled, not the board (a pass takes 20 ms, a burst of ACK waits more)
+CLOSE_WAIT = 5.0   # s close() waits for the reader to end (it closes the port as it ends)
 
 
 class _Lost(Exception):
@@ -84,6 +85,7 @@ class BoardLink:
         self._session = 0                        # one per handshake: an old session's ACKs are void
         self._seq = 0
         self._serial: Any = None
+        self._port_lock = threading.Lock()      # one closer of the port, however many call
         self._last_tx = 0.0
         self._last_rx = 0.0
         self._last_pass = 0.0   # the operating loop's last pass (_credit_a_stall)
@@ -123,10 +125,21 @@ class BoardLink:
         self._thread.start()
 
     def close(self) -> None:
+        """Stops the reader; the port is closed once, by the reader as it ends. A reader
+        that does not end within CLOSE_WAIT (stuck in a read, a write or a post) keeps
+        its port and closes it when it ends: closing it under the reader's feet would
+        close a descriptor number the process may meanwhile have given to another file
+        (the event log, a socket), and the reader would go on using that number."""
         self._stop.set()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=5)
-        self._close_port()
+        if self._thread is None:
+            self._close_port()
+        elif self._thread is not threading.current_thread():
+            self._thread.join(timeout=CLOSE_WAIT)
+            if self._thread.is_alive():
+                log.warning("the board link's reader on %s did not stop within %.0f s; it closes "
+                            "the port when it ends", self.port, CLOSE_WAIT)
+            else:
+                self._close_port()   # (already closed by the reader, unless it died of a bug)
 
     def __enter__(self) -> BoardLink:
         return self
@@ -369,7 +382,8 @@ class BoardLink:
         self._publish(**{name: getattr(health, name) + n for name, n in increments.items()})
 
     def _close_port(self) -> None:
-        port, self._serial = self._serial, None
+        with self._port_lock:   # pyserial's close is not safe from two threads at once
+            port, self._serial = self._serial, None
         if port is not None:
             try:
                 port.close()

@@ -49,6 +49,8 @@ from tablegame.core.sensors import (BoardSnapshot, DiceReading, PieceOffBoard, P
 
 log = logging.getLogger(__name__)
 
+CLOSE_WAIT = 5.0   # s close() waits for the board's thread to end
+
 
 class Fault(enum.Enum):
     UNPLUG = "unplug"          # drop the link; re-plug after ``delay`` s (None: wait for replug())
@@ -138,6 +140,7 @@ class VirtualBoard:
         self._commands: collections.deque[Callable[[], None]] = collections.deque()
         self._injected: collections.deque[tuple[Fault, dict[str, Any]]] = collections.deque()
         self._wake_r, self._wake_w = os.pipe()   # other threads' calls end the board's select at once
+        self._wake_lock = threading.Lock()       # the wake-up pipe's closing against other threads' waking
         os.set_blocking(self._wake_r, False)
         os.set_blocking(self._wake_w, False)
         self._master: int | None = None
@@ -175,17 +178,29 @@ class VirtualBoard:
         self._thread.start()
 
     def close(self) -> None:
+        """Stops the board's thread, which unplugs and closes its descriptors as it ends. One
+        that does not end within CLOSE_WAIT keeps them until it does: closed under it, their
+        numbers could go to another file of the process, which it would then read and write."""
         self._stop.set()
         self._wake()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=5)
+        if self._thread is None or not self._thread.is_alive():
+            self._release()
+        elif self._thread is not threading.current_thread():
+            self._thread.join(timeout=CLOSE_WAIT)
+            if self._thread.is_alive():
+                log.warning("the virtual board's thread on %s did not stop within %.0f s; it "
+                            "closes its descriptors when it ends", self.port, CLOSE_WAIT)
+            else:
+                self._release()   # (already done by the thread as it ended)
+
+    def _release(self) -> None:
+        """Unplugged, and the wake-up pipe closed: once, whoever calls it first."""
         with self._cond:
             self._unplug()
+        with self._wake_lock:
             for fd in (self._wake_r, self._wake_w):
-                try:
+                if fd >= 0:
                     os.close(fd)
-                except OSError:
-                    pass
             self._wake_r = self._wake_w = -1
 
     def __enter__(self) -> VirtualBoard:
@@ -292,10 +307,13 @@ class VirtualBoard:
         self._wake()
 
     def _wake(self) -> None:
-        try:
-            os.write(self._wake_w, b"!")
-        except (BlockingIOError, OSError):
-            pass   # already awake, or closed
+        with self._wake_lock:   # never a write to the number of a pipe closed meanwhile
+            if self._wake_w < 0:
+                return          # closed
+            try:
+                os.write(self._wake_w, b"!")
+            except BlockingIOError:
+                pass            # already awake
 
     def _on_board_thread(self, action: Callable[[], None]) -> None:
         """Runs ``action`` where the file descriptors live, and waits for it: the
@@ -326,6 +344,7 @@ class VirtualBoard:
                 log.exception("the virtual board's thread hit an error")
                 self.failures.append(str(error))
                 self._stop.wait(0.01)
+        self._release()
 
     def _step(self) -> None:
         data = self._read(self._master)

@@ -113,6 +113,8 @@ class EmulatedPico:
         self._ids = 0
         self._proc: subprocess.Popen | None = None
         self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._master = self._slave = self._to_pico = self._from_pico = -1
 
     # -- life ----------------------------------------------------------------------------
 
@@ -141,8 +143,10 @@ class EmulatedPico:
             pass_fds=(to_pico_r, from_pico_w))
         os.close(to_pico_r)
         os.close(from_pico_w)
-        threading.Thread(target=self._relay, name="pico-usb", daemon=True).start()
-        threading.Thread(target=self._listen, name="pico-events", daemon=True).start()
+        self._threads = [threading.Thread(target=self._relay, name="pico-usb", daemon=True),
+                         threading.Thread(target=self._listen, name="pico-events", daemon=True)]
+        for thread in self._threads:
+            thread.start()
         return self
 
     def close(self) -> None:
@@ -154,11 +158,15 @@ class EmulatedPico:
             except (OSError, subprocess.TimeoutExpired):
                 self._proc.kill()
                 self._proc.wait()
-        for fd in (self._master, self._slave, self._to_pico, self._from_pico):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        for thread in self._threads:   # the relay looks at _stop every 0.2 s; the listener ends with the emulator
+            thread.join(timeout=5)
+        if not any(thread.is_alive() for thread in self._threads):
+            # only once the relay has ended: closed under it, the numbers would go to the next
+            # test's files, which it would read and write (a left thread keeps them: a leak)
+            for fd in (self._master, self._slave, self._to_pico, self._from_pico):
+                if fd >= 0:
+                    os.close(fd)
+            self._master = self._slave = self._to_pico = self._from_pico = -1
         if os.path.lexists(self.port):
             os.unlink(self.port)
         self.log.close()

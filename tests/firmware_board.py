@@ -98,6 +98,7 @@ class FirmwareBoard:
         self._master: int | None = None
         self._slave: int | None = None
         self._proc: subprocess.Popen | None = None
+        self._link_w = self._ctl_w = self._fw_out = -1   # the firmware's pipes, -1 until spawned and once closed
         self._out_buf = bytearray()
         self._host_decoder = FrameDecoder()
         self._silent_until = 0.0
@@ -154,11 +155,14 @@ class FirmwareBoard:
         with self._lock:
             self._unplug()
             if self._proc is not None:
+                # -1 once closed: a job still running (past the join's wait) writes to no
+                # number the process may since have given to another file
                 for fd in (self._link_w, self._ctl_w):
                     try:
                         os.close(fd)
                     except OSError:
                         pass
+                self._link_w = self._ctl_w = -1
                 try:
                     self._proc.wait(timeout=5)
                 except subprocess.TimeoutExpired:
@@ -168,6 +172,7 @@ class FirmwareBoard:
                 self._proc.stderr.close()
                 self._status.close()
                 os.close(self._fw_out)
+                self._fw_out = -1
                 if err:
                     self.failures.append(err)
                 self._proc = None
@@ -184,6 +189,8 @@ class FirmwareBoard:
 
     def command(self, line: str) -> None:
         with self._lock:
+            if self._ctl_w < 0:
+                return       # closed: a job that outlived close() says nothing more
             os.write(self._ctl_w, (line + "\n").encode())
 
     def status(self) -> dict[str, int]:
@@ -353,16 +360,18 @@ class FirmwareBoard:
     def _relay(self) -> None:
         while not self._stop.is_set():
             with self._lock:
-                master = self._master
+                master, fw_out = self._master, self._fw_out
+                if fw_out < 0:
+                    return   # closed (close() gave up waiting for this thread)
                 if master is None and self._replug_at is not None and time.monotonic() >= self._replug_at:
                     self._plug()
-            fds = [self._fw_out] + ([master] if master is not None else [])
+            fds = [fw_out] + ([master] if master is not None else [])
             try:
                 ready, _, _ = select.select(fds, [], [], 0.01)
             except (OSError, ValueError):
                 continue
             with self._lock:
-                if self._fw_out in ready:
+                if fw_out == self._fw_out and fw_out in ready:
                     self._from_firmware()
                 if master is not None and master in ready and master == self._master:
                     self._from_host(master)
@@ -381,6 +390,8 @@ class FirmwareBoard:
                     and hasattr(self._world, "readings") and "readings" in self.config["sensors"]:
                 self._push_readings()     # the sensors' state as the request is read:
                 self.status()             # taken by the firmware before the request reaches it
+        if self._link_w < 0:
+            return
         try:
             os.write(self._link_w, data)
         except (BlockingIOError, OSError):

@@ -204,12 +204,21 @@ def test_unchanged_texts_are_not_rendered_again(display):
 
 # --- geometry ----------------------------------------------------------------------
 
-@settings(max_examples=200, deadline=None)
-@given(x=st.floats(-60, 416), y=st.floats(-60, 568))
-def test_to_board_inverts_to_screen(x, y):
+@pytest.fixture(scope="module")
+def drawn():
+    """A screen drawn at each size, once: the property only reads its layout."""
+    screens = []
     for size in SIZES:
         screen = ShoveScreen()
         screen.draw(pygame.Surface(size), quiet_shove_view())
+        screens.append(screen)
+    return screens
+
+
+@settings(max_examples=200, deadline=None)
+@given(x=st.floats(-60, 416), y=st.floats(-60, 568))
+def test_to_board_inverts_to_screen(drawn, x, y):
+    for screen in drawn:
         bx, by = screen.to_board(screen.to_screen((x, y)))
         tolerance = 1 / screen.layout.scale       # one pixel
         assert abs(bx - x) <= tolerance and abs(by - y) <= tolerance

@@ -128,8 +128,11 @@ def test_a_board_with_another_protocol_version_is_named(pty):
                 if not isinstance(frame, Exception) and isinstance(decode(frame), Hello):
                     os.write(master, encode(BoardInfo(9, "old-1.0", Capability.COINS, 7), 1))
                     return
-    threading.Thread(target=board, daemon=True).start()
+    answering = threading.Thread(target=board, daemon=True)
+    answering.start()
     check = doctor.handshake(port, 115200)
+    answering.join(2)   # it has answered: gone before the pty is closed, not reading its number after
+    assert not answering.is_alive()
     assert not check.ok
     assert "wrong protocol version: the board speaks protocol version 9, this controller speaks " \
            "version 1" in check.words

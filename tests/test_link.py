@@ -139,12 +139,22 @@ def test_handshake_reaches_operational_and_posts_a_fresh_snapshot(make):
     assert board.wait_idle(2.0)          # the fresh snapshot was acknowledged
 
 
-def test_a_shot_arrives_moving_then_settled_and_is_acknowledged(make):
+def moving_then_settled(snapshots, board_kind) -> bool:
+    """A shot's snapshots: moving, then settled where it ended. The virtual board sends its
+    first frame moving; the firmware sends what it scans at most 20 times a second, so on a
+    loaded machine its first moving snapshot may be a later frame of the shot."""
+    if board_kind == "virtual":
+        return snapshots == [BoardSnapshot(SHOT[0], settled=False), SETTLED_SHOT]
+    return len(snapshots) >= 2 and snapshots[-1] == SETTLED_SHOT and all(
+        not s.settled and s.coins in SHOT for s in snapshots[:-1])
+
+
+def test_a_shot_arrives_moving_then_settled_and_is_acknowledged(make, board_kind):
     board, link, inbox = make()
     inbox.wait_for(settled)
     board.shoot(SHOT)
     assert board.wait_idle(2.0)
-    assert inbox.snapshots()[1:] == [BoardSnapshot(SHOT[0], settled=False), SETTLED_SHOT]
+    assert moving_then_settled(inbox.snapshots()[1:], board_kind), inbox.snapshots()
     assert board.stats.acks == 2          # fresh snapshot + the shot
 
 
@@ -168,13 +178,13 @@ def test_line_faults_neither_lose_nor_duplicate_the_settled_snapshot(make, fault
     assert link.state is LinkState.OPERATIONAL
 
 
-def test_garbage_with_no_delimiter_costs_only_itself(make):
+def test_garbage_with_no_delimiter_costs_only_itself(make, board_kind):
     board, link, inbox = make(heartbeat=30.0, link={"silence_timeout": 30.0})
     inbox.wait_for(settled)
     board.inject(Fault.GARBAGE, size=2000)
     board.shoot(SHOT)
     assert board.wait_idle(2.0)
-    assert inbox.snapshots()[1:] == [BoardSnapshot(SHOT[0], settled=False), SETTLED_SHOT]
+    assert moving_then_settled(inbox.snapshots()[1:], board_kind), inbox.snapshots()
 
 
 def test_unplug_goes_lost_then_searching_and_reconnects_after_replug(make):
@@ -602,6 +612,85 @@ def test_the_link_fuzz_sees_an_exception_that_escapes(monkeypatch):
             check_link(fuzz, b"", [encode(DICE, 7)], [], Figures())
     finally:
         fuzz.close()
+
+
+
+class StuckPort:
+    """A port whose read hangs until released (a USB read stuck in the kernel): who closes it, when."""
+    in_waiting = 0
+
+    def __init__(self):
+        self.reading, self.release = threading.Event(), threading.Event()
+        self.in_read = False
+        self.closes: list[tuple[str, bool]] = []     # (thread, while its reader was inside read)
+
+    def reset_input_buffer(self):
+        pass
+
+    def write(self, data):
+        return len(data)
+
+    def read(self, size):
+        self.in_read = True
+        self.reading.set()
+        self.release.wait(10)
+        self.in_read = False
+        return b""
+
+    def close(self):
+        self.closes.append((threading.current_thread().name, self.in_read))
+
+
+def test_a_reader_stuck_past_close_closes_its_own_port_once_when_it_ends(monkeypatch):
+    """close() gives up waiting for a stuck reader: it must not close the port under it (the
+    descriptor numbers pyserial then closes may meanwhile belong to another file: the
+    event log, the staff page's sockets), nor may both close it. The reader closes it
+    once, as it ends."""
+    import firmware_bridge.link
+    monkeypatch.setattr(firmware_bridge.link, "CLOSE_WAIT", 0.1)
+    port = StuckPort()
+    link = BoardLink("stuck://port", lambda item: None, serial_factory=lambda *a, **k: port)
+    link.start()
+    assert port.reading.wait(2)
+    link.close()                                 # the reader is still inside read()
+    assert port.closes == []
+    port.release.set()
+    link._thread.join(2)
+    assert not link._thread.is_alive()
+    assert port.closes == [("BoardLink stuck://port", False)]
+    link.close()                                 # and a second close closes nothing more
+    assert len(port.closes) == 1
+
+
+def test_a_board_thread_stuck_past_close_keeps_its_descriptors_until_it_ends(tmp_path, monkeypatch):
+    """close() gives up waiting for a board thread stuck in its work: the pty and the wake-up
+    pipe must stay open under it (closed, their numbers go to the next file the process
+    opens, which the thread would then read and write); it closes them as it ends."""
+    import os
+    import firmware_bridge.virtual_board
+    monkeypatch.setattr(firmware_bridge.virtual_board, "CLOSE_WAIT", 0.1)
+    stuck, inside, release = threading.Event(), threading.Event(), threading.Event()
+
+    def clock():
+        if stuck.is_set():
+            inside.set()
+            release.wait(10)
+        return time.monotonic()
+    board = VirtualBoard(ScriptedWorld(), link_path=str(tmp_path / "vb"), clock=clock)
+    board.start()
+    fds = [board._master, board._slave, board._wake_r, board._wake_w]
+    stuck.set()
+    assert inside.wait(2)
+    board.close()                         # the thread is still inside its step
+    for fd in fds:
+        os.fstat(fd)                      # still open: EBADF here before
+    assert (board._wake_r, board._wake_w) == tuple(fds[2:])
+    release.set()
+    board._thread.join(2)
+    assert not board._thread.is_alive()
+    assert board._master is None and board._wake_r == board._wake_w == -1
+    assert not os.path.lexists(board.port)
+    board.close()
 
 
 def test_a_board_that_restarts_counting_from_seqs_already_seen_loses_no_event(make):

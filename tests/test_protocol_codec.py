@@ -244,7 +244,7 @@ def test_version_mismatch_is_explained():
 
 # -- fuzz --------------------------------------------------------------------
 
-def test_fuzz_2000_random_and_damaged_streams_into_the_decoder():
+def test_fuzz_1000_random_and_damaged_streams_into_the_decoder():
     """The soak's fuzz (soak/fuzz.py, 100,000 streams) in short: nothing raises, every
     frame accepted is bytes of the stream as they came, the frames after the damage
     come through. CRC-16 lets about one damaged frame in 65,536 through, so one of these
@@ -252,8 +252,8 @@ def test_fuzz_2000_random_and_damaged_streams_into_the_decoder():
     did once in the whole suite); a decoder that skipped the check would pass hundreds."""
     from soak.fuzz import Figures, fuzz_decoder
     figures = Figures()
-    fuzz_decoder(2000, figures, derandomize=True)
-    assert figures.streams >= 2000 and figures.frames > 2000 and figures.errors > 500
+    fuzz_decoder(1000, figures, derandomize=True)   # the soak runs 100,000; 2000 here cost 10 s more
+    assert figures.streams >= 1000 and figures.frames > 1000 and figures.errors > 250
     assert figures.by_chance <= 1 and figures.failures == []
 
 

@@ -295,3 +295,23 @@ def test_an_error_page_is_a_page_with_a_heading_and_a_real_link_back(app, admin)
     assert '<a href="/" id="back">' in elsewhere and "javascript:" not in elsewhere
     english = words(admin.get("/nowhere", headers={"Accept-Language": "en"}))
     assert "<h1>Not possible</h1>" in english and "There is no such page." in english
+
+
+def test_a_password_is_stored_as_werkzeugs_full_strength_scrypt(tmp_path, monkeypatch):
+    """The suite hashes with a cheaper scrypt (conftest.py); the product's own is werkzeug's
+    default, n = 32768, and a login checks against it."""
+    import sqlite3
+
+    from werkzeug import security
+
+    from conftest import PRODUCT_HASH
+    from web_admin.accounts import Accounts
+    monkeypatch.setattr(security.generate_password_hash, "__defaults__", PRODUCT_HASH)
+    accounts = Accounts(tmp_path / "accounts.sqlite")
+    try:
+        accounts.add(*ADMIN, "admin")
+        stored = sqlite3.connect(tmp_path / "accounts.sqlite").execute("SELECT hash FROM accounts").fetchone()[0]
+        assert stored.startswith("scrypt:32768:8:1$")
+        assert accounts.check(*ADMIN) == "admin" and accounts.check(ADMIN[0], "wrong") is None
+    finally:
+        accounts.close()

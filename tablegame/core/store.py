@@ -105,8 +105,8 @@ class LogLock:
         if self._fd >= 0:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(self.path)
-            os.close(self._fd)   # closing the descriptor ends the flock
-            self._fd = -1
+            fd, self._fd = self._fd, -1   # once: a second release must not close a reused number
+            os.close(fd)                  # closing the descriptor ends the flock
 
     def __enter__(self) -> "LogLock":
         return self
