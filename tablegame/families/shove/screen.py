@@ -196,7 +196,19 @@ class ShoveScreen(PaintedScreen):
             self._cards.clear()
             self._lines.clear()
             self.replay.forget_pictures()
+            lay = self.layout
+            # the sizes this screen's texts are drawn at, the likeliest first (the status
+            # shrinking to fit, the news, the cards, then the banners): their glyphs are
+            # loaded between frames, not in the frame that first needs them (``idle``)
+            for px, min_px in ((0.085, None), (0.046, None), (0.05, None), (0.06, 0.03),
+                               (0.042, None), (0.036, None), (0.07, None), (0.032, None)):
+                self.text.ahead(lay.px(px), None if min_px is None else lay.px(min_px))
         return self.layout
+
+    def idle(self) -> bool:
+        """A step of work ahead while the table waits (the table's loop calls it when a
+        pass brought nothing to draw): False when there is none left."""
+        return self.text.idle()
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
         static = pygame.Surface(lay.size, 0, like)
