@@ -14,7 +14,7 @@ import pygame
 
 from tablegame.display.layout import Proportional, readable_px
 from tablegame.display.parts import (PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite,
-                                    line_parts, party_card)
+                                    line_parts, opaque_surface, party_card)
 from tablegame.display import palette as P
 from tablegame.display.text import TextCache
 from tablegame.families.shove.board import ShoveBoard
@@ -211,7 +211,7 @@ class ShoveScreen(PaintedScreen):
         return self.text.idle()
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
-        static = pygame.Surface(lay.size, 0, like)
+        static = opaque_surface(lay.size, like)   # copied from often: rows off 16 bytes
         static.fill(P.BACKGROUND)
         b, fr, sr = lay.board, lay.frame_rect, lay.surface_rect
         radius = max(2, round(lay.scale * 6))
