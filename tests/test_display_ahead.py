@@ -75,3 +75,24 @@ def test_work_ahead_that_fails_is_logged_once_and_the_table_goes_on(caplog):
         assert [frames.idle() for _ in range(5)] == [False] * 5
     assert [r.getMessage().split(" on its")[0] for r in caplog.records] == [
         "the screen's work between frames failed"]
+
+
+def test_the_waiting_partys_card_is_drawn_ahead_for_the_turns_end(display):
+    """The turn's end shows the waiting party's card at turn, its marks as they were: a
+    picture drawn while the table waited, copied by that frame, the same pixels."""
+    from tests.test_display_dirty import replace_party
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = replace_party(replace_party(quiet_shove_view(), 0, at_turn=True), 1, at_turn=False,
+                         marks=(1, 0, 2, 0, 0, 0, 0, 0, 0))
+    screen.draw(surface, view)
+    while screen.idle():
+        pass
+    made = dict(screen._cards._pictures)
+    ended = replace_party(replace_party(view, 0, at_turn=False), 1, at_turn=True)
+    key = (1, ended.parties[1], ended.target)
+    assert key in made
+    screen.draw(surface, ended)
+    assert screen._cards._pictures[key] is made[key]
+    assert pixels(surface) == fresh(surface, ended)
+    screen.idle()   # the card of the next turn's end (party 0 at turn again) is kept
+    assert (0, dataclasses.replace(ended.parties[0], at_turn=True), ended.target) in screen._cards

@@ -295,6 +295,9 @@ class Pictures:
     def clear(self) -> None:
         self._pictures.clear()
 
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._pictures
+
     def get(self, key: Hashable, static: pygame.Surface, rect: pygame.Rect,
             draw: Callable[[Pen], None]) -> pygame.Surface:
         """The picture of ``rect`` for ``key``; ``draw(pen)`` records it in screen
