@@ -11,9 +11,11 @@ alternate the versions so a busy moment of the machine hits each.
 the last frame was drawn, as a table's shoves come seconds apart (outside the measured
 time); 0: as fast as the version's benchmark loop goes, which differs between versions.
 Every version is measured as ``bench_latency`` measures today (the board's own work not
-counted, start-up's objects frozen as the table does), older ones from outside. ``--centre``: the coins lie on the
-line's centre instead of its near edge (no "touches a line" note since 2f8cb9d). Beside
-the figures of all frames, those of the frames that end a turn (the slowest kind)."""
+counted, the game drawn before the first shove and start-up's objects frozen after it, as
+the table does), older ones from outside. ``--centre``: the coins lie on the line's centre
+instead of its near edge (no "touches a line" note since 2f8cb9d). Beside the figures of
+all frames, those of the frames that end a turn (the slowest kind) and of the first
+turn's (texts and sizes new since start-up)."""
 from __future__ import annotations
 
 import argparse
