@@ -91,7 +91,9 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
     wall-clock tail is mostly waiting for a core, this is the table's own work (from the
     snapshot sent: making and writing it is the board's work, not the table's).
     ``pause``: each shove is sent this many seconds after the last one was drawn (a
-    table's rhythm, ``PAUSE``); 0 sends it as soon as the last one is handled."""
+    table's rhythm, ``PAUSE``), the screen doing its work ahead in the table's idle
+    passes meanwhile (``wait``); 0 sends it as soon as the last one is handled. As on the
+    table, the game is on the screen before the first shove (not in its time)."""
     import contextlib
     config = load(None, {"table.language": "de"})
     with tempfile.TemporaryDirectory() as folder:
