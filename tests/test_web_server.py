@@ -3,6 +3,7 @@ never make the page unreachable, one address cannot take every place, and stoppi
 with live views open ends them cleanly (no traceback in the journal)."""
 import http.client
 import logging
+import os
 import socket
 import time
 
@@ -115,3 +116,20 @@ def test_stopping_with_live_views_open_ends_them_without_a_traceback(table, capl
     assert table.session.streams == 0
     problems = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
     assert not problems, [r.getMessage() for r in problems]
+
+
+def test_the_page_stops_even_when_its_wake_up_pipe_was_closed_under_it(table):
+    """Once in a whole run of the suite, a descriptor closed elsewhere took the loop's
+    wake-up pipe: stopping then raised EBADF and left the listening socket open."""
+    page = PageServer(table.face, "127.0.0.1", 0, threads=2).start()
+    assert login_page_time(page.port)[0] == 200
+    held = idle_sockets(page.port, 3, ["127.0.0.1"])
+    time.sleep(0.3)                                 # accepted, the login's answer done
+    os.close(page._server.trigger.trigger)          # the pipe's write end, gone
+    page.close()
+    assert not page._thread.is_alive()
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", page.port), timeout=1).close()
+    assert open_places(held) == 0
+    for s in held:
+        s.close()

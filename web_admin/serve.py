@@ -51,6 +51,8 @@ class PageServer:
         self._server.task_dispatcher.shutdown(timeout=STOP_WAIT)
         self._server.close_all()
         self._thread.join(5)
+        if not self._thread.is_alive():
+            self._server.close_everything()   # a loop that died early left them open
 
     def _busy(self) -> bool:
         return self.app.extensions["relay"].viewers > 0 or \
