@@ -63,7 +63,7 @@ class TextCache:
 
     def idle(self) -> bool:
         """One step of the work ``ahead`` asked for: ``GLYPH_CHUNK`` glyphs rendered at
-        one size (0.1-0.5 ms); False when nothing is left to do. Rendering loads a glyph
+        one size (0.2-1.2 ms at load 8); False when nothing is left to do. Rendering loads a glyph
         for measuring too, and the pixels drawn later are the same either way."""
         if not self._ahead:
             return False

@@ -237,7 +237,7 @@ def link_details(link, language: str) -> str:
 def say(language: str, note: Note | None) -> str:
     """``note`` in ``language``. The screen's view says the same note every frame (the
     status' note is the same object until the state changes): the words said for a note
-    object are remembered while it lives here (the bench's message: 13 us said, 1 us
+    object are remembered while it lives here (the bench's turn note: 13 us said, 0.4 us
     looked up). By identity, not equality: True == 1 and 1.0 == 1, yet they are said
     differently; and with the template, which a game's texts merged later may replace."""
     if note is None:
