@@ -20,7 +20,7 @@ from tablegame.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
 from tablegame.core import store  # noqa: E402
-from table_app.service import open_session, settle_memory  # noqa: E402
+from table_app.service import FRAME, open_session, settle_memory  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
 # A table's shoves come seconds apart, and the frame after an idle pause costs about
@@ -91,7 +91,9 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
     wall-clock tail is mostly waiting for a core, this is the table's own work (from the
     snapshot sent: making and writing it is the board's work, not the table's).
     ``pause``: each shove is sent this many seconds after the last one was drawn (a
-    table's rhythm, ``PAUSE``); 0 sends it as soon as the last one is handled."""
+    table's rhythm, ``PAUSE``), the screen doing its work ahead in the table's idle
+    passes meanwhile (``wait``); 0 sends it as soon as the last one is handled. As on the
+    table, the game is on the screen before the first shove (not in its time)."""
     import contextlib
     config = load(None, {"table.language": "de"})
     with tempfile.TemporaryDirectory() as folder:
@@ -112,7 +114,13 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
             while session.status.link is None or session.status.link.state is not LinkState.OPERATIONAL:
                 session.process(timeout=0.01)
             session.handle(__import__("tablegame.core.events", fromlist=["ButtonPress"]).ButtonPress("ok"))
-            settle_memory()   # as the table does after its first frame
+            # as the table does: the game on the screen before the first shove, and the
+            # seconds until it comes idle (the screen's work ahead done in them), then
+            # start-up's objects frozen
+            display.show(session.play.view(session.status, "de"))
+            while display.idle():
+                pass
+            settle_memory()
             latencies, drawn = [], time.perf_counter()
             for _ in range(samples):
                 state = session.status.state
@@ -127,7 +135,7 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                 while not session.idle:
                     session.process(timeout=0.01)
                 if pause:
-                    time.sleep(max(0.0, drawn + pause - time.perf_counter()))
+                    wait(display, drawn + pause)
                 version = session.version
                 sent = board.send(BoardSnapshot(_on_lines(display_board(session), state.on_board + 1),
                                                 settled=True))
@@ -147,6 +155,15 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
             display.close()
             os.close(master)
             os.close(slave)
+
+
+def wait(display, until: float) -> None:
+    """Until ``until`` (``perf_counter``) as the table's loop waits: a pass every
+    ``FRAME`` that brings nothing to draw lets the screen do a step of its work ahead."""
+    while (left := until - time.perf_counter()) > 0:
+        time.sleep(min(left, FRAME))
+        if left > FRAME:
+            display.idle()
 
 
 def _p99(ordered: list[float]) -> float:

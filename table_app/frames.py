@@ -58,6 +58,18 @@ class Frames:
             self._failed = 0
         return True
 
+    def idle(self) -> bool:
+        """A step of the display's work ahead (``Display.idle``), when a pass of the loop
+        brought nothing to draw; what it raises is logged once and the table plays on."""
+        idle = getattr(self.display, "idle", None)
+        if idle is None:
+            return False
+        try:
+            return bool(idle())
+        except Exception as error:
+            self._log(error, "the screen's work between frames failed")
+            return False
+
     def _log(self, error: Exception, words: str) -> None:
         width, height = self.size
         self._once(error, f"{words} on its {width}x{height} surface")

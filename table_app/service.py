@@ -107,6 +107,8 @@ def main_loop(session: Session, display, language: str | Callable[[], str],
             after_change()
         if changed or frames.animating:   # a replay on the screen moves by itself
             show(frames, session, shown_language, address, dress)
+        else:   # nothing to draw: the screen may load what later frames draw (glyphs)
+            frames.idle()
         session.flush()   # drawn first, then on the disk, then the board's ACK
 
 

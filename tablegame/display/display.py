@@ -91,6 +91,13 @@ class Display:
         else:
             pygame.display.flip()
 
+    def idle(self) -> bool:
+        """Let the screen that drew last do a step of its work ahead (glyphs it will
+        draw, loaded while nothing else is to do); False when it has none left. The
+        table's loop calls this when a pass brought nothing to draw."""
+        idle = getattr(self.screen, "idle", None)
+        return bool(idle()) if idle is not None else False
+
     @property
     def animating(self) -> bool:
         """The screen that drew last shows something that moves by itself (Shove's replay

@@ -15,6 +15,10 @@ Colour = tuple[int, int, int]
 # pygame's bundled font draws a line about 0.68 times its nominal size tall.
 _SIZE_PER_PX = 1 / 0.68
 ELLIPSIS = "\u2026"
+# The glyphs a table's words are made of (German and English), warmed ahead at the sizes
+# a screen draws in (``TextCache.ahead``); a chunk per idle step of the table's loop.
+GLYPHS = "".join(map(chr, range(32, 127))) + "ÄÖÜäöüß–—·…„“”‘’×°€"
+GLYPH_CHUNK = 24
 
 
 class TextCache:
@@ -38,6 +42,36 @@ class TextCache:
         self.cut: set[str] = set()   # the texts that ended in an ellipsis (for the tests)
         self._ink: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = \
             weakref.WeakKeyDictionary()
+        self._ahead: list[tuple[int, int]] = []   # (size, glyph offset) still to warm
+        self._warm: set[int] = set()              # sizes warmed or queued
+
+    def ahead(self, px: int, min_px: int | None = None) -> None:
+        """Warm the glyphs of ``GLYPHS`` at ``px`` and at each size a block of ``px``
+        shrinks through down to ``min_px`` (as ``block``), in later ``idle`` steps. A
+        font's first text at a new size loads each glyph: measuring and rendering a
+        line took 0.6 + 0.3 ms there against 0.01 + 0.04 ms with its glyphs loaded
+        (800x480; a turn's new message, a long status shrunk to fit)."""
+        px, min_px = self._sizes(px, min_px)
+        size = px
+        while True:
+            if size not in self._warm:
+                self._warm.add(size)
+                self._ahead.append((size, 0))
+            if size <= min_px:
+                return
+            size = max(min_px, int(size * 0.9))
+
+    def idle(self) -> bool:
+        """One step of the work ``ahead`` asked for: ``GLYPH_CHUNK`` glyphs rendered at
+        one size (0.2-1.2 ms at load 8); False when nothing is left to do. Rendering loads a glyph
+        for measuring too, and the pixels drawn later are the same either way."""
+        if not self._ahead:
+            return False
+        size, start = self._ahead.pop(0)
+        self.font(size).render(GLYPHS[start:start + GLYPH_CHUNK], True, (255, 255, 255))
+        if start + GLYPH_CHUNK < len(GLYPHS):
+            self._ahead.insert(0, (size, start + GLYPH_CHUNK))
+        return bool(self._ahead)
 
     def ink(self, surface: pygame.Surface) -> pygame.Rect:
         """The part of ``surface`` (a block from this cache) that its lines cover; the

@@ -5,6 +5,7 @@ with the parties, the big status line, the last event and the banners.
 All sizes follow the surface, so one layout serves 800x480 and 1920x1080."""
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ import pygame
 
 from tablegame.display.layout import Proportional, readable_px
 from tablegame.display.parts import (PaintedScreen, Painter, Pen, Pictures, banner, disc_sprite,
-                                    line_parts, party_card)
+                                    line_parts, opaque_surface, party_card)
 from tablegame.display import palette as P
 from tablegame.display.text import TextCache
 from tablegame.families.shove.board import ShoveBoard
@@ -168,6 +169,7 @@ class ShoveScreen(PaintedScreen):
         self._groups = Recorded(self.text.ink)   # every other part, recorded once per input
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
         self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
+        self._shown: ShoveView | None = None   # the last view drawn, until idle looked ahead of it
 
     def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None when the whole
@@ -175,6 +177,7 @@ class ShoveScreen(PaintedScreen):
         layout = self._fit(surface, view.board)
         if self.replay.showing(view):
             return self.replay.draw(surface, layout, view)
+        self._shown = view
         return self._painter.paint(surface, self._static, self._record(layout, view))
 
     @property
@@ -196,10 +199,39 @@ class ShoveScreen(PaintedScreen):
             self._cards.clear()
             self._lines.clear()
             self.replay.forget_pictures()
+            lay = self.layout
+            # the sizes this screen's texts are drawn at, the likeliest first (the status
+            # shrinking to fit, the news, the cards, then the banners): their glyphs are
+            # loaded between frames, not in the frame that first needs them (``idle``)
+            for px, min_px in ((0.085, None), (0.046, None), (0.05, None), (0.06, 0.03),
+                               (0.042, None), (0.036, None), (0.07, None), (0.032, None)):
+                self.text.ahead(lay.px(px), None if min_px is None else lay.px(min_px))
         return self.layout
 
+    def idle(self) -> bool:
+        """A step of work ahead while the table waits (the table's loop calls it when a
+        pass brought nothing to draw): False when there is none left."""
+        return self._card_ahead() or self.text.idle()
+
+    def _card_ahead(self) -> bool:
+        """The waiting party's card as the turn's end will show it (at turn, its marks and
+        next player as they are now), drawn as a picture ahead: that frame then copies
+        it (a card's picture: 0.2-0.5 ms to draw, measured). Only that one: the card of
+        the party at turn shows what its turn scores, which is not known yet."""
+        view, self._shown = self._shown, None
+        if view is None or view.winner or not any(pv.at_turn for pv in view.parties):
+            return False
+        lay = self.layout
+        for party, pv in enumerate(view.parties):
+            turned = dataclasses.replace(pv, at_turn=True)
+            if not pv.at_turn and (party, turned, view.target) not in self._cards:
+                self._cards.get((party, turned, view.target), self._static, lay.card(party),
+                                lambda pen: self._paint_card(pen, lay, party, turned, view))
+                return True
+        return False
+
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
-        static = pygame.Surface(lay.size, 0, like)
+        static = opaque_surface(lay.size, like)   # copied from often: rows off 16 bytes
         static.fill(P.BACKGROUND)
         b, fr, sr = lay.board, lay.frame_rect, lay.surface_rect
         radius = max(2, round(lay.scale * 6))

@@ -1,0 +1,98 @@
+"""The screen's work ahead (issue 30, the frame's CPU): the glyphs of every size the
+Shove screen draws its texts at are loaded while the table waits, in the loop's passes
+that bring nothing to draw, not in the frame that first needs them (a long status
+shrunk to fit through four new sizes cost 3 ms there). The picture stays the same."""
+import dataclasses
+import logging
+import random
+
+import pygame
+
+from tablegame.display import Display
+from tablegame.families.shove.screen import ShoveScreen
+from tablegame.families.shove.screen_demo import quiet_shove_view
+from tests.test_display_dirty import fresh, pixels, sequence
+
+CLEAR = "Bitte das Brett abräumen (5 Münzen liegen noch)"   # shrinks from the status' size
+
+
+def test_after_the_work_ahead_a_shrinking_status_opens_no_font(display):
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = dataclasses.replace(quiet_shove_view(), status="Team A schiebt – noch 4 Münzen")
+    screen.draw(surface, view)
+    steps = 0
+    while screen.idle():
+        steps += 1
+    assert 10 < steps < 200
+    opened = set(screen.text._fonts)
+    screen.draw(surface, dataclasses.replace(view, status=CLEAR))
+    assert set(screen.text._fonts) == opened
+    assert screen.idle() is False
+
+
+def test_frames_drawn_with_the_work_ahead_between_them_are_the_same(display):
+    """A step of work ahead between every two frames, as the table's loop does: the
+    same pixels as a screen that never worked ahead, frame for frame."""
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    for step, view in enumerate([*sequence(), dataclasses.replace(quiet_shove_view(), status=CLEAR)]):
+        screen.draw(surface, view)
+        assert pixels(surface) == fresh(surface, view), f"frame {step}"
+        screen.idle()
+        screen.idle()
+
+
+def test_the_tables_loop_works_ahead_only_when_nothing_changes(tmp_path):
+    from table_app.service import main_loop, open_session
+    from tablegame.config import load
+    from tablegame.core.play import GameSetup
+    session = open_session(load(None, {"table.language": "de"}), tmp_path / "t.sqlite",
+                           GameSetup("shove-hapenny", (("Anna",), ("Ben",))), rng=random.Random(1))
+    with Display((800, 480), caption="test") as display:
+        calls = []
+        idle = display.idle
+        display.idle = lambda: calls.append(1) or idle()
+        left = [120]
+
+        def should_stop():
+            left[0] -= 1
+            return left[0] < 0
+        main_loop(session, display, "de", should_stop=should_stop)
+        # every pass after the first frame had nothing to draw: all of the work ahead done
+        assert len(calls) == 120 and display.screen.idle() is False
+    session.close()
+
+
+def test_work_ahead_that_fails_is_logged_once_and_the_table_goes_on(caplog):
+    from table_app.frames import Frames
+
+    class Broken:
+        size = (800, 480)
+
+        def idle(self):
+            raise ValueError("bad glyph")
+    frames = Frames(Broken())
+    with caplog.at_level(logging.ERROR):
+        assert [frames.idle() for _ in range(5)] == [False] * 5
+    assert [r.getMessage().split(" on its")[0] for r in caplog.records] == [
+        "the screen's work between frames failed"]
+
+
+def test_the_waiting_partys_card_is_drawn_ahead_for_the_turns_end(display):
+    """The turn's end shows the waiting party's card at turn, its marks as they were: a
+    picture drawn while the table waited, copied by that frame, the same pixels."""
+    from tests.test_display_dirty import replace_party
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = replace_party(replace_party(quiet_shove_view(), 0, at_turn=True), 1, at_turn=False,
+                         marks=(1, 0, 2, 0, 0, 0, 0, 0, 0))
+    screen.draw(surface, view)
+    while screen.idle():
+        pass
+    made = dict(screen._cards._pictures)
+    ended = replace_party(replace_party(view, 0, at_turn=False), 1, at_turn=True)
+    key = (1, ended.parties[1], ended.target)
+    assert key in made
+    screen.draw(surface, ended)
+    assert screen._cards._pictures[key] is made[key]
+    assert pixels(surface) == fresh(surface, ended)
+    screen.idle()   # the card of the next turn's end (party 0 at turn again) is kept
+    assert (0, dataclasses.replace(ended.parties[0], at_turn=True), ended.target) in screen._cards
