@@ -254,6 +254,7 @@ class Detector:
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
+        self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it, following does not)
         middles = self.centres(kept, apart, evened, grid, shares)
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided in zip(kept, middles, self.fills, self.shaded,
                                                                                self.one_sided):
