@@ -66,8 +66,9 @@ WINDOW = 2.5          # mm round a piece's outline its centroid reads (the camer
 SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may already show
 # mm a Shove coin's middle would move were its rim counted where it does not count (told from
 # the board on one side, not the other): beyond this, where it ends is not known to the 1 mm
-# it is read to (copper or dark coins on a wood or slate near their colour, in a shadow's edge)
-RIM_DOUBT = {"coin": 0.2}
+# it is read to (copper or dark coins on a wood or slate near their colour, in a shadow's edge;
+# a video file's compression moves it up to 0.2 mm on the classic coins)
+RIM_DOUBT = {"coin": 0.3}
 SILHOUETTE_RIM = 0.5   # mm inside the capsule of a piece's foot, side and top: all of it the piece
                        # (the camera's blur): where its side wall is looked at
 SIDE_SEEN = 1.0        # the side wall shows this many pixels per pixel of radius or more: judged
