@@ -30,7 +30,7 @@ from camera_board.layout import Layout, carrom_layout, shove_layout
 from camera_sim.corpus import CARROM, HELD_OUT, SHOVE, Case, _carrom, _shove
 from camera_sim.dice_corpus import TABLES, DiceCase, _neunfeld, _schocken
 from camera_sim.dice_scene import Die, DiceScene
-from camera_sim.looks import LIME_STRIKER, Look, look_for
+from camera_sim.looks import LIME_STRIKER, NEAR_BOARD, Look, look_for
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import Piece, Scene
 
@@ -41,6 +41,7 @@ GAMES = ("shove", "carrom", "schocken", "neunfeld")
 HEIGHTS = {"shove": (1.05, 2.0), "carrom": (1.05, 2.0), "schocken": (1.05, 1.4), "neunfeld": (1.05, 1.4)}
 FOVS = (62.0, 66.0, 70.0)          # lenses: horizontal field of view, degrees
 TEACH_FRAMES = 6                   # frames the installer holds each step for
+NEAR_BOARD_SEEDS = range(900, 1000)   # tuning Shove installations whose coins are near the board's colour
 
 
 def family_of(seed: int) -> str:
@@ -125,6 +126,32 @@ def lime_striker(seed: int = 2) -> Installation:
     return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
 
 
+class NearBoard(Installation):
+    """A tuning Shove installation (seeds ``NEAR_BOARD_SEEDS``) whose coins differ from the
+    board little (camera_sim/looks.py, ``NEAR_BOARD``), each play board a row of three
+    touching coins with a guest's shadow's edge across it: where a coin's rim tells least
+    (docs/camera.md, "Coins near the board's colour")."""
+
+    def board(self, k: int) -> Case:
+        rng = np.random.default_rng([self.seed, 2, k])
+        light = light_later(rng, self.light, self.layout)
+        r = SHOVE.coin_radius
+        while True:       # a row of touching coins, any way round, on the board
+            x, y, b = rng.uniform(0, SHOVE.width), rng.uniform(0, SHOVE.length), rng.uniform(0, math.pi)
+            row = [Piece("coin", float(x + i * (2 * r + rng.uniform(0.02, 0.3)) * math.cos(b)),
+                         float(y + i * (2 * r + rng.uniform(0.02, 0.3)) * math.sin(b)), r, 1.8) for i in range(3)]
+            if all(r <= c.x <= SHOVE.width - r and -r * 0.5 <= c.y <= SHOVE.length - r for c in row):
+                break
+        coins = row + [c for c in _pub_shove(rng).pieces if _clear(c, row)][:SHOVE.coins - len(row)]
+        # the shadow's edge (half its width from its middle) within a coin's radius of the row's middle
+        a, width, middle = rng.uniform(0, 180), rng.uniform(60, 180), row[1]
+        off = (width / 2 + rng.uniform(-r, r)) * rng.choice([-1, 1])
+        sx, sy = middle.x - off * math.sin(math.radians(a)), middle.y + off * math.cos(math.radians(a))
+        shadow = (sx, sy, rng.uniform(400, 700), width, a, rng.uniform(0.3, 0.55))
+        light = dataclasses.replace(light, shadows=(shadow, *light.shadows[:1]))
+        return Case(self.seed * 1000 + k, self.shot(Scene(self.layout, tuple(coins)), light))
+
+
 def thick(scene: Scene, look: Look) -> Scene:
     """``scene`` with its pieces as thick as ``look``'s set (the truth's places unchanged)."""
     heights = dict(look.heights)
@@ -152,7 +179,13 @@ def installation(game: str, seed: int, size: tuple[int, int] = (1280, 960), fami
     fov = float(FOVS[int(rng.integers(len(FOVS)))])
     lens = Lens(size, fov, k1=float(rng.uniform(-0.12, 0.0)), k2=float(rng.uniform(0.0, 0.02)))
     layout = layout_of(game)
-    return Installation(game, seed, look, lens, hung(rng, layout, lens, HEIGHTS[game]), _installed_light(rng, layout))
+    made = Installation
+    if game == "shove" and look.family == "tuning" and seed in NEAR_BOARD_SEEDS:
+        surface, coin = NEAR_BOARD[seed % len(NEAR_BOARD)]
+        look = dataclasses.replace(look, name=f"{surface.name}, {look.frame.name}, {coin.name} coin",
+                                   surface=surface, pieces=(("coin", coin),))
+        made = NearBoard
+    return made(game, seed, look, lens, hung(rng, layout, lens, HEIGHTS[game]), _installed_light(rng, layout))
 
 
 def hung(rng, layout: Layout, lens: Lens, heights: tuple[float, float]) -> Pose:

@@ -186,6 +186,15 @@ FINISHES = {
 # striker on honey plywood)
 LIME_STRIKER = Finish("lime ringed", (60, 215, 170), (45, 161, 127), "rings", (36, 129, 102), gloss=1.0, texture=0.5)
 
+# A tuning look made to show one weakness (docs/camera.md, "Coins near the board's colour"):
+# coins whose outer rim differs from the board only a little, as copper on walnut and dark
+# old pennies on slate do in the held-out looks (their own materials and colours, not those).
+# camera_sim/installs.py's ``near_board`` installations use them, one pair a seed in turn.
+NEAR_BOARD = ((Material("smoked oak", (46, 70, 104), grain=0.2, grain_mm=2.1, figure=0.07, gloss=0.3),
+               Finish("tarnished copper", (66, 104, 162), (46, 74, 118), "emboss", gloss=0.7, texture=0.5)),
+              (Material("grey stone", (86, 84, 78), figure=0.1, fibre=0.05, gloss=0.1),
+               Finish("blackened bronze", (40, 54, 74), (28, 38, 52), "patina", gloss=0.4, texture=0.6)))
+
 # mm: how thick a set's pieces are (the camera sees their tops: parallax), a set's own
 # (a set's men, whites, blacks and the queen, are alike)
 THICKNESS = {"coin": (1.5, 2.3), "men": (6.0, 8.5), "striker": (5.5, 8.0)}

@@ -10,8 +10,8 @@ from hypothesis import given, settings, strategies as st
 
 from camera_board.calibrate import Calibration
 from camera_sim.corpus import HELD_OUT
-from camera_sim.installs import GAMES, HEIGHTS, installation, teaching_steps
-from camera_sim.looks import CLASSIC, FINISHES, FRAMES, SURFACES, TRAYS, look_for
+from camera_sim.installs import GAMES, HEIGHTS, NEAR_BOARD_SEEDS, installation, teaching_steps
+from camera_sim.looks import CLASSIC, FINISHES, FRAMES, NEAR_BOARD, SURFACES, TRAYS, look_for
 from camera_sim.render import Shot, render
 
 SIZE = (640, 480)
@@ -24,6 +24,9 @@ def test_held_out_looks_are_other_materials_and_colours_not_just_other_seeds():
     assert not materials("tuning") & materials("held-out")
     for kind in ("coin", "white", "black", "queen", "striker", "die", "neunfeld"):
         assert not {f.colour for f in FINISHES["tuning"][kind]} & {f.colour for f in FINISHES["held-out"][kind]}, kind
+    near = {m.name for m, _ in NEAR_BOARD} | {m.colour for m, _ in NEAR_BOARD}      # the tuning near-board looks
+    assert not near & materials("held-out")
+    assert not {f.colour for _, f in NEAR_BOARD} & {f.colour for f in FINISHES["held-out"]["coin"]}
 
 
 @settings(max_examples=30, deadline=None)
@@ -31,7 +34,8 @@ def test_held_out_looks_are_other_materials_and_colours_not_just_other_seeds():
 def test_an_installation_takes_its_family_from_its_seed_and_hangs_its_camera_in_the_range(game, seed):
     inst = installation(game, seed, SIZE)
     assert inst.family == ("held-out" if seed >= HELD_OUT else "tuning")
-    assert inst.look.surface.name in {m.name for m in SURFACES[inst.family][game]}
+    near = [m for m, _ in NEAR_BOARD] if game == "shove" and seed in NEAR_BOARD_SEEDS else []
+    assert inst.look.surface.name in {m.name for m in [*SURFACES[inst.family][game], *near]}
     low, high = HEIGHTS[game]
     x0, y0, x1, y1 = inst.layout.extent(margin=10.0)
     half = math.tan(math.radians(inst.lens.fov) / 2)
