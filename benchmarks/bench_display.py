@@ -8,7 +8,8 @@ game, unless a case makes them new. The cases, from the most common frame on:
 
 * a coin moves: one coin slides a little, everything else stays (the board
   streaming while a coin is under way);
-* the message changes: a new message text each frame, nothing else;
+* the message changes: a new message text each frame, nothing else (no problem
+  banner: it would cover the message);
 * the same view again: nothing changed (a redraw after a window event);
 * status+message new every frame: two new texts each frame;
 * full redraw forced: the whole screen each frame, as after a change of screens."""
@@ -32,7 +33,9 @@ def _coin_moves(base, i):
 
 
 def _message_changes(base, i):
-    return dataclasses.replace(base, message=f"{i}: {base.message}")
+    # without the problem banner, which takes the message's row: a new message under it
+    # draws nothing (this case measured 0.02 ms that way)
+    return dataclasses.replace(base, problem="", message=f"{i}: {base.message}")
 
 
 def _same_view(base, i):
@@ -40,7 +43,7 @@ def _same_view(base, i):
 
 
 def _status_and_message(base, i):
-    return dataclasses.replace(base, status=f"{base.status} {i}",
+    return dataclasses.replace(base, status=f"{base.status} {i}", problem="",
                                message=f"{i}: {base.message}")
 
 
