@@ -127,3 +127,24 @@ def test_arrays_are_saved_beside_the_configuration_in_the_file_a_setting_names(p
     assert settings.save_beside("camera.learned", b"again") == path.parent / "learned" / "shove.npz"
     with pytest.raises(ValueError, match="without a configuration file"):
         ConfigFile(None, load(None)).save_beside("camera.learned", b"x")
+
+
+def test_a_save_that_cannot_keep_the_mode_leaves_the_old_file_no_temporary_and_no_descriptor(tmp_path, monkeypatch):
+    """A refused chmod of the new file (a folder on a filesystem that refuses modes) is
+    said as the OSError it is; the old file stays, and nothing is left behind: no
+    temporary file beside it and no open descriptor (an unclosed one piles up on a table
+    that saves every evening for months)."""
+    import os
+
+    from tablegame.core.atomic_file import write_atomically
+    target = tmp_path / "config.toml"
+    target.write_bytes(b"old")
+
+    def refused(fd, mode):
+        raise PermissionError(1, "Operation not permitted")
+    monkeypatch.setattr(os, "fchmod", refused)
+    before = set(os.listdir("/proc/self/fd"))
+    with pytest.raises(PermissionError):
+        write_atomically(target, b"new")
+    assert target.read_bytes() == b"old" and sorted(p.name for p in tmp_path.iterdir()) == ["config.toml"]
+    assert set(os.listdir("/proc/self/fd")) <= before

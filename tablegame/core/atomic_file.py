@@ -23,8 +23,8 @@ def write_atomically(path: str | Path, data: bytes, durable: bool = True) -> Non
     remove_stale_temps(path)
     fd, temp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}.", dir=folder)
     try:
-        _keep_owner_and_mode(path, fd)
-        with os.fdopen(fd, "wb") as file:
+        with os.fdopen(fd, "wb") as file:   # owns the descriptor: closed whatever fails below
+            _keep_owner_and_mode(path, file.fileno())
             file.write(data)
             file.flush()
             if durable:
