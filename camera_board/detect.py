@@ -262,7 +262,7 @@ class Detector:
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
-        self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it, following does not)
+        self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided in zip(kept, middles, self.fills, self.shaded,
                                                                                self.one_sided):
@@ -384,13 +384,9 @@ class Detector:
         distance: a touching striker does not pull a man), all pieces thrice over together."""
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
-        h, w = apart.shape
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
-            pad = int(reach + WINDOW * self.calibration.scale + 4)
-            iu, iv = int(round(cu)), int(round(cv))
-            box = (max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1))
+            box, gu, gv = self._patch(cu, cv, reach, apart.shape)
             u0, v0, u1, v1 = box
-            gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
             lit, shadow = self._no_shadow(apart, evened, grid, box)
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
@@ -434,6 +430,16 @@ class Detector:
             fills.append(float(whole[core].mean()) if core.any() else 0.0)
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
+
+    def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
+        """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle
+        is read from, within a picture of ``shape``, and its pixels' coordinates (gu, gv)."""
+        pad = int(reach + WINDOW * self.calibration.scale + 4)
+        iu, iv = int(round(cu)), int(round(cv))
+        h, w = shape[:2]
+        u0, v0, u1, v1 = max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1)
+        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+        return (u0, v0, u1, v1), gu, gv
 
     def _light_bumps(self, found: list[Found]) -> list[str]:
         """Carrom: where the light as measured has a piece's shape that no found piece
@@ -493,11 +499,7 @@ class Detector:
         for i, ((_, kind, _, _, r), (cu, cv)) in enumerate(zip(kept, middles)):
             if MOST.get(kind) != 1 or not self.appearance.colours[kind].learned:
                 continue
-            pad = int(r + WINDOW * self.calibration.scale + 4)
-            iu, iv = int(round(cu)), int(round(cv))
-            h, w = shares[kind].shape
-            u0, v0, u1, v1 = max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1)
-            gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+            _, gu, gv = self._patch(cu, cv, r, shares[kind].shape)
             out[i] = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
         return out
 
