@@ -34,7 +34,7 @@ from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, a
                                             segment_distance, unit)
 from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
 
-MAX_SHOTS = 40          # simulations per check at most (bounds the time)
+MAX_SHOTS = 60          # simulations per check at most (bounds the time; 40 until issue 31's seventh round)
 AIMING = 2              # corrections of a shot's aim and reach after its first simulation
 AIMED = 5               # proposals whose aim is corrected, the best first
 REFINE = 12             # of them kept for the refinement around the best
@@ -55,6 +55,10 @@ GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
 SHOT_PAST = 0.2         # of its slide past its first hit: bounce (±10 %), not friction
+SECOND_LOOK = 1.6       # a chain's best fit this near the line gets a second look ...
+SECOND_SHOTS = 20       # ... of at most this many more simulations:
+SIDE_STARTS = (-16.0, 16.0)  # fans set off this many mm beside the first fan's start point
+SIDE_FAN = 5            # hits across the coin from each of them
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
@@ -76,7 +80,36 @@ class Fit:
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
-    return _search(_Trial(board, before, after, tolerance, budget), board, check)
+    trial = _Trial(board, before, after, tolerance, budget)
+    fit = _search(trial, board, check)
+    if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
+        _second_look(trial, board, check, fit.shot.speed)
+        if trial.best.explains:
+            return trial.best
+    return fit   # the second look explains the board, or changes nothing (nor its reasons)
+
+
+def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> None:
+    """Fans across the lowest coin (or two level ones) set off from beside the first
+    search's start point, as hard as its best shot, then Nelder-Mead around the best."""
+    trial.budget += SECOND_SHOTS
+    r = board.coin_radius
+    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (SIDE_FAN - 1) for k in range(SIDE_FAN)]
+    scanned = []
+    for fan in _lowest(_fans(board, trial, check), board.coin_diameter):
+        for dx in SIDE_STARTS:
+            x0 = min(max(fan.x0 + dx, r), board.width - r)
+            for b in offsets:
+                f = replace(fan, x0=x0, b=b, reach=reach)
+                scanned.append((trial.run(f.shot(x0)), f))
+                if trial.best.explains or trial.runs >= trial.budget - SECOND_SHOTS // 2:
+                    break
+            else:
+                continue
+            break
+    if scanned and not trial.best.explains:
+        _, f = min(scanned, key=lambda t: t[0])
+        _refine(trial, f, f.x0, 0.0, 1.0)
 
 
 def _search(trial, board, check) -> Fit:
@@ -606,6 +639,9 @@ class _Trial:
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
+        # how far a knocked coin's way may turn (radians): the line of centres of its hit
+        # read with the sensor term over a diameter (0.12 at ±1 mm)
+        self.turn = self.sensor / board.coin_diameter
         self.best = Fit(None, math.inf)
 
     def run(self, shot: Shot) -> float:
@@ -666,6 +702,15 @@ class _Trial:
         return (self.sensor + min(KNOCK, BLUR_GROWTH * slide)
                 + SLIDE_SHARE * max(slide, distance(start, seen)))
 
+    def _along(self, start, rest, seen, slide: float, allowance: float) -> float:
+        """The error of a coin the shot hit once (it then slid straight, touching nothing):
+        its friction and bounce move its rest along its way (``allowance``), not across
+        it, where only the hit's geometry is blurred."""
+        ux, uy = (rest[0] - start[0]) / slide, (rest[1] - start[1]) / slide
+        ox, oy = seen[0] - rest[0], seen[1] - rest[1]
+        across = self.sensor + min(KNOCK, BLUR_GROWTH * slide) + self.turn * slide
+        return math.hypot((ox * ux + oy * uy) / allowance, (oy * ux - ox * uy) / across)
+
     def _compare(self, rested, launch, hits=None) -> tuple[float, float, tuple[Moved, ...]]:
         """The worst coin's error (distance over allowance: the verdict), the root of
         the summed squares of every coin's (smoother, the search steers by it), and the
@@ -694,6 +739,8 @@ class _Trial:
                     for a, b in paths if a != start):
                 allowance += GRAZED   # beside a coin's way (as simulated): grazed a little
             error = dist / allowance
+            if k != shot_i and hit is not None and hit.touches <= 1 and slide > self.still:
+                error = self._along(start, p, self.after[j], slide, allowance)
             worst = max(worst, error)
             squares += min(error, FAR_OFF) ** 2
             if error > 1.0 and k != shot_i:
