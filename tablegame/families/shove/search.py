@@ -19,9 +19,12 @@ shot left still; for one that moved the blur of the hits' geometry, growing with
 simulated slide up to ``KNOCK`` mm, and ``SLIDE_SHARE`` of its slide, simulated or seen
 if longer (friction and bounce of this coin, chains); for the shot coin ``SHOT_SHARE`` of
 its way to its first hit (its reach is fitted) and, past it, the blur and ``SHOT_PAST`` of
-that slide (its own friction is in the fitted reach; what is left is the bounce). Every coin must lie within its allowance,
-chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations,
-not by a clock."""
+that slide (its own friction is in the fitted reach; what is left is the bounce). A knocked
+coin that touched nothing but the coin that hit it slid straight along the line of centres:
+its friction and bounce move it along that way (the allowance above), across it only the
+hit's geometry (``_Trial._along``). A chain just over the line gets a second look
+(``SECOND_LOOK``). Every coin must lie within its allowance, chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations
+(and ``SECOND_SHOTS`` more in a second look), not by a clock."""
 from __future__ import annotations
 
 import math
@@ -80,6 +83,9 @@ class Fit:
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
+    """The search (``_search``); a chain whose best fit is just over the line
+    (``SECOND_LOOK``) gets a second look, whose shot is taken only if it explains the
+    board: else the first fit stands, its verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
     fit = _search(trial, board, check)
     if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
