@@ -167,6 +167,10 @@ class Detector:
             unsure, left = [], []
         if hand:
             return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
+        if (unsure or left) and getattr(self, "mended", None) is not None:   # (Carrom: see _read_mended)
+            again = self._read_mended(view, grid, brightness)
+            if again is not None:
+                return again
         if unsure or left:
             return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
                             brightness=brightness, details={"found": found})
@@ -447,6 +451,7 @@ class Detector:
         took for the board and evened away (ivory men on light plywood, a pale striker on cream,
         lying over a marking that bounds them as the board's own lines do), in words."""
         light, grid = self.last_light[0], self._grid
+        self.mended = None      # (the light with the shapes found taken out, for ``_read_mended``)
         if self.quick or light is None or grid is None or self.layout.game != "carrom":
             return []
         cell = 2 * grid.cell     # (looked at on cells twice as wide: a man is still 8 across, at an eighth of the work)
@@ -456,8 +461,8 @@ class Detector:
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
         h, w = light.shape[:2]
         logged = cv2.resize(cv2.log(np.maximum(light, 1e-3)), (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        bump = np.maximum(logged - cv2.morphologyEx(logged, cv2.MORPH_OPEN, disc),
-                          cv2.morphologyEx(logged, cv2.MORPH_CLOSE, disc) - logged).max(axis=2)
+        opened, closed = cv2.morphologyEx(logged, cv2.MORPH_OPEN, disc), cv2.morphologyEx(logged, cv2.MORPH_CLOSE, disc)
+        bump = np.maximum(logged - opened, closed - logged).max(axis=2)
         mask = (bump > BUMP).astype(np.uint8)
         # (only on the playing surface, off its edge and the pockets: the light meets the frame there)
         inside = np.zeros_like(mask)
@@ -476,12 +481,30 @@ class Detector:
             cv2.circle(mask, (int(round(cu / cell)), int(round(cv / cell))),
                        int(math.ceil((r + BUMP_EDGE * self.calibration.scale) / cell)), 0, -1)
         count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
-        out = []
+        out, shaped = [], np.zeros_like(mask)
         for i in range(1, count):
             if stats[i, cv2.CC_STAT_AREA] >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * cell))
                 out.append(f"the light has a piece's shape at {x:.0f}, {y:.0f} mm")
+                shaped[labels == i] = 1
+        if out:
+            self.mended = _without_shapes(light, logged, opened, closed, shaped)
         return out
+
+    def _read_mended(self, view: np.ndarray, grid: "_Grid", brightness: float) -> Sighting | None:
+        """Carrom: the frame read again with the light where it had a piece's shape taken
+        from round it (``mended`` by ``_light_bumps``): the pieces the first measurement took
+        for the board and evened away (lone ivory men on light plywood over a marking, a pale
+        striker on cream) are then seen. Kept only when nothing is doubted: each place the light
+        had a piece's shape must now hold a piece found there (the shapes are still looked for
+        in the light as first measured), else the first read's doubts stand (None)."""
+        light, self.mended = self.mended, None
+        evened, apart, shares = self._shares(view, light, grid)
+        found, unsure = self._peaks(apart, shares, evened, grid)
+        hand, left = self._unexplained(apart, shares, found)
+        if hand or unsure or left:
+            return None
+        return Sighting(tuple(found), brightness=brightness)
 
     def _lone_tops(self, kept: list, middles: list, shares: dict) -> list:
         """``middles`` with each piece of a kind a set has one of (Carrom's striker and queen)
@@ -903,6 +926,19 @@ def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarr
             by_edges += np.bincount(labels[rim & edge], minlength=count)
             by_other += np.bincount(labels[rim & ~edge], minlength=count)
     return by_edges, by_other
+
+
+def _without_shapes(light: np.ndarray, logged: np.ndarray, opened: np.ndarray, closed: np.ndarray,
+                    shaped: np.ndarray) -> np.ndarray:
+    """``light`` (its cells) with the places ``shaped`` (a cell or so round them, on the
+    picture of its log at half its size, opened and closed by a piece-wide disc) taken from
+    round them: a bump the opening takes away, a dip the closing fills; a lamp's pool or a
+    guest's shadow, wider than the disc, is kept."""
+    near = cv2.dilate(shaped, np.ones((3, 3), np.uint8)).astype(bool)[..., None]
+    smooth = np.where(logged - opened > closed - logged, opened, closed)
+    change = np.where(near, smooth - logged, 0.0).astype(np.float32)
+    h, w = light.shape[:2]
+    return (light * cv2.exp(cv2.resize(change, (w, h), interpolation=cv2.INTER_LINEAR))).astype(light.dtype)
 
 
 @functools.lru_cache(maxsize=8)
