@@ -930,15 +930,16 @@ def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarr
 
 def _without_shapes(light: np.ndarray, logged: np.ndarray, opened: np.ndarray, closed: np.ndarray,
                     shaped: np.ndarray) -> np.ndarray:
-    """``light`` (its cells) with the places ``shaped`` (a cell or so round them, on the
-    picture of its log at half its size, opened and closed by a piece-wide disc) taken from
+    """``light`` (its cells) with the places ``shaped`` and a cell round them (on the picture
+    of its log at half its size, ``opened`` and ``closed`` by a piece-wide disc) taken from
     round them: a bump the opening takes away, a dip the closing fills; a lamp's pool or a
-    guest's shadow, wider than the disc, is kept."""
-    near = cv2.dilate(shaped, np.ones((3, 3), np.uint8)).astype(bool)[..., None]
-    smooth = np.where(logged - opened > closed - logged, opened, closed)
-    change = np.where(near, smooth - logged, 0.0).astype(np.float32)
+    guest's shadow, wider than the disc, is kept, and the light elsewhere is as measured."""
     h, w = light.shape[:2]
-    return (light * cv2.exp(cv2.resize(change, (w, h), interpolation=cv2.INTER_LINEAR))).astype(light.dtype)
+    near = cv2.resize(cv2.dilate(shaped, np.ones((3, 3), np.uint8)), (w, h), interpolation=cv2.INTER_NEAREST)
+    near = cv2.dilate(near, np.ones((3, 3), np.uint8)).astype(bool)
+    smooth = np.where(logged - opened > closed - logged, opened, closed).astype(np.float32)
+    round_it = cv2.exp(cv2.resize(smooth, (w, h), interpolation=cv2.INTER_LINEAR))
+    return np.where(near[..., None], round_it, light).astype(light.dtype)
 
 
 @functools.lru_cache(maxsize=8)
