@@ -135,6 +135,7 @@ class Detector:
         self.layout, self.calibration, self.heights, self.quick = layout, calibration, heights, quick
         self.borrowed: Detector | None = None    # quick: the full read whose light it may take
         self.last_light: tuple = (None, 0.0, 0)   # (light, brightness, when measured)
+        self.mended = None      # Carrom: the light with a piece's shapes in it taken out (``_light_bumps``)
         self._frames = 0
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
@@ -167,7 +168,7 @@ class Detector:
             unsure, left = [], []
         if hand:
             return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
-        if (unsure or left) and getattr(self, "mended", None) is not None:   # (Carrom: see _read_mended)
+        if (unsure or left) and self.mended is not None:   # (Carrom: see _read_mended)
             again = self._read_mended(view, grid, brightness)
             if again is not None:
                 return again
@@ -451,7 +452,7 @@ class Detector:
         took for the board and evened away (ivory men on light plywood, a pale striker on cream,
         lying over a marking that bounds them as the board's own lines do), in words."""
         light, grid = self.last_light[0], self._grid
-        self.mended = None      # (the light with the shapes found taken out, for ``_read_mended``)
+        self.mended = None
         if self.quick or light is None or grid is None or self.layout.game != "carrom":
             return []
         cell = 2 * grid.cell     # (looked at on cells twice as wide: a man is still 8 across, at an eighth of the work)
