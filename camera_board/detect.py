@@ -135,6 +135,7 @@ class Detector:
         self.layout, self.calibration, self.heights, self.quick = layout, calibration, heights, quick
         self.borrowed: Detector | None = None    # quick: the full read whose light it may take
         self.last_light: tuple = (None, 0.0, 0)   # (light, brightness, when measured)
+        self.mended = None      # Carrom: the light with a piece's shapes in it taken out (``_light_bumps``)
         self._frames = 0
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
@@ -167,6 +168,10 @@ class Detector:
             unsure, left = [], []
         if hand:
             return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
+        if (unsure or left) and self.mended is not None:   # (Carrom: see _read_mended)
+            again = self._read_mended(view, grid, brightness)
+            if again is not None:
+                return again
         if unsure or left:
             return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
                             brightness=brightness, details={"found": found})
@@ -447,6 +452,7 @@ class Detector:
         took for the board and evened away (ivory men on light plywood, a pale striker on cream,
         lying over a marking that bounds them as the board's own lines do), in words."""
         light, grid = self.last_light[0], self._grid
+        self.mended = None
         if self.quick or light is None or grid is None or self.layout.game != "carrom":
             return []
         cell = 2 * grid.cell     # (looked at on cells twice as wide: a man is still 8 across, at an eighth of the work)
@@ -456,8 +462,8 @@ class Detector:
         disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
         h, w = light.shape[:2]
         logged = cv2.resize(cv2.log(np.maximum(light, 1e-3)), (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        bump = np.maximum(logged - cv2.morphologyEx(logged, cv2.MORPH_OPEN, disc),
-                          cv2.morphologyEx(logged, cv2.MORPH_CLOSE, disc) - logged).max(axis=2)
+        opened, closed = cv2.morphologyEx(logged, cv2.MORPH_OPEN, disc), cv2.morphologyEx(logged, cv2.MORPH_CLOSE, disc)
+        bump = np.maximum(logged - opened, closed - logged).max(axis=2)
         mask = (bump > BUMP).astype(np.uint8)
         # (only on the playing surface, off its edge and the pockets: the light meets the frame there)
         inside = np.zeros_like(mask)
@@ -476,12 +482,30 @@ class Detector:
             cv2.circle(mask, (int(round(cu / cell)), int(round(cv / cell))),
                        int(math.ceil((r + BUMP_EDGE * self.calibration.scale) / cell)), 0, -1)
         count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
-        out = []
+        out, shaped = [], np.zeros_like(mask)
         for i in range(1, count):
             if stats[i, cv2.CC_STAT_AREA] >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * cell))
                 out.append(f"the light has a piece's shape at {x:.0f}, {y:.0f} mm")
+                shaped[labels == i] = 1
+        if out:
+            self.mended = _without_shapes(light, logged, opened, closed, shaped)
         return out
+
+    def _read_mended(self, view: np.ndarray, grid: "_Grid", brightness: float) -> Sighting | None:
+        """Carrom: the frame read again with the light where it had a piece's shape taken
+        from round it (``mended`` by ``_light_bumps``): the pieces the first measurement took
+        for the board and evened away (lone ivory men on light plywood over a marking, a pale
+        striker on cream) are then seen. Kept only when nothing is doubted: each place the light
+        had a piece's shape must now hold a piece found there (the shapes are still looked for
+        in the light as first measured), else the first read's doubts stand (None)."""
+        light, self.mended = self.mended, None
+        evened, apart, shares = self._shares(view, light, grid)
+        found, unsure = self._peaks(apart, shares, evened, grid)
+        hand, left = self._unexplained(apart, shares, found)
+        if hand or unsure or left:
+            return None
+        return Sighting(tuple(found), brightness=brightness)
 
     def _lone_tops(self, kept: list, middles: list, shares: dict) -> list:
         """``middles`` with each piece of a kind a set has one of (Carrom's striker and queen)
@@ -903,6 +927,20 @@ def _bounds(labels: np.ndarray, count: int, edges: np.ndarray) -> tuple[np.ndarr
             by_edges += np.bincount(labels[rim & edge], minlength=count)
             by_other += np.bincount(labels[rim & ~edge], minlength=count)
     return by_edges, by_other
+
+
+def _without_shapes(light: np.ndarray, logged: np.ndarray, opened: np.ndarray, closed: np.ndarray,
+                    shaped: np.ndarray) -> np.ndarray:
+    """``light`` (its cells) with the places ``shaped`` and a cell round them (on the picture
+    of its log at half its size, ``opened`` and ``closed`` by a piece-wide disc) taken from
+    round them: a bump the opening takes away, a dip the closing fills; a lamp's pool or a
+    guest's shadow, wider than the disc, is kept, and the light elsewhere is as measured."""
+    h, w = light.shape[:2]
+    near = cv2.resize(cv2.dilate(shaped, np.ones((3, 3), np.uint8)), (w, h), interpolation=cv2.INTER_NEAREST)
+    near = cv2.dilate(near, np.ones((3, 3), np.uint8)).astype(bool)
+    smooth = np.where(logged - opened > closed - logged, opened, closed).astype(np.float32)
+    round_it = cv2.exp(cv2.resize(smooth, (w, h), interpolation=cv2.INTER_LINEAR))
+    return np.where(near[..., None], round_it, light).astype(light.dtype)
 
 
 @functools.lru_cache(maxsize=8)

@@ -105,13 +105,19 @@ def test_a_striker_told_from_the_board_by_hue_alone_is_read_from_its_top_not_its
         assert errors and max(errors) < 1.2, errors
 
 
-def test_a_striker_the_light_measurement_evens_into_the_board_is_doubted_not_missed():
-    # (before: tuning installation 6's pale blue striker on painted cream, its rim too faint
-    # for an edge and the base line's marking bounding it, was taken for the board by the
-    # light measurement and evened away: board 2 settled a striker short, WRONG)
+def test_a_striker_the_light_measurement_evens_into_the_board_is_read_with_the_light_mended():
+    # (before 3c: tuning installation 6's pale striker on painted cream, its rim too faint for
+    # an edge and the base line's marking bounding it, was taken for the board by the light
+    # measurement and evened away: board 2 settled a striker short, WRONG; then it was only
+    # doubted, "the light has a piece's shape at 37x, 27x mm", and refused. Now the frame is
+    # read again with the light there taken from round it: the striker is found, right.)
     inst = installation("carrom", 6)
     learned = _taught(inst)
     assert learned.ok, learned.said("en")
     verdict, sighting = _read(inst, learned, 2)
+    assert verdict == "right", sighting.problem
+    # where the light has a piece's shape and no piece is found there once it is mended
+    # (board 4, at 334, 321 mm), the doubt stands: refused, not read
+    verdict, sighting = _read(inst, learned, 4)
     assert verdict == "refused", sighting.pieces
-    assert "the light has a piece's shape at 37" in sighting.problem, sighting.problem
+    assert "the light has a piece's shape at 33" in sighting.problem, sighting.problem
