@@ -61,6 +61,20 @@ def until(condition, timeout: float = 20.0, what: str = "") -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def last_logged(db: Path) -> int:
+    """The last seq in a table's own log, read beside the table's process (0: none yet)."""
+    import sqlite3
+    if not db.exists():
+        return 0
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()[0]
+    except sqlite3.OperationalError:   # its tables not made yet
+        return 0
+    finally:
+        conn.close()
+
+
 def seqs(store: Path, table: str) -> list[int]:
     from venue.store import events
     return [e[3] for e in events(store, "pub", table)]
@@ -122,9 +136,11 @@ def test_a_table_restarted_while_the_broker_was_down_catches_up(broker, tmp_path
         first = finished(start_table(tmp_path, broker.port, "t1", games=1, seed=3))
         until(lambda: seqs(store, "t1")[-1:] == [first["last_seq"]], what="the first game")
         broker.stop()
-        # the table plays a game with the broker away, and ends before it is back
-        table = start_table(tmp_path, broker.port, "t1", games=1, seed=4)
-        time.sleep(4)
+        # the table plays a game with the broker away, and ends before it is back (games=2:
+        # restarted on its log, the game over already is its first; with 1 it played none)
+        table = start_table(tmp_path, broker.port, "t1", games=2, seed=4)
+        until(lambda: last_logged(tmp_path / "t1.sqlite") >= first["last_seq"] + 10,
+              what="ten moves logged with the broker away")
         table.send_signal(signal.SIGTERM)         # the game ends
         time.sleep(0.5)
         table.send_signal(signal.SIGTERM)         # and the wait for the broker
@@ -192,7 +208,9 @@ def test_a_head_office_heals_through_the_bridge_what_its_broker_lost(tmp_path):
     try:
         until(lambda: len(seqs(store, "t1")) > 20, timeout=30, what="events at the head office")
         office.close()                     # the head office's view away ...
-        time.sleep(2)
+        away = last_logged(tmp_path / "t1.sqlite")
+        until(lambda: last_logged(tmp_path / "t1.sqlite") >= away + 30, timeout=30,
+              what="thirty events more while the head office's view is away")
         head.kill()                        # ... while its broker dies, with what it held for it
         head.start()
         office = listener(head.port, store, client_id="head-office")
