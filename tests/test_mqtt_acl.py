@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mqtt_broker import MISSING, SHIPPED, Mosquitto, logins, shipped
-from test_mqtt import listener, start_table, until
+from test_mqtt import NO_FAULT, listener, start_table, until
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 USERS = ("t1", "t2", "venue", "reader", "homeassistant", "observer")
@@ -163,7 +163,7 @@ def test_a_retained_command_is_never_acted_on_and_the_venue_clears_it(broker, tm
     observer = Client(broker.port, "observer", ("pubtable/v1/krone/t1/#",))
     table = start_table(tmp_path, broker.port, "t1", games=1, pace=0.05, linger=3,
                         extra='username = "t1"\npassword = "t1-pw"\naccept_commands = true\n',
-                        venue="krone")
+                        venue="krone", settle=NO_FAULT)
     try:
         table.communicate(timeout=90)
         events = [json.loads(p) for t, p, r in observer.heard if "/event/" in t]
