@@ -62,6 +62,18 @@ class Client:
         self.client.loop_stop()
 
 
+def heard_all(listener: Client, writer: Client, topic: str) -> None:
+    """Every message acknowledged by the broker so far has reached ``listener``, if it was to:
+    ``writer`` sends one more to ``topic`` (which ``listener`` reads), and it is awaited, as a
+    subscriber gets its messages in order; then forgotten. (A fixed second's wait before,
+    for what must not come.)"""
+    mark = f"last-{time.monotonic_ns()}".encode()
+    writer.publish(topic, mark)
+    until(lambda: any(p == mark for _, p, _ in list(listener.heard)), what="the last message")
+    with listener._lock:
+        listener.heard = [h for h in listener.heard if h[1] != mark]
+
+
 @pytest.fixture(scope="module")
 def broker(tmp_path_factory):
     folder = tmp_path_factory.mktemp("acl")
@@ -109,7 +121,7 @@ def test_each_login_writes_what_the_docs_say_and_nothing_more(broker):
     try:
         for i, (user, topic, _) in enumerate(WRITES):
             writers[user].publish(topic, f"{i}")
-        time.sleep(1.0)
+        heard_all(observer, writers["t1"], "pubtable/v1/krone/t1/status")
         got = {(t, p.decode()) for t, p, _ in observer.heard}
         wrong = [(user, topic, taken) for i, (user, topic, taken) in enumerate(WRITES)
                  if ((topic, f"{i}") in got) != taken]
@@ -133,7 +145,7 @@ def test_a_table_reads_only_its_own_commands_and_status(broker):
         t2.publish("pubtable/v1/krone/t2/event/shot")
         t2.publish("pubtable/v1/krone/t2/state")
         t2.publish("homeassistant/sensor/t2/pubtable_krone_t2_score/config")
-        time.sleep(1.0)
+        heard_all(table, venue, "pubtable/v1/krone/t1/status")
         assert table.topics() == {"pubtable/v1/krone/t1/cmd/resend", "pubtable/v1/krone/t1/status",
                                   "homeassistant/status"}
     finally:
@@ -147,7 +159,7 @@ def test_no_login_no_entry_and_no_message_over_the_size_limit(broker):
     try:
         table.publish("pubtable/v1/krone/t1/state", b"x" * 300_000)        # 3 MB took before
         table.publish("pubtable/v1/krone/t1/reply", b"y" * 200_000)
-        time.sleep(1.0)
+        heard_all(observer, table, "pubtable/v1/krone/t1/status")
         assert [(t, len(p)) for t, p, _ in observer.heard] == [("pubtable/v1/krone/t1/reply", 200_000)]
     finally:
         observer.close()
@@ -201,15 +213,15 @@ def test_a_pubs_bridge_carries_its_own_venue_only_and_the_head_office_takes_only
     pub = Mosquitto(tmp_path / "pub", "allow_anonymous true\n" + bridge).start()
     observer = Client(head.port, "observer", ("pubtable/v1/#",))
     try:
-        time.sleep(1.0)   # the bridge connects
         inside = Client(pub.port, None)
+        heard_all(observer, inside, "pubtable/v1/krone/t1/event/shot")   # the bridge is up
         for topic in ("pubtable/v1/krone/t1/event/shot", "pubtable/v1/adler/t1/event/shot",
                       "pubtable/v1/krone/t1/cmd/new_game"):
             inside.publish(topic)
         forger = Client(head.port, "krone")   # the pub's bridge login, used by hand
         forger.publish("pubtable/v1/adler/t1/state")
         forger.publish("pubtable/v1/krone/t1/state")
-        time.sleep(1.0)
+        heard_all(observer, inside, "pubtable/v1/krone/t1/event/shot")   # through the bridge
         assert observer.topics() == {"pubtable/v1/krone/t1/event/shot", "pubtable/v1/krone/t1/state"}
         inside.close()
         forger.close()
