@@ -71,17 +71,21 @@ def serve(session, pace: float, rng: random.Random, stop: threading.Event) -> in
 SETTLE, SETTLE_RECOVERING, RECOVERING = 4.0, 15.0, 30.0
 
 
-def drain(session, publisher, history, timeout: float, stop: threading.Event) -> bool:
+def drain(session, publisher, history, timeout: float, stop: threading.Event,
+          quiet: float | None = None) -> bool:
     """Wait until the broker has acknowledged the log's last event and the subscribers
-    asked for nothing again for SETTLE seconds: what a killed broker lost, they ask for
-    when they see the table's last event said (or a SIGTERM ends the wait)."""
+    asked for nothing again for ``quiet`` seconds (SETTLE unless said; SETTLE_RECOVERING
+    while they heal):
+    what a killed broker lost, they ask for when they see the table's last event said (or
+    a SIGTERM ends the wait)."""
     deadline = time.monotonic() + timeout
+    quiet = SETTLE if quiet is None else quiet
     entries = history.entries(0)
     last = entries[-1].seq if entries else 0
     while time.monotonic() < deadline and not stop.is_set():
         newer = history.entries(last + 1)      # (commands may still log a new game)
         last = newer[-1].seq if newer else last
-        settle = SETTLE_RECOVERING if publisher and publisher.healing_within(RECOVERING) else SETTLE
+        settle = SETTLE_RECOVERING if publisher and publisher.healing_within(RECOVERING) else quiet
         if publisher is None or not last or (publisher.stats["acked"] >= last
                                              and publisher.settled(settle)):
             return True
@@ -105,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--drain", type=float, default=30.0,
                         help="seconds to wait at the end for the broker to have every event")
+    parser.add_argument("--settle", type=float, default=SETTLE,
+                        help=f"seconds nobody may ask for anything before the table stops (default "
+                             f"{SETTLE:g}; {SETTLE_RECOVERING:g} while subscribers heal); a test "
+                             "with no broker fault, whose subscribers never ask, takes less")
     parser.add_argument("--linger", type=float, default=0.0,
                         help="seconds to stay connected after the games (commands, tests)")
     parser.add_argument("--serve", action="store_true",
@@ -136,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                 done = serve(session, args.pace, random.Random(args.seed), stop)
             else:
                 done = play(session, args.games, args.pace, random.Random(args.seed), stop)
-            drained = drain(session, publisher, face.history, args.drain, leave)
+            drained = drain(session, publisher, face.history, args.drain, leave, args.settle)
             linger(session, args.linger, leave)
     finally:
         session.close()

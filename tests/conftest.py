@@ -31,3 +31,33 @@ def display(request):
     from tablegame.display import Display
     with Display(request.param, caption="test") as d:
         yield d
+
+
+# -- one Chromium for the whole run ------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"     # Debian's: Playwright cannot download its own browsers here
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """Real Chromium through Playwright, started once for the whole run (its driver and the
+    browser took a few seconds at each of the eight modules and tests that started their
+    own). Tests share it through ``chromium``, each in browser contexts of its own."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no {CHROMIUM}: install Debian's chromium package (./dev test does so as root)")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def chromium(chromium_browser):
+    """The run's Chromium for one test: whatever contexts (cookies, language, viewport) the
+    test opens are closed after it, so no page of one test is open during the next."""
+    yield chromium_browser
+    for context in chromium_browser.contexts:
+        context.close()

@@ -7,20 +7,19 @@ from __future__ import annotations
 
 import os
 import random
-import threading
 from pathlib import Path
 
 import pytest
 
 from test_web_accessibility import AXE, LOCALES, SAME_NAMES, SMALL_TARGETS, SMALL_TEXT, WCAG, audit
-from test_web_browser import ARGS, CHROMIUM, PHONE, playwright
+from test_web_browser import PHONE
 from venue.app import create_app
 from mqtt_broker import free_port
 from mqtt_publisher.broker import Broker
 from venue.competition.league_link import LeagueLink
 from venue.competition.runner import Runner
 from venue.store import VenueStore
-from web_table import wait_in_page
+from web_table import served, wait_in_page
 
 PASSWORD = "venue-secret-1"
 SHOTS_TO = os.environ.get("SCREENSHOTS")   # SCREENSHOTS=docs/screenshots refreshes the docs' pictures
@@ -30,7 +29,6 @@ TVS = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    from waitress import create_server
     folder = tmp_path_factory.mktemp("competition-pages")
     store = VenueStore(folder / "venue.sqlite")
     for name in ("t1", "t2", "t3"):
@@ -47,8 +45,6 @@ def site(tmp_path_factory):
     runner.start()
     app = create_app(folder / "venue.sqlite", folder, None, competitions=runner)
     app.extensions["accounts"].add("boss", PASSWORD, "admin")
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
     made = runner.create({"name": "Neunfeld-Pokal", "game": "neunfeld", "format": "knockout",
                           "entrants": PLAYERS, "tables": ["t1", "t2", "t3"]}, ["t1", "t2", "t3"],
                          "staff:boss")
@@ -59,8 +55,8 @@ def site(tmp_path_factory):
                            "boards": "Anna – Ben\nCarl – Dora"}, ["t1", "t2", "t3"], "staff:boss")
     assert league.ok, league
     runner.submit(lambda: _league(link, league.id))
-    yield f"http://127.0.0.1:{server.effective_port}", runner, made.id, store, league.id
-    server.close()
+    with served(app) as url:
+        yield url, runner, made.id, store, league.id
     runner.close()
     store.close()
 
@@ -88,14 +84,6 @@ def _played(runner, cid, store):
     store.state("krone", "t2", {"schema": 1, "score": "2 : 1",
                                 "match": {"competition": cid, "match": "R1M2", "attempt": 1}})
     return Answer(True)
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def logged_in(chromium, base, lang, viewport=PHONE):

@@ -29,13 +29,20 @@ def broker(tmp_path):
     mosquitto.stop()
 
 
+# s of quiet a table waits for before it stops where no broker dies, so nobody needs to ask
+# it for anything again (playout's own 4 s are for subscribers healing after a broker's kill)
+NO_FAULT = 1.0
+
+
 def start_table(tmp_path: Path, port: int, name: str, games: int = 2, pace: float = 0.01,
-                seed: int = 0, extra: str = "", linger: float = 0.0, venue: str = "pub") -> subprocess.Popen:
+                seed: int = 0, extra: str = "", linger: float = 0.0, venue: str = "pub",
+                settle: float | None = None) -> subprocess.Popen:
     config = table_config(tmp_path / f"{name}.toml", port, name, venue=venue, extra=extra)
     return subprocess.Popen(
         [sys.executable, "-m", "table_app.playout", "--config", str(config), "--db",
          str(tmp_path / f"{name}.sqlite"), "--games", str(games), "--pace", str(pace),
-         "--seed", str(seed), "--drain", "60", "--linger", str(linger)],
+         "--seed", str(seed), "--drain", "60", "--linger", str(linger),
+         *(["--settle", str(settle)] if settle is not None else [])],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
 
 
@@ -61,6 +68,20 @@ def until(condition, timeout: float = 20.0, what: str = "") -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def last_logged(db: Path) -> int:
+    """The last seq in a table's own log, read beside the table's process (0: none yet)."""
+    import sqlite3
+    if not db.exists():
+        return 0
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()[0]
+    except sqlite3.OperationalError:   # its tables not made yet
+        return 0
+    finally:
+        conn.close()
+
+
 def seqs(store: Path, table: str) -> list[int]:
     from venue.store import events
     return [e[3] for e in events(store, "pub", table)]
@@ -74,8 +95,8 @@ def table_standings(db: Path):
 def test_three_tables_into_one_broker_every_event_once(broker, tmp_path):
     venue = listener(broker.port, tmp_path / "venue.sqlite")
     try:
-        tables = {f"t{i}": start_table(tmp_path, broker.port, f"t{i}", games=2, seed=i)
-                  for i in range(1, 4)}
+        tables = {f"t{i}": start_table(tmp_path, broker.port, f"t{i}", games=2, seed=i,
+                                       settle=NO_FAULT) for i in range(1, 4)}
         results = {name: finished(process) for name, process in tables.items()}
         for name, result in results.items():
             assert result["drained"] and result["games"] == 2
@@ -119,12 +140,14 @@ def test_a_table_restarted_while_the_broker_was_down_catches_up(broker, tmp_path
     store = tmp_path / "venue.sqlite"
     venue = listener(broker.port, store)
     try:
-        first = finished(start_table(tmp_path, broker.port, "t1", games=1, seed=3))
+        first = finished(start_table(tmp_path, broker.port, "t1", games=1, seed=3, settle=NO_FAULT))
         until(lambda: seqs(store, "t1")[-1:] == [first["last_seq"]], what="the first game")
         broker.stop()
-        # the table plays a game with the broker away, and ends before it is back
-        table = start_table(tmp_path, broker.port, "t1", games=1, seed=4)
-        time.sleep(4)
+        # the table plays a game with the broker away, and ends before it is back (games=2:
+        # restarted on its log, the game over already is its first; with 1 it played none)
+        table = start_table(tmp_path, broker.port, "t1", games=2, seed=4)
+        until(lambda: last_logged(tmp_path / "t1.sqlite") >= first["last_seq"] + 10,
+              what="ten moves logged with the broker away")
         table.send_signal(signal.SIGTERM)         # the game ends
         time.sleep(0.5)
         table.send_signal(signal.SIGTERM)         # and the wait for the broker
@@ -164,7 +187,7 @@ def test_a_bridge_carries_a_tables_events_to_the_head_office(tmp_path):
     office = listener(head.port, store, client_id="head-office")
     try:
         time.sleep(0.5)   # the bridge connects
-        result = finished(start_table(tmp_path, pub.port, "t1", games=1))
+        result = finished(start_table(tmp_path, pub.port, "t1", games=1, settle=NO_FAULT))
         until(lambda: seqs(store, "t1")[-1:] == [result["last_seq"]], what="events at the head office")
         assert seqs(store, "t1") == list(range(1, result["last_seq"] + 1))
     finally:
@@ -192,7 +215,9 @@ def test_a_head_office_heals_through_the_bridge_what_its_broker_lost(tmp_path):
     try:
         until(lambda: len(seqs(store, "t1")) > 20, timeout=30, what="events at the head office")
         office.close()                     # the head office's view away ...
-        time.sleep(2)
+        away = last_logged(tmp_path / "t1.sqlite")
+        until(lambda: last_logged(tmp_path / "t1.sqlite") >= away + 30, timeout=30,
+              what="thirty events more while the head office's view is away")
         head.kill()                        # ... while its broker dies, with what it held for it
         head.start()
         office = listener(head.port, store, client_id="head-office")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from mqtt_broker import MISSING, SHIPPED, Mosquitto, logins, shipped
-from test_mqtt import listener, start_table, until
+from test_mqtt import NO_FAULT, listener, start_table, until
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 USERS = ("t1", "t2", "venue", "reader", "homeassistant", "observer")
@@ -60,6 +60,18 @@ class Client:
     def close(self):
         self.client.disconnect()
         self.client.loop_stop()
+
+
+def heard_all(listener: Client, writer: Client, topic: str) -> None:
+    """Every message acknowledged by the broker so far has reached ``listener``, if it was to:
+    ``writer`` sends one more to ``topic`` (which ``listener`` reads), and it is awaited, as a
+    subscriber gets its messages in order; then forgotten. (A fixed second's wait before,
+    for what must not come.)"""
+    mark = f"last-{time.monotonic_ns()}".encode()
+    writer.publish(topic, mark)
+    until(lambda: any(p == mark for _, p, _ in list(listener.heard)), what="the last message")
+    with listener._lock:
+        listener.heard = [h for h in listener.heard if h[1] != mark]
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +121,7 @@ def test_each_login_writes_what_the_docs_say_and_nothing_more(broker):
     try:
         for i, (user, topic, _) in enumerate(WRITES):
             writers[user].publish(topic, f"{i}")
-        time.sleep(1.0)
+        heard_all(observer, writers["t1"], "pubtable/v1/krone/t1/status")
         got = {(t, p.decode()) for t, p, _ in observer.heard}
         wrong = [(user, topic, taken) for i, (user, topic, taken) in enumerate(WRITES)
                  if ((topic, f"{i}") in got) != taken]
@@ -133,7 +145,7 @@ def test_a_table_reads_only_its_own_commands_and_status(broker):
         t2.publish("pubtable/v1/krone/t2/event/shot")
         t2.publish("pubtable/v1/krone/t2/state")
         t2.publish("homeassistant/sensor/t2/pubtable_krone_t2_score/config")
-        time.sleep(1.0)
+        heard_all(table, venue, "pubtable/v1/krone/t1/status")
         assert table.topics() == {"pubtable/v1/krone/t1/cmd/resend", "pubtable/v1/krone/t1/status",
                                   "homeassistant/status"}
     finally:
@@ -142,12 +154,14 @@ def test_a_table_reads_only_its_own_commands_and_status(broker):
 
 
 def test_no_login_no_entry_and_no_message_over_the_size_limit(broker):
-    assert Client(broker.port, None).answer == ["Not authorized"]
+    stranger = Client(broker.port, None)
+    stranger.close()                   # its network thread would go on trying
+    assert stranger.answer == ["Not authorized"]
     observer, table = Client(broker.port, "observer", ("pubtable/v1/#",)), Client(broker.port, "t1")
     try:
         table.publish("pubtable/v1/krone/t1/state", b"x" * 300_000)        # 3 MB took before
         table.publish("pubtable/v1/krone/t1/reply", b"y" * 200_000)
-        time.sleep(1.0)
+        heard_all(observer, table, "pubtable/v1/krone/t1/status")
         assert [(t, len(p)) for t, p, _ in observer.heard] == [("pubtable/v1/krone/t1/reply", 200_000)]
     finally:
         observer.close()
@@ -163,7 +177,7 @@ def test_a_retained_command_is_never_acted_on_and_the_venue_clears_it(broker, tm
     observer = Client(broker.port, "observer", ("pubtable/v1/krone/t1/#",))
     table = start_table(tmp_path, broker.port, "t1", games=1, pace=0.05, linger=3,
                         extra='username = "t1"\npassword = "t1-pw"\naccept_commands = true\n',
-                        venue="krone")
+                        venue="krone", settle=NO_FAULT)
     try:
         table.communicate(timeout=90)
         events = [json.loads(p) for t, p, r in observer.heard if "/event/" in t]
@@ -201,15 +215,15 @@ def test_a_pubs_bridge_carries_its_own_venue_only_and_the_head_office_takes_only
     pub = Mosquitto(tmp_path / "pub", "allow_anonymous true\n" + bridge).start()
     observer = Client(head.port, "observer", ("pubtable/v1/#",))
     try:
-        time.sleep(1.0)   # the bridge connects
         inside = Client(pub.port, None)
+        heard_all(observer, inside, "pubtable/v1/krone/t1/event/shot")   # the bridge is up
         for topic in ("pubtable/v1/krone/t1/event/shot", "pubtable/v1/adler/t1/event/shot",
                       "pubtable/v1/krone/t1/cmd/new_game"):
             inside.publish(topic)
         forger = Client(head.port, "krone")   # the pub's bridge login, used by hand
         forger.publish("pubtable/v1/adler/t1/state")
         forger.publish("pubtable/v1/krone/t1/state")
-        time.sleep(1.0)
+        heard_all(observer, inside, "pubtable/v1/krone/t1/event/shot")   # through the bridge
         assert observer.topics() == {"pubtable/v1/krone/t1/event/shot", "pubtable/v1/krone/t1/state"}
         inside.close()
         forger.close()

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from mqtt_broker import MISSING, Mosquitto
-from test_mqtt import finished, start_table, until
+from test_mqtt import NO_FAULT, finished, start_table, until
 
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 
@@ -54,7 +54,7 @@ class Heard:
 def test_every_game_won_is_one_hook(broker, tmp_path):
     heard = Heard(broker.port, "pubtable/v1/pub/t1/hook/#")
     try:
-        finished(start_table(tmp_path, broker.port, "t1", games=3, pace=0))
+        finished(start_table(tmp_path, broker.port, "t1", games=3, pace=0, settle=NO_FAULT))
         until(lambda: len(heard.on("hook/game_won")) >= 3, what="three game_won hooks")
         time.sleep(0.3)
         hooks = heard.on("hook/game_won")

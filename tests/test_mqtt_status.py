@@ -58,7 +58,9 @@ def test_a_table_killed_while_the_broker_was_away_is_offline_soon_after_it_retur
         table.wait()
         broker.start()
         back = time.monotonic()
-        assert retained_status(broker.port) == b"online"   # what the broker kept of it
+        # what the broker kept of it (a new client's connection and subscription took over
+        # the 2 s once in the whole suite at load 11: waited for up to 6 s, answered at once)
+        assert retained_status(broker.port, wait=6.0) == b"online"
         until(lambda: retained_status(broker.port) == b"offline", timeout=SILENT + 10,
               what="offline on its status, said by the venue view")
         assert time.monotonic() - back < SILENT + 5

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mqtt_broker import MISSING, Mosquitto
-from test_mqtt import finished, listener, seqs, start_table, until
+from test_mqtt import NO_FAULT, finished, listener, seqs, start_table, until
 
 pytestmark = [pytest.mark.skipif(MISSING is not None, reason=MISSING or ""),
               pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl to make certificates")]
@@ -47,7 +47,7 @@ def test_a_table_with_a_client_certificate_publishes_and_one_without_is_refused(
     try:
         tls = (f'tls = true\nca_file = "{certs}/ca.crt"\ncert_file = "{certs}/t1.crt"\n'
                f'key_file = "{certs}/t1.key"\n')
-        result = finished(start_table(tmp_path, broker.port, "t1", games=1, extra=tls))
+        result = finished(start_table(tmp_path, broker.port, "t1", games=1, extra=tls, settle=NO_FAULT))
         until(lambda: seqs(store, "t1")[-1:] == [result["last_seq"]], what="t1's events over TLS")
         assert seqs(store, "t1") == list(range(1, result["last_seq"] + 1))
         from mqtt_publisher.broker import Broker

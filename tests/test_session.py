@@ -33,9 +33,23 @@ def db(tmp_path):
     return tmp_path / "table.sqlite"
 
 
+OPENED: list[Session] = []
+
+
+@pytest.fixture(autouse=True)
+def closed_after():
+    """Every session a test opened is closed after it, so the thread beside its writer
+    (a shove's physics check) ends with the test, not during a later one."""
+    yield
+    while OPENED:
+        OPENED.pop().close()
+
+
 def open_session(db, setup=HAPENNY, **kw):
     from tablegame.core.store import EventLog
-    return Session(EventLog(db), make_play, setup, rng=random.Random(1), **kw)
+    session = Session(EventLog(db), make_play, setup, rng=random.Random(1), **kw)
+    OPENED.append(session)
+    return session
 
 
 def logged(db):

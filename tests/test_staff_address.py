@@ -194,8 +194,8 @@ def test_the_first_start_shows_the_address_until_the_admin_password_is_set(tmp_p
             assert client.post("/setup", data={"name": "admin", "password": "admin-secret-1",
                                                "again": "admin-secret-1", "csrf_token": csrf}).status_code == 303
             wait_for(lambda: table.session.snapshot().status.showing_address is None)
-        with staff_page(table.face, config, host="127.0.0.1"):   # a later start: the game
-            assert not page.needs_setup()
+        with staff_page(table.face, config, host="127.0.0.1") as later:   # a later start: the game
+            assert not later.needs_setup()
             assert table.session.snapshot().status.showing_address is None
     finally:
         table.close()

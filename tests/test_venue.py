@@ -8,7 +8,6 @@ import os
 import random
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from tablegame.core.session import Act
 from venue.app import create_app
 from venue.standings import log_standings, players, venue_standings
 from venue.store import VenueStore
+from web_table import served
 
 ROOT = Path(__file__).parent.parent
 # SCREENSHOTS=docs/screenshots ./dev test tests/test_venue.py refreshes the committed ones
@@ -177,30 +177,19 @@ def test_commands_are_for_admins_and_name_what_is_known(client):
 
 # -- in real Chromium, with a real broker and headless tables ---------------------------------
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
-
 
 @pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no {CHROMIUM}: Debian's chromium package")
-def test_the_venue_in_chromium_live_offline_and_tv(tmp_path):
-    playwright = pytest.importorskip("playwright.sync_api")
+def test_the_venue_in_chromium_live_offline_and_tv(tmp_path, chromium):
     from mqtt_publisher.broker import Broker
     from venue.listener import Listener
-    from waitress import create_server
 
     broker = Mosquitto(tmp_path / "broker").start()
     listener = Listener(Broker("127.0.0.1", broker.port, keepalive=5), tmp_path / "venue.sqlite",
                         "pub", client_id="chromium-venue").start()
     app = create_app(tmp_path / "venue.sqlite", tmp_path, listener)
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
-    threading.Thread(target=server.run, daemon=True).start()
-    url = f"http://127.0.0.1:{server.effective_port}"
     tables = [_table(tmp_path, broker.port, name) for name in ("t1", "t2")]
     try:
-        with playwright.sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with served(app) as url:
             page = chromium.new_page(locale="en-GB")
             page.goto(url + "/")                     # the first start: the admin's password
             assert page.url.endswith("/setup")
@@ -228,42 +217,30 @@ def test_the_venue_in_chromium_live_offline_and_tv(tmp_path):
             page.screenshot(path=str(shots / "venue-tv.png"))
             size = page.eval_on_selector("#tv", "e => parseFloat(getComputedStyle(e).fontSize)")
             assert size >= 30                         # readable across the room on a 720p screen
-            chromium.close()
+            page.close()
     finally:
         for table in tables:
             table.kill()
             table.wait()
-        server.close()
         listener.close()
         broker.stop()
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no {CHROMIUM}: Debian's chromium package")
-def test_the_tv_says_nobody_has_finished_a_game_yet_rather_than_rank_it_first(tmp_path):
-    playwright = pytest.importorskip("playwright.sync_api")
-    from waitress import create_server
-    from venue.store import VenueStore
+def test_the_tv_says_nobody_has_finished_a_game_yet_rather_than_rank_it_first(tmp_path, chromium):
     VenueStore(tmp_path / "venue.sqlite").close()
     app = create_app(tmp_path / "venue.sqlite", tmp_path)
     app.extensions["accounts"].add("boss", PASSWORD, "admin")
-    server = create_server(app, host="127.0.0.1", port=0, threads=2)
-    threading.Thread(target=server.run, daemon=True).start()
-    url = f"http://127.0.0.1:{server.effective_port}"
-    try:
-        with playwright.sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = chromium.new_page(locale="en-GB")
-            page.goto(url + "/login")
-            page.fill("input[name=name]", "boss")
-            page.fill("input[name=password]", PASSWORD)
-            page.locator("main form button").click()
-            page.goto(url + "/tv")
-            page.wait_for_selector("#nobody", state="visible", timeout=10000)
-            assert page.locator("#nobody").inner_text() == "Nobody has finished a game tonight yet."
-            assert page.locator("#leaders li").count() == 0
-            chromium.close()
-    finally:
-        server.close()
+    with served(app, threads=2) as url:
+        page = chromium.new_page(locale="en-GB")
+        page.goto(url + "/login")
+        page.fill("input[name=name]", "boss")
+        page.fill("input[name=password]", PASSWORD)
+        page.locator("main form button").click()
+        page.goto(url + "/tv")
+        page.wait_for_selector("#nobody", state="visible", timeout=10000)
+        assert page.locator("#nobody").inner_text() == "Nobody has finished a game tonight yet."
+        assert page.locator("#leaders li").count() == 0
+        page.close()
 
 
 def _table(folder: Path, port: int, name: str) -> subprocess.Popen:

@@ -14,7 +14,8 @@ from web_table import Table
 AXE = Path(__file__).parent.parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 if not AXE.exists():
     pytest.skip(f"no {AXE}: ./dev test installs npm's axe-core there", allow_module_level=True)
-from test_web_browser import ARGS, CHROMIUM, PHONE, playwright  # noqa: E402  (skips without chromium)
+from conftest import chromium  # noqa: E402,F401  (the fixture: test_camera_teach_browser imports it from here)
+from test_web_browser import PHONE  # noqa: E402
 
 PASSWORD = "admin-secret-1"
 ROUTES = ["/", "/control", "/health", "/history", "/history/1", "/settings", "/calibrate",
@@ -61,14 +62,6 @@ def site(tmp_path_factory):
     yield f"http://127.0.0.1:{server.port}", table
     server.close()
     table.close()
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def page_in(chromium, base, lang, logged_in=True, javascript=True, **options):

@@ -17,19 +17,11 @@ from tablegame.core.session import Act, NewGame
 from web_admin.serve import PageServer
 from web_table import BoardTable, wait_in_page
 
-CHROMIUM = "/usr/bin/chromium"
 # The committed screenshots are refreshed with SCREENSHOTS=docs/screenshots ./dev test ...;
 # otherwise they go to the test's own folder, so a test run leaves the checkout clean.
 SHOTS_TO = os.environ.get("SCREENSHOTS")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 PASSWORD = "admin-secret-1"
 PHONE, LAPTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
-
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no {CHROMIUM}: install Debian's chromium package (./dev test does so as root)",
-                allow_module_level=True)
-playwright = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture
@@ -44,14 +36,6 @@ def page_server(table):
     server = PageServer(table.face, "127.0.0.1", 0, threads=8).start()
     yield server
     server.close()
-
-
-@pytest.fixture
-def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def wait_for(condition, what, timeout=20.0):
@@ -73,11 +57,11 @@ class Staff:
     live: object = None     # a second tab on the live view, once opened
 
 
-def test_the_staff_scenario_in_chromium(table, page_server, browser, tmp_path):
+def test_the_staff_scenario_in_chromium(table, page_server, chromium, tmp_path):
     """The steps a member of staff takes on a first evening, in order."""
     shots = Path(SHOTS_TO) if SHOTS_TO else tmp_path / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport=PHONE, locale="en-GB", accept_downloads=True)
+    context = chromium.new_context(viewport=PHONE, locale="en-GB", accept_downloads=True)
     staff = Staff(table, context, context.new_page(), f"http://127.0.0.1:{page_server.port}", shots,
                   tmp_path)
     first_start_sets_the_admin_password(staff)

@@ -13,7 +13,7 @@ from tablegame.core.sensors import BoardSnapshot, CoinReading
 from web_admin.serve import PageServer
 from web_table import Table
 from test_web_accessibility import (LOCALES, PASSWORD, SAME_NAMES, SMALL_TARGETS, SMALL_TEXT,  # noqa: E402
-                                    audit, chromium, page_in)  # noqa: F401  (a fixture; skips without chromium)
+                                    audit, page_in)
 from tests.test_shove_replay_screen import knock_on_and_cheat
 
 WORDS = {"de": ("Der letzte Schub, nachgespielt", "Münze 3 läge 38 mm weiter rechts",

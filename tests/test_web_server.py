@@ -5,6 +5,7 @@ import http.client
 import logging
 import os
 import socket
+import threading
 import time
 
 import pytest
@@ -136,3 +137,27 @@ def test_the_page_stops_even_when_its_wake_up_pipe_was_closed_under_it(table):
     assert open_places(held) == 0
     for s in held:
         s.close()
+
+
+def test_a_page_that_cannot_listen_leaves_no_pipe_socket_or_worker_behind(table):
+    """A port already taken: the page says so (OSError, which the table logs and plays on
+    without its page) and leaves nothing open; before, every failed start kept the loop's
+    wake-up pipe, the socket, its workers and the staff accounts' file (a table that
+    retries would run out). A page that started and stopped leaves nothing either."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        fds, threads = open_descriptors(), set(threading.enumerate())
+        for _ in range(3):
+            with pytest.raises(OSError):
+                PageServer(table.face, "127.0.0.1", taken.getsockname()[1], threads=4)
+        assert {fd: os.readlink(f"/proc/self/fd/{fd}") for fd in open_descriptors() - fds} == {}
+        assert [t.name for t in set(threading.enumerate()) - threads] == []
+    PageServer(table.face, "127.0.0.1", 0, threads=4).start().close()   # and one that served
+    assert {fd: os.readlink(f"/proc/self/fd/{fd}") for fd in open_descriptors() - fds} == {}
+    assert [t.name for t in set(threading.enumerate()) - threads] == []
+
+
+def open_descriptors() -> set[str]:
+    """This process's open descriptors (not the one listing them, closed by then)."""
+    return {fd for fd in os.listdir("/proc/self/fd") if os.path.lexists(f"/proc/self/fd/{fd}")}

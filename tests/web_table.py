@@ -1,8 +1,10 @@
 """A real table for the staff page's tests: a session on a real SQLite log with its
 writer on a thread (as the service runs it on the main thread), a real configuration
-file, and the face the service builds."""
+file, and the face the service builds; and ``served``, waitress serving a page (the
+venue's) on a thread for as long as a test needs it."""
 from __future__ import annotations
 
+import contextlib
 import random
 import threading
 
@@ -81,3 +83,23 @@ def wait_in_page(page, expression: str, timeout: float = 20000) -> None:
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"timed out waiting for {expression}"
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def served(app, threads: int = 4):
+    """``app`` served by waitress (as ``tablegame venue`` serves it) on a free loopback port,
+    its loop on a thread; yields the base URL. Stopped as the staff page stops: the workers
+    first, then every connection, the socket and the wake-up pipe closed on the loop's own
+    thread, which then ends (waitress's close() from here closed the socket and pipe under
+    the running loop and left it and the workers running)."""
+    from waitress import create_server, wasyncore
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+    loop = threading.Thread(target=server.run, name="test-page", daemon=True)
+    loop.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.task_dispatcher.shutdown()
+        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
+        loop.join(5)
+        assert not loop.is_alive(), "the page's loop did not stop"

@@ -48,6 +48,19 @@ class Channel(HTTPChannel):
 class GuardedServer(TcpWSGIServer):
     channel_class = Channel
 
+    def __init__(self, *args, **kwargs):
+        try:
+            super().__init__(*args, **kwargs)
+        except BaseException:
+            # waitress makes the loop's wake-up pipe and the socket before it binds: a
+            # port already taken would leave both open on a server nobody gets back
+            if getattr(self, "trigger", None) is not None:
+                with contextlib.suppress(OSError):
+                    self.trigger.close()
+            if getattr(self, "socket", None) is not None:
+                wasyncore.dispatcher.close(self)
+            raise
+
     def handle_accept(self):
         try:
             accepted = self.accept()
@@ -118,5 +131,6 @@ def guarded_server(app, host: str, port: int, threads: int, **adjustments) -> Gu
     """waitress.create_server for one listening address, with the guard above."""
     adj = Adjustments(host=host, port=port, threads=threads, **adjustments)
     dispatcher = ThreadedTaskDispatcher()
-    dispatcher.set_thread_count(adj.threads)
-    return GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0])
+    server = GuardedServer(app, {}, dispatcher=dispatcher, adj=adj, sockinfo=adj.listen[0])
+    dispatcher.set_thread_count(adj.threads)    # workers only for a server that listens
+    return server

@@ -20,8 +20,12 @@ class PageServer:
 
     def __init__(self, face: TableFace, host: str, port: int, threads: int):
         self.app = create_app(face)
-        self._server = guarded_server(self.app, host, port, threads, ident="tablegame",
-                                      channel_timeout=30)
+        try:
+            self._server = guarded_server(self.app, host, port, threads, ident="tablegame",
+                                          channel_timeout=30)
+        except BaseException:    # a port taken: the table plays on without its page
+            self.app.extensions["accounts"].close()
+            raise
         self.port = int(self._server.effective_port)
         self.address = f"http://{host if host not in ('0.0.0.0', '') else _lan_address()}:{self.port}/"
         self._thread = threading.Thread(target=self._serve, name="staff-page", daemon=True)
@@ -43,7 +47,7 @@ class PageServer:
     def close(self) -> None:
         """Live views first (each ends its stream), then the answers still in service
         finish, then the workers, the connections and the listening socket close, in
-        that order: nothing writes to a socket that is gone."""
+        that order: nothing writes to a socket that is gone; the staff accounts' file last."""
         self.app.extensions["relay"].end()
         deadline = time.monotonic() + STOP_WAIT
         while self._busy() and time.monotonic() < deadline:
@@ -53,6 +57,7 @@ class PageServer:
         self._thread.join(5)
         if not self._thread.is_alive():
             self._server.close_everything()   # a loop that died early left them open
+        self.app.extensions["accounts"].close()
 
     def _busy(self) -> bool:
         return self.app.extensions["relay"].viewers > 0 or \
