@@ -45,6 +45,12 @@ _MIGRATIONS = {
 }
 
 
+_INSERT = "INSERT INTO events (at, kind, data, by, seen) VALUES (?, ?, ?, ?, ?)"
+# One encoder for every event: ``json.dumps`` with separators makes a new one per call
+# (the same text: ensure_ascii, no sorting, as dumps does)
+_json = json.JSONEncoder(separators=(",", ":")).encode
+
+
 class LogError(sqlite3.DatabaseError):
     """The file is not an event log this version can use; the message says why."""
 
@@ -151,10 +157,7 @@ class EventLog:
         (at once with FULL)."""
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        cursor = self._db.execute(
-            "INSERT INTO events (at, kind, data, by, seen) VALUES (?, ?, ?, ?, ?)",
-            (at, kind, json.dumps(data, separators=(",", ":")), by,
-             json.dumps(list(seen), separators=(",", ":"))))
+        cursor = self._db.execute(_INSERT, (at, kind, _json(data), by, _json(list(seen))))
         self._unsynced = True
         self._since_checkpoint += 1
         if self._since_checkpoint >= 4 * CHECKPOINT_EVERY:   # nobody calls checkpoint_if_due
