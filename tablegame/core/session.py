@@ -592,10 +592,9 @@ class Session:
             self._pending.append(entry)
             return True
         try:
-            while self._pending:
-                self._log.append(*self._pending[0])
-                self._pending.pop(0)
-            self._log.append(*entry)
+            # with those that waited, in one transaction: all logged, or none and they wait on
+            self._log.append_all([*self._pending, entry])
+            self._pending.clear()
             return True
         except sqlite3.Error as error:
             log.error("the event log refused a %s event, nothing changed: %s", kind, error)

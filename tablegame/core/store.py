@@ -166,14 +166,40 @@ class EventLog:
         """Write one event made by ``by``, with what lay on the board (``seen``, JSON
         data); it survives a kill when this returns, and a power cut after ``sync()``
         (at once with FULL)."""
+        seq = self._insert(kind, data, at, by, seen)
+        self._appended(1)
+        return seq
+
+    def append_all(self, entries: list[tuple]) -> int:
+        """Write several events, each ``(kind, data, at, by, seen)``, in one transaction:
+        all of them or, when the log refuses one, none (a game's start, what the board
+        showed before its first move and the move itself: one commit instead of three,
+        each 0.15 ms of the main thread before the move is drawn). The last one's seq."""
+        if len(entries) == 1:
+            return self.append(*entries[0])
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for entry in entries:
+                seq = self._insert(*entry)
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:   # a failed COMMIT may have ended it already
+                self._db.execute("ROLLBACK")
+            raise
+        self._appended(len(entries))
+        return seq
+
+    def _insert(self, kind: str, data: dict, at: float, by: str = UNKNOWN,
+                seen: list = ()) -> int:
         if kind not in KINDS:
             raise ValueError(f"unknown event kind {kind!r}")
-        cursor = self._db.execute(_INSERT, (at, kind, _json(data), by, _json(list(seen))))
+        return self._db.execute(_INSERT, (at, kind, _json(data), by, _json(list(seen)))).lastrowid
+
+    def _appended(self, count: int) -> None:
         self._unsynced = True
-        self._since_checkpoint += 1
+        self._since_checkpoint += count
         if self._since_checkpoint >= 4 * CHECKPOINT_EVERY:   # nobody calls checkpoint_if_due
             self.checkpoint_if_due()
-        return cursor.lastrowid
 
     def checkpoint_if_due(self) -> None:
         """Fold the WAL into the database file once CHECKPOINT_EVERY events have been
