@@ -211,7 +211,7 @@ class ShoveScreen(PaintedScreen):
     def idle(self) -> bool:
         """A step of work ahead while the table waits (the table's loop calls it when a
         pass brought nothing to draw): False when there is none left."""
-        return self._card_ahead() or self.text.idle()
+        return self._card_ahead() or self._lines.idle() or self.text.idle()
 
     def _card_ahead(self) -> bool:
         """The waiting party's card as the turn's end will show it (at turn, its marks and
