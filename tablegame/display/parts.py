@@ -336,21 +336,27 @@ class Pictures:
         1920x1080 cost 30 % more than at 6e03dd5, which blended every line; issue 30)."""
         ink = self._ink(source)
         rect = pygame.Rect(at[0] + ink.x, at[1] + ink.y, ink.width, ink.height)
-        key = (source, rect.topleft)
+        picture = self.later((source, rect.topleft), static, rect, lambda pen: pen.blit(source, at))
+        return None if picture is None else (picture, rect.topleft)
+
+    def later(self, key: Hashable, static: pygame.Surface, rect: pygame.Rect,
+              draw: Callable[[Pen], None]) -> pygame.Surface | None:
+        """As ``get``, but a picture not made yet is made by a later ``idle``, between
+        frames: None now, and the caller draws the part as ``draw`` records it."""
         if key in self._pictures:
-            return self.get(key, static, rect, None), rect.topleft
-        self._later[key] = (static, rect, source, at)
+            return self.get(key, static, rect, draw)
+        self._later[key] = (static, rect, draw)
         if len(self._later) > self._keep:   # a table too busy to idle: the oldest wait no more
             del self._later[next(iter(self._later))]
         return None
 
     def idle(self) -> bool:
-        """Make one line's picture that a frame blended for want of it; False when there
-        is none to make. The newest first: an older one may be gone from the screen."""
+        """Make one picture that a frame drew without it; False when there is none to
+        make. The newest first: an older one may be gone from the screen."""
         if not self._later:
             return False
-        key, (static, rect, source, at) = self._later.popitem()
-        self.get(key, static, rect, lambda pen: pen.blit(source, at))
+        key, (static, rect, draw) = self._later.popitem()
+        self.get(key, static, rect, draw)
         return True
 
 
