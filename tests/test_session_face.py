@@ -179,6 +179,55 @@ def test_an_old_log_is_upgraded_in_place_and_the_game_resumes(db):
     assert who(db) == [("new_game", "unknown"), ("action", "unknown")]
 
 
+def schema_3_log(path):
+    """A log as the table wrote it before issue 30's last round: the kind checked with an
+    IN list, which SQLite evaluated by building a temporary index in every append."""
+    with sqlite3.connect(path) as conn:
+        conn.executescript(
+            "CREATE TABLE events (seq INTEGER PRIMARY KEY, at REAL NOT NULL, "
+            "kind TEXT NOT NULL CHECK (kind IN ('new_game', 'action', 'undo')), "
+            "data TEXT NOT NULL, by TEXT NOT NULL DEFAULT 'unknown', "
+            "seen TEXT NOT NULL DEFAULT '[]'); PRAGMA user_version = 3;")
+        setup = {"game": "shove-hapenny", "parties": [["Anna"], ["Ben"]], "options": []}
+        conn.execute("INSERT INTO events (at, kind, data, by) VALUES (1, 'new_game', ?, 'table')",
+                     (json.dumps(setup),))
+        conn.execute("INSERT INTO events (at, kind, data, by, seen) VALUES (2, 'action', ?, "
+                     "'staff:anna', '[]')", (json.dumps({"type": "CoinToss", "starter": 1}),))
+    conn.close()
+
+
+def append_plan(conn) -> list[str]:
+    """The operations SQLite runs for one append of the event log."""
+    from tablegame.core.store import _INSERT
+    return [row[1] for row in conn.execute(f"EXPLAIN {_INSERT}", (3, "action", "{}", "board", "[]"))]
+
+
+def test_a_schema_3_log_keeps_every_event_and_checks_the_kind_without_a_temporary_index(db):
+    """Fails before: every append built a temporary index (OpenEphemeral) for the kind's
+    check, on the main thread before the frame is drawn (17 us of it cold, measured)."""
+    schema_3_log(db)
+    s = Session(EventLog(db), make_play, HAPENNY)
+    assert s.status.state.starter == 1
+    s.handle(NewGame(PIECEPACK), by="staff:anna")   # and the made-again table takes more
+    s.close()
+    assert who(db) == [("new_game", "table"), ("action", "staff:anna"), ("new_game", "staff:anna")]
+    with sqlite3.connect(db) as conn:
+        assert schema_version(conn) == SCHEMA_VERSION
+        assert "OpenEphemeral" not in append_plan(conn)
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):   # still refused by the log
+            conn.execute("INSERT INTO events (at, kind, data) VALUES (3, 'redo', '{}')")
+    conn.close()
+
+
+def test_a_new_log_appends_without_a_temporary_index(db):
+    EventLog(db).close()
+    with sqlite3.connect(db) as conn:
+        assert "OpenEphemeral" not in append_plan(conn)
+        with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+            conn.execute("INSERT INTO events (at, kind, data) VALUES (3, 'redo', '{}')")
+    conn.close()
+
+
 def test_a_log_from_a_newer_program_is_refused_in_words(db):
     EventLog(db).close()
     with sqlite3.connect(db) as conn:

@@ -57,14 +57,16 @@ def line_parts(pen: Pen, name: str, topleft: tuple[int, int], placed,
     """A text block's lines (``TextCache.lines``) as parts of their own, ``(name, 0)``,
     ``(name, 1)``, ...: a changed line ("noch 3 Münzen") is redrawn alone. With
     ``pictures``, each line is kept as an opaque picture on ``static`` (``Pictures.line``)
-    and copied, not blended, where nothing else is drawn under it."""
+    and copied, not blended, where nothing else is drawn under it: from its second
+    showing; the first blends it, and the picture is made between frames."""
     for i, (line, (x, y)) in enumerate(placed):
         pen.part((name, i))
         at = (topleft[0] + x, topleft[1] + y)
-        if pictures is None:
+        picture = None if pictures is None else pictures.line(line, at, static)
+        if picture is None:
             pen.blit(line, at)
         else:
-            pen.cover(*pictures.line(line, at, static))
+            pen.cover(*picture)
 
 
 def party_card(pen: Pen, lay, rect: pygame.Rect, party: int, at_turn: bool) -> tuple:
@@ -291,9 +293,11 @@ class Pictures:
     def __init__(self, ink: Callable[[pygame.Surface], pygame.Rect], keep: int = 16) -> None:
         self._ink, self._keep = ink, keep
         self._pictures: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._later: dict[Hashable, tuple] = {}   # lines to make pictures of (``idle``)
 
     def clear(self) -> None:
         self._pictures.clear()
+        self._later.clear()
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._pictures
@@ -321,15 +325,39 @@ class Pictures:
 
 
     def line(self, source: pygame.Surface, at: tuple[int, int],
-             static: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]]:
+             static: pygame.Surface) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """A text line blitted at ``at`` as an opaque picture of its ink on ``static``,
         and where it goes: the same pixels as the line blended onto the static layer,
         where no other part is drawn under it (the status and message lines of a frame:
-        an alpha blend of each changed line was 3-7 times a copy of it, measured)."""
+        an alpha blend of each changed line was 3-7 times a copy of it, measured). None
+        the first time: the caller blends it, and the picture is made by ``idle``, not
+        in the frame that first shows a new line (a new surface and the static layer
+        copied into it cost more than the blend, once: the first turn's frames at
+        1920x1080 cost 30 % more than at 6e03dd5, which blended every line; issue 30)."""
         ink = self._ink(source)
         rect = pygame.Rect(at[0] + ink.x, at[1] + ink.y, ink.width, ink.height)
-        return self.get((source, rect.topleft), static, rect,
-                        lambda pen: pen.blit(source, at)), rect.topleft
+        picture = self.later((source, rect.topleft), static, rect, lambda pen: pen.blit(source, at))
+        return None if picture is None else (picture, rect.topleft)
+
+    def later(self, key: Hashable, static: pygame.Surface, rect: pygame.Rect,
+              draw: Callable[[Pen], None]) -> pygame.Surface | None:
+        """As ``get``, but a picture not made yet is made by a later ``idle``, between
+        frames: None now, and the caller draws the part as ``draw`` records it."""
+        if key in self._pictures:
+            return self.get(key, static, rect, draw)
+        self._later[key] = (static, rect, draw)
+        if len(self._later) > self._keep:   # a table too busy to idle: the oldest wait no more
+            del self._later[next(iter(self._later))]
+        return None
+
+    def idle(self) -> bool:
+        """Make one picture that a frame drew without it; False when there is none to
+        make. The newest first: an older one may be gone from the screen."""
+        if not self._later:
+            return False
+        key, (static, rect, draw) = self._later.popitem()
+        self.get(key, static, rect, draw)
+        return True
 
 
 def opaque_surface(size: tuple[int, int], like: pygame.Surface) -> pygame.Surface:
@@ -341,10 +369,17 @@ def opaque_surface(size: tuple[int, int], like: pygame.Surface) -> pygame.Surfac
     times as long: a card at 1920x1080 (420x216) 132 against 11 us, the panel's static
     layer 669 against 450 us (measured; the Pi's ARM build of SDL has no such path)."""
     width, height = max(0, size[0]), max(0, size[1])
-    surface = pygame.Surface((width, height), 0, like)
-    if width and surface.get_pitch() % 16 == 0:
-        surface = pygame.Surface((width + 1, height), 0, like).subsurface((0, 0, width, height))
-    return surface
+    # the spare pixels foreseen from the row's bytes, not found after making the surface
+    # once too often: making one is mostly the kernel's fresh zeroed pages (a line at
+    # 1920x1080, 1500x95, 290 us hot), and a quarter of all widths needed the spare
+    # (a card at 1920x1080 did), so made it twice (issue 30)
+    spare = 1 if width and width * like.get_bytesize() % 16 == 0 else 0
+    while True:
+        surface = pygame.Surface((width + spare, height), 0, like)
+        if not width or surface.get_pitch() % 16:
+            break
+        spare += 1   # a format whose rows SDL pads to 16 bytes all the same
+    return surface.subsurface((0, 0, width, height)) if spare else surface
 
 
 def _piece_of(static: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:

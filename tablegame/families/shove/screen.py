@@ -211,7 +211,8 @@ class ShoveScreen(PaintedScreen):
     def idle(self) -> bool:
         """A step of work ahead while the table waits (the table's loop calls it when a
         pass brought nothing to draw): False when there is none left."""
-        return self._card_ahead() or self.text.idle()
+        return (self._card_ahead() or self._cards.idle() or self._lines.idle()
+                or self.text.idle())
 
     def _card_ahead(self) -> bool:
         """The waiting party's card as the turn's end will show it (at turn, its marks and
@@ -391,13 +392,18 @@ class ShoveScreen(PaintedScreen):
 
     def _draw_card(self, pen: Pen, lay: ShoveLayout, party: int,
                    pv: PartyView, view: ShoveView) -> None:
-        """A party's card, drawn once per look as an opaque picture: a change of turn
-        is one blit per card."""
+        """A party's card, kept once per look as an opaque picture: a change of turn
+        is one blit per card. A look not kept yet (the turn's end of the party at turn:
+        its marks as the turn left them) is drawn as it is, and its picture made
+        between frames (making it in the frame cost more than drawing it)."""
         card = lay.card(party)
         pen.part(("card", party))
-        picture = self._cards.get((party, pv, view.target), self._static, card,
-                                  lambda card_pen: self._paint_card(card_pen, lay, party, pv, view))
-        pen.cover(picture, card.topleft)
+        paint = lambda card_pen: self._paint_card(card_pen, lay, party, pv, view)  # noqa: E731
+        picture = self._cards.later((party, pv, view.target), self._static, card, paint)
+        if picture is None:
+            paint(pen)
+        else:
+            pen.cover(picture, card.topleft)
 
     def _paint_card(self, pen: Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, view: ShoveView) -> None:
