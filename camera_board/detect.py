@@ -437,27 +437,18 @@ class Detector:
 
     def _across_edge(self, kind: str, cu: float, cv: float, reach: float) -> bool:
         """Whether a coin's outline and the window round it (rectified pixels) reach over the
-        playing surface's edge or a marker's white border: there its rim looks like the frame
-        or the white in shadow (a dark coin on a darker frame, a grey one on white) where on
-        the surface it does not, so the drop-shadow cut would leave it out on that side only
-        (tuning looks: coins within 5 mm of the edge read 1.1 mm off on average, 0.4
-        elsewhere). Such a coin is read with nothing cut (its drop shadow is small beside
-        that), and doubted as any other when its rim still tells one-sidedly."""
+        playing surface's edge: beside it lies the frame (or a marker's white border), and
+        its own rim there looks like that in shadow (a dark coin on a darker frame, a grey one
+        on white) where on the surface it does not, so the drop-shadow cut would leave it out
+        on that side only (tuning looks: coins within 5 mm of the edge read 1.1 mm off on
+        average, 0.4 elsewhere). Such a coin is read with nothing cut (its drop shadow is
+        small beside that), and doubted as any other when its rim still tells one-sidedly."""
         if kind not in RIM_DOUBT:
             return False
         x, y = self.calibration.to_board(cu, cv)
         near = reach / self.calibration.scale + WINDOW
-        w, h = self.layout.width, self.layout.length
-        if min(x, w - x, y, h - y) < near and max(-x, x - w, -y, y - h) < near:
-            return True
-        quiet = self.layout.marker_size / 6
-        for corners in self.layout.marker_corners().values():
-            (left, top), (right, bottom) = corners[0], corners[2]
-            dx = max(left - quiet - x, 0.0, x - right - quiet)
-            dy = max(bottom - quiet - y, 0.0, y - top - quiet)
-            if math.hypot(dx, dy) < near:
-                return True
-        return False
+        return min(x, self.layout.width - x, y, self.layout.length - y) < near and \
+            max(-x, x - self.layout.width, -y, y - self.layout.length) < near
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
         """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle
