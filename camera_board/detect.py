@@ -393,9 +393,8 @@ class Detector:
             lit, shadow = self._no_shadow(apart, evened, grid, box)
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
-            if shadow[core].mean() > 0.5 or self._across_edge(kind, cu, cv, reach):
-                lit = apart[v0:v1, u0:u1]    # (a piece of the board's colour, darker: its rim and a
-                                             # shadow cannot be told apart, a coin's is a mm or so)
+            if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
+                lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
         for _ in range(3):
             for i, (gu, gv, *_) in enumerate(patches):
@@ -434,21 +433,6 @@ class Detector:
             fills.append(float(whole[core].mean()) if core.any() else 0.0)
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
-
-    def _across_edge(self, kind: str, cu: float, cv: float, reach: float) -> bool:
-        """Whether a coin's outline and the window round it (rectified pixels) reach over the
-        playing surface's edge: beside it lies the frame (or a marker's white border), and
-        its own rim there looks like that in shadow (a dark coin on a darker frame, a grey one
-        on white) where on the surface it does not, so the drop-shadow cut would leave it out
-        on that side only (tuning looks: coins within 5 mm of the edge read 1.1 mm off on
-        average, 0.4 elsewhere). Such a coin is read with nothing cut (its drop shadow is
-        small beside that), and doubted as any other when its rim still tells one-sidedly."""
-        if kind not in RIM_DOUBT:
-            return False
-        x, y = self.calibration.to_board(cu, cv)
-        near = reach / self.calibration.scale + WINDOW
-        return min(x, self.layout.width - x, y, self.layout.length - y) < near and \
-            max(-x, x - self.layout.width, -y, y - self.layout.length) < near
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
         """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle
