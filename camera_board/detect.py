@@ -69,6 +69,9 @@ SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may a
 # it is read to (copper or dark coins on a wood or slate near their colour, in a shadow's edge;
 # a video file's compression moves it up to 0.2 mm on the classic coins)
 RIM_DOUBT = {"coin": 0.3}
+RIM_BAND = 3.0         # mm inside a coin's outline its one-sidedness is measured over: a dark coin's own
+                       # body reads as the board in shadow deeper than the drop-shadow cut's 2 mm
+                       # (dark pennies on slate, copper on smoked oak: tuning looks 900 to 907)
 SILHOUETTE_RIM = 0.5   # mm inside the capsule of a piece's foot, side and top: all of it the piece
                        # (the camera's blur): where its side wall is looked at
 SIDE_SEEN = 1.0        # the side wall shows this many pixels per pixel of radius or more: judged
@@ -545,14 +548,16 @@ class Detector:
         return mask, weight, near, rim
 
     def _one_sided(self, patch, outlines: list, i: int) -> float:
-        """How far (mm) piece ``i``'s middle would move if its own rim (the ring ``SHADOW_RIM``
+        """How far (mm) piece ``i``'s middle would move if its own rim (the band ``RIM_BAND``
         inside its outline, where it may look like the board or its shadow) counted wholly
         where it does not: nothing when what is left out of it is the same all round."""
-        gu, gv = patch[:2]
-        mask, weight, near, rim = self._weighed(patch, outlines, i)
+        gu, gv, whole, lit = patch
+        mask, _, near, _ = self._weighed(patch, outlines, i)
         cu, cv, reach = outlines[i]
-        missing = np.where(mask & (near >= rim * rim) & (near <= reach * reach), 1.0 - weight, 0.0)
-        total = float(np.where(mask, weight, 0.0).sum() + missing.sum())
+        inner = max(0.0, reach - RIM_BAND * self.calibration.scale)
+        band = near >= inner * inner
+        missing = np.where(mask & band & (near <= reach * reach), 1.0 - lit, 0.0)
+        total = float(np.where(mask, np.where(band, lit, whole), 0.0).sum() + missing.sum())
         if total <= 0:
             return 0.0
         du, dv = float((missing * (gu - cu)).sum()), float((missing * (gv - cv)).sum())
