@@ -87,19 +87,16 @@ def wait_in_page(page, expression: str, timeout: float = 20000) -> None:
 
 @contextlib.contextmanager
 def served(app, threads: int = 4):
-    """``app`` served by waitress (as ``tablegame venue`` serves it) on a free loopback port,
-    its loop on a thread; yields the base URL. Stopped as the staff page stops: the workers
-    first, then every connection, the socket and the wake-up pipe closed on the loop's own
-    thread, which then ends (waitress's close() from here closed the socket and pipe under
-    the running loop and left it and the workers running)."""
-    from waitress import create_server, wasyncore
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+    """``app`` served as ``tablegame venue`` serves it (web_admin's guarded waitress) on a
+    free loopback port, its loop on a thread; yields the base URL. Stopped as the staff
+    page and the venue stop (``GuardedServer.stop``): the workers, then every connection,
+    the socket and the wake-up pipe closed on the loop's own thread, which then ends."""
+    from web_admin.connections import guarded_server
+    server = guarded_server(app, "127.0.0.1", 0, threads)
     loop = threading.Thread(target=server.run, name="test-page", daemon=True)
     loop.start()
     try:
         yield f"http://127.0.0.1:{server.effective_port}"
     finally:
-        server.task_dispatcher.shutdown()
-        server.trigger.pull_trigger(lambda: wasyncore.close_all(server._map))
-        loop.join(5)
+        server.stop(loop)
         assert not loop.is_alive(), "the page's loop did not stop"

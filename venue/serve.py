@@ -13,11 +13,10 @@ log = logging.getLogger(__name__)
 def serve(config, venue: str, data: str | Path, host: str, port: int,
           client_id: str = "pubtable-venue") -> int:
     """Runs until SIGTERM or Ctrl-C; 0, or 2 with the reason in words."""
-    from waitress import create_server
-
     from mqtt_publisher.broker import Broker
     from venue.app import create_app
     from venue.listener import Listener
+    from web_admin.connections import guarded_server   # the staff page's waitress, guarded
 
     data = Path(data)
     try:
@@ -46,9 +45,9 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
         runner.start()
         listener.on_event = runner.wake
     try:
-        server = create_server(create_app(data / "venue.sqlite", data, listener,
-                                          competitions=runner), host=host,
-                               port=port, threads=8, ident="tablegame-venue")
+        server = guarded_server(create_app(data / "venue.sqlite", data, listener,
+                                           competitions=runner), host, port, threads=8,
+                                ident="tablegame-venue")
     except OSError as error:
         if runner is not None:
             league.close()
@@ -70,7 +69,7 @@ def serve(config, venue: str, data: str | Path, host: str, port: int,
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
+        server.stop(thread)    # on the loop's own thread: nothing closed under its feet
         if runner is not None:
             league.close()
             runner.close()

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 PER_ADDRESS = 16        # a phone opens about six; a laptop with a few tabs a dozen
 RESERVE = 16            # places kept for newcomers below waitress's connection limit
+LOOP_WAIT = 5.0         # s a stopping loop gets (it sees the request within its 1 s select)
 
 
 class Channel(HTTPChannel):
@@ -97,7 +98,7 @@ class GuardedServer(TcpWSGIServer):
         self.close_everything()
 
     def close_all(self) -> None:
-        """Stop, from another thread once the workers have stopped: the loop is told and
+        """Stop, from another thread once the workers have stopped (``stop``): the loop is told and
         woken. Waking it is only quicker: should its wake-up pipe be gone (a descriptor
         closed under it; once seen in the whole test suite), it sees the request within
         its select timeout (a second) all the same."""
@@ -107,6 +108,17 @@ class GuardedServer(TcpWSGIServer):
         except OSError as error:
             log.warning("the staff page's loop could not be woken to stop (%s); it stops "
                         "within a second", error)
+
+    def stop(self, loop, workers: float = LOOP_WAIT) -> None:
+        """Stop from another thread, the loop running ``run`` on ``loop``: the workers
+        get ``workers`` seconds to finish what is in service, then the loop is told
+        (``close_all``) and closes every connection and the socket on its own thread; a
+        loop that had died already left them, and they are closed here."""
+        self.task_dispatcher.shutdown(timeout=workers)
+        self.close_all()
+        loop.join(LOOP_WAIT)
+        if not loop.is_alive():
+            self.close_everything()
 
     def close_everything(self) -> None:
         """Every connection, then the listening socket. On the loop's thread, or once the

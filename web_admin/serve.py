@@ -52,11 +52,7 @@ class PageServer:
         deadline = time.monotonic() + STOP_WAIT
         while self._busy() and time.monotonic() < deadline:
             time.sleep(0.02)
-        self._server.task_dispatcher.shutdown(timeout=STOP_WAIT)
-        self._server.close_all()
-        self._thread.join(5)
-        if not self._thread.is_alive():
-            self._server.close_everything()   # a loop that died early left them open
+        self._server.stop(self._thread, STOP_WAIT)
         self.app.extensions["accounts"].close()
 
     def _busy(self) -> bool:
