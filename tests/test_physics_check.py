@@ -303,7 +303,12 @@ SHOT_COIN_EXCUSED = {
 
 @pytest.mark.parametrize("name", list(SHOT_COIN_EXCUSED))
 def test_a_hand_move_is_not_excused_by_a_shot_coin_ending_far_from_the_new_coin(name):
-    before, cheated, genuine, hand = SHOT_COIN_EXCUSED[name]
+    assert_hand_move_caught(name, *SHOT_COIN_EXCUSED[name])
+
+
+def assert_hand_move_caught(name, before, cheated, genuine, hand):
+    """The board with the hand's move is refused, naming the hand's coin; the board as
+    the shot left it is accepted."""
     check = moved.check_shove(BOARD, before, cheated)
     assert not check.plausible, name
     assert math.dist(check.unexplained[0].after, cheated[hand]) < 0.5, name
@@ -359,11 +364,7 @@ ACROSS_THE_WAY = {
 
 @pytest.mark.parametrize("name", list(ACROSS_THE_WAY))
 def test_a_hand_move_across_a_knocked_coins_way_is_caught(name):
-    before, cheated, genuine, hand = ACROSS_THE_WAY[name]
-    check = moved.check_shove(BOARD, before, cheated)
-    assert not check.plausible, name
-    assert math.dist(check.unexplained[0].after, cheated[hand]) < 0.5, name
-    assert moved.check_shove(BOARD, before, genuine).plausible, name
+    assert_hand_move_caught(name, *ACROSS_THE_WAY[name])
 
 
 def far_side_cheat():
