@@ -132,7 +132,9 @@ def test_an_installer_teaches_the_camera_the_board_on_a_phone_and_drags_its_corn
     assert clean(page) == []
     with page.expect_navigation(timeout=30000):
         page.click("#save-corners")
-    assert corners_saved in page.inner_text("p.flash.ok")
+    # (all the flashes shown: the picture's request, in flight as the last step's page was
+    # drawn, can bring that step's flash back in the session cookie once more; the CI saw it)
+    assert any(corners_saved in said for said in page.locator("p.flash.ok").all_inner_texts())
     assert len(tomllib.loads((folder / "config.toml").read_text())["camera"]["homography"]) == 9
     page.context.close()
 
