@@ -123,6 +123,23 @@ def test_a_subscriber_gets_the_current_snapshot_then_each_change(session):
         assert stream.get(timeout=0.01) is None
 
 
+def test_the_tables_loop_publishes_a_change_once_it_is_drawn_and_each_change_apart(session):
+    """The table's loop (``process(flush=False)``, draw, ``flush``): the readers' snapshot
+    and their threads' wake-up come after the frame, not inside it; two changes in one
+    pass are still two snapshots, each of its own state."""
+    with session.subscribe() as stream:
+        first = stream.get(timeout=1)
+        session.post(Calibrate(True), by="button")
+        session.post(Calibrate(False), by="button")
+        assert session.process(flush=False)
+        assert stream.get(timeout=0.01).status.calibrating, "the first change, as it was"
+        assert stream.get(timeout=0.01) is None and session.snapshot().version == first.version + 1
+        session.flush()                                   # drawn: now the readers hear of it
+        last = stream.get(timeout=1)
+        assert last.version == first.version + 2 and not last.status.calibrating
+        assert last is session.snapshot() and last.status is session.status
+
+
 def test_a_slow_subscriber_loses_old_snapshots_and_never_holds_the_writer(session):
     stream = session.subscribe(maxsize=2)
     for _ in range(10):   # ten changes, nobody reads

@@ -227,6 +227,13 @@ class Session:
         # restart the sensors see the board again.
         self._pending: list[tuple] = []
         self._handled: list[Callable[[], None]] = []   # told after the next flush
+        # A change handled by ``process(flush=False)`` (the table's loop) is published in
+        # ``flush``, after it is drawn: the copy of the play for the readers and the
+        # publishers' wake-up (the page's and MQTT's threads, then contending for the GIL)
+        # stay out of the frame's time. Published before the next change at the latest,
+        # so every change is still a snapshot of its own.
+        self._publish_later = False
+        self._unpublished = False
         self._put_backs = 0     # numbers each PutBack, so a hand lays each out once
         self._restore(default_setup)
         self._publish()
@@ -291,9 +298,13 @@ class Session:
             item = self._queue.get(timeout=timeout) if timeout else self._queue.get_nowait()
         except queue.Empty:
             return False
-        changed = self._take(*item)
-        while self._queue.qsize():   # only this thread takes: what it counts is there
-            changed |= self._take(*self._queue.get_nowait())
+        self._publish_later = not flush
+        try:
+            changed = self._take(*item)
+            while self._queue.qsize():   # only this thread takes: what it counts is there
+                changed |= self._take(*self._queue.get_nowait())
+        finally:
+            self._publish_later = False
         if flush:
             self.flush()
         return changed
@@ -309,10 +320,12 @@ class Session:
         return True
 
     def flush(self) -> None:
-        """Make what was logged durable (fsync), then tell whoever waits for that (the
-        board's ACK): a power cut before this only means the board sends again. Then,
-        when it is due, the log's WAL is folded into its file: after the ACK, so no
-        event waits for it."""
+        """Publish the change drawn (``process(flush=False)``), make what was logged
+        durable (fsync), then tell whoever waits for that (the board's ACK): a power cut
+        before this only means the board sends again. Then, when it is due, the log's
+        WAL is folded into its file: after the ACK, so no event waits for it."""
+        if self._unpublished:
+            self._publish()
         if self._handled:
             try:
                 self._log.sync()
@@ -348,6 +361,8 @@ class Session:
         ``answered``: whoever made it reads the reply (the staff page): a refusal goes to
         them, not onto the table's screen ("Nichts zum Zurücknehmen" after a phone's undo)."""
         handler = self._handlers.get(type(event), self._reading)
+        if self._unpublished:   # the last change's snapshot, before the play changes again
+            self._publish()
         before = self.status
         self._by, self._refusal, self._answered = by, None, answered
         if by.startswith("staff"):
@@ -358,7 +373,10 @@ class Session:
             self._contain(event, before)
         if self.status is not before:
             self.version += 1
-            self._publish()
+            if self._publish_later:
+                self._unpublished = True
+            else:
+                self._publish()
             return True
         return False
 
@@ -371,6 +389,7 @@ class Session:
         self.status = dataclasses.replace(before, problem=self._refusal)
 
     def _publish(self) -> None:
+        self._unpublished = False
         self._snapshot = Snapshot(self.version, self.status, _for_readers(self.play))
         for subscription in self._subscribers:  # a copy swapped under the lock: safe to iterate
             subscription.offer(self._snapshot)
