@@ -8,6 +8,7 @@ import random
 
 import pygame
 
+from tablegame.core.events import ButtonPress
 from tablegame.display import Display
 from tablegame.families.shove.screen import ShoveScreen
 from tablegame.families.shove.screen_demo import quiet_shove_view
@@ -147,3 +148,46 @@ def test_a_card_of_a_new_look_is_drawn_as_it_is_and_kept_as_a_picture_between_fr
     screen.draw(surface, view)
     screen.draw(surface, scored)                    # the look again: copied as a picture
     assert pixels(surface) == fresh(surface, scored)
+
+
+def test_the_statuses_of_the_turn_ahead_are_laid_out_while_the_table_waits(display):
+    """The play names the statuses the turn's next frames show if every coin counts
+    (``ShoveView.ahead``); the screen lays them out and makes their lines' pictures
+    between frames, so the frame that shows the next one renders no text for it and
+    copies its lines: the same pixels. Fails before: each new status was measured at
+    every size it shrank through and its lines rendered in the frame that showed it (the
+    first turn's frames, texts new since start-up, were a run's slowest)."""
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = dataclasses.replace(quiet_shove_view(), status="Team A schiebt – noch 4 Münzen",
+                               ahead=("Team A schiebt – noch 3 Münzen", CLEAR))
+    screen.draw(surface, view)
+    while screen.idle():
+        pass
+    renders, kept = screen.text.renders, len(screen._lines._pictures)
+    for status in view.ahead:
+        shown = dataclasses.replace(view, status=status, ahead=())
+        screen.draw(surface, shown)
+        assert screen.text.renders == renders, f"{status!r} rendered in its frame"
+        assert len(screen._lines._pictures) == kept, "every line's picture made ahead"
+        assert pixels(surface) == fresh(surface, shown)
+
+
+def test_the_play_names_the_turns_statuses_ahead_as_its_frames_show_them(tmp_path):
+    """What the Shove play names ahead is what the turn's frames then show: each counted
+    coin's status, then the board to clear (and, while it waits, the next turn's)."""
+    from tests.test_session import EMPTY, in_bed, open_session, run, settled
+    s = open_session(tmp_path / "t.sqlite")
+    run(s, ButtonPress("ok"), EMPTY)
+    view = s.play.view(s.status, "de")
+    predicted, shown = view.ahead, []
+    coins = []
+    for bed in (3, 2, 4, 1, 5):
+        coins.append(in_bed(bed))
+        run(s, settled(*[dataclasses.replace(c, x=60.0 + 45 * i) for i, c in enumerate(coins)]))
+        shown.append(s.play.view(s.status, "de").status)
+    assert list(predicted) == shown and shown[-1].startswith("Bitte das Brett abräumen")
+    state = s.status.state   # the turn is over: the next one's statuses, from its first coin
+    assert s.play.view(s.status, "de").ahead[:2] == (
+        f"{state.player(state.turn)} schiebt – noch 5 Münzen",
+        f"{state.player(state.turn)} schiebt – noch 4 Münzen")
+    s.close()

@@ -142,6 +142,7 @@ class ShovePlay:
             parties=tuple(self._party(state, p, language) for p in (0, 1)),
             target=self.rules.target,
             status=self._status(state, to_clear, language),
+            ahead=self._ahead(state, to_clear, language),
             message=say(language, status.note),
             problem=say(language, status.problem) or None,
             winner=(t("draw") if state.drawn else
@@ -200,9 +201,32 @@ class ShovePlay:
             return text(language, "status_toss")
         if waiting:
             return text(language, "status_clear", coins=waiting)
+        return self._turn_line(state, state.coins_left, language)
+
+    def _turn_line(self, state: ShoveState, left: int, language: str) -> str:
         # the player who shoves: the party's name is made of its players' names, so
         # "Anna (Anna & Carl)" would say her name twice
         who = state.player(state.turn)
         key = ("status_playoff" if state.tiebreak is not None else
                "status_turn_flick" if self.rules.flick else "status_turn")
-        return text(language, key, who=who, left=state.coins_left)
+        return text(language, key, who=who, left=left)
+
+    def _ahead(self, state: ShoveState, waiting: int, language: str) -> tuple[str, ...]:
+        """The statuses the turn's next frames show if every coin shoved counts and stays:
+        the coins left one by one, then the board to clear (while the board waits to be
+        cleared: the next turn's, from its first coin). A guess the screen lays out
+        between frames (``ShoveView.ahead``); made once per turn's moment and language,
+        not per frame."""
+        if state.over or state.starter is None:
+            return ()
+        key = (language, state.turn, state.up, state.tiebreak is not None, state.coins_left,
+               state.on_board, bool(waiting))
+        made = self._memory.get("ahead")
+        if made is not None and made[0] == key:
+            return made[1]
+        first = state.coins_left if waiting else state.coins_left - 1
+        lying = (0 if waiting else state.on_board) + state.coins_left
+        ahead = tuple(self._turn_line(state, left, language) for left in range(first, 0, -1)) \
+            + (text(language, "status_clear", coins=lying),)
+        self._memory["ahead"] = (key, ahead)
+        return ahead

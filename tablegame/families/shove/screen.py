@@ -170,6 +170,8 @@ class ShoveScreen(PaintedScreen):
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
         self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
         self._shown: ShoveView | None = None   # the last view drawn, until idle looked ahead of it
+        self._ahead_of: tuple[str, ...] = ()   # the last view's statuses ahead (ShoveView.ahead)
+        self._ahead: list[str] = []            # those of them not laid out yet
 
     def draw(self, surface: pygame.Surface, view: ShoveView) -> list[pygame.Rect] | None:
         """Draw ``view``; answers the rectangles that changed, or None when the whole
@@ -178,6 +180,8 @@ class ShoveScreen(PaintedScreen):
         if self.replay.showing(view):
             return self.replay.draw(surface, layout, view)
         self._shown = view
+        if view.ahead is not self._ahead_of:   # the play makes it once per turn's moment
+            self._ahead_of, self._ahead = view.ahead, list(view.ahead)
         return self._painter.paint(surface, self._static, self._record(layout, view))
 
     @property
@@ -211,8 +215,8 @@ class ShoveScreen(PaintedScreen):
     def idle(self) -> bool:
         """A step of work ahead while the table waits (the table's loop calls it when a
         pass brought nothing to draw): False when there is none left."""
-        return (self._card_ahead() or self._cards.idle() or self._lines.idle()
-                or self.text.idle())
+        return (self._card_ahead() or self._status_ahead() or self._cards.idle()
+                or self._lines.idle() or self.text.idle())
 
     def _card_ahead(self) -> bool:
         """The waiting party's card as the turn's end will show it (at turn, its marks and
@@ -230,6 +234,20 @@ class ShoveScreen(PaintedScreen):
                                 lambda pen: self._paint_card(pen, lay, party, turned, view))
                 return True
         return False
+
+    def _status_ahead(self) -> bool:
+        """One of the statuses the next frames likely show (``ShoveView.ahead``: the
+        turn's coins left, one by one) laid out, and its lines' pictures left to ``idle``:
+        the frame that shows it copies them instead of measuring the text at each size it
+        shrinks through, rendering and blending its lines (the first turn's frames, whose
+        texts are new since start-up, were a run's slowest)."""
+        if not self._ahead or self.layout is None:
+            return False
+        lay = self.layout
+        status = lay.rows["status"]
+        for line, (x, y) in self._status_lines(lay, self._ahead.pop(0)):
+            self._lines.line(line, (status.x + x, status.y + y), self._static)
+        return True
 
     def _render_static(self, like: pygame.Surface, lay: ShoveLayout) -> pygame.Surface:
         static = opaque_surface(lay.size, like)   # copied from often: rows off 16 bytes
@@ -453,9 +471,13 @@ class ShoveScreen(PaintedScreen):
             pen.part("winner")
             banner(pen, self.text, lay, status, view.winner, P.WINNER, P.INK, 0.07)
         else:
-            line_parts(pen, "status", status.topleft, self.text.lines(
-                view.status, lay.px(0.085), P.CREAM, status.width, height=status.height,
-                max_lines=2), self._lines, self._static)
+            line_parts(pen, "status", status.topleft, self._status_lines(lay, view.status),
+                       self._lines, self._static)
+
+    def _status_lines(self, lay: ShoveLayout, words: str) -> tuple:
+        status = lay.rows["status"]
+        return self.text.lines(words, lay.px(0.085), P.CREAM, status.width,
+                               height=status.height, max_lines=2)
 
     def _draw_news(self, pen: Pen, lay: ShoveLayout, view: ShoveView) -> None:
         rows = lay.rows

@@ -80,3 +80,7 @@ class ShoveView:
     to_clear: int = 0                # coins of a finished round still to take off the board
     marked: tuple[tuple[float, float], ...] = ()  # where coins lay that moved unhit (mm)
     replay: ReplayView | None = None  # the last shove as the check explained it, to replay
+    # the big lines the turn's next frames show if every coin counts ("… noch 3 Münzen",
+    # then the board to clear): the screen lays them out between frames, not in the frame
+    # that first shows each (ShoveScreen.idle)
+    ahead: tuple[str, ...] = ()
