@@ -311,3 +311,18 @@ def test_a_correction_sets_one_beds_marks_or_is_refused_and_changes_nothing(part
     else:
         with pytest.raises(IllegalAction):
             rules.apply(state, action)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5), st.booleans())
+def test_a_state_but_changes_is_the_state_replace_makes(on_board, left, cleared):
+    """``ShoveState.but`` (the counted coin's new state without ``__init__``, issue 30)
+    gives the state ``dataclasses.replace`` gives: equal, hashed alike, nothing shared
+    changed; a name that is no field is refused."""
+    _, state = new()
+    changes = {"on_board": on_board, "coins_left": left, "cleared": cleared, "moved": ()}
+    made = state.but(**changes)
+    assert made == replace(state, **changes) and hash(made) == hash(replace(state, **changes))
+    assert state == new()[1]
+    with pytest.raises(TypeError):
+        state.but(coins=3)

@@ -100,14 +100,7 @@ class TableStatus:
         ``__init__`` again: the session replaces the status twice in every frame, and
         the generic replace of its 17 fields was a tenth of the writer's own work there,
         profiled). A name that is not a field is refused as replace refuses it."""
-        unknown = changes.keys() - _STATUS_FIELDS
-        if unknown:
-            raise TypeError(f"TableStatus has no field {', '.join(sorted(unknown))}")
-        status = object.__new__(TableStatus)
-        own = status.__dict__          # frozen: fields are set past __setattr__, as __init__ does
-        own.update(self.__dict__)
-        own.update(changes)
-        return status
+        return but(self, _STATUS_FIELDS, changes)
 
     def latest(self, kind: type) -> Any:
         """The latest reading of type ``kind``, or None."""
@@ -115,6 +108,21 @@ class TableStatus:
 
 
 _STATUS_FIELDS = frozenset(f.name for f in fields(TableStatus))
+
+
+def but(record, names: frozenset[str], changes: dict):
+    """A frozen dataclass ``record`` (no ``__post_init__``, no slots) with ``changes``, as
+    ``dataclasses.replace`` makes it but without calling ``__init__`` again (a third to a
+    sixth of its time): for the records a frame replaces (``TableStatus.but``, a Shove
+    state). ``names``: the record's fields; another name is refused as replace refuses it."""
+    unknown = changes.keys() - names
+    if unknown:
+        raise TypeError(f"{type(record).__name__} has no field {', '.join(sorted(unknown))}")
+    made = object.__new__(type(record))
+    own = made.__dict__          # frozen: fields are set past __setattr__, as __init__ does
+    own.update(record.__dict__)
+    own.update(changes)
+    return made
 
 
 class Play(Protocol):

@@ -10,9 +10,10 @@ first line never becomes an action, because it does not count as played."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import ClassVar, Sequence
 
+from tablegame.core.play import but
 from tablegame.core.rules import IllegalAction, Outcome, Rules
 from tablegame.words.grammar import party_name
 from tablegame.words.notes import Note
@@ -113,6 +114,15 @@ class ShoveState:
     def player(self, party: int) -> str:
         return self.parties[party].players[self.up[party]]
 
+    def but(self, **changes) -> ShoveState:
+        """This state with ``changes``: ``dataclasses.replace`` without calling ``__init__``
+        again (nothing to check); every counted coin makes one on the main thread before
+        it is drawn (9 against 1.6 us hot, measured; issue 30)."""
+        return but(self, _STATE_FIELDS, changes)
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(ShoveState))
+
 
 @dataclass(frozen=True)
 class ShoveRules(Rules):
@@ -170,7 +180,7 @@ class ShoveRules(Rules):
                 raise _refused(Note.of("shove_already_clear"))
             return replace(state, cleared=True, moved=())
         if isinstance(action, Shove):
-            return replace(self._shove(state, action), moved=())
+            return self._shove(state, action)   # a shove forgets the coins seen moved unhit
         if isinstance(action, SetMarks):
             return self._set_marks(state, action)
         raise _refused(Note.of("shove_not_an_action", action=type(action).__name__))
@@ -235,7 +245,7 @@ class ShoveRules(Rules):
         if len(shove.beds) > state.on_board + 1:
             raise _refused(Note.of("shove_too_many_scoring", scoring=len(shove.beds),
                                    lying=state.on_board + 1))
-        state = replace(state, on_board=state.on_board + 1, coins_left=state.coins_left - 1)
+        state = state.but(on_board=state.on_board + 1, coins_left=state.coins_left - 1, moved=())
         if state.coins_left > 0:
             return state
         scored = tuple(sorted(shove.beds))
