@@ -215,18 +215,22 @@ class ShovePlay:
         """The statuses the turn's next frames show if every coin shoved counts and stays:
         the coins left one by one, then the board to clear (while the board waits to be
         cleared: the next turn's, from its first coin). A guess the screen lays out
-        between frames (``ShoveView.ahead``); made once per turn's moment and language,
-        not per frame."""
+        between frames (``ShoveView.ahead``); its texts are made once per turn and
+        language, the same tuple handed to every frame of the same moment."""
         if state.over or state.starter is None:
             return ()
-        key = (language, state.turn, state.up, state.tiebreak is not None, state.coins_left,
-               state.on_board, bool(waiting))
-        made = self._memory.get("ahead")
-        if made is not None and made[0] == key:
-            return made[1]
         first = state.coins_left if waiting else state.coins_left - 1
-        lying = (0 if waiting else state.on_board) + state.coins_left
-        ahead = tuple(self._turn_line(state, left, language) for left in range(first, 0, -1)) \
-            + (text(language, "status_clear", coins=lying),)
-        self._memory["ahead"] = (key, ahead)
+        # all of a turn's frames share it: a counted coin moves one from left to lying
+        key = (language, state.turn, state.up, state.tiebreak is not None,
+               state.on_board + state.coins_left)
+        made = self._memory.get("ahead")
+        if made is None or made[0] != key:   # coins left -> its status; 0: the board to clear
+            made = self._memory["ahead"] = (key, {0: text(language, "status_clear", coins=key[-1])}, {})
+        _, said, handed = made
+        ahead = handed.get(first)
+        if ahead is None:
+            for left in range(first, 0, -1):
+                if left not in said:
+                    said[left] = self._turn_line(state, left, language)
+            ahead = handed[first] = tuple(said[left] for left in range(first, -1, -1))
         return ahead
