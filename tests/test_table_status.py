@@ -42,3 +42,12 @@ def test_but_refuses_a_name_that_is_not_a_field_and_the_result_stays_frozen():
         status.but(notes=None)
     with pytest.raises(dataclasses.FrozenInstanceError):
         status.but(moves=1).moves = 2
+
+
+@given(st.sampled_from([None, print]), st.booleans())
+def test_a_verdicts_but_gives_what_dataclasses_replace_gives(beside, problem):
+    from tablegame.core.play import Verdict
+    verdict = Verdict(note=Note.of("new_game"), problem=problem)
+    assert verdict.but(beside=beside) == dataclasses.replace(verdict, beside=beside)
+    with pytest.raises(TypeError, match="Verdict has no field besides"):
+        verdict.but(besides=beside)

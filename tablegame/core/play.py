@@ -61,6 +61,12 @@ class Verdict:
     reasons: Any = None
     show_reasons: bool = False
 
+    def but(self, **changes) -> Verdict:
+        """This verdict with ``changes``, as ``dataclasses.replace`` without ``__init__``
+        (``but`` below): Shove's physics check adds its work beside the writer to every
+        settled shove's verdict, in the frame."""
+        return but(self, _VERDICT_FIELDS, changes)
+
 
 @dataclass(frozen=True)
 class PutBack:
@@ -108,6 +114,7 @@ class TableStatus:
 
 
 _STATUS_FIELDS = frozenset(f.name for f in fields(TableStatus))
+_VERDICT_FIELDS = frozenset(f.name for f in fields(Verdict))
 
 
 def but(record, names: frozenset[str], changes: dict):

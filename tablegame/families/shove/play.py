@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from tablegame.families.shove.board import ShoveBoard, hapenny_board, piecepack_board
 from tablegame.core.events import ButtonPress
@@ -76,11 +76,10 @@ class ShovePlay:
                     return Verdict(note=note, problem=True,
                                    beside=functools.partial(reasons, new) if shove else None)
                 if shove:
-                    verdict = replace(verdict, beside=functools.partial(reasons, False))
+                    verdict = verdict.but(beside=functools.partial(reasons, False))
             else:
                 judged = replay.verdict_after_shove if shove else replay.verdict_between_shoves
-                verdict = replace(verdict, beside=functools.partial(judged, self.board, before,
-                                                                    after))
+                verdict = verdict.but(beside=functools.partial(judged, self.board, before, after))
         memory["settled"] = after
         if isinstance(verdict.action, (Shove, Cleared)):
             memory.pop("marks", None)
