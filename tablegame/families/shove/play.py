@@ -214,22 +214,20 @@ class ShovePlay:
         """The statuses the turn's next frames show if every coin shoved counts and stays:
         the coins left one by one, then the board to clear (while the board waits to be
         cleared: the next turn's, from its first coin). A guess the screen lays out
-        between frames (``ShoveView.ahead``); its texts are made once per turn and
-        language, the same tuple handed to every frame of the same moment."""
+        between frames (``ShoveView.ahead``); said once per turn and language, each frame
+        handed the rest of it."""
         if state.over or state.starter is None:
             return ()
         first = state.coins_left if waiting else state.coins_left - 1
         # all of a turn's frames share it: a counted coin moves one from left to lying
         key = (language, state.turn, state.up, state.tiebreak is not None,
                state.on_board + state.coins_left)
-        made = self._memory.get("ahead")
-        if made is None or made[0] != key:   # coins left -> its status; 0: the board to clear
-            made = self._memory["ahead"] = (key, {0: text(language, "status_clear", coins=key[-1])}, {})
-        _, said, handed = made
-        ahead = handed.get(first)
-        if ahead is None:
-            for left in range(first, 0, -1):
-                if left not in said:
-                    said[left] = self._turn_line(state, left, language)
-            ahead = handed[first] = tuple(said[left] for left in range(first, -1, -1))
-        return ahead
+        kept = self._memory.get("ahead", ())   # the last few turns' (key, statuses), newest first
+        for made, said in kept:
+            if made == key and len(said) > first:
+                return said[-1 - first:]
+        # the parties take turns: each one's said once, not at each turn's end
+        said = tuple(self._turn_line(state, left, language) for left in range(first, 0, -1)) \
+            + (text(language, "status_clear", coins=key[-1]),)
+        self._memory["ahead"] = ((key, said),) + kept[:3]
+        return said[-1 - first:]

@@ -180,7 +180,7 @@ class ShoveScreen(PaintedScreen):
         if self.replay.showing(view):
             return self.replay.draw(surface, layout, view)
         self._shown = view
-        if view.ahead is not self._ahead_of:   # the play makes it once per turn's moment
+        if view.ahead != self._ahead_of:
             self._ahead_of, self._ahead = view.ahead, list(view.ahead)
         return self._painter.paint(surface, self._static, self._record(layout, view))
 
