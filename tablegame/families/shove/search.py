@@ -28,7 +28,7 @@ hit's geometry (``_Trial._along``). A chain just over the line gets a second loo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from tablegame.families.shove.board import Lie, ShoveBoard
@@ -92,8 +92,8 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         _second_look(trial, board, check, fit.shot.speed)
         if trial.best.explains:
             return trial.best
-    if (TRACE_SHOTS and len(check.moved) >= 2 and 1.0 < fit.error <= TRACE_LOOK
-            and sum(distance(m.before, m.after) for m in check.moved) >= TRACE_ENERGY):
+    if (len(check.moved) >= 2 and not fit.explains
+            and sum(distance(m.before, m.after) for m in check.moved) >= TRACE_SLIDES):
         traced = _traced_look(trial, board, check)
         if traced is not None:
             return traced
@@ -193,19 +193,11 @@ def _search(trial, board, check) -> Fit:
 # if it was that coin, went on from there to where it rests. Traced back from there through
 # a first hit on a lower coin that moved (the shot coin's way in, from the restitution's
 # split of its speed) to the front edge, each such way is a start point and a reach.
-TRACE_LOOK = float("inf")  # a chain's best fit at most this far off gets the traced look
-TRACE_SHOTS = 24        # simulations more for it at most
+TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
+TRACE_SHOTS = 24        # simulations more for the traced look at most
 TRACE_FIRST = 8         # traced proposals simulated before the best is refined
-TRACE_ASSIGNMENTS = 1   # the geometric pass's likeliest assignment only (held to: no swaps)
-TRACE_CHAINS = 1        # trace through a knocked coin that hit the last one too
-TRACE_PHI = 1
-TRACE_ENERGY = 200.0
-TRACE_HELD = 1
-TRACE_MARGIN = 1.0
-TRACE_KNOCKED = 1.0
-TRACE_WORST = float("inf")
 TRACE_STEP = 5          # degrees between the first hits tried round a coin
-TRACE_REST = 50.0       # mm off the shot coin's rest that count as much as e times off f's slide
+TRACE_REST = 50.0       # mm off the shot coin's rest that rank as much as e times off a slide
 
 
 @dataclass(frozen=True)
@@ -217,8 +209,7 @@ class _Aim:
     x0: float
     y0: float
     reach: float
-    rank: float = field(default=0.0, compare=False)
-    held: tuple = ()   # (coin, seen position) of the assignment it was traced from
+    held: tuple = ()   # (coin, seen position) pairs of the assignment it was traced from
 
     def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
         angle = math.degrees(math.atan2(self.target[0] - x0, self.target[1] - self.y0))
@@ -229,19 +220,19 @@ def _traced_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
     """The traced proposals (``_traced``), the likeliest first, then Nelder-Mead around
     the best of them."""
     trial.budget += TRACE_SHOTS
-    kept, trial.best, trial.goal = trial.best, Fit(None, math.inf), TRACE_MARGIN
+    kept, trial.best = trial.best, Fit(None, math.inf)
     tried = []
     for aim in _traced(board, trial, check)[:TRACE_FIRST]:
-        trial.fixed = aim.held if TRACE_HELD else ()
+        trial.fixed = aim.held
         tried.append((trial.run(aim.shot(aim.x0)), aim))
         if trial.best.explains:
             break
     if tried and not trial.best.explains:
         _, aim = min(tried, key=lambda t: t[0])
-        trial.fixed = aim.held if TRACE_HELD else ()
+        trial.fixed = aim.held
         _refine(trial, aim, aim.x0, 0.0, 1.0)
-    found, trial.best, trial.goal, trial.fixed = trial.best, kept, 1.0, ()
-    return replace(found, error=found.error * TRACE_MARGIN) if found.explains else None
+    found, trial.best, trial.fixed = trial.best, kept, ()
+    return found if found.explains else None
 
 
 def _back(v: tuple[float, float], at, y0: float) -> float | None:
@@ -271,7 +262,7 @@ def _traced(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Aim]:
                  or _near(p, [check.shot])]
     keep, give = (1 - RESTITUTION) / 2, (1 + RESTITUTION) / 2
     ranked: list[tuple[float, _Aim]] = []
-    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:TRACE_ASSIGNMENTS]:
+    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:1]:
         rest = after[shot_i]
         moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
         still = [before[i] for i in range(len(before)) if i not in moved_idx]
@@ -286,10 +277,10 @@ def _traced(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Aim]:
             if any(segment_distance(p, c, c) < d - GRAZE for p in still):
                 continue   # no coin can have lain there
             for k in moved:   # ``k`` hit ``m``: it went straight from where it lay to ``c``
-                if k is not m and TRACE_CHAINS:
+                if k is not m:
                     ranked += [(score, replace(aim, held=held)) for score, aim in
                                _traced_chain(k, m, c, u, rest, still, slides, board)]
-            for f in moved if TRACE_PHI else ():
+            for f in moved:
                 if f is m or distance(f.before, c) < d:
                     continue   # ``f`` itself lay where the hitter lay: ``f`` hit ``m``
                 slide_f = distance(f.before, f.after)
@@ -326,11 +317,9 @@ def _traced(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Aim]:
                              + distance(stop, rest) / TRACE_REST)
                     reach = ENERGY_LOSS * (math.hypot(cf[0] - x0, cf[1] - y0) + way
                                            + distance(c, rest) + slides)
-                    ranked.append((score, _Aim(cf, x0, y0, reach, score, held)))
+                    ranked.append((score, _Aim(cf, x0, y0, reach, held)))
     out: list[_Aim] = []
-    for score, aim in sorted(ranked, key=lambda t: t[0]):
-        if score > TRACE_WORST:
-            break
+    for _, aim in sorted(ranked, key=lambda t: t[0]):
         if all(abs(aim.x0 - o.x0) >= GRID or distance(aim.target, o.target) >= GRID for o in out):
             out.append(aim)
     return out
@@ -378,8 +367,8 @@ def _traced_chain(k: Moved, m: Moved, c, u, rest, still, slides: float,
         k_out = (vk * (n[0] - give * cos_m * u[0]), vk * (n[1] - give * cos_m * u[1]))
         k_slide = math.hypot(*k_out)
         k_stop = (c[0] + k_out[0] * k_slide, c[1] + k_out[1] * k_slide)
-        score = (distance(stop, rest) + TRACE_KNOCKED * distance(k_stop, k.after)) / TRACE_REST
-        out.append((score, _Aim(hit, x0, y0, reach, score)))
+        score = (distance(stop, rest) + distance(k_stop, k.after)) / TRACE_REST
+        out.append((score, _Aim(hit, x0, y0, reach)))
     return out
 
 
@@ -852,7 +841,6 @@ class _Trial:
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
         self.best = Fit(None, math.inf)
-        self.goal = 1.0   # the worst coin's error that explains the board (a look may ask less)
         self.fixed: tuple = ()   # (coin, seen position) pairs held to, else the nearest
 
     def run(self, shot: Shot) -> float:
@@ -880,8 +868,8 @@ class _Trial:
         error, score, off = self._compare(self.rested, (x, start_y(board)),
                                           self.rehearsal.hits)
         self._seen[key] = score, self.rested
-        if error / self.goal < self.best.error:
-            self.best = Fit(Shot(x, shot.angle, shot.speed), error / self.goal, off)
+        if error < self.best.error:
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
 
     def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
