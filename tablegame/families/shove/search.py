@@ -23,8 +23,11 @@ that slide (its own friction is in the fitted reach; what is left is the bounce)
 coin that touched nothing but the coin that hit it slid straight along the line of centres:
 its friction and bounce move it along that way (the allowance above), across it only the
 hit's geometry (``_Trial._along``). A chain just over the line gets a second look
-(``SECOND_LOOK``). Every coin must lie within its allowance, chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations
-(and ``SECOND_SHOTS`` more in a second look), not by a clock."""
+(``SECOND_LOOK``), a hard chain still unexplained a look traced back from its last hits
+(``_traced_look``). Every coin must lie within its allowance, chains too (issue 31).
+docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by
+``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``, ``TRACE_SHOTS`` more in the looks), not by
+a clock."""
 from __future__ import annotations
 
 import math
@@ -84,8 +87,10 @@ class Fit:
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The search (``_search``); a chain whose best fit is just over the line
-    (``SECOND_LOOK``) gets a second look, whose shot is taken only if it explains the
-    board: else the first fit stands, its verdict, named coin and replay."""
+    (``SECOND_LOOK``) gets a second look, and a hard chain still unexplained (its coins
+    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``): their
+    shots are taken only if they explain the board, else the first fit stands, its
+    verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
     fit = _search(trial, board, check)
     if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
@@ -209,7 +214,7 @@ class _Aim:
     x0: float
     y0: float
     reach: float
-    held: tuple = ()   # (coin, seen position) pairs of the assignment it was traced from
+    held: tuple = ()   # (coin in ``before``, in ``after``) pairs of the assignment traced from
 
     def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
         angle = math.degrees(math.atan2(self.target[0] - x0, self.target[1] - self.y0))
@@ -218,7 +223,11 @@ class _Aim:
 
 def _traced_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
     """The traced proposals (``_traced``), the likeliest first, then Nelder-Mead around
-    the best of them."""
+    the best of them, in at most ``TRACE_SHOTS`` more simulations; its fit (None: none
+    explains the board). Which coin went where is held to the assignment each proposal
+    was traced from, the geometric pass's likeliest: with the pass's other assignments
+    too, a traced shot took a hand-moved coin for the first hit and sent it up the board
+    onto a knocked coin, the two coins' places swapped (a far hand move let through)."""
     trial.budget += TRACE_SHOTS
     kept, trial.best = trial.best, Fit(None, math.inf)
     tried = []
@@ -841,7 +850,7 @@ class _Trial:
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
         self.best = Fit(None, math.inf)
-        self.fixed: tuple = ()   # (coin, seen position) pairs held to, else the nearest
+        self.fixed: tuple = ()   # (coin, seen coin) pairs held to; the rest by nearness
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
