@@ -14,7 +14,6 @@ from web_table import Table
 AXE = Path(__file__).parent.parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 if not AXE.exists():
     pytest.skip(f"no {AXE}: ./dev test installs npm's axe-core there", allow_module_level=True)
-from conftest import chromium  # noqa: E402,F401  (the fixture: test_camera_teach_browser imports it from here)
 from test_web_browser import PHONE  # noqa: E402
 
 PASSWORD = "admin-secret-1"

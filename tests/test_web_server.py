@@ -11,6 +11,7 @@ import time
 import pytest
 
 from web_admin.connections import PER_ADDRESS
+from web_admin.relay import Relay
 from web_admin.serve import PageServer
 from web_table import Table
 
@@ -107,9 +108,11 @@ def test_stopping_with_live_views_open_ends_them_without_a_traceback(table, capl
         streams.append((conn, response))
     assert page.app.extensions["relay"].viewers == 4 and table.session.streams == 1
     caplog.set_level(logging.INFO)
+    relays = relay_threads()
     started = time.perf_counter()
     page.close()
     assert time.perf_counter() - started < 5.0
+    assert relays and ended_within(relays, 0.2)     # the live views' relay went with them
     for conn, response in streams:
         rest = response.read()                 # the stream's end, not a reset connection
         assert b"data:" in rest or rest == b"" or rest.startswith(b"\n")
@@ -117,6 +120,35 @@ def test_stopping_with_live_views_open_ends_them_without_a_traceback(table, capl
     assert table.session.streams == 0
     problems = [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
     assert not problems, [r.getMessage() for r in problems]
+
+
+def relay_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "page-relay"]
+
+
+def ended_within(threads, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(t.is_alive() for t in threads)
+
+
+def test_the_live_views_relay_ends_at_once_when_the_last_view_leaves_or_the_page_stops(table):
+    """It waited on the table's snapshots with a 1 s timeout, so it lingered up to 1 s
+    after the last browser left (or the page stopped) before it saw it should end."""
+    relay = Relay(table.face)
+    before = set(relay_threads())
+    relay.join(4)
+    relay.join(4)
+    thread = set(relay_threads()) - before
+    relay.leave()
+    assert len(thread) == 1 and not ended_within(thread, 0.05)   # one view is still open
+    relay.leave()
+    assert ended_within(thread, 0.2) and table.session.streams == 0
+    relay.join(4)                                                   # a view comes back
+    thread = set(relay_threads()) - before
+    relay.end()
+    assert len(thread) == 1 and ended_within(thread, 0.2)
 
 
 def test_the_page_stops_even_when_its_wake_up_pipe_was_closed_under_it(table):

@@ -59,6 +59,11 @@ def create_app(face: TableFace, config: dict | None = None) -> Flask:
         SECRET_KEY=accounts.secret_key(),
         MAX_CONTENT_LENGTH=MAX_BODY,
         PERMANENT_SESSION_LIFETIME=timedelta(hours=SESSION_HOURS),
+        # The cookie is written only when the session changes. Written back on every request,
+        # the answer of one sent before a page popped its flash (the camera picture, the API
+        # the page polls, a static file) put the flash back, shown again on the next page.
+        # That refresh slid nothing: the login's record in staff.sqlite ends 12 h after it.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Strict",
         WTF_CSRF_TIME_LIMIT=SESSION_HOURS * 3600,

@@ -7,7 +7,9 @@ browser's queue and woke each one's thread itself: with 20 phones open that was 
 snapshot once, to this relay; the relay's thread lets the table finish its frame
 (``SETTLE``), takes the latest snapshot and wakes the live views, which build and send
 their JSON on their own threads (made once per version and language, web_admin.table).
-The relay subscribes while at least one live view is open, and no longer."""
+The relay subscribes while at least one live view is open, and no longer; the last view
+leaving or the page stopping wakes its thread at once (a None offered to its queue), so it
+never outlives them."""
 from __future__ import annotations
 
 import threading
@@ -55,6 +57,7 @@ class Relay:
             self._viewers -= 1
             if self._viewers == 0 and self._subscription is not None:
                 self._subscription.close()      # the writer offers to nobody on our behalf
+                self._wake()
                 self._subscription = None
                 self._changed.notify_all()
 
@@ -73,15 +76,22 @@ class Relay:
         """The page is stopping: every live view ends its stream."""
         with self._changed:
             self.ended = True
+            if self._subscription is not None:
+                self._wake()
             self._changed.notify_all()
+
+    def _wake(self) -> None:
+        """The relay's thread waits on the subscription's queue alone: a None there wakes it
+        to see it should end (a poll with a timeout had it linger up to 1 s)."""
+        self._subscription.offer(None)
 
     def _relay(self, subscription) -> None:
         while True:
             with self._changed:
                 if self._subscription is not subscription or self.ended:
                     return
-            snapshot = subscription.get(timeout=1.0)
-            if snapshot is None:
+            snapshot = subscription.get()
+            if snapshot is None:        # woken: the last view left or the page stops
                 continue
             time.sleep(SETTLE)
             while (newer := subscription.get(timeout=0)) is not None:   # only the latest
