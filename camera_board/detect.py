@@ -85,11 +85,6 @@ BUMP_PEAK = 0.15       # this far: a piece evened into the board (pieces 0.16 to
 BUMP_EDGE = 10.0       # mm off the playing surface's edge, the pockets' rims and the pieces found where it
                        # is looked for (the light is drawn in round them)
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
-TOP_SEEN = 0.82        # Carrom's striker and queen are read from their top's colour: where it is their
-TOP_DISC = 0.8         # colour over less than this share of the top (this much of its radius round its
-                       # middle), the read follows the rest (a lamp's highlight outside the colour learned,
-                       # a shadow's edge): doubted (read 0.87 and more on the tuning boards; a glossy
-                       # coral queen under a full highlight 0.8, read 2 to 2.5 mm off)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
 
@@ -290,7 +285,7 @@ class Detector:
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
             found.append(Found(kind, x, y, score))
-        return found, unsure + self.partly_seen + self._impossible(found) + self._light_bumps(found)
+        return found, unsure + self._impossible(found) + self._light_bumps(found)
 
     def _impossible(self, found: list[Found]) -> list[str]:
         """What no board can show: more pieces of a kind than the game has, or two
@@ -524,7 +519,6 @@ class Detector:
         3.6 mm and the outline's centroid 1 to 2 mm off, while its top's colour, away from
         the edge, places it within about 1 mm (tuning installation 2 with a lime striker).
         A man is read as before: his touching neighbours share his colour."""
-        self.partly_seen = []
         if self.quick:
             return middles
         out = list(middles)
@@ -534,19 +528,7 @@ class Detector:
                 continue
             _, gu, gv = self._patch(cu, cv, r, shares[kind].shape)
             out[i] = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
-            if self._top_seen(kind, out[i], gu, gv, shares[kind]) < TOP_SEEN:
-                x, y = self.calibration.to_board(*out[i], self.heights[kind] / 2)
-                self.partly_seen.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose colour shows on part of its top only")
         return out
-
-    def _top_seen(self, kind: str, middle, gu, gv, share: np.ndarray) -> float:
-        """How much of the top of a piece whose middle shows at ``middle`` is its kind's
-        colour (its share's mean over ``TOP_DISC`` of its radius round the top's middle)."""
-        top = self._top_of(kind, *middle)
-        r = TOP_DISC * self.layout.piece_radii[kind] * self.calibration.scale
-        u0, v0 = int(gu[0, 0]), int(gv[0, 0])
-        disc = (gu - top[0]) ** 2 + (gv - top[1]) ** 2 < r * r
-        return float(share[v0:v0 + gu.shape[0], u0:u0 + gu.shape[1]][disc].mean()) if disc.any() else 0.0
 
     def _weighed(self, patch, outlines: list, i: int) -> tuple[np.ndarray, ...]:
         """What piece ``i``'s middle is the centroid of, in its patch: (where it counts, the

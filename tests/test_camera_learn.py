@@ -4,6 +4,7 @@ looks (camera_sim/installs.py; tuning seeds)."""
 import dataclasses
 
 import numpy as np
+import pytest
 
 from benchmarks.camera_looks_figures import judge
 from camera_board.learn import learn, reader
@@ -123,21 +124,16 @@ def test_a_striker_the_light_measurement_evens_into_the_board_is_read_with_the_l
     assert "the light has a piece's shape at 33" in sighting.problem, sighting.problem
 
 
-def test_a_queen_whose_colour_shows_on_part_of_her_top_only_is_doubted_not_read_off():
-    # (before: the coral queen under a full lamp's highlight was taught, and her top's colour,
-    # the highlight taking part of it out of the colour learned, read her 2.0 and 2.45 mm off on
-    # boards 0 and 7: WRONG settled boards; held-out installation 1,000,026 board 5, a pinkish
-    # queen by a guest's shadow, 2.6 mm off, the same fault. Now a striker or queen whose
-    # colour covers less than TOP_SEEN of her top is doubted: the teaching's own picture of
-    # the formation shows it, and the teaching refuses in words.)
+
+@pytest.mark.xfail(strict=True, reason="tried, not taken (docs/camera.md, 'A queen whose colour shows on part "
+                                       "of her top only'): her top's colour still reads her 2.45 mm off")
+def test_a_queen_whose_colour_shows_on_part_of_her_top_only_is_not_read_off():
+    # the tuning look that shows the WRONG of installation 1,000,026 board 5 (a pinkish queen
+    # read from her top's colour 2.6 mm off, that colour on 0.76 of her top): the coral queen
+    # under a full lamp's highlight, taught, board 7 read 2.45 mm off (WRONG). A doubt on the
+    # share of her top her colour covers was tried and not taken: it lost two right boards on
+    # the held-out sets and caught none of their WRONG ones.
     inst = coral_queen()
     learned = _taught(inst)
-    assert not learned.ok
-    said = " ".join(learned.said("en"))
-    assert "a queen at 370, 3" in said and "colour shows on part of its top only" in said, said
-    # the held-out board that showed it (its set no longer held out for Carrom since)
-    inst = installation("carrom", 1_000_026)
-    learned = _taught(inst)
-    assert learned.ok, learned.said("en")
-    verdict, sighting = _read(inst, learned, 5)
-    assert verdict == "refused" and "a queen at 44" in sighting.problem and "part of its top" in sighting.problem
+    verdict, sighting = _read(inst, learned, 7)
+    assert verdict != "wrong", sighting.pieces
