@@ -136,6 +136,18 @@ def _starting(layout: Layout) -> Appearance:
     return drawn(layout, {k: PIECE_COLOURS[k] for k, _ in layout.radii})
 
 
+def loose(calibration, appearance) -> dict[str, float]:
+    """The kinds whose pieces the teaching found TAUGHT_APART or more from their spots (the
+    median, mm): this camera cannot place them to their tolerance. A board placed by the
+    installer's dragged corners, no markers, is not judged: there the teaching's pieces lie
+    apart by the mapping's own error, the same on every board (0.7 mm with corners 2 px off,
+    read within 1 mm in play; tests/test_camera_learn_command.py)."""
+    mapping = calibration.mapping
+    if mapping is None or mapping.markers == 0:
+        return {}
+    return {k: c.apart for k, c in appearance.colours.items() if c.apart >= TAUGHT_APART.get(k, math.inf)}
+
+
 class Detector:
     _measured = 0      # lights measured so far (which one is the latest)
     """``Detector(layout, calibration, heights, appearance)``, then ``see(frame)`` for each
@@ -301,16 +313,11 @@ class Detector:
     def _loose(self, found: list[Found]) -> list[str]:
         """The kinds found that the teaching found too far from their spots to be read to
         their tolerance here (TAUGHT_APART), in words; none when following."""
-        mapping = self.calibration.mapping
-        # (a board placed by the installer's dragged corners, no markers: there the teaching's
-        # coins lie apart by the mapping's own error, the same on every board: 0.7 mm with
-        # corners 2 px off, read within 1 mm in play; tests/test_camera_learn_command.py)
-        if self.quick or mapping is None or mapping.markers == 0:
+        if self.quick:
             return []
-        kinds = dict.fromkeys(f.kind for f in found)
-        apart = {k: self.appearance.colours[k].apart for k in kinds if k in self.appearance.colours}
+        kinds = {f.kind for f in found}
         return [f"{k}s the teaching found {a:.1f} mm from their spots (this camera cannot place them to 1 mm: "
-                f"check its focus)" for k, a in apart.items() if a >= TAUGHT_APART.get(k, math.inf)]
+                f"check its focus)" for k, a in loose(self.calibration, self.appearance).items() if k in kinds]
 
     def _impossible(self, found: list[Found]) -> list[str]:
         """What no board can show: more pieces of a kind than the game has, or two

@@ -185,7 +185,12 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
                                 {k: np.concatenate(v) for k, v in samples.items()})
-        problems += _read_again(game, calibration, appearance, planned, frames, where)
+        from camera_board.detect import loose
+        # a camera that cannot place them to the millimetre is told as such, not as a step
+        # read wrong (its read again would doubt every coin: "check the light")
+        problems += [("coins_too_loose", {"apart": f"{apart:.1f}"})
+                     for apart in loose(calibration, appearance).values()][:1] \
+            or _read_again(game, calibration, appearance, planned, frames, where)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
 
 

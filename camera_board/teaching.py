@@ -42,6 +42,9 @@ WORDS = {
                     "Steine in deutlicher verschiedenen Farben.",
            "swapped": "Die weißen Steine sehen dunkler aus als die schwarzen: wie gezeichnet legen "
                       "(Weiß auf die hellen Stellen).",
+           "coins_too_loose": "Beim Lernen lagen die Münzen im Mittel {apart} mm neben ihren Plätzen: diese "
+                              "Kamera liest sie nicht auf 1 mm genau. Schärfe prüfen (oder die Kamera tiefer "
+                              "hängen), dann neu lernen.",
            "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
                          "Licht prüfen, nichts anderes auf dem Brett.",
            "corners_points": "Die Ecken des Bretts sind vier Punkte x, y im Kamerabild.",
@@ -80,6 +83,9 @@ WORDS = {
            "alike": "{a} and {b} look alike to the camera: more or whiter light, or pieces of more "
                     "different colours.",
            "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",
+           "coins_too_loose": "While teaching, the coins read {apart} mm from their spots (the median): this "
+                              "camera cannot place a coin to 1 mm. Check its focus (or hang it lower), then "
+                              "teach again.",
            "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "
                          "check the light, nothing else on the board.",
            "corners_points": "The board's corners are four points x, y in the camera's picture.",

@@ -11,7 +11,7 @@ from benchmarks.camera_looks_figures import judge
 from camera_board.learn import learn, reader
 from camera_sim.corpus import score
 from camera_sim.installs import coral_queen, installation, lime_striker
-from camera_sim.looks import CORAL_QUEEN, SURFACES, Finish
+from camera_sim.looks import SURFACES, Finish
 from camera_sim.render import render
 
 
@@ -125,17 +125,13 @@ def test_a_striker_the_light_measurement_evens_into_the_board_is_read_with_the_l
     assert "the light has a piece's shape at 33" in sighting.problem, sighting.problem
 
 
-
 def test_a_queen_whose_colour_shows_on_part_of_her_top_only_is_read_from_her_outline():
     # (before: tuning installation 4 with the glossy coral queen under a full lamp's highlight
     # and a guest's round shadow's edge over her, board 0: her top's colour, on less than
     # TOP_SEEN of her top, read her 2.42 mm off, a WRONG settled board; the fresh set's
     # 1,000,026 board 5, a pinkish queen likewise, 2.6 mm off. Now such a queen is read from
     # her outline, as a man is: 1.5 mm and 0.4 mm)
-    inst = installation("carrom", 4)
-    pieces = tuple((k, CORAL_QUEEN if k == "queen" else f) for k, f in inst.look.pieces)
-    inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces),
-                               light=dataclasses.replace(inst.light, specular=1.0))
+    inst = coral_queen(4)
     learned = _taught(inst, 6)       # (as the bench teaches it)
     assert learned.ok, learned.said("en")
     case = inst.board(0)

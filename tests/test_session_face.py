@@ -140,6 +140,25 @@ def test_the_tables_loop_publishes_a_change_once_it_is_drawn_and_each_change_apa
         assert last is session.snapshot() and last.status is session.status
 
 
+def test_who_waits_for_a_command_reads_it_in_the_snapshot_before_the_frame_is_drawn(session):
+    """The table's loop publishes after drawing, but a staff page or a venue that waited
+    for its command reads the snapshot next (the page's redirect to its form, a relay's
+    next move): it already shows the command, however long the frame takes."""
+    seen = {}
+
+    def staff():
+        seen["accepted"] = session.submit(Calibrate(True), by="staff:anna", wait=5).accepted
+        seen["calibrating"] = session.snapshot().status.calibrating
+
+    thread = threading.Thread(target=staff)
+    thread.start()
+    assert session.process(timeout=5, flush=False)   # the table's loop handles it ...
+    thread.join(5)                       # ... and would draw it now
+    assert seen == {"accepted": True, "calibrating": True}
+    session.flush()
+    assert session.snapshot().status.calibrating
+
+
 def test_a_slow_subscriber_loses_old_snapshots_and_never_holds_the_writer(session):
     stream = session.subscribe(maxsize=2)
     for _ in range(10):   # ten changes, nobody reads

@@ -4,8 +4,9 @@ With one subscription per browser, the table's writer offered every snapshot to 
 browser's queue and woke each one's thread itself: with 20 phones open that was about
 0.2 ms of the writer's own CPU per change (bench_web: the table's main thread went from
 0.52 to 0.83 ms per frame), paid by the guests' game. Here the writer offers each
-snapshot once, to this relay; the relay's thread lets the table finish its frame
-(``SETTLE``), takes the latest snapshot and wakes the live views, which build and send
+snapshot once, to this relay (after the frame is drawn); the relay's thread waits a
+moment for a burst to end (``SETTLE``: several changes in one pass of the table),
+takes the latest snapshot and wakes the live views, which build and send
 their JSON on their own threads (made once per version and language, web_admin.table).
 The relay subscribes while at least one live view is open, and no longer; the last view
 leaving or the page stopping wakes its thread at once (a None offered to its queue), so it
@@ -17,7 +18,7 @@ import time
 
 from tablegame.face import TableFace
 
-SETTLE = 0.005      # s: the table draws its frame before the page's threads wake
+SETTLE = 0.005      # s: the snapshots of one pass of the table sent as their latest
 
 
 class TooManyViews(RuntimeError):

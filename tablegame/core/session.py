@@ -110,8 +110,9 @@ class Subscription:
         self._session = session
         self._queue: queue.Queue = queue.Queue(maxsize)
 
-    def offer(self, snapshot: Snapshot) -> None:
-        """Called by the writer: put, dropping the oldest when full."""
+    def offer(self, snapshot: Snapshot | None) -> None:
+        """Put, dropping the oldest when full: a snapshot from the writer, or None from
+        any thread to wake the reader (``web_admin.relay``)."""
         while True:
             try:
                 return self._queue.put_nowait(snapshot)
@@ -122,7 +123,8 @@ class Subscription:
                     pass
 
     def get(self, timeout: float | None = None) -> Snapshot | None:
-        """The next snapshot, or None when none came within ``timeout`` s."""
+        """The next snapshot, or None: none came within ``timeout`` s, or the reader
+        was woken (``offer(None)``)."""
         try:
             return self._queue.get(timeout=timeout)
         except queue.Empty:
@@ -353,6 +355,10 @@ class Session:
         if waiter is not None:
             refusal = self._refusal
             waiter.reply = Reply(refusal is None, refusal or self.status.note)
+            if self._unpublished:
+                # whoever waits reads the snapshot next (the staff page's redirect, a
+                # venue's relay of moves): it must show their command, drawn or not yet
+                self._publish()
             waiter.done.set()
         return changed
 
