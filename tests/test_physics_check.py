@@ -270,7 +270,11 @@ LEVEL_PAIRS = {
 
 @pytest.mark.parametrize("name", list(LEVEL_PAIRS))
 def test_a_hard_shove_that_met_the_higher_of_two_level_coins_first_is_accepted(name):
-    before, after = LEVEL_PAIRS[name]
+    assert_chain_accepted(name, *LEVEL_PAIRS[name])
+
+
+def assert_chain_accepted(name, before, after):
+    """The shot knocked coins on, and the check explains it: accepted."""
     check = moved.check_shove(BOARD, before, after)
     assert len(check.moved) >= 2 and check.plausible, name
 
@@ -337,9 +341,7 @@ HARD_CHAINS = {
 
 @pytest.mark.parametrize("name", list(HARD_CHAINS))
 def test_a_hard_chain_that_the_search_missed_is_accepted(name):
-    before, after = HARD_CHAINS[name]
-    check = moved.check_shove(BOARD, before, after)
-    assert len(check.moved) >= 2 and check.plausible, name
+    assert_chain_accepted(name, *HARD_CHAINS[name])
 
 
 # Far hand moves of the tuning seeds that the check let through: the best shot sent a coin

@@ -99,23 +99,29 @@ def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -
     """Fans across the lowest coin (or two level ones) set off from beside the first
     search's start point, as hard as its best shot, then Nelder-Mead around the best."""
     trial.budget += SECOND_SHOTS
-    r = board.coin_radius
-    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (SIDE_FAN - 1) for k in range(SIDE_FAN)]
     scanned = []
     for fan in _lowest(_fans(board, trial, check), board.coin_diameter):
-        for dx in SIDE_STARTS:
-            x0 = min(max(fan.x0 + dx, r), board.width - r)
-            for b in offsets:
-                f = replace(fan, x0=x0, b=b, reach=reach)
-                scanned.append((trial.run(f.shot(x0)), f))
-                if trial.best.explains or trial.runs >= trial.budget - SECOND_SHOTS // 2:
-                    break
-            else:
-                continue
-            break
+        scanned += _side_fans(trial, board, fan, reach)
     if scanned and not trial.best.explains:
         _, f = min(scanned, key=lambda t: t[0])
         _refine(trial, f, f.x0, 0.0, 1.0)
+
+
+def _side_fans(trial: _Trial, board: ShoveBoard, fan: _Fan, reach: float) -> list:
+    """(score, fan) of each shot of the fans across ``fan``'s coin set off SIDE_STARTS
+    beside its start point, until one explains the board or half the second look's
+    budget is left for the refinement (looked at after each shot: a fan runs one)."""
+    r = board.coin_radius
+    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (SIDE_FAN - 1) for k in range(SIDE_FAN)]
+    scanned = []
+    for dx in SIDE_STARTS:
+        x0 = min(max(fan.x0 + dx, r), board.width - r)
+        for b in offsets:
+            f = replace(fan, x0=x0, b=b, reach=reach)
+            scanned.append((trial.run(f.shot(x0)), f))
+            if trial.best.explains or trial.runs >= trial.budget - SECOND_SHOTS // 2:
+                return scanned
+    return scanned
 
 
 def _search(trial, board, check) -> Fit:
