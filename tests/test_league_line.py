@@ -58,7 +58,11 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
         watcher = connect(broker, f"watch-{venue}")
         watcher.on_message = lambda c, u, m: heard[venue].append((m.topic, m.payload, m.retain))
         other = "anker" if venue == "krone" else "krone"
+        # subscribed before anything it is to hear is said (its broker's answer awaited)
+        subscribed = []
+        watcher.on_subscribe = lambda c, u, mid, codes, p=None: subscribed.append(mid)
         watcher.subscribe([(f"pubtable/v1/{other}/#", 1), (f"pubvenue/v1/{other}/#", 1)])
+        until(lambda: subscribed, 20, f"the watcher at the {venue.title()} subscribed")
 
     the_line = None
     try:
