@@ -98,7 +98,8 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         if trial.best.explains:
             return trial.best
     if (len(check.moved) >= 2 and not fit.explains
-            and sum(distance(m.before, m.after) for m in check.moved) >= TRACE_SLIDES):
+            and (sum(distance(m.before, m.after) for m in check.moved) >= TRACE_SLIDES
+                 or len(check.moved) >= TRACE_MOVED)):
         traced = _traced_look(trial, board, check)
         if traced is not None:
             return traced
@@ -204,6 +205,7 @@ def _search(trial, board, check) -> Fit:
 # if it was that coin, went on from there to where it rests. Traced back from there through
 # a first hit on a lower coin that moved (the shot coin's way in, from the restitution's
 # split of its speed) to the front edge, each such way is a start point and a reach.
+TRACE_MOVED = 99        # or this many coins moved
 TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
 TRACE_SHOTS = 24        # simulations more for the traced look at most
 TRACE_FIRST = 8         # traced proposals simulated before the best is refined
@@ -211,6 +213,8 @@ TRACE_STEP = 5          # degrees between the first hits tried round a coin
 TRACE_REST = 50.0       # mm off the shot coin's rest that rank as much as e times off a slide
 TRACE_GLANCES = 48      # traced proposals whose opening is simulated (``_Trial.glance``)
 TRACE_HITS = 2          # coins hit before a glance stops
+TRACE_BY_WAY = False    # glances scored by the knocked coins' ways (True) or rests
+TRACE_REFINES = 1       # the best fully simulated traced shots refined, the budget shared
 TRACE_PAIRINGS = 1      # the geometric pass's likeliest assignments traced from
 
 
@@ -250,10 +254,15 @@ def _traced_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
         tried.append((trial.run(aim.shot(aim.x0)), aim))
         if trial.best.explains:
             break
-    if tried and not trial.best.explains:
-        _, aim = min(tried, key=lambda t: t[0])
+    budget = trial.budget
+    starts = sorted(tried, key=lambda t: t[0])[:TRACE_REFINES]
+    for j, (_, aim) in enumerate(starts):
+        if trial.best.explains:
+            break
         trial.fixed = aim.held
+        trial.budget = trial.runs + (budget - trial.runs) // (len(starts) - j)
         _refine(trial, aim, aim.x0, 0.0, 1.0)
+    trial.budget = budget
     found, trial.best, trial.fixed = trial.best, kept, ()
     return found if found.explains else None
 
@@ -920,6 +929,20 @@ class _Trial:
         squares, rolling = 0.0, False
         for k, (px, py), (vx, vy) in moving:
             speed = math.hypot(vx, vy)
+            if TRACE_BY_WAY:
+                if k == shot_i:
+                    continue
+                seen = self.after[held[k]] if k in held else starts[k]
+                togo = distance((px, py), seen)
+                if togo <= 2.0 and speed <= 1e-6:
+                    continue
+                if speed <= 1e-6 or togo <= 2.0:
+                    squares += 9.0
+                    continue
+                cos = (vx * (seen[0] - px) + vy * (seen[1] - py)) / (speed * togo)
+                turn = self.turn + self.sensor / togo
+                squares += min(math.acos(max(-1.0, min(1.0, cos))) / turn, FAR_OFF) ** 2
+                continue
             slide = reach_at(table, speed) if speed > 0 else 0.0
             rolling |= slide > 0
             end = (px + vx / speed * slide, py + vy / speed * slide) if speed > 0 else (px, py)
