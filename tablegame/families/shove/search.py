@@ -207,15 +207,15 @@ def _search(trial, board, check) -> Fit:
 # split of its speed) to the front edge, each such way is a start point and a reach.
 TRACE_MOVED = 99        # or this many coins moved
 TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
-TRACE_SHOTS = 24        # simulations more for the traced look at most
+TRACE_SHOTS = 36        # simulations more for the traced look at most
 TRACE_FIRST = 8         # traced proposals simulated before the best is refined
 TRACE_STEP = 5          # degrees between the first hits tried round a coin
 TRACE_REST = 50.0       # mm off the shot coin's rest that rank as much as e times off a slide
-TRACE_GLANCES = 48      # traced proposals whose opening is simulated (``_Trial.glance``)
+TRACE_GLANCES = 0       # traced proposals whose opening is simulated (``_Trial.glance``)
 TRACE_HITS = 2          # coins hit before a glance stops
 TRACE_BY_WAY = False    # glances scored by the knocked coins' ways (True) or rests
-TRACE_REFINES = 1       # the best fully simulated traced shots refined, the budget shared
-TRACE_PAIRINGS = 1      # the geometric pass's likeliest assignments traced from
+TRACE_REFINES = 3       # the best fully simulated traced shots refined, the budget shared
+TRACE_PAIRINGS = 24     # the geometric pass's likeliest assignments traced from
 
 
 @dataclass(frozen=True)
