@@ -369,55 +369,6 @@ def test_a_hand_move_across_a_knocked_coins_way_is_caught(name):
     assert_hand_move_caught(name, *ACROSS_THE_WAY[name])
 
 
-# Issue 31, ninth round (docs/physics-check.md): hard chains whose first coin was hit again
-# (the shot coin followed it, or it ran into a neighbour), so its seen move told the search
-# nothing of the first hit. Traced back from the last hits (a coin that touched nothing
-# after its hit left along the line of centres: the hitter lay a diameter behind it), the
-# search finds the shot. Tuning seeds (pub corpus, readings to 0.1 mm), each called a cheat
-# at the corpus's tolerance on main (33df4db).
-TRACED_CHAINS = {
-    "seed 12, shot 184, hard, 3 knocked on": (
-        ((159.0, 200.6), (184.7, 194.5), (275.8, 156.5), (81.3, 150.5), (199.3, 226.9)),
-        ((104.4, 207.5), (180.9, 206.3), (277.0, 155.3), (81.9, 149.2), (157.5, 280.0), (368.8, 387.3))),
-    "seed 12, shot 219, hard, 2 knocked on": (
-        ((196.2, 111.1), (277.2, 115.9)),
-        ((138.0, 280.5), (330.0, 119.2), (261.0, 155.6))),
-    "seed 12, shot 481, hard, 2 knocked on": (
-        ((89.0, 143.9), (236.7, 209.6), (292.6, 151.7), (229.4, 176.1), (94.5, 175.0)),
-        ((-13.1, 211.8), (236.8, 210.6), (293.2, 152.1), (229.6, 176.4), (105.7, 204.0), (210.0, 277.9))),
-    "seed 5150, shot 655, hard, 2 knocked on": (
-        ((294.8, 276.4), (228.4, 194.7), (187.4, 123.0)),
-        ((302.2, 275.8), (298.3, 393.7), (186.8, 122.9), (42.5, 324.3))),
-    "seed 5150, shot 759, hard, 2 knocked on": (
-        ((13.3, 231.4), (282.4, 104.0), (116.6, 192.6), (196.3, 149.9), (159.4, 230.2), (172.0, 125.0)),
-        ((12.6, 231.6), (281.4, 104.9), (117.6, 192.9), (195.9, 150.7), (191.8, 310.8), (50.8, 282.1), (368.0, 217.1))),
-}
-
-
-@pytest.mark.parametrize("name", list(TRACED_CHAINS))
-def test_a_hard_chain_whose_first_coin_was_hit_again_is_accepted(name):
-    before, after = TRACED_CHAINS[name]
-    check = moved.check_shove(BOARD, before, after, 1.0)
-    assert len(check.moved) >= 2 and check.plausible, name
-
-
-# A far hand move that a traced shot explained when the look tried the geometric pass's
-# other assignments too: the hand's nudged coin taken as the first hit, sent 250 mm up
-# the board onto the knocked coin, and the coins' places swapped. The look holds to the
-# likeliest assignment.
-TRACED_SWAP = {
-    "seed 12, shot 839, nudge, beside 1 knocked on": (
-        ((309.4, 318.8), (143.7, 118.0), (98.3, 210.1)),
-        ((199.7, 520.4), (143.0, 128.0), (98.1, 211.5), (369.3, 332.2)),
-        ((199.7, 520.4), (143.4, 118.1), (98.1, 211.5), (369.3, 332.2)), 1),
-}
-
-
-@pytest.mark.parametrize("name", list(TRACED_SWAP))
-def test_a_traced_shot_does_not_swap_the_hand_moved_coin_with_a_knocked_one(name):
-    assert_hand_move_caught(name, *TRACED_SWAP[name])
-
-
 def far_side_cheat():
     """A shove up the left into bed 3; meanwhile the coin in bed 7 on the right is
     pushed a coin and a half along its bed by hand."""

@@ -94,12 +94,6 @@ def speed_to_reach(board_or_table: ShoveBoard | ShoveTable, distance_mm: float) 
     return (distance_mm / dt + dv * n * (n + 1) / 2) / (n + 1)
 
 
-def reach_at(table: ShoveTable, speed: float) -> float:
-    """How far a lone coin moving at ``speed`` (mm/s) slides on ``table`` (the inverse
-    of :func:`speed_to_reach`)."""
-    return _slide_distance(speed, table.friction, table.step)
-
-
 def _slide_distance(speed: float, mu: float, dt: float) -> float:
     """How far a lone coin slides in the simulation: Chipmunk moves a body by its
     velocity first, then friction takes ``mu*g*dt`` off the velocity."""
@@ -318,29 +312,6 @@ class Rehearsal:
         return result
 
 
-    def opening(self, shot: Shot, hits: int = 2, past: int = 8) -> list[tuple[int, tuple, tuple]]:
-        """The shot's opening only: simulated until ``hits`` coins were hit (or all rest),
-        then ``past`` steps more, a fraction of a whole shot. Each coin the shot moved so
-        far, (its index, where it is, its velocity); ``hits`` as after :meth:`settle`.
-        The search ranks its traced ways by it before it simulates the best in full."""
-        table = self.table
-        saved, table._coins = table._coins, self._coins
-        try:
-            coins = table._launch(shot)
-        finally:
-            table._coins = saved
-        if self._sim is None:
-            self._sim = _Simulation(table, coins, len(coins) - 1, shot.velocity(), shot.spin)
-        else:
-            self._sim.reset(coins, len(coins) - 1, shot.velocity(), shot.spin)
-        sim = self._sim
-        sim.opening(hits, past)
-        table.steps_simulated += sim.steps
-        self.hits = sim.hits
-        return [(i, tuple(sim._bodies[i][0].position), tuple(sim._bodies[i][0].velocity))
-                for i in sim.hits if i in sim._bodies]
-
-
 class Hit(NamedTuple):
     """How a coin took part in a shot: ``depth`` hits down the chain from the shot coin
     (0: the shot coin, 1: a coin it hit, 2: one that coin hit, ...), where it was when it
@@ -472,18 +443,6 @@ class _Simulation:
         if not frame_interval:
             frames.append(self.readings())
         return frames
-
-    def opening(self, hits: int, past: int) -> None:
-        """Steps until ``hits`` coins besides the shot coin were hit, or every coin
-        rests, then ``past`` more (the last hit's contact resolved)."""
-        self.steps, limit = 0, math.ceil(MAX_SHOT_TIME / self.dt)
-        while len(self.hits) <= hits and self.steps < limit:
-            self._advance(REST_CHECK_STEPS // 2)
-            self.steps += REST_CHECK_STEPS // 2
-            if self._at_rest():
-                return
-        self._advance(past)
-        self.steps += past
 
     def _advance(self, steps: int) -> None:
         """``steps`` fixed steps, straight into Chipmunk's C step: pymunk's ``Space.step``

@@ -23,11 +23,8 @@ that slide (its own friction is in the fitted reach; what is left is the bounce)
 coin that touched nothing but the coin that hit it slid straight along the line of centres:
 its friction and bounce move it along that way (the allowance above), across it only the
 hit's geometry (``_Trial._along``). A chain just over the line gets a second look
-(``SECOND_LOOK``), a hard chain still unexplained a look traced back from its last hits
-(``_traced_look``). Every coin must lie within its allowance, chains too (issue 31).
-docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by
-``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``, ``TRACE_SHOTS`` more in the looks), not by
-a clock."""
+(``SECOND_LOOK``). Every coin must lie within its allowance, chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations
+(and ``SECOND_SHOTS`` more in a second look), not by a clock."""
 from __future__ import annotations
 
 import math
@@ -38,7 +35,7 @@ from tablegame.families.shove.board import Lie, ShoveBoard
 from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, apart,
                                             assignments, canonical, contact_point, distance,
                                             segment_distance, unit)
-from tablegame.families.shove.physics import Shot, ShoveTable, reach_at, speed_to_reach, start_y
+from tablegame.families.shove.physics import Shot, ShoveTable, speed_to_reach, start_y
 
 MAX_SHOTS = 60          # simulations per check at most (bounds the time; 40 until issue 31's seventh round)
 AIMING = 2              # corrections of a shot's aim and reach after its first simulation
@@ -87,23 +84,15 @@ class Fit:
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The search (``_search``); a chain whose best fit is just over the line
-    (``SECOND_LOOK``) gets a second look, and a hard chain still unexplained (its coins
-    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``): their
-    shots are taken only if they explain the board, else the first fit stands, its
-    verdict, named coin and replay."""
+    (``SECOND_LOOK``) gets a second look, whose shot is taken only if it explains the
+    board: else the first fit stands, its verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
     fit = _search(trial, board, check)
     if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
         _second_look(trial, board, check, fit.shot.speed)
         if trial.best.explains:
             return trial.best
-    if (len(check.moved) >= 2 and not fit.explains
-            and (sum(distance(m.before, m.after) for m in check.moved) >= TRACE_SLIDES
-                 or len(check.moved) >= TRACE_MOVED)):
-        traced = _traced_look(trial, board, check)
-        if traced is not None:
-            return traced
-    return fit   # a later look explains the board, or changes nothing (nor its reasons)
+    return fit   # the second look explains the board, or changes nothing (nor its reasons)
 
 
 def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> None:
@@ -195,213 +184,6 @@ def _search(trial, board, check) -> Fit:
         if not trial.best.explains:
             _refine(trial, family, x0, da, grow)
     return trial.best
-
-
-# -- traced back from the other end ----------------------------------------------------------
-# The geometric proposals start from the first coin's seen move, which tells nothing of its
-# hit where that coin was hit again (hard chains: the shot coin follows it, or it runs into a
-# neighbour). The last hits tell more: a coin that touched nothing after its hit left along
-# the line of centres, so the coin that hit it lay one diameter behind it, and the shot coin,
-# if it was that coin, went on from there to where it rests. Traced back from there through
-# a first hit on a lower coin that moved (the shot coin's way in, from the restitution's
-# split of its speed) to the front edge, each such way is a start point and a reach.
-TRACE_MOVED = 99        # or this many coins moved
-TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
-TRACE_SHOTS = 36        # simulations more for the traced look at most
-TRACE_FIRST = 8         # traced proposals simulated before the best is refined
-TRACE_STEP = 5          # degrees between the first hits tried round a coin
-TRACE_REST = 50.0       # mm off the shot coin's rest that rank as much as e times off a slide
-TRACE_GLANCES = 0       # traced proposals whose opening is simulated (``_Trial.glance``)
-TRACE_HITS = 2          # coins hit before a glance stops
-TRACE_BY_WAY = False    # glances scored by the knocked coins' ways (True) or rests
-TRACE_REFINES = 3       # the best fully simulated traced shots refined, the budget shared
-TRACE_PAIRINGS = 24     # the geometric pass's likeliest assignments traced from
-
-
-@dataclass(frozen=True)
-class _Aim:
-    """Shots from ``x0`` on the front edge aimed at ``target`` (where the shot coin met
-    its first coin), as hard as ``reach``."""
-
-    target: tuple[float, float]
-    x0: float
-    y0: float
-    reach: float
-    held: tuple = ()   # (coin in ``before``, in ``after``) pairs of the assignment traced from
-
-    def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
-        angle = math.degrees(math.atan2(self.target[0] - x0, self.target[1] - self.y0))
-        return Shot(x0, angle + da, self.reach * grow)
-
-
-def _traced_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
-    """The traced proposals (``_traced``), the likeliest first, then Nelder-Mead around
-    the best of them, in at most ``TRACE_SHOTS`` more simulations; its fit (None: none
-    explains the board). Which coin went where is held to the assignment each proposal
-    was traced from, the geometric pass's likeliest: with the pass's other assignments
-    too, a traced shot took a hand-moved coin for the first hit and sent it up the board
-    onto a knocked coin, the two coins' places swapped (a far hand move let through)."""
-    trial.budget += TRACE_SHOTS
-    kept, trial.best = trial.best, Fit(None, math.inf)
-    tried = []
-    aims, glanced = _traced(board, trial, check), []
-    for n, aim in enumerate(aims[:TRACE_GLANCES]):
-        trial.fixed = aim.held
-        glanced.append((trial.glance(aim.shot(aim.x0)), n, aim))
-    ranked = [aim for _, _, aim in sorted(glanced, key=lambda g: g[:2])] + aims[TRACE_GLANCES:]
-    for aim in ranked[:TRACE_FIRST]:
-        trial.fixed = aim.held
-        tried.append((trial.run(aim.shot(aim.x0)), aim))
-        if trial.best.explains:
-            break
-    budget = trial.budget
-    starts = sorted(tried, key=lambda t: t[0])[:TRACE_REFINES]
-    for j, (_, aim) in enumerate(starts):
-        if trial.best.explains:
-            break
-        trial.fixed = aim.held
-        trial.budget = trial.runs + (budget - trial.runs) // (len(starts) - j)
-        _refine(trial, aim, aim.x0, 0.0, 1.0)
-    trial.budget = budget
-    found, trial.best, trial.fixed = trial.best, kept, ()
-    return found if found.explains else None
-
-
-def _back(v: tuple[float, float], at, y0: float) -> float | None:
-    """Where on the front edge a coin moving along ``v`` through ``at`` set off."""
-    if v[1] <= 1e-3:
-        return None
-    return at[0] - v[0] / v[1] * (at[1] - y0)
-
-
-def _traced(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Aim]:
-    """Shots traced back from a later hit of the shot coin: a coin ``m`` that moved was
-    hit along its seen move (it touched nothing after) by a coin one diameter behind it,
-    at ``c``; if the shot coin, it came there from its first hit on a lower coin ``f``
-    that moved, touching ``f`` at ``cf`` on the circle a diameter round it (every
-    ``TRACE_STEP`` degrees). Its way out of that hit (``cf`` to ``c``) fixes its way in:
-    across ``f``'s line of centres it kept its speed, along it ``(1-e)/2``. Traced on
-    back to the front edge, that is a start point; the way must be clear of the coins
-    that did not move, the hit on ``m`` no thinner than ``MIN_COS``. Ranked by how well
-    the hit explains ``f``'s slide (``m``'s slide gives the shot coin's speed at ``c``,
-    hence at ``cf``) and where the shot coin rests (it left ``m`` with its speed across
-    their line of centres); ``f`` may have been hit again: the simulation decides."""
-    d, y0, r = board.coin_diameter, start_y(board), board.coin_radius
-    after = [tuple(map(float, p)) for p in trial.after]
-    before = trial.before
-    moved_idx = [i for i, p in enumerate(before) if _near(p, [m.before for m in check.moved])]
-    fresh_idx = [j for j, p in enumerate(after) if any(_near(p, [m.after]) for m in check.moved)
-                 or _near(p, [check.shot])]
-    keep, give = (1 - RESTITUTION) / 2, (1 + RESTITUTION) / 2
-    ranked: list[tuple[float, _Aim]] = []
-    for shot_i, pairing in assignments(before, after, moved_idx, fresh_idx, 1)[:TRACE_PAIRINGS]:
-        rest = after[shot_i]
-        moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
-        still = [before[i] for i in range(len(before)) if i not in moved_idx]
-        slides = sum(distance(k.before, k.after) for k in moved)
-        held = (*zip(moved_idx, pairing), (len(before), shot_i))
-        for m in moved:
-            slide_m = distance(m.before, m.after)
-            if slide_m < 2.0:
-                continue
-            u = unit(m.before, m.after)
-            c = (m.before[0] - d * u[0], m.before[1] - d * u[1])
-            if any(segment_distance(p, c, c) < d - GRAZE for p in still):
-                continue   # no coin can have lain there
-            for k in moved:   # ``k`` hit ``m``: it went straight from where it lay to ``c``
-                if k is not m:
-                    ranked += [(score, replace(aim, held=held)) for score, aim in
-                               _traced_chain(k, m, c, u, rest, still, slides, board)]
-            for f in moved:
-                if f is m or distance(f.before, c) < d:
-                    continue   # ``f`` itself lay where the hitter lay: ``f`` hit ``m``
-                slide_f = distance(f.before, f.after)
-                for k in range(0, 360, TRACE_STEP):
-                    nf = (math.cos(math.radians(k)), math.sin(math.radians(k)))
-                    cf = (f.before[0] - d * nf[0], f.before[1] - d * nf[1])
-                    way = distance(cf, c)
-                    if cf[1] <= y0 or way < 1.0:
-                        continue
-                    w = ((c[0] - cf[0]) / way, (c[1] - cf[1]) / way)
-                    along = w[0] * nf[0] + w[1] * nf[1]
-                    across = w[1] * nf[0] - w[0] * nf[1]
-                    cos_m = w[0] * u[0] + w[1] * u[1]
-                    if along < 0 or cos_m < MIN_COS:
-                        continue
-                    speed2 = slide_m / (give * cos_m) ** 2 + way   # out of ``f``'s hit
-                    vn = along * math.sqrt(speed2) / keep
-                    tf = (-nf[1], nf[0])
-                    vin = (vn * nf[0] + across * math.sqrt(speed2) * tf[0],
-                           vn * nf[1] + across * math.sqrt(speed2) * tf[1])
-                    x0 = _back(vin, cf, y0)
-                    if x0 is None or not r <= x0 <= board.width - r:
-                        continue
-                    if any(segment_distance(p, (x0, y0), cf) < d - GRAZE
-                           or segment_distance(p, cf, c) < d - GRAZE for p in still):
-                        continue
-                    # the shot coin after ``m``: its speed across their line of centres
-                    vc = math.sqrt(slide_m) / (give * cos_m)
-                    leave = (vc * (w[0] - give * cos_m * u[0]), vc * (w[1] - give * cos_m * u[1]))
-                    slide_after = math.hypot(*leave)
-                    stop = (c[0] + leave[0] * slide_after, c[1] + leave[1] * slide_after) \
-                        if slide_after > 1e-6 else c
-                    score = (abs(math.log(max(give ** 2 * vn * vn, 1.0) / max(slide_f, 1.0)))
-                             + distance(stop, rest) / TRACE_REST)
-                    reach = ENERGY_LOSS * (math.hypot(cf[0] - x0, cf[1] - y0) + way
-                                           + distance(c, rest) + slides)
-                    ranked.append((score, _Aim(cf, x0, y0, reach, held)))
-    out: list[_Aim] = []
-    for _, aim in sorted(ranked, key=lambda t: t[0]):
-        if all(abs(aim.x0 - o.x0) >= GRID or distance(aim.target, o.target) >= GRID for o in out):
-            out.append(aim)
-    return out
-
-
-def _traced_chain(k: Moved, m: Moved, c, u, rest, still, slides: float,
-                  board: ShoveBoard) -> list[tuple[float, _Aim]]:
-    """Shots whose coin hit ``k`` first, which went straight on to ``c`` and hit ``m``
-    (``k``'s seen move may be another: it may have been hit again): the shot coin met
-    ``k`` one diameter behind it along ``k``'s way to ``c``, coming in at any angle
-    (every ``TRACE_STEP`` degrees) no thinner than ``MIN_COS``. Ranked by where the shot
-    coin rests: it left the hit with its speed across that line of centres and
-    ``(1-e)/2`` of it along it; ``k``'s speed comes from ``m``'s slide."""
-    d, y0, r = board.coin_diameter, start_y(board), board.coin_radius
-    way = distance(k.before, c)
-    if way < 2.0:
-        return []
-    n = unit(k.before, c)
-    cos_m = n[0] * u[0] + n[1] * u[1]
-    if cos_m < MIN_COS:
-        return []
-    keep, give = (1 - RESTITUTION) / 2, (1 + RESTITUTION) / 2
-    hit = (k.before[0] - d * n[0], k.before[1] - d * n[1])
-    if hit[1] <= y0:
-        return []
-    vn = math.sqrt(distance(m.before, m.after) / (give * cos_m) ** 2 + way) / give
-    t = (-n[1], n[0])
-    out = []
-    for deg in range(-75, 76, TRACE_STEP):
-        tan = math.tan(math.radians(deg))
-        vin = (vn * (n[0] + tan * t[0]), vn * (n[1] + tan * t[1]))
-        x0 = _back(vin, hit, y0)
-        if x0 is None or not r <= x0 <= board.width - r:
-            continue
-        if any(segment_distance(p, (x0, y0), hit) < d - GRAZE for p in still):
-            continue
-        leave = (vn * (keep * n[0] + tan * t[0]), vn * (keep * n[1] + tan * t[1]))
-        slide = math.hypot(*leave)
-        stop = (hit[0] + leave[0] * slide, hit[1] + leave[1] * slide)
-        reach = ENERGY_LOSS * (math.hypot(hit[0] - x0, hit[1] - y0) + distance(hit, rest)
-                               + slides)
-        # ``k`` after its hit on ``m``: its speed across their line of centres, and
-        # ``(1-e)/2`` of it along it
-        vk = math.sqrt(distance(m.before, m.after)) / (give * cos_m)
-        k_out = (vk * (n[0] - give * cos_m * u[0]), vk * (n[1] - give * cos_m * u[1]))
-        k_slide = math.hypot(*k_out)
-        k_stop = (c[0] + k_out[0] * k_slide, c[1] + k_out[1] * k_slide)
-        score = (distance(stop, rest) + distance(k_stop, k.after)) / TRACE_REST
-        out.append((score, _Aim(hit, x0, y0, reach)))
-    return out
 
 
 # -- the fan: first hits across the lowest coins ----------------------------------------
@@ -873,11 +655,10 @@ class _Trial:
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
         self.best = Fit(None, math.inf)
-        self.fixed: tuple = ()   # (coin, seen coin) pairs held to; the rest by nearness
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
-        key = (shot.x, shot.angle, shot.speed, self.fixed)
+        key = (shot.x, shot.angle, shot.speed)
         if key in self._seen:  # the same shot again (a search that comes back): no cost
             self.rested = self._seen[key][1]
             return self._seen[key][0]
@@ -903,58 +684,6 @@ class _Trial:
         if error < self.best.error:
             self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
-
-    def glance(self, shot: Shot) -> float:
-        """How well the shot's opening (``Rehearsal.opening``: up to its ``TRACE_HITS``-th
-        hit) fits the board, at a fraction of a whole shot's cost: each coin it moved so
-        far slid on straight as far as its speed takes it, that point's distance from
-        where the coin is seen (the held assignment's coin; a coin not in it where it
-        lay) over the sensor term and ``SLIDE_SHARE`` of its way, the root of the summed
-        squares. A coin the opening left still but that the held assignment has moved
-        counts ``FAR_OFF`` if every coin came to rest (the shot missed it)."""
-        board, table = self.board, self.table
-        x = min(max(shot.x, board.coin_radius), board.width - board.coin_radius)
-        try:
-            if self.rehearsal is None:
-                table.clear()
-                for p in self.before:
-                    table.place(*p)
-                self.rehearsal = table.rehearse()
-            moving = self.rehearsal.opening(
-                Shot(x, shot.angle, speed_to_reach(table, max(shot.speed, 0.0))), TRACE_HITS)
-        except ValueError:
-            return MISSING
-        held, shot_i = dict(self.fixed), len(self.before)
-        starts = [*self.before, (x, start_y(board))]
-        squares, rolling = 0.0, False
-        for k, (px, py), (vx, vy) in moving:
-            speed = math.hypot(vx, vy)
-            if TRACE_BY_WAY:
-                if k == shot_i:
-                    continue
-                seen = self.after[held[k]] if k in held else starts[k]
-                togo = distance((px, py), seen)
-                if togo <= 2.0 and speed <= 1e-6:
-                    continue
-                if speed <= 1e-6 or togo <= 2.0:
-                    squares += 9.0
-                    continue
-                cos = (vx * (seen[0] - px) + vy * (seen[1] - py)) / (speed * togo)
-                turn = self.turn + self.sensor / togo
-                squares += min(math.acos(max(-1.0, min(1.0, cos))) / turn, FAR_OFF) ** 2
-                continue
-            slide = reach_at(table, speed) if speed > 0 else 0.0
-            rolling |= slide > 0
-            end = (px + vx / speed * slide, py + vy / speed * slide) if speed > 0 else (px, py)
-            seen = self.after[held[k]] if k in held else starts[k]
-            way = max(distance(starts[k], end), distance(starts[k], seen))
-            error = distance(end, seen) / (self.sensor + SLIDE_SHARE * way)
-            squares += min(error, FAR_OFF) ** 2
-        if not rolling:
-            hit = {k for k, _, _ in moving}
-            squares += FAR_OFF ** 2 * sum(k not in hit for k in held if k != shot_i
-                                          and distance(starts[k], self.after[held[k]]) > self.still)
-        return math.sqrt(squares)
 
     def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
         """How far from ``rest`` (simulated) the coin that lay at ``start`` may be seen
@@ -1003,12 +732,6 @@ class _Trial:
                if board.place(*p).lie is not Lie.SHORT]
         pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
                        for j, a in enumerate(self.after))
-        if self.fixed:   # which coin went where is held to (the traced look's assignment)
-            held = dict(self.fixed)
-            pairs = [(distance(p, self.after[held[k]]), i, held[k])
-                     for i, (k, _, p) in enumerate(sim) if k in held] + pairs
-            if sum(k in held for k, _, _ in sim) < len(held):
-                return MISSING, MISSING, ()
         d = board.coin_diameter
         # the simulated coins' ways, straight from where each lay to where it rests
         paths = [(start, p) for _, start, p in sim if distance(start, p) > self.still]
