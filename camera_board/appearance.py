@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from camera_board.coin_look import CoinLook
+
 VERSION = 1
 DRAWN_NOISE = 4.0    # grey levels: the drawn board knows no texture, so it is taken as noisier
 
@@ -51,7 +53,8 @@ class Colour:
 class Appearance:
     """``reference``: the empty board, H x W x 3 float32 BGR, pixel (u, v) at board
     (x0 + (u + .5) / scale, y1 - (v + .5) / scale) for ``extent`` (x0, y0, x1, y1);
-    ``noise``: the sensor's noise on it (grey levels); ``colours``: each kind's top."""
+    ``noise``: the sensor's noise on it (grey levels); ``colours``: each kind's top;
+    ``looks``: the kinds whose look round their rim the teaching learned (Shove's coins)."""
     game: str
     scale: float
     extent: tuple[float, float, float, float]
@@ -60,6 +63,7 @@ class Appearance:
     colours: dict[str, Colour]
     learned: bool = False
     brightness: float = 0.0      # the learned frames' median grey as the camera gave them (0: not known)
+    looks: dict = field(default_factory=dict)   # kind -> CoinLook (camera_board/coin_look.py): none in older files
     _views: dict = field(default_factory=dict, repr=False, compare=False)
 
     def view(self, extent, scale: float, shape) -> np.ndarray:
@@ -89,7 +93,11 @@ class Appearance:
 
     def with_colours(self, colours: dict[str, Colour]) -> "Appearance":
         return Appearance(self.game, self.scale, self.extent, self.reference, self.noise,
-                          {**self.colours, **colours}, self.learned, self.brightness)
+                          {**self.colours, **colours}, self.learned, self.brightness, self.looks)
+
+    def with_looks(self, looks: dict) -> "Appearance":
+        return Appearance(self.game, self.scale, self.extent, self.reference, self.noise, self.colours,
+                          self.learned, self.brightness, {**self.looks, **looks})
 
     # -- the file beside the configuration ----------------------------------------------------
     def to_bytes(self) -> bytes:
@@ -97,10 +105,12 @@ class Appearance:
                 "noise": self.noise, "learned": self.learned, "brightness": self.brightness,
                 "colours": {k: {"mean": list(c.mean), "cov": list(c.cov), "learned": c.learned,
                                 "apart": None if math.isnan(c.apart) else c.apart}
-                            for k, c in self.colours.items()}}
+                            for k, c in self.colours.items()},
+                "looks": {k: {"scale": look.scale, "taught": look.taught} for k, look in self.looks.items()}}
         out = io.BytesIO()
         np.savez_compressed(out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
-                            reference=np.clip(np.round(self.reference * 64), 0, 65535).astype(np.uint16))
+                            reference=np.clip(np.round(self.reference * 64), 0, 65535).astype(np.uint16),
+                            **{f"look_{k}": look.patch.astype(np.float32) for k, look in self.looks.items()})
         return out.getvalue()
 
     @classmethod
@@ -110,6 +120,7 @@ class Appearance:
             with np.load(io.BytesIO(data), allow_pickle=False) as saved:
                 meta = json.loads(saved["meta"].tobytes().decode())
                 reference = saved["reference"].astype(np.float32) / 64
+                patches = {k: saved[f"look_{k}"] for k in meta.get("looks", {})}
         except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError) as error:
             raise ValueError(f"not a camera board's learned board ({error})") from None
         if meta.get("version") != VERSION:
@@ -117,8 +128,10 @@ class Appearance:
         colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
                                 float("nan") if c["apart"] is None else c["apart"])
                    for k, c in meta["colours"].items()}
+        looks = {k: CoinLook(patches[k].astype(np.float32), float(v["scale"]), float(v["taught"]))
+                 for k, v in meta.get("looks", {}).items()}      # (a file from before looks: none)
         return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
-                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)))
+                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)), looks)
 
     def save(self, path) -> None:
         with open(path, "wb") as out:

@@ -23,6 +23,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from camera_board import coin_look
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -469,7 +470,28 @@ class Detector:
             core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2
             fills.append(float(whole[core].mean()) if core.any() else 0.0)
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
-        return [(cu, cv) for cu, cv, _ in outlines]
+        return self._fitted(kept, outlines, evened, grid)
+
+    def _fitted(self, kept: list, outlines: list, evened: np.ndarray, grid: "_Grid") -> list:
+        """Each piece's middle: where the look the teaching learned of its kind fits best
+        (camera_board/coin_look.py) where it fits about as well as on the taught pieces;
+        else (no look learned, following, a coin in the gutter) where its centroid is."""
+        middles = [(cu, cv) for cu, cv, _ in outlines]
+        self.fits = [math.nan] * len(kept)    # how well each piece's look fitted (nan: not fitted)
+        looks = self.appearance.looks
+        if self.quick or not any(k[1] in looks for k in kept):
+            return middles
+        scale = self.calibration.scale
+        for i, (_, kind, *_) in enumerate(kept):
+            look = looks.get(kind)
+            if look is None or abs(look.scale - scale) > 1e-6:
+                continue
+            others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
+                      for j, (ou, ov) in enumerate(middles) if j != i]
+            fu, fv, self.fits[i] = coin_look.fit(look, evened, grid.reference, *middles[i], others)
+            if coin_look.trusted(look, self.fits[i]):
+                middles[i] = (fu, fv)
+        return middles
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
         """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle

@@ -28,6 +28,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from camera_board import coin_look
 from camera_board.appearance import Appearance, Colour
 from camera_board.calibrate import Calibration, CornersError, corner_homography
 from camera_board.camera import Lens
@@ -143,11 +144,14 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     samples: dict[str, list[np.ndarray]] = {}
     where: dict[tuple[int, int], list[tuple[float, float]]] = {}    # (step, piece) -> found places
     problems: list[tuple[str, dict]] = []
+    patches: dict[str, list[np.ndarray]] = {}
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
             looked = detector.look(view)
             if looked.apart is None:
                 raise LearnError("dark", step=step.name)
+            for kind, patch in coin_look.taught(detector, looked, step.pieces, _middle_of):
+                patches.setdefault(kind, []).append(patch)     # (the coins' look: coin_look.py)
             for i, (piece, centre, pixels) in enumerate(_pieces_seen(detector, looked, step.pieces)):
                 if centre is not None:
                     where.setdefault((s, i), []).append(centre)
@@ -181,7 +185,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         mean, cov = colour_of(np.concatenate(parts))
         colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
-    appearance = appearance.with_colours(colours)
+    appearance = appearance.with_colours(colours).with_looks(
+        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()})
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
                                 {k: np.concatenate(v) for k, v in samples.items()})

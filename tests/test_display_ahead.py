@@ -191,3 +191,31 @@ def test_the_play_names_the_turns_statuses_ahead_as_its_frames_show_them(tmp_pat
         f"{state.player(state.turn)} schiebt – noch 5 Münzen",
         f"{state.player(state.turn)} schiebt – noch 4 Münzen")
     s.close()
+
+
+def test_the_status_shown_with_the_turns_statuses_is_the_one_said_alone(tmp_path):
+    """The view takes a turn's status (its coins left) from the turn's statuses said ahead,
+    not said again each frame: in every frame of three turns, in both languages, before
+    and after the board is cleared, it is what ``_status`` says for that frame."""
+    from tablegame.families.shove import referee
+    from tablegame.core.sensors import BoardSnapshot
+    from tests.test_session import EMPTY, in_bed, open_session, run, settled
+    s = open_session(tmp_path / "t.sqlite")
+    run(s, ButtonPress("ok"), EMPTY)
+
+    def check():
+        state = s.status.state
+        waiting = referee.coins_to_clear(s.play.board, state, s.status.latest(BoardSnapshot))
+        for language in ("de", "en"):
+            assert s.play.view(s.status, language).status == \
+                s.play._status(state, waiting, language)
+    check()
+    for _ in range(3):
+        coins = []
+        for bed in (3, 2, 4, 1, 5):
+            coins.append(in_bed(bed))
+            run(s, settled(*[dataclasses.replace(c, x=60.0 + 45 * i) for i, c in enumerate(coins)]))
+            check()
+        run(s, EMPTY)
+        check()
+    s.close()

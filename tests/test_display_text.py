@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from tablegame.display import text as T  # noqa: E402
 from tablegame.display.text import TextCache  # noqa: E402
@@ -104,3 +105,52 @@ def test_the_font_from_memory_is_pygames_default_font(size):
         assert getattr(ours, name)() == getattr(theirs, name)()
     assert ours.size(sample) == theirs.size(sample)
     assert rgba(ours.render(sample, True, CREAM)) == rgba(theirs.render(sample, True, CREAM))
+
+
+def plain_wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Greedy word wrap measuring every line it tries: the lines a block must have."""
+    lines = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if current and font.size(candidate)[0] > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def catalogue_sentences() -> list[str]:
+    import re
+    from tablegame.texts import TEXTS
+    return sorted({re.sub(r"\{[^}]*\}", value, template) for texts in TEXTS.values()
+                   for template in texts.values() if isinstance(template, str)
+                   for value in ("3", "Anna & Carl", "Ørjan Jüngling-Ffjord")})
+
+
+@pytest.mark.parametrize("px", [8, 22, 50, 92])
+def test_a_wrap_guessed_from_the_words_breaks_every_catalogue_text_where_measuring_does(px):
+    # the layout measures a line only near its width, guessing the rest from its words'
+    # widths (a line is -2 to +1 px from its words and spaces added up at 6-99 px)
+    text = TextCache()
+    font = text.font(px)
+    for sentence in catalogue_sentences():
+        full = font.size(sentence)[0]
+        for width in (full, full - 1, full * 2 // 3, full // 2, full // 3, full // 5, 40):
+            widths = T._Widths(font, text._words_at(px))
+            assert T._wrap(widths, sentence, width) == plain_wrap(font, sentence, width), \
+                (sentence, width)
+
+
+@settings(max_examples=150, deadline=None)
+@given(words=st.lists(st.text("aefijlmrtwyAJTVWÄÖÜßgjpq–·…:,.0147", min_size=1, max_size=12),
+                      min_size=1, max_size=14),
+       px=st.integers(6, 120), width=st.integers(1, 1600))
+def test_a_wrap_guessed_from_the_words_breaks_any_text_where_measuring_does(words, px, width):
+    text = TextCache()
+    sentence = " ".join(words)
+    assert T._wrap(T._Widths(text.font(px), text._words_at(px)), sentence, width) \
+        == plain_wrap(text.font(px), sentence, width)

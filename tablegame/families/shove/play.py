@@ -134,14 +134,15 @@ class ShovePlay:
         t = lambda key, **values: text(language, key, **values)  # noqa: E731
         reading = status.reading
         to_clear = referee.coins_to_clear(self.board, state, status.latest(BoardSnapshot))
+        shown, ahead = self._turn(state, to_clear, language)
         return ShoveView(
             title=self.title(language),
             board=self.board,
             coins=reading.coins if isinstance(reading, BoardSnapshot) else (),
             parties=tuple(self._party(state, p, language) for p in (0, 1)),
             target=self.rules.target,
-            status=self._status(state, to_clear, language),
-            ahead=self._ahead(state, to_clear, language),
+            status=shown or self._status(state, to_clear, language),
+            ahead=ahead,
             message=say(language, status.note),
             problem=say(language, status.problem) or None,
             winner=(t("draw") if state.drawn else
@@ -210,24 +211,33 @@ class ShovePlay:
                "status_turn_flick" if self.rules.flick else "status_turn")
         return text(language, key, who=who, left=left)
 
-    def _ahead(self, state: ShoveState, waiting: int, language: str) -> tuple[str, ...]:
-        """The statuses the turn's next frames show if every coin shoved counts and stays:
-        the coins left one by one, then the board to clear (while the board waits to be
-        cleared: the next turn's, from its first coin). A guess the screen lays out
+    def _turn(self, state: ShoveState, waiting: int,
+              language: str) -> tuple[str | None, tuple[str, ...]]:
+        """The status shown now when it is the turn's coins left (else None: ``_status``
+        says it), and the statuses the turn's next frames show if every coin shoved counts
+        and stays: the coins left one by one, then the board to clear (while the board waits
+        to be cleared: the next turn's, from its first coin). A guess the screen lays out
         between frames (``ShoveView.ahead``); said once per turn and language, each frame
-        handed the rest of it."""
+        handed the rest of it, and the status shown now with them (a frame said it anew:
+        a fifth of its view, cold)."""
         if state.over or state.starter is None:
-            return ()
+            return None, ()
         first = state.coins_left if waiting else state.coins_left - 1
+        shown = 1 if not waiting and state.coins_left > 0 else 0   # said first, with them
         # all of a turn's frames share it: a counted coin moves one from left to lying
         key = (language, state.turn, state.up, state.tiebreak is not None,
                state.on_board + state.coins_left)
         kept = self._memory.get("ahead", ())   # the last few turns' (key, statuses), newest first
         for made, said in kept:
-            if made == key and len(said) > first:
-                return said[-1 - first:]
+            if made == key and len(said) > first + shown:
+                return self._split(said[-1 - first - shown:], shown)
         # the parties take turns: each one's said once, not at each turn's end
-        said = tuple(self._turn_line(state, left, language) for left in range(first, 0, -1)) \
+        said = tuple(self._turn_line(state, left, language)
+                     for left in range(first + shown, 0, -1)) \
             + (text(language, "status_clear", coins=key[-1]),)
         self._memory["ahead"] = ((key, said),) + kept[:3]
-        return said[-1 - first:]
+        return self._split(said[-1 - first - shown:], shown)
+
+    @staticmethod
+    def _split(said: tuple[str, ...], shown: int) -> tuple[str | None, tuple[str, ...]]:
+        return (said[0], said[1:]) if shown else (None, said)

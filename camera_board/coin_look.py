@@ -1,0 +1,137 @@
+"""A coin's look learned at the teaching step, and that look fitted to place a coin in play.
+
+The teaching lays the coins on known spots under the pub's own light (camera_board/learn.py).
+Round each, the rectified picture is cut out centred on where the coin's middle shows when it
+lies on its spot, and the patches of every coin and frame averaged: the coin's rim, side wall
+and drop shadow as this lamp and camera give them. Each patch is made of the view's grey
+over the empty board's where the board shows (1 bare, its drop shadow darker: the board's
+grain and lines divided out) and, over the coin itself, the view's grey over the board's
+typical grey there (a line under a coin is not the coin's: divided out it would show
+through). In play that mean patch is slid over each coin found, a sub-pixel shift of up to
+``REACH`` mm, by normalised correlation (a gain and an offset free: a guest's shadow) over
+its rim only (``INNER`` mm inside the rim to ``BEYOND`` outside: the top's emboss and
+shine say nothing of where the coin lies), the pixels nearer a neighbour left out; where it
+fits best is where the look puts the coin ("A coin's learned look fitted to place it",
+docs/camera.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+FITTED = ("coin",)   # the kinds whose look is learned and fitted (Shove's coins: read to 1 mm)
+BEYOND = 4.5         # mm beyond the coin's rim the look reaches (its drop shadow, the blurred rim)
+INNER = 3.0          # mm inside the rim the fit still weighs (the rest of the top: its picture)
+REACH = 2.0          # mm the fit may move a coin from where its centroid put it
+SLACK = 0.3          # a fit this much worse than the teaching's worst: not this look (a coin in the
+                     # gutter over the frame or a marker's border: the centroid is kept there)
+_GREY = np.ones((1, 3), np.float32)
+
+
+@dataclass(frozen=True, eq=False)
+class CoinLook:
+    """The mean patch (float32, square, ``scale`` px/mm, its middle the coin's middle seen
+    half its height up) and how well it fitted the taught coins' own patches (the lowest
+    normalised correlation: a fit in play this good or nearly is this look)."""
+    patch: np.ndarray
+    scale: float
+    taught: float = 1.0
+
+    @property
+    def half(self) -> int:
+        return self.patch.shape[0] // 2
+
+    @property
+    def radius(self) -> float:
+        """The coin's radius (pixels)."""
+        return self.half - BEYOND * self.scale
+
+
+def half_size(radius_mm: float, scale: float) -> int:
+    return int(round((radius_mm + BEYOND) * scale))
+
+
+def around(evened: np.ndarray, reference: np.ndarray, u: float, v: float, half: int, radius: float) -> np.ndarray:
+    """What the look is made of round (u, v) (pixels, sub-pixel), a square of side 2 half + 1:
+    the view's grey over the empty board's, within ``radius`` of (u, v) over the board's
+    median grey there."""
+    size, at = (2 * half + 1, 2 * half + 1), (float(u), float(v))
+    seen = cv2.transform(cv2.getRectSubPix(evened, size, at), _GREY)
+    board = np.maximum(cv2.transform(cv2.getRectSubPix(reference, size, at), _GREY), 3.0)
+    yy, xx = _grid(half)
+    inside = xx * xx + yy * yy < radius * radius
+    return np.where(inside, seen / float(np.median(board)), seen / board).astype(np.float32)
+
+
+def taught(detector, looked, pieces, middle_of):
+    """(kind, patch) for each piece of a fitted kind laid on its spot for a teaching step, in
+    one of its frames (``looked``: the detector's look at it; ``middle_of(detector, piece)``:
+    where its middle shows, lying on its spot)."""
+    scale = detector.calibration.scale
+    for piece in pieces:
+        if piece.kind in FITTED:
+            half = half_size(detector.layout.piece_radii[piece.kind], scale)
+            u, v = middle_of(detector, piece)
+            yield piece.kind, around(looked.evened, looked.grid.reference, u, v, half, half - BEYOND * scale)
+
+
+def learned(patches: list[np.ndarray], scale: float) -> CoinLook | None:
+    """The look from the taught coins' patches (None without any)."""
+    if not patches:
+        return None
+    look = CoinLook(np.mean(np.stack(patches), axis=0).astype(np.float32), scale)
+    return CoinLook(look.patch, scale, min(_score(look, p) for p in patches))
+
+
+def fit(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: float, others,
+        ) -> tuple[float, float, float]:
+    """Where the look fits best within ``REACH`` of (u, v) (pixels), and how well (the
+    normalised correlation, 1 perfect). ``others``: the neighbours (u, v, radius in pixels)
+    whose pixels are left out (those nearer them than this coin, as the centroid does)."""
+    half, s = look.half, int(round(REACH * look.scale))
+    iu, iv = int(round(u)), int(round(v))
+    region = around(evened, reference, iu, iv, half + s, look.radius)
+    mask = _rim(look)
+    yy, xx = _grid(half)
+    r = look.radius
+    for ou, ov, other in others:
+        du, dv = ou - iu, ov - iv
+        if abs(du) + abs(dv) < 3 * (half + other):
+            mask = mask & (xx * xx + yy * yy - r * r <= (xx - du) ** 2 + (yy - dv) ** 2 - other * other)
+    score = cv2.matchTemplate(region, look.patch, cv2.TM_CCOEFF_NORMED, mask=mask.astype(np.float32))
+    score = np.nan_to_num(score, nan=-1.0, posinf=-1.0, neginf=-1.0)
+    j, i = np.unravel_index(int(np.argmax(score)), score.shape)
+    best = float(score[j, i])
+    du = _vertex(score[j, i - 1], best, score[j, i + 1]) if 0 < i < score.shape[1] - 1 else 0.0
+    dv = _vertex(score[j - 1, i], best, score[j + 1, i]) if 0 < j < score.shape[0] - 1 else 0.0
+    return iu + (i - s) + du, iv + (j - s) + dv, best
+
+
+def trusted(look: CoinLook, score: float) -> bool:
+    """Whether a fit this good places the coin (else its centroid does)."""
+    return score >= look.taught - SLACK
+
+
+def _score(look: CoinLook, patch: np.ndarray) -> float:
+    """How well the look fits a patch of its own size where it lies (no shift)."""
+    score = cv2.matchTemplate(patch, look.patch, cv2.TM_CCOEFF_NORMED, mask=_rim(look).astype(np.float32))
+    return float(np.nan_to_num(score[0, 0], nan=-1.0))
+
+
+def _rim(look: CoinLook) -> np.ndarray:
+    """The pixels the fit weighs: from ``INNER`` inside the rim out to the patch's edge."""
+    yy, xx = _grid(look.half)
+    near = xx * xx + yy * yy
+    return (near <= look.half ** 2) & (near >= max(0.0, look.radius - INNER * look.scale) ** 2)
+
+
+def _grid(half: int) -> tuple[np.ndarray, np.ndarray]:
+    yy, xx = np.mgrid[-half:half + 1, -half:half + 1].astype(np.float32)
+    return yy, xx
+
+
+def _vertex(a: float, b: float, c: float) -> float:
+    """The vertex of the parabola through (-1, a), (0, b), (1, c), within half a pixel."""
+    d = a - 2 * b + c
+    return 0.0 if d >= 0 else float(np.clip(0.5 * (a - c) / d, -0.5, 0.5))

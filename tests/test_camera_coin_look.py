@@ -1,0 +1,95 @@
+"""A coin's look learned at the teaching step and fitted to place it (camera_board/coin_look.py;
+docs/camera.md, "A coin's learned look fitted to place it"): the mean patch round the taught
+coins' rims, slid over each coin found in play by normalised correlation (issue 27)."""
+import io
+import json
+
+import cv2
+import numpy as np
+
+from benchmarks.camera_looks_figures import judge
+from camera_board import coin_look
+from camera_board.appearance import Appearance
+from camera_board.coin_look import CoinLook
+from camera_board.learn import learn, reader
+from camera_sim.installs import installation
+from camera_sim.render import render
+
+SCALE = 2.0      # Shove's rectified pixels per mm
+RADIUS = 12.7    # mm: a Shove coin
+
+
+def _board(rng, shape=(160, 160)) -> np.ndarray:
+    """A grained board with a dark line across it (evened colours, float32 BGR)."""
+    grain = 150 + 12 * np.sin(np.arange(shape[1]) / 3.0)[None, :] + rng.normal(0, 2, shape)
+    board = np.repeat(grain[..., None], 3, axis=2).astype(np.float32)
+    board[:, 70:76] *= 0.4          # an ink line: under the coins
+    return board
+
+
+def _coin_on(board: np.ndarray, u: float, v: float, rng, light: float = 1.0) -> np.ndarray:
+    """A dark coin at (u, v) with a darker bevel and a drop shadow towards +u, over ``board``
+    under ``light`` (a guest's shadow: less), drawn at 8 x and shrunk (sub-pixel edges)."""
+    k = 8
+    big = cv2.resize(board, None, fx=k, fy=k, interpolation=cv2.INTER_NEAREST)
+    r = RADIUS * SCALE * k
+    centre = (int(round((u + 0.5) * k - 0.5)), int(round((v + 0.5) * k - 0.5)))
+    shadow = np.ones(big.shape[:2], np.float32)
+    cv2.circle(shadow, (centre[0] + int(1.5 * k), centre[1]), int(r + 2 * k), 0.6, -1)
+    big = big * shadow[..., None]
+    cv2.circle(big, centre, int(r), (60, 60, 60), -1)
+    cv2.circle(big, centre, int(r - 2 * k), (90, 90, 90), -1)
+    small = cv2.resize(big, (board.shape[1], board.shape[0]), interpolation=cv2.INTER_AREA)
+    return (small * light + rng.normal(0, 1.5, small.shape)).astype(np.float32)
+
+
+def test_a_coins_look_fitted_finds_it_to_a_tenth_of_a_mm_across_a_line_and_in_a_shadow():
+    rng = np.random.default_rng(1)
+    board = _board(rng)
+    half = coin_look.half_size(RADIUS, SCALE)
+    radius = half - coin_look.BEYOND * SCALE
+    taught = [coin_look.around(_coin_on(board, u, 80, rng), board, u, 80, half, radius) for u in (70, 73, 76, 79)]
+    look = coin_look.learned(taught, SCALE)
+    assert look.taught > 0.95
+    for u, v, light in ((74.3, 81.6, 1.0), (71.8, 78.9, 0.55)):   # a guest's shadow: a gain the fit is free of
+        fu, fv, score = coin_look.fit(look, _coin_on(board, u, v, rng, light), board, 75.0, 80.0, ())
+        assert abs(fu - u) < 0.2 and abs(fv - v) < 0.2, (fu, fv)
+        assert coin_look.trusted(look, score)
+    fu, fv, score = coin_look.fit(look, board, board, 75.0, 80.0, ())     # no coin there
+    assert not coin_look.trusted(look, score)
+
+
+def test_the_learned_look_is_saved_and_read_back_and_a_file_from_before_reads_without_one():
+    rng = np.random.default_rng(2)
+    patch = rng.random((69, 69)).astype(np.float32)
+    before = Appearance("shove", SCALE, (0.0, 0.0, 10.0, 10.0), np.full((20, 20, 3), 100, np.float32), 2.0, {},
+                        True, 120.0)
+    saved = before.with_looks({"coin": CoinLook(patch, SCALE, 0.93)})
+    again = Appearance.from_bytes(saved.to_bytes())
+    assert np.array_equal(again.looks["coin"].patch, patch) and again.looks["coin"].taught == 0.93
+    # a file as written before the look was learned: no "looks" in its meta, no look arrays
+    meta = {"version": 1, "game": "shove", "scale": SCALE, "extent": [0, 0, 10, 10], "noise": 2.0,
+            "learned": True, "brightness": 120.0, "colours": {}}
+    out = io.BytesIO()
+    np.savez_compressed(out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                        reference=np.full((20, 20, 3), 6400, np.uint16))
+    old = Appearance.from_bytes(out.getvalue())
+    assert old.looks == {} and old.brightness == 120.0
+
+
+def test_dark_old_pennies_on_slate_in_a_guests_shadow_are_read_within_a_mm():
+    # (before: set 1,000,048's installation 051, dark old pennies on slate, board 2: a coin
+    # touching another in a guest's shadow read 1.8 mm off, a WRONG settled board; its
+    # centroid pulled by a rim told from the slate on one side only. The look fitted puts it
+    # 0.6 mm off.) Read as the bench reads it: one reader, the boards one after another.
+    inst = installation("shove", 1_000_051)
+    shown = [list(t.frames) for t in inst.teach(6, render)]
+    learned = learn(inst.game, inst.lens, shown)
+    assert learned.said("en")[len(learned.kinds):] == []
+    assert learned.appearance.looks["coin"].taught > 0.7
+    camera = reader(inst.game, inst.lens, learned.appearance)
+    for k in range(3):
+        case = inst.board(k)
+        sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+        verdict, errors = judge("shove", case, sighting)
+        assert verdict == "right", (k, max(errors, default=0.0), sighting)
