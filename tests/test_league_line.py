@@ -58,7 +58,11 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
         watcher = connect(broker, f"watch-{venue}")
         watcher.on_message = lambda c, u, m: heard[venue].append((m.topic, m.payload, m.retain))
         other = "anker" if venue == "krone" else "krone"
+        # subscribed before anything it is to hear is said (its broker's answer awaited)
+        subscribed = []
+        watcher.on_subscribe = lambda c, u, mid, codes, p=None: subscribed.append(mid)
         watcher.subscribe([(f"pubtable/v1/{other}/#", 1), (f"pubvenue/v1/{other}/#", 1)])
+        until(lambda: subscribed, 20, f"the watcher at the {venue.title()} subscribed")
 
     the_line = None
     try:
@@ -94,7 +98,8 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
             return trouble is not None and trouble[0] == "line_down"
 
         publish(20)
-        until(all_crossed, 30, "the first events across")
+        until(all_crossed, 30, lambda: f"the first events across: sent {sent}, the Krone heard "
+              f"{events('krone')}, the Anker {events('anker')}, the line {the_line.trouble()}")
         before = dict(sent)                  # what crossed before the line went down
         pubs.proxy.cut(answering=True)       # the line down, its router hanging up on it
         until(lambda: down(the_line), 20, "the line saying it is down")

@@ -21,16 +21,17 @@ ROOT = Path(__file__).parent.parent
 PASSWORD = "venue-secret-1"
 
 
-def until(condition, timeout: float = 60.0, what: str = "", every: float = 0.1):
+def until(condition, timeout: float = 60.0, what="", every: float = 0.1):
     """``condition()``'s first true value; an AssertionError naming ``what`` after ``timeout``
-    s (generous: the machine running the tests may be shared and loaded)."""
+    s (generous: the machine running the tests may be shared and loaded). ``what`` may be a
+    function, asked only then: what was seen instead."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
         if value:
             return value
         time.sleep(every)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
 def stop(process: subprocess.Popen | None, patience: float = 15) -> None:
