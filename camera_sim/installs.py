@@ -30,7 +30,7 @@ from camera_board.layout import Layout, carrom_layout, shove_layout
 from camera_sim.corpus import CARROM, HELD_OUT, SHOVE, Case, _carrom, _shove
 from camera_sim.dice_corpus import TABLES, DiceCase, _neunfeld, _schocken
 from camera_sim.dice_scene import Die, DiceScene
-from camera_sim.looks import CORAL_QUEEN, LIME_STRIKER, NEAR_BOARD, Look, look_for
+from camera_sim.looks import CORAL_QUEEN, LIME_STRIKER, NEAR_BOARD, STAINED_BLACK, Look, look_for
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import Piece, Scene
 
@@ -136,6 +136,16 @@ def coral_queen(seed: int = 2) -> Installation:
     pieces = tuple((k, CORAL_QUEEN if k == "queen" else f) for k, f in inst.look.pieces)
     return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces),
                                light=dataclasses.replace(inst.light, specular=1.0))
+
+
+def stained_blacks(seed: int = 4) -> Installation:
+    """Carrom tuning installation ``seed`` with stained walnut blacks (camera_sim/looks.py):
+    on installations 2 and 4 (teak plywood, its grain) each black's core is the teak's colour
+    in shadow, as the held-out dark-stained blacks on dark plywood are: told from its own drop
+    shadow by the board's grain alone (camera_board/grain.py)."""
+    inst = installation("carrom", seed)
+    pieces = tuple((k, STAINED_BLACK if k == "black" else f) for k, f in inst.look.pieces)
+    return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
 
 
 class NearBoard(Installation):
