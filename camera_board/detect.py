@@ -23,7 +23,6 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import grain
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -430,16 +429,8 @@ class Detector:
             u0, v0, u1, v1 = box
             lit, shadow = self._no_shadow(apart, evened, grid, box)
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
-            told = None
-            if shadow[core].mean() > SHADED and not self.quick:   # doubted: does the board's grain tell?
-                before = shadow
-                lit, shadow = self._no_shadow(apart, evened, grid, box, self.calibration.scale)
-                told = (before & ~shadow)[core].mean()
-            import os
-            lift = float(os.environ.get("GRAIN_LIFT", "9"))
-            lifted = told is not None and told >= lift
-            self.shaded.append(0.0 if lifted else float(shadow[core].mean()))
-            if shadow[core].mean() > 0.5 and not lifted:    # a piece of the board's colour, darker: its rim and a
+            self.shaded.append(float(shadow[core].mean()))
+            if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
                 lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
         for _ in range(3):
@@ -669,24 +660,14 @@ class Detector:
         return du * du + dv * dv < inner * inner
 
     @staticmethod
-    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box, scale: float = 0.0) -> np.ndarray:
+    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box) -> np.ndarray:
         """``apart`` in ``box`` with the pixels that are the empty board's colour, darker (a
-        drop shadow), left out; and where they are. With ``scale`` (px/mm), a pixel of that
-        colour where the empty board's grain is gone is not a shadow but a piece
-        (camera_board/grain.py; where the grain says nothing, the colour's answer stands)."""
+        drop shadow), left out; and where they are."""
         u0, v0, u1, v1 = box
         seen, board = evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1]
         k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
         off = (((seen - k[..., None] * board) ** 2) * grid.inverse[v0:v1, u0:u1]).sum(axis=2)
         shadow = (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
-        if scale:
-            import os
-            noise = max(grid.learned_noise, float(np.mean(grid.noise_now)))
-            gone, kept = grain.hidden(seen, board, k, noise, scale)
-            if os.environ.get("GRAIN_MODE", "A") == "A":
-                shadow &= ~gone
-            else:
-                shadow &= kept
         return np.where(shadow, 0.0, apart[v0:v1, u0:u1]), shadow
 
     def _kind_doubt(self, shares: dict, kind: str, u: float, v: float) -> str | None:
