@@ -23,7 +23,6 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import grain
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -53,12 +52,6 @@ CORE_FILL = 0.8        # a core less than this unlike the board: the piece is no
 SHADED = 0.3           # a core more than this like the board in shadow (worn bronze on oak): its drop
                        # shadow cannot be told from its rim, and it reads 1 to 3 mm towards the shadow
                        # (tuning looks): unsure
-GRAIN_PIXEL = 1.0      # mm of the board a camera pixel is, or less: the board's grain (lines 1.6 to 3 mm
-                       # apart) is resolved and a piece's rim is smeared over a mm at most. Coarser (the
-                       # corpus's Carrom cameras: 1.3 to 1.9 mm) the grain is seen on the printed lines
-                       # only and a black it lifted read 2.1 mm off (docs/camera.md, "The board's grain")
-GRAIN_CORE = 0.2       # a doubted core the grain shows is not the board over this share of it: a piece,
-                       # read from the pixels the grain does not call its shadow
 MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches too
 BLACK_CHANNEL = 12.0   # a channel of the empty board this dark says nothing of the light (its noise)
 TINT_EDGE = 0.06       # a change of the light's colour this large from one cell to the next: an edge
@@ -436,13 +429,8 @@ class Detector:
             u0, v0, u1, v1 = box
             lit, shadow = self._no_shadow(apart, evened, grid, box)
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
-            told = self._grain_told(shadow[core].mean())
-            if told:    # doubted, and the camera resolves the board's grain: does it tell?
-                coloured = shadow
-                lit, shadow = self._no_shadow(apart, evened, grid, box, self.calibration.scale)
-                told = (coloured & ~shadow)[core].mean() >= GRAIN_CORE
-            self.shaded.append(0.0 if told else float(shadow[core].mean()))
-            if shadow[core].mean() > 0.5 and not told:    # a piece of the board's colour, darker: its rim and a
+            self.shaded.append(float(shadow[core].mean()))
+            if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
                 lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
         for _ in range(3):
@@ -482,13 +470,6 @@ class Detector:
             fills.append(float(whole[core].mean()) if core.any() else 0.0)
         self.fills = fills      # how much of each piece's core differs from the board (CORE_FILL)
         return [(cu, cv) for cu, cv, _ in outlines]
-
-    def _grain_told(self, shaded: float) -> bool:
-        """Whether a piece whose core is this much like the board in shadow is to be looked at
-        by the board's grain: doubted (``SHADED``), in the full read, by a camera whose pixel
-        is ``GRAIN_PIXEL`` mm of the board or less."""
-        return (shaded > SHADED and not self.quick
-                and _camera_pixels_per_mm(self.calibration) >= 1.0 / GRAIN_PIXEL)
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
         """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle
@@ -679,19 +660,14 @@ class Detector:
         return du * du + dv * dv < inner * inner
 
     @staticmethod
-    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box, scale: float = 0.0) -> np.ndarray:
+    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box) -> np.ndarray:
         """``apart`` in ``box`` with the pixels that are the empty board's colour, darker (a
-        drop shadow), left out; and where they are. With ``scale`` (px/mm), a pixel of that
-        colour where the empty board's grain is gone is not a shadow but the piece
-        (camera_board/grain.py; where the grain says nothing, the colour's answer stands)."""
+        drop shadow), left out; and where they are."""
         u0, v0, u1, v1 = box
         seen, board = evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1]
         k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
         off = (((seen - k[..., None] * board) ** 2) * grid.inverse[v0:v1, u0:u1]).sum(axis=2)
         shadow = (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
-        if scale:
-            noise = max(grid.learned_noise, float(np.mean(grid.noise_now)))
-            shadow &= ~grain.hidden(seen, board, k, noise, scale)[0]
         return np.where(shadow, 0.0, apart[v0:v1, u0:u1]), shadow
 
     def _kind_doubt(self, shares: dict, kind: str, u: float, v: float) -> str | None:
