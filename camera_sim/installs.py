@@ -141,9 +141,10 @@ def coral_queen(seed: int = 2) -> Installation:
 def stained_blacks(seed: int = 4, size: tuple[int, int] = (1280, 960)) -> Installation:
     """Carrom tuning installation ``seed`` with stained walnut blacks (camera_sim/looks.py):
     on installations 2 and 4 (teak plywood, its grain) each black's core is the teak's colour
-    in shadow, as the held-out dark-stained blacks on dark plywood are: told from its own drop
-    shadow by the board's grain alone (camera_board/grain.py), where the camera resolves it
-    (``size`` 2560 x 1920: not at the corpus's 1280 x 960)."""
+    in shadow, as the held-out dark-stained blacks on dark plywood are: only the board's grain
+    could tell it from its own drop shadow, and only where the camera resolves that grain
+    (``size`` 2560 x 1920, not the corpus's 1280 x 960: docs/camera.md, "The board's grain
+    against a shadow")."""
     inst = installation("carrom", seed, size)
     pieces = tuple((k, STAINED_BLACK if k == "black" else f) for k, f in inst.look.pieces)
     return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
