@@ -30,7 +30,7 @@ from camera_board.layout import Layout, carrom_layout, shove_layout
 from camera_sim.corpus import CARROM, HELD_OUT, SHOVE, Case, _carrom, _shove
 from camera_sim.dice_corpus import TABLES, DiceCase, _neunfeld, _schocken
 from camera_sim.dice_scene import Die, DiceScene
-from camera_sim.looks import CORAL_QUEEN, LIME_STRIKER, NEAR_BOARD, Look, look_for
+from camera_sim.looks import CORAL_QUEEN, LIME_STRIKER, NEAR_BOARD, STAINED_BLACK, Look, look_for
 from camera_sim.render import Light, Shot, render
 from camera_sim.scene import Piece, Scene
 
@@ -136,6 +136,18 @@ def coral_queen(seed: int = 2) -> Installation:
     pieces = tuple((k, CORAL_QUEEN if k == "queen" else f) for k, f in inst.look.pieces)
     return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces),
                                light=dataclasses.replace(inst.light, specular=1.0))
+
+
+def stained_blacks(seed: int = 4, size: tuple[int, int] = (1280, 960)) -> Installation:
+    """Carrom tuning installation ``seed`` with stained walnut blacks (camera_sim/looks.py):
+    on installations 2 and 4 (teak plywood, its grain) each black's core is the teak's colour
+    in shadow, as the held-out dark-stained blacks on dark plywood are: only the board's grain
+    could tell it from its own drop shadow, and only where the camera resolves that grain
+    (``size`` 2560 x 1920, not the corpus's 1280 x 960: docs/camera.md, "The board's grain
+    against a shadow")."""
+    inst = installation("carrom", seed, size)
+    pieces = tuple((k, STAINED_BLACK if k == "black" else f) for k, f in inst.look.pieces)
+    return dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
 
 
 class NearBoard(Installation):

