@@ -120,16 +120,18 @@ class Appearance:
             with np.load(io.BytesIO(data), allow_pickle=False) as saved:
                 meta = json.loads(saved["meta"].tobytes().decode())
                 reference = saved["reference"].astype(np.float32) / 64
-                patches = {k: saved[f"look_{k}"] for k in meta.get("looks", {})}
-        except (OSError, ValueError, KeyError, UnicodeDecodeError, EOFError) as error:
+                looks = {k: CoinLook(saved[f"look_{k}"].astype(np.float32), float(v["scale"]), float(v["taught"]))
+                         for k, v in (meta.get("looks") or {}).items()}     # (a file from before looks: none)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, EOFError) as error:
             raise ValueError(f"not a camera board's learned board ({error})") from None
+        for kind, look in looks.items():
+            if look.patch.ndim != 2 or look.patch.shape[0] != look.patch.shape[1] or look.patch.shape[0] % 2 != 1:
+                raise ValueError(f"not a camera board's learned board (the {kind}'s look is no square patch)")
         if meta.get("version") != VERSION:
             raise ValueError(f"a learned board of another version ({meta.get('version')}): learn it again")
         colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
                                 float("nan") if c["apart"] is None else c["apart"])
                    for k, c in meta["colours"].items()}
-        looks = {k: CoinLook(patches[k].astype(np.float32), float(v["scale"]), float(v["taught"]))
-                 for k, v in meta.get("looks", {}).items()}      # (a file from before looks: none)
         return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
                    float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)), looks)
 

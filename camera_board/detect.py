@@ -477,7 +477,6 @@ class Detector:
         (camera_board/coin_look.py) where it fits about as well as on the taught pieces;
         else (no look learned, following, a coin in the gutter) where its centroid is."""
         middles = [(cu, cv) for cu, cv, _ in outlines]
-        self.fits = [math.nan] * len(kept)    # how well each piece's look fitted (nan: not fitted)
         looks = self.appearance.looks
         if self.quick or not any(k[1] in looks for k in kept):
             return middles
@@ -488,8 +487,8 @@ class Detector:
                 continue
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
-            fu, fv, self.fits[i] = coin_look.fit(look, evened, grid.reference, *middles[i], others)
-            if coin_look.trusted(look, self.fits[i]):
+            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others)
+            if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
         return middles
 

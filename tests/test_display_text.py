@@ -154,3 +154,14 @@ def test_a_wrap_guessed_from_the_words_breaks_any_text_where_measuring_does(word
     sentence = " ".join(words)
     assert T._wrap(T._Widths(text.font(px), text._words_at(px)), sentence, width) \
         == plain_wrap(text.font(px), sentence, width)
+
+
+def test_a_line_guessed_to_fit_that_does_not_is_wrapped_measuring_every_try():
+    # words remembered too narrow (a guess off beyond its slack): the line taken on the guess
+    # is measured at its end, found too wide, and the text wrapped as measuring does
+    text = TextCache()
+    font = text.font(22)
+    sentence = "Münze gezählt – noch 3 · 2 Münzen in Bett 1 berühren eine Linie: zählen nicht"
+    narrow = {word: 1 for word in sentence.split() + [" "]}
+    for width in (font.size(sentence)[0] // 2, 120, 60):
+        assert T._wrap(T._Widths(font, dict(narrow)), sentence, width) == plain_wrap(font, sentence, width)
