@@ -131,7 +131,7 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
 
 def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learned:
     from camera_board.board import HEIGHTS
-    from camera_board.detect import DARK, Detector, starting
+    from camera_board.detect import DARK, Detector, loose, starting
     layout = calibration.layout
     reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
     brightness = float(np.median(reference))
@@ -190,7 +190,6 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
                                 {k: np.concatenate(v) for k, v in samples.items()})
-        from camera_board.detect import loose
         # a camera that cannot place them to the millimetre is told as such, not as a step
         # read wrong (its read again would doubt every coin: "check the light")
         problems += [("coins_too_loose", {"apart": f"{apart:.1f}"})
