@@ -23,13 +23,18 @@ that slide (its own friction is in the fitted reach; what is left is the bounce)
 coin that touched nothing but the coin that hit it slid straight along the line of centres:
 its friction and bounce move it along that way (the allowance above), across it only the
 hit's geometry (``_Trial._along``). A chain just over the line gets a second look
-(``SECOND_LOOK``). Every coin must lie within its allowance, chains too (issue 31). docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by ``MAX_SHOTS`` simulations
-(and ``SECOND_SHOTS`` more in a second look), not by a clock."""
+(``SECOND_LOOK``), a hard chain still unexplained a look traced back from its last hits
+(``_traced_look``). Every coin must lie within its allowance, chains too (issue 31).
+docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by
+``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``, ``TRACE_SHOTS`` more in the looks), not by
+a clock."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
+
+import numpy as np
 
 from tablegame.families.shove.board import Lie, ShoveBoard
 from tablegame.physics.plausibility import (SENSOR_ERROR, STILL, Check, Moved, apart,
@@ -84,15 +89,22 @@ class Fit:
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The search (``_search``); a chain whose best fit is just over the line
-    (``SECOND_LOOK``) gets a second look, whose shot is taken only if it explains the
-    board: else the first fit stands, its verdict, named coin and replay."""
+    (``SECOND_LOOK``) gets a second look, and a hard chain still unexplained (its coins
+    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``): their
+    shots are taken only if they explain the board, else the first fit stands, its
+    verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
     fit = _search(trial, board, check)
     if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
         _second_look(trial, board, check, fit.shot.speed)
         if trial.best.explains:
             return trial.best
-    return fit   # the second look explains the board, or changes nothing (nor its reasons)
+    if (len(check.moved) >= 2 and not fit.explains
+            and sum(distance(m.before, m.after) for m in check.moved) >= TRACE_SLIDES):
+        traced = _traced_look(trial, board, check)
+        if traced is not None:
+            return traced
+    return fit   # a later look explains the board, or changes nothing (nor its reasons)
 
 
 def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> None:
@@ -184,6 +196,274 @@ def _search(trial, board, check) -> Fit:
         if not trial.best.explains:
             _refine(trial, family, x0, da, grow)
     return trial.best
+
+
+# -- traced back from the other end ----------------------------------------------------------
+# The geometric proposals start from the first coin's seen move, which tells nothing of its
+# hit where that coin was hit again (hard chains: the shot coin follows it, or it runs into a
+# neighbour). The last hits tell more: a coin that touched nothing after its hit left along
+# the line of centres, so the coin that hit it lay one diameter behind it, and the shot coin,
+# if it was that coin, went on from there to where it rests. Traced back from there through
+# a first hit on a lower coin that moved (the shot coin's way in, from the restitution's
+# split of its speed) to the front edge, each such way is a start point and a reach.
+TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
+TRACE_SHOTS = 36        # simulations more for the traced look at most
+TRACE_FIRST = 8         # traced proposals simulated before the best is refined
+TRACE_STEP = 5          # degrees between the first hits tried round a coin
+TRACE_REST = 50.0       # mm off the shot coin's rest that rank as much as e times off a slide
+TRACE_REFINES = 3       # the best fully simulated traced shots refined, the budget shared
+TRACE_PAIRINGS = 24     # the geometric pass's likeliest assignments traced from
+
+
+@dataclass(frozen=True)
+class _Aim:
+    """Shots from ``x0`` on the front edge aimed at ``target`` (where the shot coin met
+    its first coin), as hard as ``reach``."""
+
+    target: tuple[float, float]
+    x0: float
+    y0: float
+    reach: float
+    held: tuple = ()   # (coin in ``before``, in ``after``) pairs of the assignment traced from
+
+    def shot(self, x0: float, da: float = 0.0, grow: float = 1.0) -> Shot:
+        angle = math.degrees(math.atan2(self.target[0] - x0, self.target[1] - self.y0))
+        return Shot(x0, angle + da, self.reach * grow)
+
+
+def _traced_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
+    """The traced proposals (``_traced``), the likeliest first, then Nelder-Mead around
+    the best of them, in at most ``TRACE_SHOTS`` more simulations; its fit (None: none
+    explains the board). Which coin went where is held to the assignment each proposal
+    was traced from: the shot's own pairing of the coins is rarely the geometric pass's
+    likeliest on these boards (issue 31, tenth round), so the look traces from the pass's
+    ``TRACE_PAIRINGS`` likeliest that swap no coin (``_swaps``)."""
+    trial.budget += TRACE_SHOTS
+    kept, trial.best = trial.best, Fit(None, math.inf)
+    tried = []
+    for aim in _traced(board, trial, check)[:TRACE_FIRST]:
+        trial.fixed = aim.held
+        tried.append((trial.run(aim.shot(aim.x0)), aim))
+        if trial.best.explains:
+            break
+    budget = trial.budget
+    starts = sorted(tried, key=lambda t: t[0])[:TRACE_REFINES]
+    for j, (_, aim) in enumerate(starts):
+        if trial.best.explains:
+            break
+        trial.fixed = aim.held
+        trial.budget = trial.runs + (budget - trial.runs) // (len(starts) - j)
+        _refine(trial, aim, aim.x0, 0.0, 1.0)
+    trial.budget = budget
+    found, trial.best, trial.fixed = trial.best, kept, ()
+    return found if found.explains else None
+
+
+def _traced(board: ShoveBoard, trial: _Trial, check: Check) -> list[_Aim]:
+    """Shots traced back from a later hit of the shot coin: a coin ``m`` that moved was
+    hit along its seen move (it touched nothing after) by a coin one diameter behind it,
+    at ``c``; if the shot coin, it came there from its first hit on a lower coin ``f``
+    that moved (``_first_hits``), or the hitter was a knocked coin ``k`` (``_chain_hits``).
+    Traced from each of the geometric pass's ``TRACE_PAIRINGS`` likeliest assignments,
+    every way of every assignment at once (NumPy: in Python the tracing took two thirds
+    of the look's time); the ``TRACE_FIRST`` best ranked, no two within ``GRID``."""
+    d = board.coin_diameter
+    after = [tuple(map(float, p)) for p in trial.after]
+    before = trial.before
+    moved_idx = [i for i, p in enumerate(before) if _near(p, [m.before for m in check.moved])]
+    fresh_idx = [j for j, p in enumerate(after) if any(_near(p, [m.after]) for m in check.moved)
+                 or _near(p, [check.shot])]
+    still = np.array([before[i] for i in range(len(before)) if i not in moved_idx],
+                     dtype=float).reshape(-1, 2)
+    firsts, chains, helds = [], [], []   # rows: (first or hitter coin, m, c, u, rest, slides, held)
+    swap = board.coin_diameter - trial.sensor
+    pairings = [(shot_i, pairing) for shot_i, pairing
+                in assignments(before, after, moved_idx, fresh_idx, 1)
+                if not _swaps(before, after, moved_idx, pairing, shot_i, swap)]
+    for shot_i, pairing in pairings[:TRACE_PAIRINGS]:
+        rest = after[shot_i]
+        moved = [Moved(before[m], after[a]) for m, a in zip(moved_idx, pairing)]
+        slides = sum(distance(k.before, k.after) for k in moved)
+        helds.append((*zip(moved_idx, pairing), (len(before), shot_i)))
+        for m in moved:
+            if distance(m.before, m.after) < 2.0:
+                continue
+            u = unit(m.before, m.after)
+            c = (m.before[0] - d * u[0], m.before[1] - d * u[1])
+            if len(still) and np.hypot(*(still - c).T).min() < d - GRAZE:
+                continue   # no coin can have lain there
+            for k in moved:
+                if k is not m:
+                    chains.append((k, m, c, u, rest, slides, len(helds) - 1))
+            for f in moved:
+                if f is not m and distance(f.before, c) >= d:   # else ``f`` itself hit ``m``
+                    firsts.append((f, m, c, u, rest, slides, len(helds) - 1))
+    parts = [_first_hits(_Ways(firsts), still, board), _chain_hits(_Ways(chains), still, board)]
+    return _best_aims(parts, helds, start_y(board))
+
+
+def _swaps(before, after, moved_idx, pairing, shot_i, near: float) -> bool:
+    """Whether the assignment takes a coin seen within ``near`` of where a coin lay (a
+    diameter less the sensor term) for another coin (the shot coin, or one knocked on)
+    come to rest there after the coin that lay there was sent away. A coin that hit it
+    stops about a diameter short of where it lay (head on it keeps a tenth of its speed
+    along the hit, a hundredth of its reach; cut, it leaves across): nearer than that is
+    the coin that lay there, nudged. So paired, hand's nudges were the far hand moves the
+    traced look let through (issue 31, eleventh round)."""
+    taken = [after[j] for j in (*pairing, shot_i)]
+    for i, j in zip(moved_idx, pairing):
+        if any(distance(before[i], p) < near for p in taken if p is not after[j]):
+            return True
+    return False
+
+
+class _Ways:
+    """The traced ways' rows as arrays, one a row: the coin ``k`` (hit first, or the
+    knocked coin that hit ``m``), ``m``, the contact ``c`` behind ``m``, ``m``'s way ``u``,
+    the shot coin's ``rest``, the coins' summed ``slides``, the assignment's number."""
+
+    def __init__(self, rows):
+        self.size = len(rows)
+        points = lambda f: np.array([f(row) for row in rows], dtype=float).reshape(-1, 2)  # noqa: E731
+        self.k = points(lambda row: row[0].before)
+        self.k_after = points(lambda row: row[0].after)
+        self.c, self.u, self.rest = (points(lambda row, i=i: row[i]) for i in (2, 3, 4))
+        self.slide_k = np.hypot(*(self.k_after - self.k).T)
+        self.slide_m = np.array([distance(row[1].before, row[1].after) for row in rows])
+        self.slides = np.array([row[5] for row in rows], dtype=float)
+        self.held = np.array([row[6] for row in rows], dtype=int)
+
+
+def _best_aims(parts, helds: list[tuple], y0: float) -> list[_Aim]:
+    """The ``TRACE_FIRST`` best ranked traced shots, each at least ``GRID`` from the ones
+    before it in start point or first contact (the rank's ties in the order traced)."""
+    scores = np.concatenate([p[0] for p in parts])
+    ways = np.concatenate([p[1] for p in parts], axis=1)
+    held = np.concatenate([p[2] for p in parts])
+    out: list[_Aim] = []
+    for i in np.argsort(scores, kind="stable"):
+        x0, tx, ty, reach = (float(v) for v in ways[:, i])
+        if all(abs(x0 - o.x0) >= GRID or distance((tx, ty), o.target) >= GRID for o in out):
+            out.append(_Aim((tx, ty), x0, y0, reach, helds[held[i]]))
+            if len(out) == TRACE_FIRST:
+                break
+    return out
+
+
+TRACE_ANGLES = np.radians(np.arange(0, 360, TRACE_STEP))
+
+
+def _first_hits(w: _Ways, still: np.ndarray, board: ShoveBoard):
+    """The shot coin hit ``k`` first, touching it at ``cf`` on the circle a diameter round
+    it (every ``TRACE_STEP`` degrees), then went on to ``c`` and hit ``m``. Its way out of
+    that hit (``cf`` to ``c``) fixes its way in: across ``k``'s line of centres it kept
+    its speed, along it ``(1-e)/2``. Traced on back to the front edge, that is a start
+    point; the way must be clear of the coins that did not move, the hit on ``m`` no
+    thinner than ``MIN_COS``. Ranked by how well the hit explains ``k``'s slide (``m``'s
+    slide gives the shot coin's speed at ``c``, hence at ``cf``) and where the shot coin
+    rests (it left ``m`` with its speed across their line of centres); ``k`` may have been
+    hit again: the simulation decides. (scores, rows x0, contact x and y, reach, and the
+    assignments' numbers), one a way and angle."""
+    d, y0, r = board.coin_diameter, start_y(board), board.coin_radius
+    keep, give = (1 - RESTITUTION) / 2, (1 + RESTITUTION) / 2
+    col = lambda a: a[:, None]  # noqa: E731  (rows down, angles across)
+    nx, ny = np.cos(TRACE_ANGLES)[None, :], np.sin(TRACE_ANGLES)[None, :]
+    cx, cy, ux, uy = col(w.c[:, 0]), col(w.c[:, 1]), col(w.u[:, 0]), col(w.u[:, 1])
+    slide_m = col(w.slide_m)
+    cfx, cfy = col(w.k[:, 0]) - d * nx, col(w.k[:, 1]) - d * ny
+    way = np.hypot(cx - cfx, cy - cfy)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        wx, wy = (cx - cfx) / way, (cy - cfy) / way
+        along, across = wx * nx + wy * ny, wy * nx - wx * ny
+        cos_m = wx * ux + wy * uy
+        speed = np.sqrt(slide_m / (give * cos_m) ** 2 + way)   # out of ``k``'s hit
+        vn = along * speed / keep
+        vx, vy = vn * nx - across * speed * ny, vn * ny + across * speed * nx
+        x0 = cfx - vx / vy * (cfy - y0)
+        ok = ((cfy > y0) & (way >= 1.0) & (along >= 0) & (cos_m >= MIN_COS) & (vy > 1e-3)
+              & (x0 >= r) & (x0 <= board.width - r))
+    rows = np.broadcast_to(np.arange(w.size)[:, None], ok.shape)[ok]
+    cfx, cfy, way, wx, wy, cos_m, vn, x0 = (a[ok] for a in (cfx, cfy, way, wx, wy, cos_m, vn, x0))
+    clear = (_clear(still, x0, y0, cfx, cfy, d)
+             & _clear(still, cfx, cfy, w.c[rows, 0], w.c[rows, 1], d))
+    rows, cfx, cfy, way, wx, wy, cos_m, vn, x0 = (
+        a[clear] for a in (rows, cfx, cfy, way, wx, wy, cos_m, vn, x0))
+    c, u, rest = w.c[rows], w.u[rows], w.rest[rows]
+    # the shot coin after ``m``: its speed across their line of centres
+    vc = np.sqrt(w.slide_m[rows]) / (give * cos_m)
+    lx, ly = vc * (wx - give * cos_m * u[:, 0]), vc * (wy - give * cos_m * u[:, 1])
+    slide_after = np.hypot(lx, ly)
+    stop_x, stop_y = c[:, 0] + lx * slide_after, c[:, 1] + ly * slide_after
+    scores = (np.abs(np.log(np.maximum(give ** 2 * vn * vn, 1.0) / np.maximum(w.slide_k[rows], 1.0)))
+              + np.hypot(stop_x - rest[:, 0], stop_y - rest[:, 1]) / TRACE_REST)
+    reach = ENERGY_LOSS * (np.hypot(cfx - x0, cfy - y0) + way
+                           + np.hypot(*(c - rest).T) + w.slides[rows])
+    return scores, np.array([x0, cfx, cfy, reach]), w.held[rows]
+
+
+CHAIN_ANGLES = np.radians(np.arange(-75, 76, TRACE_STEP))
+
+
+def _chain_hits(w: _Ways, still: np.ndarray, board: ShoveBoard):
+    """Shots whose coin hit ``k`` first, which went straight on to ``c`` and hit ``m``
+    (``k``'s seen move may be another: it may have been hit again): the shot coin met
+    ``k`` one diameter behind it along ``k``'s way to ``c``, coming in at any angle
+    (every ``TRACE_STEP`` degrees) up to 75 degrees off it. Ranked by where the shot
+    coin rests (it left the hit with its speed across that line of centres and
+    ``(1-e)/2`` of it along it) and ``k``: its speed comes from ``m``'s slide. As
+    ``_first_hits``'s."""
+    d, y0, r = board.coin_diameter, start_y(board), board.coin_radius
+    keep, give = (1 - RESTITUTION) / 2, (1 + RESTITUTION) / 2
+    k, c, u = w.k, w.c, w.u
+    way = np.hypot(*(c - k).T)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = (c - k) / way[:, None]
+        cos_m = (n * u).sum(axis=1)
+        hit = k - d * n
+        ok = (way >= 2.0) & (cos_m >= MIN_COS) & (hit[:, 1] > y0)
+        vn = np.sqrt(w.slide_m / (give * cos_m) ** 2 + way) / give
+    col = lambda a: a[:, None]  # noqa: E731  (rows down, angles across)
+    tan = np.tan(CHAIN_ANGLES)[None, :]
+    tx, ty = -n[:, 1:2], n[:, 0:1]
+    vx, vy = col(vn) * (n[:, 0:1] + tan * tx), col(vn) * (n[:, 1:2] + tan * ty)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        x0 = hit[:, 0:1] - vx / vy * (hit[:, 1:2] - y0)
+        ok = col(ok) & (vy > 1e-3) & (x0 >= r) & (x0 <= board.width - r)
+    rows = np.broadcast_to(np.arange(w.size)[:, None], ok.shape)[ok]
+    tan, x0 = np.broadcast_to(tan, ok.shape)[ok], x0[ok]
+    clear = _clear(still, x0, y0, hit[rows, 0], hit[rows, 1], d)
+    rows, tan, x0 = rows[clear], tan[clear], x0[clear]
+    n, hit, vn, cos_m, u = n[rows], hit[rows], vn[rows], cos_m[rows], u[rows]
+    lx = vn * (keep * n[:, 0] - tan * n[:, 1])
+    ly = vn * (keep * n[:, 1] + tan * n[:, 0])
+    slide = np.hypot(lx, ly)
+    rest = w.rest[rows]
+    stop = np.hypot(hit[:, 0] + lx * slide - rest[:, 0], hit[:, 1] + ly * slide - rest[:, 1])
+    # ``k`` after its hit on ``m``: its speed across their line of centres, and
+    # ``(1-e)/2`` of it along it
+    vk = np.sqrt(w.slide_m[rows]) / (give * cos_m)
+    kx, ky = vk * (n[:, 0] - give * cos_m * u[:, 0]), vk * (n[:, 1] - give * cos_m * u[:, 1])
+    k_slide = np.hypot(kx, ky)
+    c, k_after = w.c[rows], w.k_after[rows]
+    k_stop = np.hypot(c[:, 0] + kx * k_slide - k_after[:, 0], c[:, 1] + ky * k_slide - k_after[:, 1])
+    scores = (stop + k_stop) / TRACE_REST
+    reach = ENERGY_LOSS * (np.hypot(hit[:, 0] - x0, hit[:, 1] - y0)
+                           + np.hypot(*(hit - rest).T) + w.slides[rows])
+    return scores, np.array([x0, hit[:, 0], hit[:, 1], reach]), w.held[rows]
+
+
+def _clear(still: np.ndarray, ax, ay, bx, by, d: float) -> np.ndarray:
+    """Which of the ways from (``ax``, ``ay``) to (``bx``, ``by``) pass every coin of
+    ``still`` by ``d - GRAZE`` or more (a coin by the way may be grazed)."""
+    ax, ay, bx, by = np.broadcast_arrays(ax, ay, bx, by)
+    if not len(still) or not ax.size:
+        return np.ones(ax.shape, dtype=bool)
+    px, py = still[:, 0:1], still[:, 1:2]
+    dx, dy = bx - ax, by - ay
+    n2 = dx * dx + dy * dy
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(n2 == 0, 0.0, np.clip(((px - ax) * dx + (py - ay) * dy) / n2, 0.0, 1.0))
+    return (np.hypot(px - ax - t * dx, py - ay - t * dy) >= d - GRAZE).all(axis=0)
 
 
 # -- the fan: first hits across the lowest coins ----------------------------------------
@@ -655,10 +935,11 @@ class _Trial:
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
         self.best = Fit(None, math.inf)
+        self.fixed: tuple = ()   # (coin, seen coin) pairs held to; the rest by nearness
 
     def run(self, shot: Shot) -> float:
         """Simulate ``shot`` (reach in place of speed); its score, or inf past the budget."""
-        key = (shot.x, shot.angle, shot.speed)
+        key = (shot.x, shot.angle, shot.speed, self.fixed)
         if key in self._seen:  # the same shot again (a search that comes back): no cost
             self.rested = self._seen[key][1]
             return self._seen[key][0]
@@ -732,6 +1013,12 @@ class _Trial:
                if board.place(*p).lie is not Lie.SHORT]
         pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
                        for j, a in enumerate(self.after))
+        if self.fixed:   # which coin went where is held to (the traced look's assignment)
+            held = dict(self.fixed)
+            pairs = [(distance(p, self.after[held[k]]), i, held[k])
+                     for i, (k, _, p) in enumerate(sim) if k in held] + pairs
+            if sum(k in held for k, _, _ in sim) < len(held):
+                return MISSING, MISSING, ()
         d = board.coin_diameter
         # the simulated coins' ways, straight from where each lay to where it rests
         paths = [(start, p) for _, start, p in sim if distance(start, p) > self.still]
