@@ -133,12 +133,15 @@ EARLY = 0.5
 
 def collect_between_frames() -> bool:
     """In a pass of the loop with nothing to draw: the garbage collection the next
-    frames would otherwise run (the young objects, with the middle generation when it is
-    due), when half of Python's threshold is reached. Whether it collected."""
+    frames would otherwise run, when half of Python's threshold is reached: the young
+    objects, with the older generations when they are due (as Python takes them: the
+    middle one every tenth time, all every tenth of those; a collection made here never
+    sets off Python's own, so without them what outlived a young collection would never
+    be freed). Whether it collected."""
     counts, limits = gc.get_count(), gc.get_threshold()
     if not limits[0] or counts[0] < limits[0] * EARLY:   # collection switched off, or not due
         return False
-    gc.collect(1 if counts[1] >= limits[1] else 0)
+    gc.collect(next((g for g in (2, 1) if counts[g] >= limits[g]), 0))
     return True
 
 

@@ -42,6 +42,17 @@ def test_half_the_threshold_reached_the_garbage_is_collected_between_frames(thre
     assert cycle() is None and gc.get_count()[0] < 350
 
 
+def test_garbage_that_outlived_young_collections_is_collected_when_its_turn_comes(thresholds):
+    gc.set_threshold(700, 10, 1)    # the oldest generation due after one middle collection
+    cycle = _Cycle()
+    gc.collect(1)                   # it lives through the middle generation's collection
+    old = weakref.ref(cycle)
+    del cycle                       # garbage now, in the oldest generation
+    _, kept = _garbage_and(400)
+    assert collect_between_frames() is True
+    assert old() is None
+
+
 def test_below_half_nothing_is_collected(thresholds):
     cycle, kept = _garbage_and(100)
     assert collect_between_frames() is False
