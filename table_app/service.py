@@ -125,7 +125,7 @@ def settle_memory() -> None:
 
 # Python collects its young objects whenever 700 more have been made than freed, on
 # whichever thread makes the 700th: in one frame of a hundred at the table's pace, there
-# a young collection took 0.5-0.6 ms of the frame's main-thread CPU (measured in
+# a young collection took 0.5-0.9 ms of the frame's main-thread CPU (measured in
 # bench_latency's frames, issue 30). Between frames, once half that many are waiting, the
 # collection Python would make next is made there instead, so a frame rarely makes one.
 EARLY = 0.5
@@ -139,8 +139,8 @@ def collect_between_frames() -> bool:
     sets off Python's own, so without them what outlived a young collection would never
     be freed). Whether it collected."""
     counts, limits = gc.get_count(), gc.get_threshold()
-    if not limits[0] or counts[0] < limits[0] * EARLY:   # collection switched off, or not due
-        return False
+    if not gc.isenabled() or not limits[0] or counts[0] < limits[0] * EARLY:
+        return False   # collection switched off, or not due
     gc.collect(next((g for g in (2, 1) if counts[g] >= limits[g]), 0))
     return True
 

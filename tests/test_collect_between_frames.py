@@ -59,11 +59,15 @@ def test_below_half_nothing_is_collected(thresholds):
     assert cycle() is not None
 
 
-def test_with_collection_switched_off_nothing_is_collected(thresholds):
-    gc.set_threshold(0)
-    cycle, kept = _garbage_and(400)
-    assert collect_between_frames() is False
-    assert cycle() is not None
+@pytest.mark.parametrize("switch_off", [lambda: gc.set_threshold(0), gc.disable])
+def test_with_collection_switched_off_nothing_is_collected(thresholds, switch_off):
+    switch_off()
+    try:
+        cycle, kept = _garbage_and(400)
+        assert collect_between_frames() is False
+        assert cycle() is not None
+    finally:
+        gc.enable()
 
 
 def test_the_tables_loop_collects_in_its_passes_with_nothing_to_draw(tmp_path, thresholds):
