@@ -20,7 +20,7 @@ from tablegame.display.display import Display  # noqa: E402
 from tablegame.config import load  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
 from tablegame.core import store  # noqa: E402
-from table_app.service import FRAME, open_session, settle_memory  # noqa: E402
+from table_app.service import FRAME, collect_between_frames, open_session, settle_memory  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
 # A table's shoves come seconds apart, and the frame after an idle pause costs about
@@ -159,11 +159,13 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
 
 def wait(display, until: float) -> None:
     """Until ``until`` (``perf_counter``) as the table's loop waits: a pass every
-    ``FRAME`` that brings nothing to draw lets the screen do a step of its work ahead."""
+    ``FRAME`` that brings nothing to draw lets the screen do a step of its work ahead,
+    and collects the garbage that is due."""
     while (left := until - time.perf_counter()) > 0:
         time.sleep(min(left, FRAME))
         if left > FRAME:
             display.idle()
+            collect_between_frames()
 
 
 def _p99(ordered: list[float]) -> float:

@@ -10,7 +10,7 @@ first line never becomes an action, because it does not count as played."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import ClassVar, Sequence
 
 from tablegame.core.play import but
@@ -170,7 +170,7 @@ class ShoveRules(Rules):
         if isinstance(action, MovedUnhit):  # the last shove of a game is checked too
             if not action.coins:
                 raise _refused(Note.of("shove_moved_names_no_coin"))
-            return replace(state, moved=action.coins)
+            return state.but(moved=action.coins)
         if state.over:
             raise _refused(Note.of("shove_game_over"))
         if isinstance(action, CoinToss):
@@ -178,7 +178,7 @@ class ShoveRules(Rules):
         if isinstance(action, Cleared):
             if state.cleared:
                 raise _refused(Note.of("shove_already_clear"))
-            return replace(state, cleared=True, moved=())
+            return state.but(cleared=True, moved=())
         if isinstance(action, Shove):
             return self._shove(state, action)   # a shove forgets the coins seen moved unhit
         if isinstance(action, SetMarks):
@@ -194,7 +194,7 @@ class ShoveRules(Rules):
             raise _refused(Note.of("shove_marks_range", target=self.target, marks=action.marks))
         marks = list(map(list, state.marks))
         marks[action.party][action.bed - 1] = action.marks
-        return replace(state, marks=(tuple(marks[0]), tuple(marks[1])))
+        return state.but(marks=(tuple(marks[0]), tuple(marks[1])))
 
     def outcome(self, state: ShoveState) -> Outcome | None:
         if state.drawn:
@@ -232,7 +232,7 @@ class ShoveRules(Rules):
             raise _refused(Note.of("shove_toss_done", party=state.parties[state.starter].name))
         if toss.starter not in (0, 1):
             raise _refused(Note.of("shove_no_such_party", party=toss.starter + 1))
-        return replace(state, starter=toss.starter, turn=toss.starter)
+        return state.but(starter=toss.starter, turn=toss.starter)
 
     def _shove(self, state: ShoveState, shove: Shove) -> ShoveState:
         if state.starter is None:
@@ -257,7 +257,7 @@ class ShoveRules(Rules):
             return self._completed(state, p)
         if self.progressive and scored:
             # the scoring coins are retrieved and shoved again in the same turn
-            return replace(state, coins_left=len(scored), round_size=len(scored), on_board=0,
+            return state.but(coins_left=len(scored), round_size=len(scored), on_board=0,
                            cleared=False)
         if self.equal_turns and p != state.starter and self.complete(state, state.starter):
             return self._won(state, state.starter)  # the second party could not match it
@@ -288,7 +288,7 @@ class ShoveRules(Rules):
         last = Scoring(party=p, scored=scored, own=tuple(own), given=tuple(given),
                        lost=tuple(lost), sergeants=sergeants,
                        gold_watch=state.round_size == self.coins_per_turn == len(scored))
-        return replace(state, marks=(marks[0], marks[1]), last=last)
+        return state.but(marks=(marks[0], marks[1]), last=last)
 
     def _completed(self, state: ShoveState, p: int) -> ShoveState:
         """Party ``p`` has every bed full after its own scoring."""
@@ -297,7 +297,7 @@ class ShoveRules(Rules):
             return self._won(state, p)
         if p == second:  # both complete on equal turns
             if self.tie_break == DRAW:
-                return replace(self._next_turn(state), drawn=True)
+                return self._next_turn(state).but(drawn=True)
             return self._start_tiebreak(self._next_turn(state))
         return self._next_turn(state)  # the starter completed: the other party still plays
 
@@ -307,16 +307,16 @@ class ShoveRules(Rules):
         turns[p] += 1
         up = list(state.up)
         up[p] = (up[p] + 1) % len(state.parties[p].players)
-        return replace(state, turn=1 - p, turns=(turns[0], turns[1]), up=(up[0], up[1]),
+        return state.but(turn=1 - p, turns=(turns[0], turns[1]), up=(up[0], up[1]),
                        coins_left=self.coins_per_turn, round_size=self.coins_per_turn,
                        on_board=0, cleared=False)
 
     def _won(self, state: ShoveState, party: int) -> ShoveState:
         """The winning turn ends like any other, so ``turns`` counts it."""
-        return replace(self._next_turn(state), winner=party)
+        return self._next_turn(state).but(winner=party)
 
     def _start_tiebreak(self, state: ShoveState) -> ShoveState:
-        return replace(state, tiebreak=(None, None), turn=state.starter)
+        return state.but(tiebreak=(None, None), turn=state.starter)
 
     def _end_tiebreak_turn(self, state: ShoveState, scored: tuple[int, ...]) -> ShoveState:
         p = state.turn
@@ -324,13 +324,13 @@ class ShoveRules(Rules):
         counts[p] = len(scored)
         last = Scoring(party=p, scored=scored, own=(), given=(), lost=(), sergeants=(),
                        gold_watch=len(scored) == self.coins_per_turn, tiebreak=True)
-        state = self._next_turn(replace(state, tiebreak=(counts[0], counts[1]), last=last))
+        state = self._next_turn(state.but(tiebreak=(counts[0], counts[1]), last=last))
         a, b = counts
         if a is None or b is None:
             return state
         if a == b:
-            return replace(state, tiebreak=(None, None))  # still equal: another play-off
-        return replace(state, winner=0 if a > b else 1)  # both turns are counted already
+            return state.but(tiebreak=(None, None))  # still equal: another play-off
+        return state.but(winner=0 if a > b else 1)  # both turns are counted already
 
 
 _HAPENNY_DEFAULTS = dict(title="Shove ha'penny", beds=9, target=3, equal_turns=True)
