@@ -126,14 +126,15 @@ def settle_memory() -> None:
 # Python collects its young objects whenever 700 more have been made than freed, on
 # whichever thread makes the 700th: in one frame of a hundred at the table's pace, there
 # a young collection took 0.5-0.9 ms of the frame's main-thread CPU (measured in
-# bench_latency's frames, issue 30). Between frames, once half that many are waiting, the
-# collection Python would make next is made there instead, so a frame rarely makes one.
-EARLY = 0.5
+# bench_latency's frames, issue 30). Between frames, once two fifths of that many are
+# waiting, the collection Python would make next is made there instead, so a frame rarely
+# makes one: the bench's busiest frame made 417 objects, more than half of 700.
+EARLY = 0.4
 
 
 def collect_between_frames() -> bool:
     """In a pass of the loop with nothing to draw: the garbage collection the next
-    frames would otherwise run, when half of Python's threshold is reached: the young
+    frames would otherwise run, when EARLY of Python's threshold is reached: the young
     objects, with the older generations when they are due (as Python takes them: the
     middle one every tenth time, all every tenth of those; a collection made here never
     sets off Python's own, so without them what outlived a young collection would never
