@@ -54,11 +54,16 @@ class ShadowDepth:
         near = np.zeros(k.shape, np.int32)
         covered = np.zeros(k.shape, bool)
         for piece, foot, (tu, tv), r in zip(pieces, feet, tops, radii):
-            near += np.hypot(gu - foot[0], gv - foot[1]) < r + LONE * scale
-            covered |= _capsule(gu, gv, foot, (tu, tv)) < r + CLEAR * scale
-            core = np.hypot(gu - tu, gv - tv) < CORE * r
+            # (each piece on its own window of the box: a tenth of the work of the whole box)
+            lo = np.maximum((u0, v0), np.floor(np.minimum(foot, (tu, tv)) - reach)).astype(int) - (u0, v0)
+            hi = np.minimum((u1, v1), np.ceil(np.maximum(foot, (tu, tv)) + reach)).astype(int) - (u0, v0)
+            window = (slice(lo[1], hi[1]), slice(lo[0], hi[0]))
+            wu, wv = gu[window], gv[window]
+            near[window] += np.hypot(wu - foot[0], wv - foot[1]) < r + LONE * scale
+            covered[window] |= _capsule(wu, wv, foot, (tu, tv)) < r + CLEAR * scale
+            core = np.hypot(wu - tu, wv - tv) < CORE * r
             if core.any():
-                self.tops.setdefault(piece.kind, []).append(float((like & (k > SHADOW_DEPTH))[core].mean()))
+                self.tops.setdefault(piece.kind, []).append(float((like & (k > SHADOW_DEPTH))[window][core].mean()))
         self.shadows.append(k[(near == 1) & ~covered & like])
 
     def depths(self, shaded: float) -> dict[str, float]:
