@@ -8,6 +8,7 @@ of camera_board/layout.py. Saved beside the configuration (arrays do not belong 
 through the configuration's one writer (tablegame/config/file.py, ``save_beside``)."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import math
@@ -54,7 +55,9 @@ class Appearance:
     """``reference``: the empty board, H x W x 3 float32 BGR, pixel (u, v) at board
     (x0 + (u + .5) / scale, y1 - (v + .5) / scale) for ``extent`` (x0, y0, x1, y1);
     ``noise``: the sensor's noise on it (grey levels); ``colours``: each kind's top;
-    ``looks``: the kinds whose look round their rim the teaching learned (Shove's coins)."""
+    ``looks``: the kinds whose look round their rim the teaching learned (Shove's coins);
+    ``depths``: for the kinds whose top is the board's colour, darker, how dark a drop shadow
+    gets under this pub's light as the teaching saw it (camera_board/shadow_depth.py)."""
     game: str
     scale: float
     extent: tuple[float, float, float, float]
@@ -64,6 +67,7 @@ class Appearance:
     learned: bool = False
     brightness: float = 0.0      # the learned frames' median grey as the camera gave them (0: not known)
     looks: dict = field(default_factory=dict)   # kind -> CoinLook (camera_board/coin_look.py): none in older files
+    depths: dict = field(default_factory=dict)  # kind -> the board's share a drop shadow keeps at least: none in older files
     _views: dict = field(default_factory=dict, repr=False, compare=False)
 
     def view(self, extent, scale: float, shape) -> np.ndarray:
@@ -92,12 +96,13 @@ class Appearance:
         return self._views[key]
 
     def with_colours(self, colours: dict[str, Colour]) -> "Appearance":
-        return Appearance(self.game, self.scale, self.extent, self.reference, self.noise,
-                          {**self.colours, **colours}, self.learned, self.brightness, self.looks)
+        return dataclasses.replace(self, colours={**self.colours, **colours})
 
     def with_looks(self, looks: dict) -> "Appearance":
-        return Appearance(self.game, self.scale, self.extent, self.reference, self.noise, self.colours,
-                          self.learned, self.brightness, {**self.looks, **looks})
+        return dataclasses.replace(self, looks={**self.looks, **looks})
+
+    def with_depths(self, depths: dict[str, float]) -> "Appearance":
+        return dataclasses.replace(self, depths={**self.depths, **depths})
 
     # -- the file beside the configuration ----------------------------------------------------
     def to_bytes(self) -> bytes:
@@ -106,7 +111,8 @@ class Appearance:
                 "colours": {k: {"mean": list(c.mean), "cov": list(c.cov), "learned": c.learned,
                                 "apart": None if math.isnan(c.apart) else c.apart}
                             for k, c in self.colours.items()},
-                "looks": {k: {"scale": look.scale, "taught": look.taught} for k, look in self.looks.items()}}
+                "looks": {k: {"scale": look.scale, "taught": look.taught} for k, look in self.looks.items()},
+                "depths": self.depths}
         out = io.BytesIO()
         np.savez_compressed(out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
                             reference=np.clip(np.round(self.reference * 64), 0, 65535).astype(np.uint16),
@@ -129,11 +135,16 @@ class Appearance:
                 raise ValueError(f"not a camera board's learned board (the {kind}'s look is no square patch)")
         if meta.get("version") != VERSION:
             raise ValueError(f"a learned board of another version ({meta.get('version')}): learn it again")
+        try:    # (a file from before depths: none)
+            depths = {str(k): float(v) for k, v in (meta.get("depths") or {}).items()}
+        except (TypeError, ValueError, AttributeError):
+            raise ValueError("not a camera board's learned board (its shadows' depths are not numbers)") from None
         colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
                                 float("nan") if c["apart"] is None else c["apart"])
                    for k, c in meta["colours"].items()}
         return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
-                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)), looks)
+                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)), looks,
+                   depths)
 
     def save(self, path) -> None:
         with open(path, "wb") as out:

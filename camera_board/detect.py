@@ -428,7 +428,8 @@ class Detector:
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
             u0, v0, u1, v1 = box
-            lit, shadow = self._no_shadow(apart, evened, grid, box)
+            # (a kind whose top is the board's colour, darker: its own shadows' depth as taught)
+            lit, shadow = self._no_shadow(apart, evened, grid, box, self.appearance.depths.get(kind, SHADOW_DEPTH))
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
@@ -681,14 +682,13 @@ class Detector:
         return du * du + dv * dv < inner * inner
 
     @staticmethod
-    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box) -> np.ndarray:
+    def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box,
+                   deepest: float = SHADOW_DEPTH) -> np.ndarray:
         """``apart`` in ``box`` with the pixels that are the empty board's colour, darker (a
-        drop shadow), left out; and where they are."""
+        drop shadow: down to ``deepest`` of the board), left out; and where they are."""
         u0, v0, u1, v1 = box
-        seen, board = evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1]
-        k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
-        off = (((seen - k[..., None] * board) ** 2) * grid.inverse[v0:v1, u0:u1]).sum(axis=2)
-        shadow = (off < SHADOW_LIKE) & (k > SHADOW_DEPTH) & (k < 0.97)
+        k, like = darker(evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1], grid.inverse[v0:v1, u0:u1])
+        shadow = like & (k > deepest)
         return np.where(shadow, 0.0, apart[v0:v1, u0:u1]), shadow
 
     def _kind_doubt(self, shares: dict, kind: str, u: float, v: float) -> str | None:
@@ -824,6 +824,15 @@ class _Grid:
         """``picture`` (the view's size) on the light's coarser grid, each pixel a mean."""
         h, w = picture.shape[:2]
         return cv2.resize(picture, (w // self.cell, h // self.cell), interpolation=cv2.INTER_AREA)
+
+
+def darker(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How bright each pixel of ``seen`` is as a share of the empty ``board`` there (``k``) and
+    whether it is the board's colour at that share, darker (within the board's spread,
+    ``inverse``): what a drop shadow looks like, down to any depth."""
+    k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
+    off = (((seen - k[..., None] * board) ** 2) * inverse).sum(axis=2)
+    return k, (off < SHADOW_LIKE) & (k < 0.97)
 
 
 def _camera_pixels_per_mm(calibration: Calibration) -> float:

@@ -33,6 +33,7 @@ from camera_board.appearance import Appearance, Colour
 from camera_board.calibrate import Calibration, CornersError, corner_homography
 from camera_board.camera import Lens
 from camera_board.game_layout import layout_of
+from camera_board.shadow_depth import ShadowDepth
 from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
@@ -43,6 +44,9 @@ FAR = 10.0           # mm from its spot: laid elsewhere (said so)
 READ_AGAIN = 3.0     # mm a piece may lie from where it was learned when its step is read again
 LIKE_BOARD = 0.2     # share of a kind's pixels that look like the plain board: too many
 LIGHT_SLACK = 0.03   # a kind's colour spread widened by this share: the light as evened is a few % off
+# the games whose teaching learns its shadows' depth (camera_board/shadow_depth.py): measured on
+# Carrom's men; Shove's coins (1.8 mm, a shadow under a millimetre wide) not
+LEARNS_DEPTH = ("carrom",)
 # -- the steps ---------------------------------------------------------------------------
 def steps(game: str, board=None) -> tuple[Step, ...]:
     """What the installer lays for each step of ``game`` ("shove", "carrom", "schocken",
@@ -131,7 +135,7 @@ def learn(game: str, lens: Lens, frames: Sequence[Sequence[np.ndarray]], *, boar
 
 def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learned:
     from camera_board.board import HEIGHTS
-    from camera_board.detect import DARK, Detector, loose, starting
+    from camera_board.detect import DARK, SHADED, Detector, loose, starting
     layout = calibration.layout
     reference, noise = empty_board(rectified(calibration, frames[0], "empty"))
     brightness = float(np.median(reference))
@@ -145,6 +149,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     where: dict[tuple[int, int], list[tuple[float, float]]] = {}    # (step, piece) -> found places
     problems: list[tuple[str, dict]] = []
     patches: dict[str, list[np.ndarray]] = {}
+    shadows = ShadowDepth()
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
             looked = detector.look(view)
@@ -152,6 +157,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
                 raise LearnError("dark", step=step.name)
             for kind, patch in coin_look.taught(detector, looked, step.pieces, _middle_of):
                 patches.setdefault(kind, []).append(patch)     # (the coins' look: coin_look.py)
+            if game in LEARNS_DEPTH:
+                shadows.add(detector, looked, step.pieces, _top)
             for i, (piece, centre, pixels) in enumerate(_pieces_seen(detector, looked, step.pieces)):
                 if centre is not None:
                     where.setdefault((s, i), []).append(centre)
@@ -186,7 +193,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
     appearance = appearance.with_colours(colours).with_looks(
-        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()})
+        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()}).with_depths(shadows.depths(SHADED))
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
                                 {k: np.concatenate(v) for k, v in samples.items()})
