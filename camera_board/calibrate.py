@@ -91,6 +91,18 @@ class Calibration:
             self._use(self._steady, markers)
         return None
 
+    def unsure(self) -> str | None:
+        """Why the mapping in use may put the board some millimetres off, in words: made from
+        fewer markers than the board has (three markers' corners extrapolate to the fourth
+        corner 2 to 10 mm off on the corpus's cameras); None when made from all of them, or
+        placed by the installer's corners."""
+        mapping = self.mapping
+        if mapping is None or not 0 < mapping.markers < len(self._corners):
+            return None
+        hidden = sorted(self._corners.keys() - self._seen.keys())
+        return (f"marker {', '.join(map(str, hidden)) or '?'} at the board's corners is not seen, so the "
+                "board's place there is not sure: uncover it")
+
     def place(self, homography: np.ndarray) -> None:
         """The board where ``homography`` puts it (the installer's corners: a board without
         markers), until markers say otherwise."""

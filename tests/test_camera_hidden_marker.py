@@ -53,3 +53,13 @@ def test_a_hand_on_a_marker_leaves_the_four_markers_mapping_as_it_was():
     for gray in frames(15, hidden=1):
         assert calibration.update(gray) is None
     assert calibration.mapping.markers == 4 and worst_mm(calibration) < max(1.0, before)
+
+
+def test_a_board_placed_by_three_markers_is_not_read_but_said_so_and_read_once_the_fourth_shows():
+    from camera_board.learn import reader
+    board = reader("carrom", INSTALLATION.lens)
+    covered = cv2.cvtColor(next(frames(1, hidden=1)), cv2.COLOR_GRAY2BGR)
+    sighting = board.see(covered)
+    assert sighting.pieces == () and sighting.problem.startswith("marker 1 at the board's corners is not seen")
+    shown = cv2.cvtColor(list(frames(2))[1], cv2.COLOR_GRAY2BGR)
+    assert "marker" not in (board.see(shown).problem or "")
