@@ -76,9 +76,13 @@ class Calibration:
             return None       # hidden for now (a hand): the last mapping holds
         homography, markers = found
         homography = homography / homography[2, 2]
-        # (fewer markers than the averaged mapping's: judged where they are, not where three
-        # markers' mapping extrapolates to, 2 to 4 mm off at the far corner)
-        at = None if markers >= self._steady_markers else np.concatenate([self._corners[m] for m in self._seen])
+        # (fewer markers than the board has are judged where they are, not where their mapping
+        # extrapolates to: 2 to 10 mm off at the far corner)
+        seen = np.concatenate([self._corners[m] for m in self._seen])
+        if markers < len(self._corners) and self.mapping is not None and self.mapping.markers == 0 \
+                and self._moved(homography, at=seen) <= KNOCK:
+            return None       # the installer's corners (some 0.7 mm) hold against three markers
+        at = None if markers >= self._steady_markers else seen
         if self._steady is None or markers > self._steady_markers or self._moved(homography, self._steady, at) > KNOCK:
             self._steady, self._steady_markers = homography, markers
         elif markers == self._steady_markers:
