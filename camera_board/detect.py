@@ -180,6 +180,8 @@ class Detector:
     def see(self, frame: np.ndarray) -> Sighting:
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         problem = self.calibration.update(gray)
+        if problem is None and not self.quick:     # (following reads as best it can)
+            problem = self.calibration.unsure()
         if problem is not None:
             return Sighting(problem=problem, brightness=float(np.median(gray)))
         return self.read(self.calibration.rectify(frame))

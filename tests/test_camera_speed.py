@@ -53,16 +53,21 @@ def test_markers_looked_for_where_they_were_give_the_mapping_the_whole_picture_g
     np.testing.assert_allclose(near / near[2, 2], whole / whole[2, 2], rtol=1e-4, atol=1e-6)
 
 
-def test_a_camera_moved_far_finds_its_markers_in_the_whole_picture_and_reads_on():
+def test_a_camera_moved_far_finds_its_markers_in_the_whole_picture_and_reads_on_once_it_sees_all_four():
     c = case("shove", HELD_OUT, SIZE)
     detector = detector_for(c)
     assert detector.see(render(c.shot, np.random.default_rng(1))).problem is None
     p = c.shot.pose
     moved = dataclasses.replace(c.shot, pose=Pose(p.x + 60, p.y - 50, p.z, p.look_x + 60, p.look_y - 50, p.roll))
     sighting = detector.see(render(moved, np.random.default_rng(2)))
-    s = score(dataclasses.replace(c, shot=moved), sighting)
     assert detector.calibration.recalibrations == 1
-    assert s.problem is None and (s.missed, s.extra) == (0, 0)
+    # moved this far, marker 3 is out of the picture: the board is placed from the other three,
+    # whose corners extrapolate to its corner some mm off (tests/test_camera_hidden_marker.py),
+    # and the board says so rather than read it
+    assert detector.calibration.mapping.markers == 3 and sighting.problem.startswith("marker 3 ")
+    back = detector.see(render(c.shot, np.random.default_rng(3)))      # moved back: all four again
+    s = score(c, back)
+    assert detector.calibration.mapping.markers == 4 and s.problem is None and (s.missed, s.extra) == (0, 0)
     assert max((e for _, e in s.errors), default=0) <= 1.0
 
 
