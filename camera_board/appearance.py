@@ -139,6 +139,8 @@ class Appearance:
             depths = {str(k): float(v) for k, v in (meta.get("depths") or {}).items()}
         except (TypeError, ValueError, AttributeError):
             raise ValueError("not a camera board's learned board (its shadows' depths are not numbers)") from None
+        if not all(0 < depth < 1 for depth in depths.values()):   # (a NaN fails too)
+            raise ValueError("not a camera board's learned board (a shadow's depth is no share of the board's light)")
         colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
                                 float("nan") if c["apart"] is None else c["apart"])
                    for k, c in meta["colours"].items()}

@@ -87,12 +87,15 @@ class Calibration:
             self._steady, self._steady_markers = homography, markers
         elif markers == self._steady_markers:
             self._steady = (1 - STEADYING) * self._steady + STEADYING * homography
-        if self.mapping is None or self._moved(self._steady) > NUDGE:
-            if self.mapping is not None:
+        # (a mapping made from fewer markers than the steady one is made again even where the
+        # two lie within NUDGE: else it keeps saying a marker is hidden that is seen again)
+        fewer = self.mapping is not None and 0 < self.mapping.markers < self._steady_markers
+        if self.mapping is None or fewer or self._moved(self._steady) > NUDGE:
+            if self.mapping is not None and self._moved(self._steady) > NUDGE:
                 self.recalibrations += 1
                 log.info("the camera moved by %.1f mm: re-calibrated from %d markers",
-                         self._moved(self._steady), markers)
-            self._use(self._steady, markers)
+                         self._moved(self._steady), self._steady_markers)
+            self._use(self._steady, self._steady_markers)
         return None
 
     def unsure(self) -> str | None:
@@ -136,6 +139,8 @@ class Calibration:
             found = {}
             for marker, quad in self._expected().items():
                 x0, y0, x1, y1 = _window(quad, gray.shape)
+                if x1 - x0 < 2 or y1 - y0 < 2:
+                    continue   # where the mapping puts a missing marker is off the picture
                 found |= {m: q + (x0, y0) for m, q in self._detect(gray[y0:y1, x0:x1]).items() if m == marker}
             if set(self._seen) <= set(found):
                 self._seen = found
@@ -211,11 +216,14 @@ class Calibration:
 
 
 def _window(quad: np.ndarray, shape) -> tuple[int, int, int, int]:
-    """The part of a picture of ``shape`` within ``WINDOW`` of a marker's size round ``quad``."""
+    """The part of a picture of ``shape`` within ``WINDOW`` of a marker's size round ``quad``,
+    clipped to the picture (empty where ``quad`` lies off it: a marker expected beyond its edge)."""
     (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
     pad = WINDOW * max(x1 - x0, y1 - y0)
     h, w = shape[:2]
-    return (max(0, int(x0 - pad)), max(0, int(y0 - pad)), min(w, int(x1 + pad) + 1), min(h, int(y1 + pad) + 1))
+    def clip(value, size):
+        return min(size, max(0, int(value)))
+    return clip(x0 - pad, w), clip(y0 - pad, h), clip(x1 + pad + 1, w), clip(y1 + pad + 1, h)
 
 
 CORNER_REACH = 8     # pixels round a dragged corner where the picture's own corner is looked for

@@ -90,3 +90,10 @@ def test_the_shadows_depth_is_saved_and_read_back_and_a_file_from_before_reads_w
     assert again.depths == {"black": 0.53}
     with pytest.raises(ValueError, match="not a camera board's learned board"):
         Appearance.from_bytes(_file(depths={"black": "deep"}))
+
+
+@pytest.mark.parametrize("depth", [float("nan"), 5.0, -1.0, 0.0, 1.0])
+def test_a_shadows_depth_that_is_no_share_of_the_boards_light_is_refused_in_words(depth):
+    """A damaged file's NaN or 5.0 loaded silently and cut no shadow of that kind ever again."""
+    with pytest.raises(ValueError, match="not a camera board's learned board"):
+        Appearance.from_bytes(_file(depths={"black": depth}))

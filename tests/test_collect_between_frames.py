@@ -1,7 +1,8 @@
 """Garbage collected between frames (issue 30, the frame's CPU): Python collects its young
 objects on whichever thread makes one too many, and in one frame of a hundred that was
 the frame (0.5-0.6 ms of its main-thread CPU). The table's loop collects what is due in a
-pass with nothing to draw instead, once half of Python's threshold is reached."""
+pass with nothing to draw instead, once two fifths of Python's threshold is reached
+(``service.EARLY``)."""
 import gc
 import random
 import weakref
@@ -35,7 +36,7 @@ def thresholds():
     gc.set_threshold(*before)
 
 
-def test_half_the_threshold_reached_the_garbage_is_collected_between_frames(thresholds):
+def test_past_two_fifths_of_the_threshold_the_garbage_is_collected_between_frames(thresholds):
     cycle, kept = _garbage_and(400)
     assert cycle() is not None                     # not collected yet: 400 of 700
     assert collect_between_frames() is True
@@ -43,7 +44,7 @@ def test_half_the_threshold_reached_the_garbage_is_collected_between_frames(thre
 
 
 def test_garbage_that_outlived_young_collections_is_collected_when_its_turn_comes(thresholds):
-    gc.set_threshold(700, 10, 1)    # the oldest generation due after one middle collection
+    gc.set_threshold(700, 10, 0)    # the oldest generation due after one middle collection
     cycle = _Cycle()
     gc.collect(1)                   # it lives through the middle generation's collection
     old = weakref.ref(cycle)
@@ -53,7 +54,7 @@ def test_garbage_that_outlived_young_collections_is_collected_when_its_turn_come
     assert old() is None
 
 
-def test_below_half_nothing_is_collected(thresholds):
+def test_below_two_fifths_nothing_is_collected(thresholds):
     cycle, kept = _garbage_and(100)
     assert collect_between_frames() is False
     assert cycle() is not None

@@ -310,9 +310,9 @@ def _swaps(before, after, moved_idx, pairing, shot_i, near: float) -> bool:
     along the hit, a hundredth of its reach; cut, it leaves across): nearer than that is
     the coin that lay there, nudged. So paired, hand's nudges were the far hand moves the
     traced look let through (issue 31, eleventh round)."""
-    taken = [after[j] for j in (*pairing, shot_i)]
+    taken = (*pairing, shot_i)
     for i, j in zip(moved_idx, pairing):
-        if any(distance(before[i], p) < near for p in taken if p is not after[j]):
+        if any(distance(before[i], after[t]) < near for t in taken if t != j):
             return True
     return False
 
