@@ -487,7 +487,7 @@ class Detector:
                 continue
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
-            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others)
+            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
         return middles
