@@ -131,6 +131,11 @@ def trusted(look: CoinLook, score: float) -> bool:
     return score >= look.taught - SLACK
 
 
+def by_marker(look: CoinLook, unmarked: np.ndarray, u: float, v: float) -> bool:
+    """Whether the rim of a coin at (u, v) (pixels) meets a marker's zone (``unmarked`` 0)."""
+    return not _unmarked_round(unmarked, int(round(u)), int(round(v)), look.half, 0)[_rim(look)].all()
+
+
 def _unmarked_round(unmarked: np.ndarray, iu: int, iv: int, half: int, reach: int) -> np.ndarray:
     """The look's pixels that lie off a marker and its quiet zone wherever the fit slides it
     (within ``reach`` pixels of (iu, iv)): the marker's zone grown by the reach."""
