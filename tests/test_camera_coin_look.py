@@ -154,16 +154,22 @@ def test_a_marker_under_a_coins_rim_does_not_move_its_fit():
     assert not coin_look.trusted(look, coin_look.fit(look, view, board, 75.0, 80.0, (), unmarked)[2])
 
 
+def _read_once(seed: int, board: int):
+    """Installation ``seed`` taught as the installer would, then its play board ``board``
+    read first: (what the teaching said is wrong, the sighting, its verdict, the errors)."""
+    inst = installation("shove", seed)
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    camera = reader(inst.game, inst.lens, learned.appearance)
+    case = inst.board(board)
+    sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, board])))
+    return (learned.said("en")[len(learned.kinds):], sighting, *judge("shove", case, sighting))
+
+
 def test_a_coin_at_the_front_edge_over_a_markers_quiet_zone_is_read_within_a_mm():
     # (before: tuning installation 4, board 2: a coin at 352, 1 mm, its rim over the front
     # right marker's quiet zone and the marker, fitted at 0.82 and placed 1.13 mm off, a WRONG
     # settled board. The marker left out, the look fits it at 0.98, 0.28 mm off.)
-    inst = installation("shove", 4)
-    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
-    camera = reader(inst.game, inst.lens, learned.appearance)
-    case = inst.board(2)
-    sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, 2])))
-    verdict, errors = judge("shove", case, sighting)
+    _, sighting, verdict, errors = _read_once(4, 2)
     assert verdict == "right", (max(errors, default=0.0), sighting)
 
 
@@ -172,13 +178,8 @@ def test_a_coin_whose_rim_tells_on_one_side_only_is_read_where_its_look_places_i
     # from the board on one side only, doubted, and the board refused, though the look fitted
     # it at 0.98 (0.99 taught), 0.18 mm off; the one-sidedness pulls the centroid (0.53 mm off),
     # not the fit. Now read, the board right.)
-    inst = installation("shove", 1_000_055)
-    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
-    assert learned.said("en")[len(learned.kinds):] == []
-    camera = reader(inst.game, inst.lens, learned.appearance)
-    case = inst.board(7)
-    sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, 7])))
-    verdict, errors = judge("shove", case, sighting)
+    said, sighting, verdict, errors = _read_once(1_000_055, 7)
+    assert said == []
     assert verdict == "right", (max(errors, default=0.0), sighting.problem)
 
 
@@ -187,10 +188,5 @@ def test_a_coin_by_a_marker_that_its_look_does_not_place_is_doubted():
     # rim over the back right marker's zone on 54 % of it, too little left for the fit, read by
     # its centroid 1.48 mm off: a WRONG settled board. By a marker the centroid is not sure
     # either: doubted.)
-    inst = installation("shove", 1_000_094)
-    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
-    camera = reader(inst.game, inst.lens, learned.appearance)
-    case = inst.board(6)
-    sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, 6])))
-    verdict, errors = judge("shove", case, sighting)
+    _, sighting, verdict, errors = _read_once(1_000_094, 6)
     assert verdict == "refused" and "by a marker" in sighting.problem, (max(errors, default=0.0), sighting)
