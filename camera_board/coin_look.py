@@ -10,8 +10,8 @@ typical grey there (a line under a coin is not the coin's: divided out it would 
 through). In play that mean patch is slid over each coin found, a sub-pixel shift of up to
 ``REACH`` mm, by normalised correlation (a gain and an offset free: a guest's shadow) over
 its rim only (``INNER`` mm inside the rim to ``BEYOND`` outside: the top's emboss and
-shine say nothing of where the coin lies), the pixels nearer a neighbour left out; where it
-fits best is where the look puts the coin ("A coin's learned look fitted to place it",
+shine say nothing of where the coin lies), the pixels nearer a neighbour or over a marker
+left out; where it fits best is where the look puts the coin ("A coin's learned look fitted to place it",
 docs/camera.md)."""
 from __future__ import annotations
 
@@ -24,8 +24,10 @@ FITTED = ("coin",)   # the kinds whose look is learned and fitted (Shove's coins
 BEYOND = 4.5         # mm beyond the coin's rim the look reaches (its drop shadow, the blurred rim)
 INNER = 3.0          # mm inside the rim the fit still weighs (the rest of the top: its picture)
 REACH = 2.0          # mm the fit may move a coin from where its centroid put it
+RIM_KEPT = 0.5       # of the rim's pixels, at least this share off a marker's zone for the fit to place
+                     # a coin (fewer say too little of where it lies: the centroid is kept)
 SLACK = 0.3          # a fit this much worse than the teaching's worst: not this look (a coin in the
-                     # gutter over the frame or a marker's border: the centroid is kept there)
+                     # gutter over the frame: the centroid is kept there)
 _GREY = np.ones((1, 3), np.float32)
 
 
@@ -94,14 +96,21 @@ def learned(patches: list[np.ndarray], scale: float) -> CoinLook | None:
 
 
 def fit(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: float, others,
-        ) -> tuple[float, float, float]:
+        unmarked: np.ndarray | None = None) -> tuple[float, float, float]:
     """Where the look fits best within ``REACH`` of (u, v) (pixels), and how well (the
     normalised correlation, 1 perfect). ``others``: the neighbours (u, v, radius in pixels)
-    whose pixels are left out (those nearer them than this coin, as the centroid does)."""
+    whose pixels are left out (those nearer them than this coin, as the centroid does).
+    ``unmarked``: the view's size, 0 where it says nothing of a coin (a marker and its white
+    quiet zone: printed paper, nothing like the board the look was taught on), left out too."""
     half, s = look.half, int(round(REACH * look.scale))
     iu, iv = int(round(u)), int(round(v))
     region = around(evened, reference, iu, iv, half + s, look.radius)
     mask = _rim(look)
+    if unmarked is not None:
+        rim = mask
+        mask = mask & _unmarked_round(unmarked, iu, iv, half, s)
+        if mask.sum() < RIM_KEPT * rim.sum():
+            return u, v, -1.0
     yy, xx = _grid(half)
     r = look.radius
     for ou, ov, other in others:
@@ -120,6 +129,22 @@ def fit(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: 
 def trusted(look: CoinLook, score: float) -> bool:
     """Whether a fit this good places the coin (else its centroid does)."""
     return score >= look.taught - SLACK
+
+
+def by_marker(look: CoinLook, unmarked: np.ndarray, u: float, v: float) -> bool:
+    """Whether the rim of a coin at (u, v) (pixels) meets a marker's zone (``unmarked`` 0)."""
+    return not _unmarked_round(unmarked, int(round(u)), int(round(v)), look.half, 0)[_rim(look)].all()
+
+
+def _unmarked_round(unmarked: np.ndarray, iu: int, iv: int, half: int, reach: int) -> np.ndarray:
+    """The look's pixels that lie off a marker and its quiet zone wherever the fit slides it
+    (within ``reach`` pixels of (iu, iv)): the marker's zone grown by the reach."""
+    size = (2 * half + 1, 2 * half + 1)
+    clear = cv2.getRectSubPix(unmarked.astype(np.float32, copy=False), size, (float(iu), float(iv))) > 0.5
+    if clear.all():
+        return clear
+    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    return cv2.erode(clear.astype(np.uint8), kernel, borderType=cv2.BORDER_CONSTANT, borderValue=1) > 0
 
 
 def _score(look: CoinLook, patch: np.ndarray) -> float:

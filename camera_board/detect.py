@@ -297,9 +297,10 @@ class Detector:
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
+        self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (the full read's)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided in zip(kept, middles, self.fills, self.shaded,
-                                                                               self.one_sided):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker in zip(
+                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
@@ -307,6 +308,8 @@ class Detector:
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board in shadow")
             elif one_sided > RIM_DOUBT.get(kind, math.inf):   # where does it end on that side?
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose rim is told from the board on one side only")
+            elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure")
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
@@ -477,8 +480,10 @@ class Detector:
 
     def _fitted(self, kept: list, outlines: list, evened: np.ndarray, grid: "_Grid") -> list:
         """Each piece's middle: where the look the teaching learned of its kind fits best
-        (camera_board/coin_look.py) where it fits about as well as on the taught pieces;
-        else (no look learned, following, a coin in the gutter) where its centroid is."""
+        (camera_board/coin_look.py) where it fits about as well as on the taught pieces (its
+        one-sided rim then no doubt); else (no look learned, following, a coin in the gutter)
+        where its centroid is, and a coin so read by a marker is doubted (``by_marker``: there
+        the centroid reads 1.5 mm off, fresh set 1,000,088's installations 092 and 094)."""
         middles = [(cu, cv) for cu, cv, _ in outlines]
         looks = self.appearance.looks
         if self.quick or not any(k[1] in looks for k in kept):
@@ -490,9 +495,14 @@ class Detector:
                 continue
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
-            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others)
+            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
+                # a rim told from the board on one side only pulls the centroid, not the look's
+                # fit (its drop shadow and the board round it weigh on every side): not doubted
+                self.one_sided[i] = 0.0
+            else:
+                self.by_marker[i] = coin_look.by_marker(look, grid.unmarked, *middles[i])
         return middles
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:

@@ -3,6 +3,7 @@ docs/camera.md, "A coin's learned look fitted to place it"): the mean patch roun
 coins' rims, slid over each coin found in play by normalised correlation (issue 27)."""
 import io
 import json
+import math
 
 import cv2
 import numpy as np
@@ -127,3 +128,65 @@ def test_dark_old_pennies_on_slate_in_a_guests_shadow_are_read_within_a_mm():
         sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
         verdict, errors = judge("shove", case, sighting)
         assert verdict == "right", (k, max(errors, default=0.0), sighting)
+
+
+def test_a_marker_under_a_coins_rim_does_not_move_its_fit():
+    """A coin by the board's corner lies with its rim over a marker's quiet zone and the
+    marker (printed paper: the view over the empty board there is nothing like the look's).
+    Whatever those pixels show, the fit leaves them out and places the coin as on bare board."""
+    rng = np.random.default_rng(4)
+    board = _board(rng)
+    half = coin_look.half_size(RADIUS, SCALE)
+    radius = half - coin_look.BEYOND * SCALE
+    look = coin_look.learned([coin_look.around(_coin_on(board, u, 80, rng), board, u, 80, half, radius)
+                              for u in (70, 73, 76, 79)], SCALE)
+    u, v = 74.6, 80.7
+    view = _coin_on(board, u, v, rng)
+    marker = (slice(88, None), slice(96, None))       # below and right of the coin's middle
+    view[marker] = rng.uniform(5, 250, view[marker].shape)      # (paper's black and white, a glare)
+    unmarked = np.ones(board.shape[:2], np.float32)
+    unmarked[88:, 96:] = 0.0
+    fu, fv, score = coin_look.fit(look, view, board, 75.0, 80.0, (), unmarked)
+    assert math.hypot(fu - u, fv - v) < 0.2 * SCALE, (fu, fv)
+    assert coin_look.trusted(look, score)
+    # most of its rim over the marker's zone: too little left to place it by (its centroid does)
+    unmarked[:, 70:] = 0.0
+    assert not coin_look.trusted(look, coin_look.fit(look, view, board, 75.0, 80.0, (), unmarked)[2])
+
+
+def _read_once(seed: int, board: int):
+    """Installation ``seed`` taught as the installer would, then its play board ``board``
+    read first: (what the teaching said is wrong, the sighting, its verdict, the errors)."""
+    inst = installation("shove", seed)
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    camera = reader(inst.game, inst.lens, learned.appearance)
+    case = inst.board(board)
+    sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, board])))
+    return (learned.said("en")[len(learned.kinds):], sighting, *judge("shove", case, sighting))
+
+
+def test_a_coin_at_the_front_edge_over_a_markers_quiet_zone_is_read_within_a_mm():
+    # (before: tuning installation 4, board 2: a coin at 352, 1 mm, its rim over the front
+    # right marker's quiet zone and the marker, fitted at 0.82 and placed 1.13 mm off, a WRONG
+    # settled board. The marker left out, the look fits it at 0.98, 0.28 mm off.)
+    _, sighting, verdict, errors = _read_once(4, 2)
+    assert verdict == "right", (max(errors, default=0.0), sighting)
+
+
+def test_a_coin_whose_rim_tells_on_one_side_only_is_read_where_its_look_places_it():
+    # (before: tuning installation 1,000,055, board 7: a coin at 303, 226 mm whose rim is told
+    # from the board on one side only, doubted, and the board refused, though the look fitted
+    # it at 0.98 (0.99 taught), 0.18 mm off; the one-sidedness pulls the centroid (0.53 mm off),
+    # not the fit. Now read, the board right.)
+    said, sighting, verdict, errors = _read_once(1_000_055, 7)
+    assert said == []
+    assert verdict == "right", (max(errors, default=0.0), sighting.problem)
+
+
+def test_a_coin_by_a_marker_that_its_look_does_not_place_is_doubted():
+    # (before: fresh installation 1,000,094, board 6: a coin in the gutter at 382, 501 mm, its
+    # rim over the back right marker's zone on 54 % of it, too little left for the fit, read by
+    # its centroid 1.48 mm off: a WRONG settled board. By a marker the centroid is not sure
+    # either: doubted.)
+    _, sighting, verdict, errors = _read_once(1_000_094, 6)
+    assert verdict == "refused" and "by a marker" in sighting.problem, (max(errors, default=0.0), sighting)

