@@ -190,3 +190,11 @@ def test_a_coin_by_a_marker_that_its_look_does_not_place_is_doubted():
     # either: doubted.)
     _, sighting, verdict, errors = _read_once(1_000_094, 6)
     assert verdict == "refused" and "by a marker" in sighting.problem, (max(errors, default=0.0), sighting)
+
+
+def test_a_coin_its_look_does_not_place_and_whose_rim_tells_on_one_side_is_doubted():
+    # (before: fresh installation 1,000,105, board 0: a coin at 370, 336 mm whose look fits
+    # nowhere (-0.19), read by its centroid, pulled 0.24 mm by a rim told on one side only,
+    # 1.63 mm off: a WRONG settled board. Now doubted, under RIM_DOUBT's 0.2.)
+    _, sighting, verdict, errors = _read_once(1_000_105, 0)
+    assert verdict == "refused" and "one side only" in sighting.problem, (max(errors, default=0.0), sighting)

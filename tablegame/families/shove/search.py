@@ -233,7 +233,8 @@ class _Aim:
 
 def _traced_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
     """The traced proposals (``_traced``), the likeliest first, then Nelder-Mead around
-    the best of them, in at most ``TRACE_SHOTS`` more simulations; its fit (None: none
+    the best of them, in ``TRACE_SHOTS`` more simulations than the search had left (what
+    it left unspent is spent here too: the figures of issue 31's eleventh round); its fit (None: none
     explains the board). Which coin went where is held to the assignment each proposal
     was traced from: the shot's own pairing of the coins is rarely the geometric pass's
     likeliest on these boards (issue 31, tenth round), so the look traces from the pass's
