@@ -141,12 +141,15 @@ class Appearance:
             raise ValueError("not a camera board's learned board (its shadows' depths are not numbers)") from None
         if not all(0 < depth < 1 for depth in depths.values()):   # (a NaN fails too)
             raise ValueError("not a camera board's learned board (a shadow's depth is no share of the board's light)")
-        colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
-                                float("nan") if c["apart"] is None else c["apart"])
-                   for k, c in meta["colours"].items()}
-        return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
-                   float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)), looks,
-                   depths)
+        try:
+            colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
+                                    float("nan") if c["apart"] is None else c["apart"])
+                       for k, c in meta["colours"].items()}
+            return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
+                       float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)),
+                       looks, depths)
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise ValueError(f"not a camera board's learned board ({error!r} in what it says of itself)") from None
 
     def save(self, path) -> None:
         with open(path, "wb") as out:

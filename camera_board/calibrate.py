@@ -125,7 +125,7 @@ class Calibration:
         pixels = cv2.undistortPoints(np.concatenate(image).reshape(-1, 1, 2).astype(np.float64),
                                      self.lens.matrix, self.lens.distortion, P=self.lens.matrix)
         homography, _ = cv2.findHomography(np.concatenate(board), pixels.reshape(-1, 2), 0)
-        return (None if homography is None else homography), len(image)
+        return None if homography is None else (homography, len(image))   # (None: no mapping fits them)
 
     def _markers(self, gray: np.ndarray) -> dict[int, np.ndarray]:
         """Each board marker's four corners in ``gray``. Looked for first in small windows

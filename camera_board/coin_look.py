@@ -139,12 +139,13 @@ def by_marker(look: CoinLook, unmarked: np.ndarray, u: float, v: float) -> bool:
 def _unmarked_round(unmarked: np.ndarray, iu: int, iv: int, half: int, reach: int) -> np.ndarray:
     """The look's pixels that lie off a marker and its quiet zone wherever the fit slides it
     (within ``reach`` pixels of (iu, iv)): the marker's zone grown by the reach."""
-    size = (2 * half + 1, 2 * half + 1)
+    # (cut ``reach`` wider than the look: a zone just beyond its edge is slid onto it too)
+    size = (2 * (half + reach) + 1,) * 2
     clear = cv2.getRectSubPix(unmarked.astype(np.float32, copy=False), size, (float(iu), float(iv))) > 0.5
-    if clear.all():
-        return clear
-    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
-    return cv2.erode(clear.astype(np.uint8), kernel, borderType=cv2.BORDER_CONSTANT, borderValue=1) > 0
+    if not clear.all():
+        kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+        clear = cv2.erode(clear.astype(np.uint8), kernel, borderType=cv2.BORDER_CONSTANT, borderValue=1) > 0
+    return clear[reach:reach + 2 * half + 1, reach:reach + 2 * half + 1]
 
 
 def _score(look: CoinLook, patch: np.ndarray) -> float:

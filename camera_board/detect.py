@@ -301,7 +301,6 @@ class Detector:
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
-        self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (the full read's)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker in zip(
                 kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker):
@@ -433,12 +432,13 @@ class Detector:
         colour, darker), each pixel given to the piece whose outline it lies nearest (power
         distance: a touching striker does not pull a man), all pieces thrice over together."""
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
+        self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls this alone too)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
             u0, v0, u1, v1 = box
             # (a kind whose top is the board's colour, darker: its own shadows' depth as taught)
-            lit, shadow = self._no_shadow(apart, evened, grid, box, self.appearance.depths.get(kind, SHADOW_DEPTH))
+            lit, shadow = self._no_shadow(apart, evened, grid, box, max(SHADOW_DEPTH, self.appearance.depths.get(kind, SHADOW_DEPTH)))
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a

@@ -136,7 +136,7 @@ def collect_between_frames() -> bool:
     """In a pass of the loop with nothing to draw: the garbage collection the next
     frames would otherwise run, when EARLY of Python's threshold is reached: the young
     objects, with the older generations when their counts pass their thresholds (the
-    middle one every tenth time, all every tenth of those; a collection made here never
+    middle one after ten young ones, all after ten of those; a collection made here never
     sets off Python's own, so without them what outlived a young collection would never
     be freed). Not quite Python's rule: it also waits for a full one until a quarter of
     the old objects are new; here, between frames, one costs 1.1 ms after 300 shoves.

@@ -74,9 +74,11 @@ def test_a_shadows_depth_is_learned_only_for_kinds_like_their_shadow_and_never_b
     assert few.depths(0.3) == {}                   # too few shadow pixels seen: nothing learned
 
 
-def _file(**meta_more) -> bytes:
+def _file(drop: tuple = (), **meta_more) -> bytes:
     meta = {"version": 1, "game": "carrom", "scale": 1.5, "extent": [0, 0, 10, 10], "noise": 2.0,
             "learned": True, "brightness": 120.0, "colours": {}, **meta_more}
+    for key in drop:
+        del meta[key]
     out = io.BytesIO()
     np.savez_compressed(out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
                         reference=np.full((20, 20, 3), 6400, np.uint16))
@@ -97,3 +99,10 @@ def test_a_shadows_depth_that_is_no_share_of_the_boards_light_is_refused_in_word
     """A damaged file's NaN or 5.0 loaded silently and cut no shadow of that kind ever again."""
     with pytest.raises(ValueError, match="not a camera board's learned board"):
         Appearance.from_bytes(_file(depths={"black": depth}))
+
+
+@pytest.mark.parametrize("damage", [{"drop": ("game",)}, {"scale": "big"}, {"colours": {"white": {"mean": 1}}},
+                                    {"extent": 5}])
+def test_a_learned_board_that_says_wrong_things_of_itself_is_refused_in_words(damage):
+    with pytest.raises(ValueError, match="not a camera board's learned board"):
+        Appearance.from_bytes(_file(**damage))

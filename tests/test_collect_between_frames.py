@@ -54,6 +54,17 @@ def test_garbage_that_outlived_young_collections_is_collected_when_its_turn_come
     assert old() is None
 
 
+def test_the_oldest_generation_waits_until_its_count_passes_its_threshold(thresholds):
+    gc.set_threshold(700, 10, 1)    # one middle collection counted: at the threshold, not past it
+    cycle = _Cycle()
+    gc.collect(1)
+    old = weakref.ref(cycle)
+    del cycle
+    _, kept = _garbage_and(400)
+    assert collect_between_frames() is True
+    assert old() is not None        # as Python takes it: a count past the threshold, not at it
+
+
 def test_below_two_fifths_nothing_is_collected(thresholds):
     cycle, kept = _garbage_and(100)
     assert collect_between_frames() is False
