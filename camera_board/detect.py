@@ -301,6 +301,7 @@ class Detector:
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
+        self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker in zip(
                 kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker):
@@ -432,7 +433,7 @@ class Detector:
         colour, darker), each pixel given to the piece whose outline it lies nearest (power
         distance: a touching striker does not pull a man), all pieces thrice over together."""
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
-        self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls this alone too)
+        self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls centres alone too)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
