@@ -15,7 +15,10 @@ counted, the game drawn before the first shove and start-up's objects frozen aft
 the table does), older ones from outside. ``--centre``: the coins lie on the line's centre
 instead of its near edge (no "touches a line" note since 2f8cb9d). Beside the figures of
 all frames, those of the frames that end a turn (the slowest kind) and of the first
-turn's (texts and sizes new since start-up)."""
+turn's (texts and sizes new since start-up), and those of the machine itself: a fixed
+loop of Python timed the same way at the start of each pause (on this project's virtual
+machine the same work now and then takes 3-10 times as long for a few ms, whatever runs:
+the p99 of a run is mostly such moments, docs/performance.md's ninth round)."""
 from __future__ import annotations
 
 import argparse
@@ -46,11 +49,41 @@ def _one(width: int, height: int, samples: int, pause: float, centre: bool) -> N
     cpu: list[float] = []
     measuring = _first_frame_before(b)
     ends = _turn_ends(b, measuring)
+    machine = _machine_in_pauses(b, measuring)
     if "pause" in inspect.signature(b.measure).parameters:
         b.measure((width, height), samples, cpu=cpu, pause=pause)
     else:
-        cpu = _from_outside(b, width, height, samples, pause)
-    print(json.dumps([[x * 1000, end] for x, end in zip(cpu, ends)]))
+        cpu = _from_outside(b, width, height, samples, pause, machine)
+    # each frame with the slower of the machine's loops in the pauses before and after it
+    # (``machine[i]`` follows frame ``i``; the first frame has none before it, the last
+    # none after it): None without pauses
+    around = [max(machine[max(0, i - 1):i + 1], default=None) for i in range(len(cpu))]
+    around = [None if m is None else m * 1000 for m in around]
+    print(json.dumps([[x * 1000, end, m] for x, end, m in zip(cpu, ends, around)]))
+
+
+def machine_loop() -> float:
+    """The thread's CPU time of a fixed piece of Python (about 0.2 ms on the development
+    machine): what the machine gives the same work from one moment to the next."""
+    start, total = time.thread_time(), 0
+    for i in range(3000):
+        total += i * i
+    return time.thread_time() - start
+
+
+def _machine_in_pauses(b, measuring: list[bool]) -> list[float]:
+    """The machine's loop timed at the start of each pause between counted shoves: right
+    after a frame, 40 ms before the next (outside both: work just before a frame would
+    warm it)."""
+    times: list[float] = []
+    wait = getattr(b, "wait", None)
+    if wait is not None:
+        def waited(display, until):
+            if measuring[0]:
+                times.append(machine_loop())
+            return wait(display, until)
+        b.wait = waited
+    return times
 
 
 def _first_frame_before(b) -> list[bool]:
@@ -97,7 +130,8 @@ def _turn_ends(b, measuring: list[bool]) -> list[bool]:
     return ends
 
 
-def _from_outside(b, width: int, height: int, samples: int, pause: float) -> list[float]:
+def _from_outside(b, width: int, height: int, samples: int, pause: float,
+                  machine: list[float]) -> list[float]:
     """An older measure with the rhythm and the counting of ``bench_latency`` today."""
     import gc
     import threading
@@ -114,6 +148,7 @@ def _from_outside(b, width: int, height: int, samples: int, pause: float) -> lis
             gc.freeze()
             marks["board"] = time.thread_time()
         else:
+            machine.append(machine_loop())
             time.sleep(max(0.0, marks["drawn"] + pause - time.perf_counter()))
         return board_of(session)
 
@@ -150,6 +185,30 @@ def _p90(ms: list[float]) -> float:
     return sorted(ms)[int(len(ms) * 0.9) - 1]
 
 
+# A frame counts as measured on the machine itself when its loops ran within this much of
+# their median: the ninth round's slow moments made them 2-10 times as long.
+STEADY = 1.5
+
+
+def _print_machine(size: str, around: dict[str, list[tuple[float, float]]]) -> None:
+    """The machine's loop beside the frames (all versions' runs of ``size``), and each
+    version's p99 over the frames whose loops before and after ran as usual: what is
+    left of the p99 once the machine's slow moments are taken out."""
+    loops = [machine for frames in around.values() for _, machine in frames]
+    if not loops:
+        return
+    usual = statistics.median(loops)
+    print(f"  {size} the machine itself (a fixed loop in each pause, {len(loops)}): median "
+          f"{usual:.3f} ms, p90 {_p90(loops):.3f}, p99 {_p99(loops):.3f} ms "
+          f"({_p99(loops) / usual:.1f} times its median)")
+    for name, frames in around.items():
+        steady = [ms for ms, machine in frames if machine <= STEADY * usual]
+        if steady:
+            print(f"    {name}: the frames with the loop before and after within {STEADY} times its "
+                  f"median: median {statistics.median(steady):.3f} ms, p90 {_p90(steady):.2f}, "
+                  f"p99 {_p99(steady):.2f} ms, {len(steady)} of {len(frames)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rounds", type=int)
@@ -167,6 +226,7 @@ def main() -> None:
     pool: dict[tuple[str, str], list[float]] = {(v, s): [] for v in versions for s in sizes}
     ends: dict[tuple[str, str], list[float]] = {(v, s): [] for v in versions for s in sizes}
     firsts: dict[tuple[str, str], list[float]] = {(v, s): [] for v in versions for s in sizes}
+    around: dict[tuple[str, str], list[tuple[float, float]]] = {(v, s): [] for v in versions for s in sizes}
     loads = [os.getloadavg()[0]]
     for r in range(args.rounds):
         for size in sizes:
@@ -176,8 +236,10 @@ def main() -> None:
                            "--one", *size.split("x"), str(args.samples), "--pause", str(args.pause)]
                 out = subprocess.run(command + (["--centre"] if args.centre else []),
                                      cwd=versions[name], capture_output=True, text=True, check=True)
-                for i, (ms, end) in enumerate(json.loads(out.stdout.splitlines()[-1])):
+                for i, (ms, end, machine) in enumerate(json.loads(out.stdout.splitlines()[-1])):
                     pool[name, size].append(ms)
+                    if machine is not None:
+                        around[name, size].append((ms, machine))
                     if end:
                         ends[name, size].append(ms)
                     if i < FIRST_TURN:
@@ -203,6 +265,7 @@ def main() -> None:
                 t, t0 = statistics.median(f), statistics.median(f0)
                 print(f"    the first turn's frames (texts and sizes new since start-up): median {t:.3f} ms "
                       f"({(t / t0 - 1) * 100:+.1f} %), max {max(f):.2f} ms, {len(f)} of them")
+        _print_machine(size, {name: around[name, size] for name in versions})
     print("load average (1 min) before and after each round:", " ".join(f"{x:.1f}" for x in loads))
 
 

@@ -88,3 +88,29 @@ def test_a_coin_clear_of_every_line_inside_the_lane_is_in_the_bed_around_it(x, y
         assert board.open_bed(y) == next((bed for bed in range(1, board.beds + 1)
                                           if board.bed_span(bed)[0] < y < board.bed_span(bed)[1]),
                                          None)
+
+
+@given(st.lists(st.tuples(st.floats(-100, 700), st.floats(-100, 700)), max_size=40),
+       st.integers(1, 8))
+def test_a_remembered_placement_is_the_one_the_board_gives_anew(positions, kept):
+    """``place`` remembers placements by position (a reading's coins lie where they lay):
+    asked again, and after the memory was full and began again, the same answers."""
+    import tablegame.families.shove.board as board_module
+    board, default = piecepack_board(), board_module.PLACED_KEPT
+    board_module.PLACED_KEPT = kept
+    try:
+        for x, y in positions + positions[::-1]:
+            assert board.place(x, y) == board._placement(x, y)
+    finally:
+        board_module.PLACED_KEPT = default
+
+
+def test_a_coin_lying_still_is_not_placed_again(monkeypatch):
+    board = hapenny_board()
+    searched = []
+    search = type(board)._placement
+    monkeypatch.setattr(type(board), "_placement",
+                        lambda self, x, y: searched.append((x, y)) or search(self, x, y))
+    for _ in range(5):   # the referee, its touching lines, the physics check, the screen
+        assert board.place(178.0, 150.0) == board.place(178.0, 150.0)
+    assert searched == [(178.0, 150.0)]
