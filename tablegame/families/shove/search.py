@@ -1022,7 +1022,8 @@ class _Trial:
         board, shot_i = self.board, len(self.before)
         sim = [(i, start, p) for i, (start, p) in enumerate(zip([*self.before, launch], rested))
                if board.place(*p).lie is not Lie.SHORT]
-        pairs = sorted((distance(p, a), i, j) for i, (_, _, p) in enumerate(sim)
+        hypot = math.hypot   # ``distance`` written out: every coin to every seen coin, every shot
+        pairs = sorted((hypot(p[0] - a[0], p[1] - a[1]), i, j) for i, (_, _, p) in enumerate(sim)
                        for j, a in enumerate(self.after))
         if self.fixed:   # which coin went where is held to (the traced look's assignment)
             held = dict(self.fixed)
