@@ -443,6 +443,16 @@ def test_a_traced_shot_does_not_take_a_nudged_coin_for_one_that_came_to_rest_the
     assert moved.check_shove(BOARD, before, genuine).plausible, name
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([12.7 + 4.0 * k for k in range(87)] + [343.3]), min_size=1),
+       st.floats(-50, 400))
+def test_the_nearest_clear_start_point_is_the_first_of_the_nearest(xs, x):
+    """The search takes the clear start point nearest a guess by bisection (issue 31,
+    twelfth round): the same one a scan takes, the first of a tie."""
+    xs = sorted(xs)
+    assert search._nearest(xs, x) == min(xs, key=lambda v: abs(v - x))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 356), st.floats(0, 600)), min_size=1, max_size=5),
        st.lists(st.tuples(*[st.floats(0, 600)] * 4), min_size=1, max_size=8))

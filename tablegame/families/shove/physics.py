@@ -347,7 +347,7 @@ class _Simulation:
         takes longer than a whole shot). Bodies and shapes are reused at rest, and the
         friction joints of coins the last shot left untouched."""
         for _, parts in self._bodies.values():
-            self.space.remove(*parts)
+            self._detach(*parts)
         self._bodies.clear()
         self._falling.clear()
         self.coins = list(coins)
@@ -377,7 +377,10 @@ class _Simulation:
         t, r = self.table, self.board.coin_radius
         if i in self._made:
             body, shape = self._made[i]
-            body.angle, body.angular_velocity, body.velocity = 0.0, 0.0, (0.0, 0.0)
+            raw = body._body
+            _chipmunk.cpBodySetAngle(raw, 0.0)
+            _chipmunk.cpBodySetAngularVelocity(raw, 0.0)
+            _chipmunk.cpBodySetVelocity(raw, (0.0, 0.0))
         else:
             body = pymunk.Body(t.coin_mass, pymunk.moment_for_circle(t.coin_mass, 0, r))
             shape = pymunk.Circle(body, r)
@@ -386,12 +389,34 @@ class _Simulation:
             self._made[i] = body, shape
         mu = t.friction if coin.friction is None else coin.friction
         e = t.restitution if coin.restitution is None else coin.restitution
-        shape.elasticity = math.sqrt(e)   # set on reuse too: a reused shape may be another coin's
-        body.position = (coin.x, coin.y)
+        # set on reuse too: a reused shape may be another coin's
+        _chipmunk.cpShapeSetElasticity(shape._shape, math.sqrt(e))
+        _chipmunk.cpBodySetPosition(body._body, (coin.x, coin.y))
         slide, spin = self._friction(i, body, mu)
-        self.space.add(body, shape, slide, spin)
+        self._attach(body, shape, slide, spin)
         self._bodies[i] = (body, (body, shape, slide, spin))
         self._index[shape] = i
+
+    def _attach(self, body: pymunk.Body, shape: pymunk.Shape, *joints: pymunk.Constraint) -> None:
+        """Put a coin's body, shape and friction joints into the space, in Chipmunk's own
+        calls in the order ``Space.add`` makes them: pymunk's bookkeeping around them (and
+        around ``_detach``'s) cost a sixth of a check, every coin of every shot being
+        taken out and put back (``reset``). The space's C side alone knows them, so every
+        step runs straight in C (``_advance``), and a coin freed with the space or before
+        it is taken out of it by pymunk's own finalizers, which ask Chipmunk."""
+        space = self.space._space
+        _chipmunk.cpSpaceAddBody(space, body._body)
+        _chipmunk.cpSpaceAddShape(space, shape._shape)
+        for joint in joints:
+            _chipmunk.cpSpaceAddConstraint(space, joint._constraint)
+
+    def _detach(self, body: pymunk.Body, shape: pymunk.Shape, *joints: pymunk.Constraint) -> None:
+        """Take out what ``_attach`` put in, in the order ``Space.remove`` does."""
+        space = self.space._space
+        _chipmunk.cpSpaceRemoveBody(space, body._body)
+        _chipmunk.cpSpaceRemoveShape(space, shape._shape)
+        for joint in joints:
+            _chipmunk.cpSpaceRemoveConstraint(space, joint._constraint)
 
     def _friction(self, i: int, body: pymunk.Body, mu: float) -> tuple:
         """The coin's friction joints: those of the last shot if they never pushed (a coin
@@ -448,15 +473,11 @@ class _Simulation:
         """``steps`` fixed steps, straight into Chipmunk's C step: pymunk's ``Space.step``
         around it checks the bodies added since and runs the space's deferred adds and
         removes, which this model never has during a step (its callbacks only note a hit
-        or a fall), and that wrapper cost a third of a check. The first step after bodies
-        were added or removed still goes through pymunk (it does its bookkeeping then)."""
-        space, dt = self.space, self.dt
-        step, raw = _chipmunk.cpSpaceStep, space._space
+        or a fall), and that wrapper cost a third of a check. Coins go in and out through
+        Chipmunk's own calls too (``_attach``), so pymunk has no bookkeeping to do."""
+        step, raw, dt = _chipmunk.cpSpaceStep, self.space._space, self.dt
         for _ in range(steps):
-            if space._bodies_to_check or space._removed_shapes:
-                space.step(dt)
-            else:
-                step(raw, dt)
+            step(raw, dt)
             if self._falling:
                 self._drop()
 
@@ -465,8 +486,9 @@ class _Simulation:
         v2, spin = REST_SPEED ** 2, REST_SPIN
         velocity, turning = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
         for body, _ in self._bodies.values():
-            v = velocity(body._body)
-            if v.x * v.x + v.y * v.y > v2 or abs(turning(body._body)) > spin:
+            raw = body._body
+            v = velocity(raw)
+            if v.x * v.x + v.y * v.y > v2 or abs(turning(raw)) > spin:
                 return False
         return True
 
@@ -486,7 +508,7 @@ class _Simulation:
             if i not in self._bodies:
                 continue  # fell over two edges at once (a corner)
             body, parts = self._bodies.pop(i)
-            self.space.remove(*parts)
+            self._detach(*parts)
             x, y = self._gutter_spot(body.position, edge)
             self.coins[i] = self.coins[i]._replace(x=x, y=y, fallen=True)
         self._falling.clear()
