@@ -91,11 +91,17 @@ SIDE_UNSEEN = 0.4      # a piece's side wall more than this like the board (or t
 THICKEST = 8.5         # mm: the thickest Carrom men (real sets 6 to 8.5; the layout's 6 is what is assumed)
 # mm a man's middle read from his top's colour may lie beyond where his outline's centroid allows
 # (``_top_explained``) and still be taken: farther, the top's colour was pulled by something else.
-# Dark-stained blacks on honey plywood under a lamp beyond them (fresh set 1,000,088's installation
-# 095, 1,000,058): their side wall is unseen exactly when the lamp's highlight lies on the far
-# side of the top, outside the colour learned; the top read 1.4 to 2.1 mm inward where the
-# centroid read 0.2 to 0.5. On the tuning sets 0.6 to 0.9 read the same boards
+# Dark-stained blacks on honey plywood under a lamp beyond them (set 1,000,088's installation 095,
+# 1,000,058): their side wall is unseen just when the lamp's highlight lies on the far side of the
+# top, out of the colour learned; the top read 1.4 to 2.1 mm inward where the centroid read 0.2
+# to 0.5. Brown-wood whites on dark plywood (1,000,064): top 1.8 to 2.9 mm off, 0.9 to 1.8 beyond
 TOP_AGREES = 0.75
+# The men so judged. A black stands out from the board all round (dark, by the game's rules) but
+# for his side wall, cut as his own shadow: his centroid is his top's, and read where his top's
+# read is not explained. A white's top may be the board's own wood (why it is read): neither read
+# is sure, and he is doubted. (Shove's coins, the striker and the queen are read as before.)
+CENTROID_KEPT = ("black",)
+UNPLACED_DOUBTED = ("white",)
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -310,9 +316,10 @@ class Detector:
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
+        self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker in zip(
-                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, unplaced in zip(
+                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.unplaced):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
@@ -322,6 +329,8 @@ class Detector:
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose rim is told from the board on one side only")
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure")
+            elif unplaced and not self.quick:   # neither his top nor his outline places him
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree")
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
@@ -469,6 +478,7 @@ class Detector:
         # lean and more. Its middle is read from its top's own colour when the side wall
         # where that puts it looks like the board
         self.sides = []     # how much of each piece's side wall looks like the board (0: not judged)
+        self.unplaced = [False] * len(kept)     # (the teaching calls centres alone too)
         for i, (gu, gv, _, lit) in enumerate(patches):
             kind, (cu, cv, reach) = kept[i][1], outlines[i]
             r = self.layout.piece_radii[kind] * self.calibration.scale
@@ -482,8 +492,12 @@ class Detector:
             side = self._silhouette(kind, mu, mv, gu, gv) & ((gu - top[0]) ** 2 + (gv - top[1]) ** 2 > (r + 0.5) ** 2)
             if side.sum() >= SIDE_SEEN * r:
                 self.sides[-1] = 1.0 - float(lit[side].mean())
-                if self.sides[-1] > SIDE_UNSEEN and self._top_explained(kind, (cu, cv), (mu, mv)):
-                    outlines[i][:2] = mu, mv
+                if self.sides[-1] > SIDE_UNSEEN:
+                    judged = kind in CENTROID_KEPT + UNPLACED_DOUBTED
+                    if not judged or self._top_explained(kind, (cu, cv), (mu, mv)):
+                        outlines[i][:2] = mu, mv
+                    else:       # (a black's centroid is kept; a white is doubted)
+                        self.unplaced[i] = kind in UNPLACED_DOUBTED
         fills = []
         for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
             core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2
