@@ -96,15 +96,17 @@ THICKEST = 8.5         # mm: the thickest Carrom men (real sets 6 to 8.5; the la
 # top, out of the colour learned; the top read 1.4 to 2.1 mm inward where the centroid read 0.2
 # to 0.5. Brown-wood whites on dark plywood (1,000,064): top 1.8 to 2.9 mm off, 0.9 to 1.8 beyond
 TOP_AGREES = 0.75
-# The men so judged: a black stands out from the board all round (dark, by the game's rules) but
-# for his side wall, cut as his own shadow, so his centroid is his top's and is read where his
-# top's read is not explained (on the six tuning sets 13 of 69 blacks read from their top: the
-# centroid 0.26 to 1.39 mm off, the top 0.30 to 2.09; the centroid better on 12). A white's top
-# may be the board's own wood (why it is read), and his centroid is no better there (20 of 61:
-# 0.26 to 2.76 mm against 0.63 to 2.90): read from his top as before, and so are Shove's coins,
-# the striker and the queen. (Whites so judged doubted: 1,000,064's WRONG boards refused, but a
-# right board lost on the held-out 1,000,008: docs/camera.md, "A man's top read against his outline")
+# The men so judged. A black stands out from the board all round (dark, by the game's rules) but
+# for his side wall, cut as his own shadow: his centroid is his top's, and read where his top's
+# read is not explained (on the six tuning sets 13 of 69 blacks read from their top: the centroid
+# 0.26 to 1.39 mm off, the top 0.30 to 2.09; the centroid better on 12). A white's top may be the
+# board's own wood (why it is read), and his centroid is no better there (20 of 61: 0.26 to
+# 2.76 mm against 0.63 to 2.90): neither read is sure, and he is doubted (1,000,064's two WRONG
+# boards and two of 1,000,096's three refused, for a right board of 1,000,008 and four of the
+# tuning sets'; a wrong settled board is the worse: docs/camera.md, "A man's top read against
+# his outline"). Shove's coins, the striker and the queen are read as before.
 CENTROID_KEPT = ("black",)
+UNPLACED_DOUBTED = ("white",)
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -319,9 +321,10 @@ class Detector:
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
+        self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker in zip(
-                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, unplaced in zip(
+                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.unplaced):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
@@ -331,6 +334,8 @@ class Detector:
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose rim is told from the board on one side only")
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure")
+            elif unplaced and not self.quick:   # neither his top nor his outline places him
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree")
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
@@ -478,6 +483,7 @@ class Detector:
         # lean and more. Its middle is read from its top's own colour when the side wall
         # where that puts it looks like the board
         self.sides = []     # how much of each piece's side wall looks like the board (0: not judged)
+        self.unplaced = [False] * len(kept)     # (the teaching calls centres alone too)
         for i, (gu, gv, _, lit) in enumerate(patches):
             kind, (cu, cv, reach) = kept[i][1], outlines[i]
             r = self.layout.piece_radii[kind] * self.calibration.scale
@@ -491,9 +497,12 @@ class Detector:
             side = self._silhouette(kind, mu, mv, gu, gv) & ((gu - top[0]) ** 2 + (gv - top[1]) ** 2 > (r + 0.5) ** 2)
             if side.sum() >= SIDE_SEEN * r:
                 self.sides[-1] = 1.0 - float(lit[side].mean())
-                if self.sides[-1] > SIDE_UNSEEN and (kind not in CENTROID_KEPT or
-                                                     self._top_explained(kind, (cu, cv), (mu, mv))):
-                    outlines[i][:2] = mu, mv
+                if self.sides[-1] > SIDE_UNSEEN:
+                    judged = kind in CENTROID_KEPT + UNPLACED_DOUBTED
+                    if not judged or self._top_explained(kind, (cu, cv), (mu, mv)):
+                        outlines[i][:2] = mu, mv
+                    else:       # (a black's centroid is kept; a white is doubted)
+                        self.unplaced[i] = kind in UNPLACED_DOUBTED
         fills = []
         for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
             core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2

@@ -86,7 +86,12 @@ def test_men_whose_side_wall_looks_like_the_board_in_shadow_are_read_from_their_
     learned = _taught(inst)
     assert learned.ok, learned.said("en")
     verdict, sighting = _read(inst, learned, 4)
-    assert verdict == "right", sighting.problem
+    # never wrong: every white within 1.2 mm, or a white whose top and outline disagree doubted
+    # in words (docs/camera.md, "A man's top read against his outline": it is, at 722, 691 mm)
+    assert verdict in ("right", "refused"), sighting.problem
+    if verdict == "refused":
+        assert "a white at 722, 691 mm whose top and outline disagree" in sighting.problem, sighting.problem
+        return
     errors = [e for kind, e in score(inst.board(4), sighting).errors if kind == "white"]
     assert len(errors) == sum(p.kind == "white" for p in inst.board(4).truth)
     assert max(errors) < 1.2, errors

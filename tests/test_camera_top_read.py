@@ -1,9 +1,9 @@
-"""A Carrom black whose side wall looks like the board is read from his top's colour only where
+"""A Carrom man whose side wall looks like the board is read from his top's colour only where
 that read lies where his outline's centroid allows (``Detector._top_explained``): inward of
 the centroid by up to half his lean (the centroid then his top's alone), a little outward for a
 man thicker than assumed. Farther, something else pulled the top's colour (a lamp's highlight
-out of the colour learned) and his centroid is read (docs/camera.md, "A man's top read against
-his outline")."""
+out of the colour learned): a black is read from his centroid, a white is doubted in words
+(docs/camera.md, "A man's top read against his outline")."""
 import math
 
 import numpy as np
@@ -34,6 +34,13 @@ def test_a_dark_stained_black_whose_highlight_pulls_his_top_read_is_read_where_h
     black = min(sighting.pieces, key=lambda p: math.hypot(p.x - 591.2, p.y - 81.6))
     assert verdict == "right", (sighting.problem, errors)
     assert math.hypot(black.x - 591.2, black.y - 81.6) < 1.0
+
+
+def test_brown_wood_whites_whose_top_and_outline_disagree_are_doubted_in_words():
+    # set 1,000,064's installation 064 (brown-wood whites on dark plywood, JPEG 60, 1.4 px
+    # defocus), board 2: before, whites read 1.6 to 2.8 mm off, WRONG
+    sighting, (verdict, _) = _read(1_000_064, 2)
+    assert verdict == "refused" and "a white at 127, 29 mm whose top and outline disagree" in sighting.problem
 
 
 @pytest.fixture(scope="module")
