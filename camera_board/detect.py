@@ -162,7 +162,10 @@ def _starting(layout: Layout) -> Appearance:
 
 def loose(calibration, appearance) -> dict[str, float]:
     """The kinds whose pieces the teaching found TAUGHT_APART or more from their spots (the
-    median, mm): this camera cannot place them to their tolerance. A board placed by the
+    median, mm, their centroids): this camera's centroid cannot place them to their tolerance,
+    so a piece of such a kind is doubted unless its learned look places it (the look was
+    taught where the coins lie, so it carries the camera's own pull: "A loose camera's coins
+    placed by their look", docs/camera.md). A board placed by the
     installer's dragged corners, no markers, is not judged: there the teaching's pieces lie
     apart by the mapping's own error, the same on every board (0.7 mm with corners 2 px off,
     read within 1 mm in play; tests/test_camera_learn_command.py)."""
@@ -187,6 +190,7 @@ class Detector:
         self.last_light: tuple = (None, 0.0, 0)   # (light, brightness, when measured)
         self.mended = None      # Carrom: the light with a piece's shapes in it taken out (``_light_bumps``)
         self._frames = 0
+        self.loose_doubted: set[str] = set()   # the kinds of the last read's pieces doubted for a loose camera
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -321,10 +325,14 @@ class Detector:
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
+        self.placed = [False] * len(kept)      # a piece its learned look placed (likewise)
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, unplaced in zip(
-                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.unplaced):
+        loosely = {} if self.quick else loose(self.calibration, self.appearance)
+        self.loose_doubted = set()
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced in zip(
+                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
+                self.unplaced):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
@@ -336,20 +344,15 @@ class Detector:
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure")
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree")
+            elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
+                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
+                              f"found {kind}s {loosely[kind]:.1f} mm from their spots: check its focus)")
+                self.loose_doubted.add(kind)
             doubt = self._kind_doubt(shares, kind, cu, cv)
             if doubt:
                 unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
             found.append(Found(kind, x, y, score))
-        return found, unsure + self._loose(found) + self._impossible(found) + self._light_bumps(found)
-
-    def _loose(self, found: list[Found]) -> list[str]:
-        """The kinds found that the teaching found too far from their spots to be read to
-        their tolerance here (TAUGHT_APART), in words; none when following."""
-        if self.quick:
-            return []
-        kinds = {f.kind for f in found}
-        return [f"{k}s the teaching found {a:.1f} mm from their spots (this camera cannot place them to 1 mm: "
-                f"check its focus)" for k, a in loose(self.calibration, self.appearance).items() if k in kinds]
+        return found, unsure + self._impossible(found) + self._light_bumps(found)
 
     def _impossible(self, found: list[Found]) -> list[str]:
         """What no board can show: more pieces of a kind than the game has, or two
@@ -456,6 +459,7 @@ class Detector:
         distance: a touching striker does not pull a man), all pieces thrice over together."""
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
         self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls centres alone too)
+        self.placed = [False] * len(kept)      # (likewise)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
@@ -530,6 +534,7 @@ class Detector:
             fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
+                self.placed[i] = True
                 # a rim told from the board on one side only pulls the centroid, not the look's
                 # fit (its drop shadow and the board round it weigh on every side): not doubted
                 self.one_sided[i] = 0.0

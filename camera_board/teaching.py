@@ -31,6 +31,9 @@ WORDS = {
                          "prüfen oder die vier Ecken des Bretts angeben.",
            "dark": "Die Bilder von „{step}“ sind zu dunkel: mehr Licht.",
            "not_found": "{kind} bei {x:.0f}, {y:.0f} mm nicht gefunden (Schritt „{step}“): auf die Stelle legen.",
+           "faint": "{kind} bei {x:.0f}, {y:.0f} mm ist kaum vom Brett zu unterscheiden (Schritt „{step}“): falls "
+                    "richtig gelegt, kann die Kamera {kind} dort nicht sicher vom Brett unterscheiden. Mehr Licht, "
+                    "ein Brett oder Tuch in anderer Farbe oder andere Steine.",
            "far": "{kind} liegt {mm:.0f} mm neben der Stelle bei {x:.0f}, {y:.0f} mm: genau auf die Stelle legen.",
            "like_board": "{kind} sieht auf {share:.0f} % des Bretts wie das Brett aus: die Kamera kann "
                          "{kind} dort nicht vom Brett unterscheiden. Mehr Licht, ein Brett oder Tuch in "
@@ -73,6 +76,9 @@ WORDS = {
                          "light, or give the board's four corners.",
            "dark": "The pictures of \"{step}\" are too dark: more light.",
            "not_found": "{kind} at {x:.0f}, {y:.0f} mm not found (step \"{step}\"): lay it on its spot.",
+           "faint": "{kind} at {x:.0f}, {y:.0f} mm is barely told from the board (step \"{step}\"): if it lies on "
+                    "its spot, the camera cannot tell {kind} from the board there for sure. More light, a board or "
+                    "cloth of another colour, or other pieces.",
            "far": "{kind} lies {mm:.0f} mm from its spot at {x:.0f}, {y:.0f} mm: lay it on the spot.",
            "like_board": "{kind} looks like the board on {share:.0f} % of it: the camera cannot tell "
                          "{kind} from the board there. More light, a board or cloth of another colour, "

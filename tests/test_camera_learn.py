@@ -164,3 +164,27 @@ def test_a_queen_under_a_full_highlight_is_not_read_off():
     learned = _taught(inst)
     verdict, sighting = _read(inst, learned, 7)
     assert verdict != "wrong", sighting.pieces
+
+
+def test_a_coin_on_its_spot_too_like_the_board_to_be_found_is_said_so_not_asked_to_be_laid():
+    # (before: "coin at 51, 181 mm not found (step "pieces"): lay it on its spot", though it lay
+    # there: a dark old penny on walnut, its disc 0.36 to 0.55 apart from the board where a
+    # piece is found from 0.6; held-out set 1,000,056's installation 061, tuning now)
+    inst = installation("shove", 1_000_061)
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    said = learned.said("en")[len(learned.kinds):]
+    assert said[0] == ('coin at 51, 181 mm is barely told from the board (step "pieces"): if it lies on its spot, the '
+                       'camera cannot tell coin from the board there for sure. More light, a board or cloth of another '
+                       'colour, or other pieces.'), said
+    assert all("barely told from the board" in line for line in said), said      # (each such coin so)
+    assert "kaum vom Brett zu unterscheiden" in learned.said("de")[-1]
+
+
+def test_a_coin_not_laid_is_still_asked_to_be_laid_on_its_spot():
+    inst = installation("shove", 0)
+    lens, taught = inst.lens, list(inst.teaching())
+    frames = [[render(inst.shot(taught[0].scene), np.random.default_rng(k)) for k in range(3)]]
+    four = dataclasses.replace(taught[1].scene, pieces=taught[1].scene.pieces[1:])     # the first coin left off
+    frames.append([render(inst.shot(four), np.random.default_rng(10 + k)) for k in range(3)])
+    said = learn(inst.game, lens, frames).said("en")
+    assert any(line.startswith("coin at 178, 117 mm not found") and "lay it on its spot" in line for line in said), said

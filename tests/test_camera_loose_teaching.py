@@ -1,31 +1,69 @@
-"""A camera that cannot place coins to the millimetre (set 1,000,048's installation 054: copper
-on slate, blurred, through JPEG, from high up, under two lamps): its teaching already finds the
-coins 0.54 mm from their spots (the median; taught tuning installations 0.04 to 0.34) and in
-play it read 4 of 8 boards WRONG, coins 1.0 to 2.1 mm off. Its coins are doubted, so the
-teaching is refused in words and a board read anyway is refused, never reported (issue 27)."""
+"""A camera whose centroid cannot place coins to the millimetre (its teaching finds the coins
+0.4 mm or more from their spots, the median; taught tuning installations 0.04 to 0.38): its
+coins are read where their learned look places them (the look was cut where the coins show on
+their spots, so it carries this camera's own pull), a coin the look does not place is doubted,
+and a camera so loose that the look does not place its coins either is refused at the teaching
+in words (docs/camera.md, "A loose camera's coins placed by their look"; issue 27)."""
 import numpy as np
 
 from benchmarks.camera_looks_figures import judge
+from camera_board import coin_look
 from camera_board.detect import TAUGHT_APART
-from camera_board.learn import learn, reader
-from camera_sim.installs import installation
+from camera_board.learn import LOOK_APART, learn, reader
+from camera_sim.installs import NEAR_BOARD_SEEDS, installation
 from camera_sim.render import render
 
-SEED = 1_000_054     # set 1,000,048 is no longer held out (docs/camera.md, "Set 1,000,048's WRONG boards")
+BLURRED = 1_000_054     # copper on slate, blurred, through JPEG, from high up, under two lamps (tuning)
+SCATTERED = 1_000_059   # its taught coins 0.4 mm off, a row of three touching on board 3
+TOO_LOOSE = NEAR_BOARD_SEEDS[3]     # blackened bronze on grey stone: 0.7 mm
 
 
-def test_coins_the_teaching_found_far_from_their_spots_are_doubted_not_read_a_mm_off():
-    # (before: the teaching was content, and board 7 read two coins 1.9 and 2.1 mm off: WRONG)
-    inst = installation("shove", SEED)
-    shown = [list(t.frames) for t in inst.teach(6, render)]
-    learned = learn(inst.game, inst.lens, shown)
-    assert learned.kinds["coin"][1] >= TAUGHT_APART["coin"]
+def _taught(seed):
+    inst = installation("shove", seed)
+    return inst, learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+
+
+def _read(inst, learned, k):
+    case = inst.board(k)
+    sighting = reader(inst.game, inst.lens, learned.appearance).see(
+        render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+    return judge("shove", case, sighting)[0], sighting
+
+
+def test_a_loose_cameras_coins_are_read_where_their_learned_look_places_them():
+    # (before: the teaching was refused, "this camera cannot place a coin to 1 mm"; before
+    # that doubt, board 7 read two coins 1.9 and 2.1 mm off by their centroids: WRONG)
+    inst, learned = _taught(BLURRED)
+    assert TAUGHT_APART["coin"] <= learned.kinds["coin"][1] < LOOK_APART
+    assert learned.said("en")[len(learned.kinds):] == []
+    verdict, sighting = _read(inst, learned, 7)
+    assert verdict == "right", sighting
+
+
+def test_a_coin_its_look_does_not_place_on_a_loose_camera_is_doubted_in_words():
+    # (board 3's middle coin of a touching row: its look fits at 0.41 against 0.81 taught, its
+    # centroid read 1.02 mm off; before, every coin of this camera was doubted at the teaching)
+    inst, learned = _taught(SCATTERED)
+    assert learned.said("en")[len(learned.kinds):] == []
+    verdict, sighting = _read(inst, learned, 3)
+    assert verdict == "refused"
+    assert ("a coin at 224, 338 mm its look does not place (this camera's teaching found coins 0.4 mm from "
+            "their spots: check its focus)") in sighting.problem, sighting.problem
+
+
+def test_a_camera_too_loose_for_its_look_is_refused_at_the_teaching_in_words():
+    # (read by its look it placed coins up to 1.9 mm off at the fit's taught quality)
+    _, learned = _taught(TOO_LOOSE)
+    assert learned.kinds["coin"][1] >= LOOK_APART
     said = learned.said("en")[len(learned.kinds):]
-    assert said == ["While teaching, the coins read 0.5 mm from their spots (the median): this camera cannot "
+    assert said == ["While teaching, the coins read 0.7 mm from their spots (the median): this camera cannot "
                     "place a coin to 1 mm. Check its focus (or hang it lower), then teach again."], said
     assert "Schärfe prüfen" in learned.said("de")[-1]
-    camera = reader(inst.game, inst.lens, learned.appearance)     # taught anyway
-    case = inst.board(7)
-    sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, 7])))
-    verdict, _ = judge("shove", case, sighting)
-    assert verdict == "refused" and "from their spots" in sighting.problem, sighting
+
+
+def test_a_loose_camera_without_a_learned_look_is_refused_at_the_teaching(monkeypatch):
+    monkeypatch.setattr(coin_look, "FITTED", ())      # (no kind's look learned)
+    inst, learned = _taught(BLURRED)
+    assert learned.said("en")[len(learned.kinds):] == [
+        "While teaching, the coins read 0.5 mm from their spots (the median): this camera cannot place a coin "
+        "to 1 mm. Check its focus (or hang it lower), then teach again."]
