@@ -688,7 +688,7 @@ class Detector:
         to half his lean, so the top's read lies inward of it by as much or less (outward by a
         little for a man thicker than assumed: up to ``THICKEST``), within ``TOP_AGREES`` mm.
         Beyond that the top's colour is pulled by something else (a lamp's highlight out of the
-        colour learned on the lamp's side) and the centroid is kept."""
+        colour learned on the lamp's side): a black's centroid is kept, a white doubted."""
         h = self.heights[kind]
         cx, cy, cz = self.calibration.mapping.camera
         bx, by = self.calibration.to_board(*centroid, h / 2)

@@ -212,7 +212,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         # where it places them (a look carries the camera's own pull: it was cut where the coins
         # show); a kind without one, or so loose that the look does not place it either, is told
         # as such, not as a step read wrong (its read again would doubt every piece: "check the light")
-        problems += [("coins_too_loose", {"apart": f"{apart:.1f}"}) for kind, apart in
+        problems += [("coins_too_loose", {"apart": float(apart)}) for kind, apart in
                      loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1] \
             or _read_again(game, calibration, appearance, planned, frames, where)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
@@ -399,7 +399,7 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
                     if len(sighting.pieces) != len(step.pieces):
                         what = f"{len(sighting.pieces)} pieces, not {len(step.pieces)}"
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
-                return [("coins_too_loose", {"apart": f"{loose(calibration, appearance)[kind]:.1f}"})
+                return [("coins_too_loose", {"apart": float(loose(calibration, appearance)[kind])})
                         for kind in sorted(detector.loose_doubted)][:1]
             if what is not None:
                 return [("read_again", {"step": step.name, "what": what})]

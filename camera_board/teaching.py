@@ -45,7 +45,7 @@ WORDS = {
                     "Steine in deutlicher verschiedenen Farben.",
            "swapped": "Die weißen Steine sehen dunkler aus als die schwarzen: wie gezeichnet legen "
                       "(Weiß auf die hellen Stellen).",
-           "coins_too_loose": "Beim Lernen lagen die Münzen im Mittel {apart} mm neben ihren Plätzen: diese "
+           "coins_too_loose": "Beim Lernen lagen die Münzen im Mittel {apart:.1f} mm neben ihren Plätzen: diese "
                               "Kamera liest sie nicht auf 1 mm genau. Schärfe prüfen (oder die Kamera tiefer "
                               "hängen), dann neu lernen.",
            "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
@@ -89,7 +89,7 @@ WORDS = {
            "alike": "{a} and {b} look alike to the camera: more or whiter light, or pieces of more "
                     "different colours.",
            "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",
-           "coins_too_loose": "While teaching, the coins read {apart} mm from their spots (the median): this "
+           "coins_too_loose": "While teaching, the coins read {apart:.1f} mm from their spots (the median): this "
                               "camera cannot place a coin to 1 mm. Check its focus (or hang it lower), then "
                               "teach again.",
            "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "

@@ -72,7 +72,7 @@ def test_a_miwin_die_on_a_darker_wood_with_its_shadow_is_one_die_not_dice_touchi
     assert verdict == "right", (sighting.problem, sighting.dice)
 
 
-def test_men_whose_side_wall_looks_like_the_board_in_shadow_are_read_from_their_tops():
+def test_men_whose_side_wall_looks_like_the_board_in_shadow_are_read_from_their_tops_or_doubted():
     # (before: the ivory men's side wall, the teak's colour in shadow, was left out of the
     # centroid as their drop shadow: read outward by half their lean, a white 1.84 mm off on
     # board 4; on held-out installation 1,000,004, brown-wood whites on dark plywood, a white at
@@ -85,16 +85,16 @@ def test_men_whose_side_wall_looks_like_the_board_in_shadow_are_read_from_their_
     inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=pieces))
     learned = _taught(inst)
     assert learned.ok, learned.said("en")
-    verdict, sighting = _read(inst, learned, 4)
-    # never wrong: every white within 1.2 mm, or a white whose top and outline disagree doubted
-    # in words (docs/camera.md, "A man's top read against his outline": it is, at 722, 691 mm)
-    assert verdict in ("right", "refused"), sighting.problem
-    if verdict == "refused":
-        assert "a white at 722, 691 mm whose top and outline disagree" in sighting.problem, sighting.problem
-        return
-    errors = [e for kind, e in score(inst.board(4), sighting).errors if kind == "white"]
-    assert len(errors) == sum(p.kind == "white" for p in inst.board(4).truth)
+    verdict, sighting = _read(inst, learned, 3)     # nine whites, read from their tops
+    assert verdict == "right", sighting.problem
+    errors = [e for kind, e in score(inst.board(3), sighting).errors if kind == "white"]
+    assert len(errors) == sum(p.kind == "white" for p in inst.board(3).truth) == 9
     assert max(errors) < 1.2, errors
+    # board 4's white, whose top's read his outline does not explain, is doubted in words
+    # (docs/camera.md, "A man's top read against his outline")
+    verdict, sighting = _read(inst, learned, 4)
+    assert verdict == "refused"
+    assert "a white at 722, 691 mm whose top and outline disagree" in sighting.problem, sighting.problem
 
 
 def test_a_striker_told_from_the_board_by_hue_alone_is_read_from_its_top_not_its_outline():

@@ -58,6 +58,7 @@ def test_a_camera_too_loose_for_its_look_is_refused_at_the_teaching_in_words():
     said = learned.said("en")[len(learned.kinds):]
     assert said == ["While teaching, the coins read 0.7 mm from their spots (the median): this camera cannot "
                     "place a coin to 1 mm. Check its focus (or hang it lower), then teach again."], said
+    assert "im Mittel 0,7 mm neben ihren Plätzen" in learned.said("de")[-1]   # a German decimal comma
     assert "Schärfe prüfen" in learned.said("de")[-1]
 
 

@@ -114,3 +114,11 @@ def test_a_coin_lying_still_is_not_placed_again(monkeypatch):
     for _ in range(5):   # the referee, its touching lines, the physics check, the screen
         assert board.place(178.0, 150.0) == board.place(178.0, 150.0)
     assert searched == [(178.0, 150.0)]
+
+
+def test_the_physics_checks_simulated_rests_do_not_push_the_readings_placements_out():
+    board = hapenny_board()
+    board.place(178.0, 150.0)
+    for k in range(2000):   # a check's simulated rests, each placed once
+        assert board.place(100.0 + k * 0.1, 300.0, remember=False) == board._placement(100.0 + k * 0.1, 300.0)
+    assert list(board._placed) == [(178.0, 150.0)]

@@ -100,15 +100,21 @@ class ShoveBoard:
     def _placed(self) -> dict[tuple[float, float], Placement]:
         return {}
 
-    def place(self, x: float, y: float) -> Placement:
+    def place(self, x: float, y: float, remember: bool = True) -> Placement:
         """Where a coin at (x, y) lies. Remembered by its position: the coins of a reading
         lie where they lay in the last one but the shoved coin, and each is placed four or
         five times a reading (the referee's checks, its touching lines, the physics check,
         the screen's count to clear): a look-up instead of the search, on the main thread
-        before the frame (issue 30, ninth round)."""
+        before the frame (issue 30, ninth round). The physics check, beside the writer,
+        places every simulated rest once and never again: ``remember=False``, or its
+        thousands of positions would push the reading's own out. Both threads may call
+        this at once: each dict call is atomic under the GIL and a placement depends on
+        the position alone, so the worst of a race is a placement searched twice."""
         placed = self._placed
         placement = placed.get((x, y))
         if placement is None:
+            if not remember:
+                return self._placement(x, y)
             if len(placed) >= PLACED_KEPT:   # a long evening's positions, not all of them
                 placed.clear()
             placement = placed[x, y] = self._placement(x, y)

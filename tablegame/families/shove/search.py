@@ -1021,7 +1021,7 @@ class _Trial:
         coins off (the shot coin is never one: it did not lie on the board)."""
         board, shot_i = self.board, len(self.before)
         sim = [(i, start, p) for i, (start, p) in enumerate(zip([*self.before, launch], rested))
-               if board.place(*p).lie is not Lie.SHORT]
+               if board.place(*p, remember=False).lie is not Lie.SHORT]
         hypot = math.hypot   # ``distance`` written out: every coin to every seen coin, every shot
         pairs = sorted((hypot(p[0] - a[0], p[1] - a[1]), i, j) for i, (_, _, p) in enumerate(sim)
                        for j, a in enumerate(self.after))
