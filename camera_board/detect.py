@@ -102,7 +102,7 @@ TOP_AGREES = 0.75
 # 0.26 to 1.39 mm off, the top 0.30 to 2.09; the centroid better on 12). A white's top may be the
 # board's own wood (why it is read), and his centroid is no better there (20 of 61: 0.26 to
 # 2.76 mm against 0.63 to 2.90): neither read is sure, and he is doubted (1,000,064's two WRONG
-# boards and two of 1,000,096's three refused, for a right board of 1,000,008 and four of the
+# boards and two of 1,000,096's three refused, for a right board of 1,000,008 and five of the
 # tuning sets'; a wrong settled board is the worse: docs/camera.md, "A man's top read against
 # his outline"). Shove's coins, the striker and the queen are read as before.
 CENTROID_KEPT = ("black",)
