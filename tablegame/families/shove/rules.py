@@ -258,7 +258,7 @@ class ShoveRules(Rules):
         if self.progressive and scored:
             # the scoring coins are retrieved and shoved again in the same turn
             return state.but(coins_left=len(scored), round_size=len(scored), on_board=0,
-                           cleared=False)
+                             cleared=False)
         if self.equal_turns and p != state.starter and self.complete(state, state.starter):
             return self._won(state, state.starter)  # the second party could not match it
         return self._next_turn(state)
@@ -308,8 +308,8 @@ class ShoveRules(Rules):
         up = list(state.up)
         up[p] = (up[p] + 1) % len(state.parties[p].players)
         return state.but(turn=1 - p, turns=(turns[0], turns[1]), up=(up[0], up[1]),
-                       coins_left=self.coins_per_turn, round_size=self.coins_per_turn,
-                       on_board=0, cleared=False)
+                         coins_left=self.coins_per_turn, round_size=self.coins_per_turn,
+                         on_board=0, cleared=False)
 
     def _won(self, state: ShoveState, party: int) -> ShoveState:
         """The winning turn ends like any other, so ``turns`` counts it."""
