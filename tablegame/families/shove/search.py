@@ -69,6 +69,7 @@ SECOND_SHOTS = 20       # ... of at most this many more simulations:
 SIDE_STARTS = (-16.0, 16.0)  # fans set off this many mm beside the first fan's start point
 SIDE_FAN = 5            # hits across the coin from each of them
 FAR_OFF = 20.0          # a coin's error counts at most this much to the search's score
+EDGE_HOLD = 0.01        # mm inside the edge a coin read on it is put (a rim on the gutter drops)
 MISSING = 1e3           # error of a coin the simulation lost or the board did not see
 
 
@@ -924,6 +925,36 @@ def _pushed_away(p, seen, a, b, sensor: float) -> bool:
     return mx * away[0] + my * away[1] >= 0.5 * math.hypot(mx, my) - sensor
 
 
+def _between(before, after, still: float) -> list:
+    """The coins of ``before`` seen again within ``still`` of where they lay put at the
+    mean of their two readings: the best guess of where such a coin lay (each reading is
+    off by up to the sensors' error, the mean by half as much on average). A shot that
+    passed it by a hair touches it in the model where its reading lies a hair nearer, and
+    misses it where it lies a hair further: the shot then goes on another way (issue 31,
+    thirteenth round: seed 12's 682 and 898)."""
+    out = []
+    for p in before:
+        q = min(after, key=lambda a: distance(p, a), default=None)
+        out.append(p if q is None or distance(p, q) > still
+                   else ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
+    return out
+
+
+def _on_the_edge(points, board: ShoveBoard, tolerance: float) -> list:
+    """The readings with every coin read up to ``tolerance`` off the side or far edge put
+    on that edge (``EDGE_HOLD`` inside it). A coin whose centre leaves the surface drops
+    into the gutter a radius deep or more (``physics``), so a coin read just off the edge
+    lies on it, its rim over the gutter; in the gutter the model took it out of play, and
+    a shot that knocked it off (its centre a hair on) was never explained (issue 31,
+    thirteenth round)."""
+    def held(x: float, y: float) -> tuple[float, float]:
+        if not (-tolerance <= x <= board.width + tolerance and y <= board.length + tolerance):
+            return x, y   # in the gutter
+        return (min(max(x, EDGE_HOLD), board.width - EDGE_HOLD),
+                min(y, board.length - EDGE_HOLD))
+    return [held(x, y) for x, y in points]
+
+
 class _Trial:
     """The simulations of one check, and the best fit so far. A ``Shot`` here carries
     its reach (mm of a lone coin's slide) in place of a speed."""
@@ -934,14 +965,17 @@ class _Trial:
         self.rehearsal = None
         self.rested: list = []   # where the last shot left each coin (``before``'s order)
         self._seen: dict = {}
-        # one order for every listing of the same board (the simulation's too: the
-        # solver takes the coins in order), pulled apart where the readings overlap
-        self.before = apart(canonical(before), board.coin_diameter)
-        self.after = canonical(after)
         # both readings are off by up to ``tolerance`` on each axis; the hit's direction
         # follows the contact, which the error of two coins blurs
         self.sensor = 2 * math.sqrt(2) * tolerance + 0.2
         self.still = STILL + 2 * (tolerance - SENSOR_ERROR)
+        # one order for every listing of the same board (the simulation's too: the
+        # solver takes the coins in order); a coin seen still where it lay between its
+        # two readings, a coin read just off the edge on it, and readings that overlap
+        # pulled apart
+        self.after = canonical(after)
+        lay = _between(canonical(before), self.after, self.still)
+        self.before = apart(_on_the_edge(lay, board, tolerance), board.coin_diameter)
         # how far a knocked coin's way may turn (radians): the line of centres of its hit
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
