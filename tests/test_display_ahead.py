@@ -261,3 +261,24 @@ def test_the_board_to_clear_is_said_once_per_count(tmp_path):
         run(s, EMPTY)
     assert said[0] == CLEAR and said[1] is said[0]
     s.close()
+
+
+def test_a_card_drawn_as_it_is_is_not_painted_again_when_its_picture_is_made(display):
+    """A card's new look is drawn as it is and its picture made between frames; the next
+    frame of the same look paints nothing (the part stays the one drawn, the pixels are
+    the same). Fails on b590201, which handed the picture's part instead and so painted the
+    card again (the first turn's frames at 1920x1080 +14 to +35 %, side by side)."""
+    from tests.test_display_dirty import replace_party
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = replace_party(quiet_shove_view(), 0, at_turn=True)
+    screen.draw(surface, view)
+    while screen.idle():
+        pass
+    scored = replace_party(replace_party(view, 0, at_turn=False, marks=(2, 1, 0, 0, 3, 0, 0, 0, 0)),
+                           1, at_turn=True)
+    screen.draw(surface, scored)
+    while screen.idle():
+        pass
+    assert (0, scored.parties[0], scored.target) in screen._cards
+    assert screen.draw(surface, scored) == []
+    assert pixels(surface) == fresh(surface, scored)

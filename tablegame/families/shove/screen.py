@@ -169,6 +169,7 @@ class ShoveScreen(PaintedScreen):
         self._groups = Recorded(self.text.ink)   # every other part, recorded once per input
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
         self._card_parts: dict[tuple, dict] = {}     # a card's look as its picture's part (``_card``)
+        self._card_shown: dict[int, tuple] = {}      # each party's card part handed last, with its look
         self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
         self._shown: ShoveView | None = None   # the last view drawn, until idle looked ahead of it
         self._ahead_of: tuple[str, ...] = ()   # the last view's statuses ahead (ShoveView.ahead)
@@ -203,6 +204,7 @@ class ShoveScreen(PaintedScreen):
             self._groups.clear()
             self._cards.clear()
             self._card_parts.clear()
+            self._card_shown.clear()
             self._lines.clear()
             self.replay.forget_pictures()
             lay = self.layout
@@ -419,17 +421,23 @@ class ShoveScreen(PaintedScreen):
         kept yet (the turn's end of the party at turn: its marks as the turn left them) is
         drawn as it is, and its picture made between frames (making it in the frame cost
         more than drawing it)."""
+        key = (party, pv, view.target)
+        shown = self._card_shown.get(party)
+        if shown is not None and shown[0] == key:
+            # the same look as the last frame: the same part, even if its picture was made
+            # since (a part changed to its picture would be painted again, the same pixels)
+            return shown[1]
         parts = self._card_picture(lay, party, pv, view.target)
-        if parts is not None:
-            return parts
-        card = lay.card(party)
-        paint = lambda pen: self._paint_card(pen, lay, party, pv, view)  # noqa: E731
-        self._cards.later((party, pv, view.target), self._static, card, paint)
-
-        def record(pen: Pen) -> None:
+        if parts is None:
+            card = lay.card(party)
+            paint = lambda pen: self._paint_card(pen, lay, party, pv, view)  # noqa: E731
+            self._cards.later(key, self._static, card, paint)
+            pen = Pen(self.text.ink)
             pen.part(("card", party))
             paint(pen)
-        return self._groups.parts(("card", party), (pv, view.target), record)
+            parts = pen.parts
+        self._card_shown[party] = (key, parts)
+        return parts
 
     def _card_picture(self, lay: ShoveLayout, party: int, pv: PartyView,
                       target: int) -> dict[Hashable, list[tuple]] | None:
