@@ -219,3 +219,66 @@ def test_the_status_shown_with_the_turns_statuses_is_the_one_said_alone(tmp_path
         run(s, EMPTY)
         check()
     s.close()
+
+
+def test_a_cards_look_shown_before_is_the_same_part_again_at_the_turns_end(display):
+    """The cards go back and forth at every turn's end: a look whose picture is kept (shown
+    before, or drawn ahead) is handed to the painter as the same part again, not recorded
+    anew in that frame, and the picture is the same. Fails before: each turn's end recorded
+    both cards anew (a fifth of that frame's record step, cold)."""
+    from tests.test_display_dirty import replace_party
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    handed = []
+    paint = screen._painter.paint
+    screen._painter.paint = lambda target, static, parts: handed.append(parts) or paint(
+        target, static, parts)
+    view = replace_party(replace_party(quiet_shove_view(), 0, at_turn=True), 1, at_turn=False)
+    ended = replace_party(replace_party(view, 0, at_turn=False), 1, at_turn=True)
+    for shown in (view, ended) * 3:
+        screen.draw(surface, shown)
+        while screen.idle():
+            pass
+        assert pixels(surface) == fresh(surface, shown)
+    for party in (0, 1):
+        assert handed[4][("card", party)] is handed[2][("card", party)]
+        assert handed[5][("card", party)] is handed[3][("card", party)]
+
+
+def test_the_board_to_clear_is_said_once_per_count(tmp_path):
+    """Every turn's end shows "Bitte das Brett abräumen (5 Münzen liegen noch)": the view
+    says it once per count and language, not anew at each turn's end. Fails before: said
+    anew each time (a sixth of that frame's view, cold)."""
+    from tests.test_session import EMPTY, in_bed, open_session, run, settled
+    s = open_session(tmp_path / "t.sqlite")
+    run(s, ButtonPress("ok"), EMPTY)
+    said = []
+    for _ in range(2):
+        coins = []
+        for bed in (3, 2, 4, 1, 5):
+            coins.append(in_bed(bed))
+            run(s, settled(*[dataclasses.replace(c, x=60.0 + 45 * i) for i, c in enumerate(coins)]))
+        said.append(s.play.view(s.status, "de").status)
+        run(s, EMPTY)
+    assert said[0] == CLEAR and said[1] is said[0]
+    s.close()
+
+
+def test_a_card_drawn_as_it_is_is_not_painted_again_when_its_picture_is_made(display):
+    """A card's new look is drawn as it is and its picture made between frames; the next
+    frame of the same look paints nothing (the part stays the one drawn, the pixels are
+    the same). Fails on b590201, which handed the picture's part instead and so painted the
+    card again (the first turn's frames at 1920x1080 +14 to +35 %, side by side)."""
+    from tests.test_display_dirty import replace_party
+    screen, surface = ShoveScreen(), pygame.Surface(display.size, 0, display.surface)
+    view = replace_party(quiet_shove_view(), 0, at_turn=True)
+    screen.draw(surface, view)
+    while screen.idle():
+        pass
+    scored = replace_party(replace_party(view, 0, at_turn=False, marks=(2, 1, 0, 0, 3, 0, 0, 0, 0)),
+                           1, at_turn=True)
+    screen.draw(surface, scored)
+    while screen.idle():
+        pass
+    assert (0, scored.parties[0], scored.target) in screen._cards
+    assert screen.draw(surface, scored) == []
+    assert pixels(surface) == fresh(surface, scored)

@@ -140,6 +140,22 @@ def test_the_tables_loop_publishes_a_change_once_it_is_drawn_and_each_change_apa
         assert last is session.snapshot() and last.status is session.status
 
 
+def test_a_boards_event_is_published_after_its_frame_and_before_its_ack(session):
+    """The board's events come with whom to tell once they are safe (its ACK,
+    ``post(handled=...)``) and nobody waits for a reply to them: the table's loop
+    publishes such a change after drawing it, at the flush, before the ACK. Fails before:
+    every board event was published inside its frame, as if someone waited for it (the
+    play's copy for the readers and their threads' wake-up, in every settled frame)."""
+    acked = []
+    with session.subscribe() as stream:
+        first = stream.get(timeout=1)
+        session.post(Calibrate(True), by="board", handled=lambda: acked.append(stream.get(timeout=1)))
+        assert session.process(flush=False)               # logged, about to be drawn
+        assert session.snapshot().version == first.version and not acked
+        session.flush()                                   # drawn: published, then ACKed
+        assert [s.version for s in acked] == [first.version + 1] and acked[0].status.calibrating
+
+
 def test_who_waits_for_a_command_reads_it_in_the_snapshot_before_the_frame_is_drawn(session):
     """The table's loop publishes after drawing, but a staff page or a venue that waited
     for its command reads the snapshot next (the page's redirect to its form, a relay's

@@ -345,14 +345,16 @@ class Session:
             log.warning("the event log's WAL could not be folded into its file: %s", error)
 
     def _take(self, event: Any, by: str, waiter: _Waiter | None) -> bool:
+        # a caller of submit(wait=...) reads the reply: a refusal is theirs alone; whoever
+        # posted with ``handled`` (the board: its ACK) waits for no reply
+        answered = waiter is not None and waiter.handled is None
         try:
-            # a caller of submit(wait=...) reads the reply: a refusal is theirs alone
-            changed = self.handle(event, by, answered=waiter is not None and waiter.handled is None)
+            changed = self.handle(event, by, answered=answered)
         finally:
             # even when a bug raised: the board then moves on, not resending the same event forever
             if waiter is not None and waiter.handled is not None:
                 self._handled.append(waiter.handled)
-        if waiter is not None:
+        if answered:
             refusal = self._refusal
             waiter.reply = Reply(refusal is None, refusal or self.status.note)
             if self._unpublished:

@@ -200,8 +200,18 @@ class ShovePlay:
         if state.starter is None:
             return text(language, "status_toss")
         if waiting:
-            return text(language, "status_clear", coins=waiting)
+            return self._clear_line(waiting, language)
         return self._turn_line(state, state.coins_left, language)
+
+    def _clear_line(self, coins: int, language: str) -> str:
+        """"Bitte das Brett abräumen (5 Münzen liegen noch)", said once per count and
+        language: every turn's end shows it, and said anew it was a sixth of that
+        frame's view, cold (issue 30)."""
+        said = self._memory.setdefault("clear", {})
+        line = said.get((coins, language))
+        if line is None:
+            line = said[coins, language] = text(language, "status_clear", coins=coins)
+        return line
 
     def _turn_line(self, state: ShoveState, left: int, language: str) -> str:
         # the player who shoves: the party's name is made of its players' names, so
@@ -234,7 +244,7 @@ class ShovePlay:
         # the parties take turns: each one's said once, not at each turn's end
         said = tuple(self._turn_line(state, left, language)
                      for left in range(first + shown, 0, -1)) \
-            + (text(language, "status_clear", coins=key[-1]),)
+            + (self._clear_line(key[-1], language),)
         self._memory["ahead"] = ((key, said),) + kept[:3]
         return self._split(said[-1 - first - shown:], shown)
 

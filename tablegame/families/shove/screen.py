@@ -168,6 +168,8 @@ class ShoveScreen(PaintedScreen):
         self._chalk: dict[tuple, dict] = {}   # a party's chalk boxes as parts, per layout
         self._groups = Recorded(self.text.ink)   # every other part, recorded once per input
         self._cards = Pictures(self.text.ink)        # a card as drawn, per layout
+        self._card_parts: dict[tuple, dict] = {}     # a card's look as its picture's part (``_card``)
+        self._card_shown: dict[int, tuple] = {}      # each party's card part handed last, with its look
         self._lines = Pictures(self.text.ink, keep=32)   # status and message lines, per layout
         self._shown: ShoveView | None = None   # the last view drawn, until idle looked ahead of it
         self._ahead_of: tuple[str, ...] = ()   # the last view's statuses ahead (ShoveView.ahead)
@@ -201,6 +203,8 @@ class ShoveScreen(PaintedScreen):
             self._chalk.clear()
             self._groups.clear()
             self._cards.clear()
+            self._card_parts.clear()
+            self._card_shown.clear()
             self._lines.clear()
             self.replay.forget_pictures()
             lay = self.layout
@@ -229,9 +233,10 @@ class ShoveScreen(PaintedScreen):
         lay = self.layout
         for party, pv in enumerate(view.parties):
             turned = dataclasses.replace(pv, at_turn=True)
-            if not pv.at_turn and (party, turned, view.target) not in self._cards:
+            if not pv.at_turn and (party, turned, view.target) not in self._card_parts:
                 self._cards.get((party, turned, view.target), self._static, lay.card(party),
                                 lambda pen: self._paint_card(pen, lay, party, turned, view))
+                self._card_picture(lay, party, turned, view.target)
                 return True
         return False
 
@@ -330,8 +335,7 @@ class ShoveScreen(PaintedScreen):
                                lambda pen: self._draw_moved(pen, lay, i, at)))
         for party, pv in enumerate(view.parties):
             parts.update(self._chalk_column(lay, party, pv, view.target))
-            parts.update(group(("card", party), (pv, view.target),
-                               lambda pen: self._draw_card(pen, lay, party, pv, view)))
+            parts.update(self._card(lay, party, pv, view))
         parts.update(group("header", (view.title, view.link),
                            lambda pen: self._draw_header(pen, lay, view)))
         parts.update(group("status", (view.winner, view.winner or view.status),
@@ -408,20 +412,49 @@ class ShoveScreen(PaintedScreen):
             x = round(inner.left + pitch * (i + 1) - stroke / 2)
             pen.fill(P.CHALK, pygame.Rect(x, top, stroke, height))
 
-    def _draw_card(self, pen: Pen, lay: ShoveLayout, party: int,
-                   pv: PartyView, view: ShoveView) -> None:
-        """A party's card, kept once per look as an opaque picture: a change of turn
-        is one blit per card. A look not kept yet (the turn's end of the party at turn:
-        its marks as the turn left them) is drawn as it is, and its picture made
-        between frames (making it in the frame cost more than drawing it)."""
-        card = lay.card(party)
-        pen.part(("card", party))
-        paint = lambda card_pen: self._paint_card(card_pen, lay, party, pv, view)  # noqa: E731
-        picture = self._cards.later((party, pv, view.target), self._static, card, paint)
-        if picture is None:
+    def _card(self, lay: ShoveLayout, party: int, pv: PartyView,
+              view: ShoveView) -> dict[Hashable, list[tuple]]:
+        """A party's card as a part, kept once per look as an opaque picture: a change of
+        turn is one copy per card, and a look shown before (the cards go back and forth
+        at every turn's end) or made ahead is the same part again, not recorded anew
+        (recording both cards was a fifth of that frame's record step, cold). A look not
+        kept yet (the turn's end of the party at turn: its marks as the turn left them) is
+        drawn as it is, and its picture made between frames (making it in the frame cost
+        more than drawing it)."""
+        key = (party, pv, view.target)
+        shown = self._card_shown.get(party)
+        if shown is not None and shown[0] == key:
+            # the same look as the last frame: the same part, even if its picture was made
+            # since (a part changed to its picture would be painted again, the same pixels)
+            return shown[1]
+        parts = self._card_picture(lay, party, pv, view.target)
+        if parts is None:
+            card = lay.card(party)
+            paint = lambda pen: self._paint_card(pen, lay, party, pv, view)  # noqa: E731
+            self._cards.later(key, self._static, card, paint)
+            pen = Pen(self.text.ink)
+            pen.part(("card", party))
             paint(pen)
-        else:
-            pen.cover(picture, card.topleft)
+            parts = pen.parts
+        self._card_shown[party] = (key, parts)
+        return parts
+
+    def _card_picture(self, lay: ShoveLayout, party: int, pv: PartyView,
+                      target: int) -> dict[Hashable, list[tuple]] | None:
+        """The card's part for a look whose picture is made: one command, the picture
+        copied, kept per look; None while there is no picture yet."""
+        key = (party, pv, target)
+        parts = self._card_parts.get(key)
+        if parts is None and key in self._cards:
+            card = lay.card(party)
+            pen = Pen(self.text.ink)
+            pen.part(("card", party))
+            pen.cover(self._cards.get(key, self._static, card, None), card.topleft)
+            parts = pen.parts
+            if len(self._card_parts) >= 8:   # a few looks a party: the oldest goes
+                del self._card_parts[next(iter(self._card_parts))]
+            self._card_parts[key] = parts
+        return parts
 
     def _paint_card(self, pen: Pen, lay: ShoveLayout, party: int,
                     pv: PartyView, view: ShoveView) -> None:
