@@ -8,7 +8,7 @@ plywood, a pale striker on cream). Such a place is a piece's size: on the tuning
 61 mm long and 0.6 to 2.1 men's area (one piece, or two touching). A lamp's pool or a guest's
 shadow is wider than the disc the light is opened and closed with, and leaves no shape; but
 along a guest's shadow's edge or over a shadow's uneven depth the opening leaves long, large
-shapes (76 to 381 mm long, 2.8 to 18 men's area on the tuning sets, none with a piece under
+shapes (72 to 512 mm long, 2.8 to 23 men's area on the tuning sets, none with a piece under
 it) that doubted a board the pieces found read right. A shape both longer than
 ``LONGEST`` strikers across and larger than ``MOST`` men is no piece's: not doubted."""
 from __future__ import annotations
