@@ -23,7 +23,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import coin_look
+from camera_board import coin_look, light_shapes
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -590,7 +590,11 @@ class Detector:
         count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask)
         out, shaped = [], np.zeros_like(mask)
         for i in range(1, count):
-            if stats[i, cv2.CC_STAT_AREA] >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
+            area = stats[i, cv2.CC_STAT_AREA]
+            length = max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) * cell_mm
+            if light_shapes.larger_than_pieces(length, area * cell_mm * cell_mm, self.layout.piece_radii):
+                continue        # (a shadow's edge, its uneven depth: no piece is that long and large)
+            if area >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * cell))
                 out.append(f"the light has a piece's shape at {x:.0f}, {y:.0f} mm")
                 shaped[labels == i] = 1
