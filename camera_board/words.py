@@ -68,10 +68,15 @@ WORDS = {
         "same_colour": "Zwei Würfel derselben Farbe",
         "die_in_shadow": "Ein Würfel wie der Tisch im Schatten nicht gesehen",
         "dice_count": "Die Kamera sieht {n} Würfel, nicht {count}",
+        # the teaching's pictures read again with what it learned (teaching.py's "read_again")
+        "not_read_at": "{kind} bei {x:.0f}, {y:.0f} mm nicht gelesen",
+        "pieces_count": "{n} Spielsteine gelesen, nicht {of}",
+        "dice_shown": "die Würfel zeigen {dice}, nicht {values}",
+        "squares_and_dice": "Felder {squares} und Würfel {dice}, nicht {laid} und {values}",
         # ERROR 4 (the table's journal and the staff page's board health)
         "cannot_see": "Die Kamera sieht das Brett nicht: {doubt}",
-        "not_taught": "Die Kamera ist noch nicht eingelernt (nicht eingelernt): sie meldet kein Brett, bis der "
-                      "Installateur ihr das Brett auf der Personalseite (Kalibrieren → Kamera) oder mit "
+        "not_taught": "Die Kamera kennt dieses Brett noch nicht („nicht eingelernt“): sie meldet kein Brett, bis "
+                      "der Installateur es ihr auf der Personalseite (Kalibrieren → Kamera) oder mit "
                       "tablegame camera-learn beibringt",
         "not_settled": "Die Kamera hat das Brett noch nicht ruhen sehen; sie meldet es, sobald es {seconds:.1f} s "
                        "still lag",
@@ -112,6 +117,10 @@ WORDS = {
         "same_colour": "two dice of one colour",
         "die_in_shadow": "a die like the table in shadow not seen",
         "dice_count": "the camera sees {n} dice, not {count}",
+        "not_read_at": "no {kind} at {x:.0f}, {y:.0f} mm",
+        "pieces_count": "{n} pieces, not {of}",
+        "dice_shown": "the dice show {dice}, not {values}",
+        "squares_and_dice": "squares {squares} and the dice {dice}, not {laid} and {values}",
         "cannot_see": "camera cannot see the board: {doubt}",
         "not_taught": "the camera has not been taught this board (not taught): it reports no board until the "
                       "installer teaches it on the staff page (Calibrate -> camera) or with tablegame camera-learn",

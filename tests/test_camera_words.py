@@ -86,6 +86,19 @@ def test_a_doubt_keeps_its_millimetres_in_german_with_a_decimal_comma():
                                 "im Mittel 0,7 mm neben den Stellen: die Schärfe der Kamera prüfen)")
 
 
+def test_a_teaching_read_back_says_what_the_camera_doubted_in_the_same_language():
+    """The teaching's pictures read again with what it learned: the refusal quotes the doubt
+    (the staff page's teaching, tablegame camera-learn --language)."""
+    from camera_board.teaching import say
+    what = doubt("not_a_piece", what=[doubt("like_board_in_shadow", kind="coin", x=178.0, y=372.0)])
+    assert say("en", "read_again", step="pieces", what=what) == (
+        'Read with what it learned, "pieces" does not show what lies there (something on the board is not a piece '
+        '(a coin at 178, 372 mm that looks like the board in shadow)): check the light, nothing else on the board.')
+    assert say("de", "read_again", step="pieces", what=what) == (
+        "Mit dem Gelernten gelesen zeigt „pieces“ nicht, was dort liegt (Etwas auf dem Brett ist kein Spielstein "
+        "(Münze bei 178, 372 mm sieht aus wie das Brett im Schatten)): Licht prüfen, nichts anderes auf dem Brett.")
+
+
 def test_error_4_after_a_second_of_doubt_is_said_in_german_and_logged_in_english():
     """The watcher's fault carries the doubt as words: the table's journal and the wire get
     the English, the staff page says it in its language."""
@@ -159,7 +172,8 @@ def test_the_board_health_says_the_camera_boards_error_4_in_the_pages_language(t
         german = client.get("/api/health", headers={"Accept-Language": "de"}).get_json()["link"]
         assert english == f"Board connected (the board reports error 4: {NOT_TAUGHT})"
         assert german == f"Brett verbunden (das Brett meldet Fehler 4: {NOT_TAUGHT.said('de')})"
-        assert "Die Kamera ist noch nicht eingelernt" in words(client.get("/health", headers={"Accept-Language": "de"}))
+        page = words(client.get("/health", headers={"Accept-Language": "de"}))
+        assert "Die Kamera kennt dieses Brett noch nicht" in page
     finally:
         link.close()
         camera.close()
