@@ -33,6 +33,7 @@ from camera_board.dice_motion import DiceWatcher
 from camera_board.dice_layout import TABLES
 from camera_board.game_layout import layout_of
 from camera_board.motion import Fault, Watcher
+from camera_board.words import Told, doubt
 from camera_board.layout import Layout
 from firmware_bridge.codec import MAX_PIECES, BoardError, Capability, ErrorCode, is_board_event
 from tablegame.core.sensors import DiceReading, SquaresReading
@@ -51,8 +52,7 @@ FULL_EVERY = 0.5     # s: while the quick look cannot see the board, the full re
 # What an untaught camera answers (ERROR 4): it reads no board with the starting colours, which
 # are not the pub's (docs/camera.md, "Calibration": on the held-out looks the untaught read was
 # the cause of 7 of the 8 wrong settled boards).
-NOT_TAUGHT = ("the camera has not been taught this board (not taught): it reports no board until the installer "
-              "teaches it on the staff page (Calibrate -> camera) or with tablegame camera-learn")
+NOT_TAUGHT = doubt("not_taught")
 # OpenCV's threads while the camera runs: one. A frame is 30 to 80 ms of one core here; OpenCV's
 # own threads cost more CPU in all (docs/camera.md) and would take the cores the screen's
 # 30 frames a second and the session's writer need.
@@ -93,19 +93,19 @@ class _World:
     pieces were taken off): the answer is ERROR 4 saying so, and the settled report follows
     as the board's event once the camera has seen the board still for its settle time."""
 
-    def __init__(self, settle: Callable[[], float] = lambda: 0.0) -> None:
+    def __init__(self, settle: Callable[[], float] = lambda: 0.0, told: Callable = lambda words: words) -> None:
         self.settled = None
         self.dice = self.squares = None
         self.taught = True
         self._settle = settle
+        self._told = told
 
     def not_ready(self) -> str | None:
         if not self.taught:
-            return NOT_TAUGHT
+            return self._told(NOT_TAUGHT)
         if self.readings():
             return None
-        return (f"the camera has not seen the board settle yet; it reports it once it has seen it still "
-                f"for {self._settle():.1f} s")
+        return self._told(doubt("not_settled", seconds=self._settle()))
 
     def remember(self, message) -> None:
         if isinstance(message, DiceReading):
@@ -155,7 +155,8 @@ class CameraBoard:
         self._placed = None             # a mapping from the page's dragged corners, likewise
         self._full_at = -np.inf
         self._recent: list = []         # (seconds, frame) since the board last moved, for its full read
-        self._world = _World(lambda: self.watcher.settle)
+        self.told = Told()              # what it told the table (ERROR 4), for the staff page's words
+        self._world = _World(lambda: self.watcher.settle, self.told)
         self._world.taught = taught
         self._told_untaught = False
         self._protocol = VirtualBoard(self._world, link_path=link_path, firmware=FIRMWARE,
@@ -301,7 +302,7 @@ class CameraBoard:
     def _say(self, message) -> None:
         if isinstance(message, Fault):
             log.warning("%s", message.text)
-            self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, message.text))
+            self._tell(message.text)
         elif is_board_event(message):
             self._world.remember(message)
             self._protocol.report(message)
@@ -309,6 +310,11 @@ class CameraBoard:
             self._protocol.send(message)
         # else a moving frame read with more pieces than a board has (a fast piece smeared
         # into two): not sent; the settled board is read from still frames
+
+    def _tell(self, words) -> None:
+        """ERROR 4 (sensor fault) in ``words``: their English on the wire, and remembered for
+        the staff page to say in its language (``told``)."""
+        self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, self.told(words)))
 
     def _run(self, source) -> None:
         """The camera's thread: a frame that fails is logged and told as a sensor fault;
@@ -322,9 +328,9 @@ class CameraBoard:
                 except Exception as error:    # never end silently: say so, and go on
                     log.exception("the camera board could not read a frame")
                     self.failures.append(str(error))
-                    self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, f"camera frame failed: {error}"))
+                    self._tell(doubt("frame_failed", error=str(error)))
             log.info("the camera's frames ended")
         except Exception as error:
             log.error("the camera stopped: %s", error)
             self.failures.append(str(error))
-            self._protocol.send(BoardError(ErrorCode.SENSOR_FAULT, f"camera stopped: {error}"))
+            self._tell(doubt("stopped", error=str(error)))

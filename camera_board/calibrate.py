@@ -16,6 +16,7 @@ import numpy as np
 
 from camera_board.camera import Lens, distort_points, pose_from_homography
 from camera_board.layout import MARKER_DICT, Layout
+from camera_board.words import doubt
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ class Calibration:
         found = self.find(gray)
         if found is None:
             if self.mapping is None:
-                return "the markers at the board's corners cannot be seen: check the light and the camera"
+                return doubt("markers_unseen")
             return None       # hidden for now (a hand): the last mapping holds
         homography, markers = found
         homography = homography / homography[2, 2]
@@ -107,8 +108,7 @@ class Calibration:
         if mapping is None or not 0 < mapping.markers < len(self._corners):
             return None
         hidden = sorted(self._corners.keys() - self._seen.keys())
-        return (f"marker {', '.join(map(str, hidden)) or '?'} at the board's corners is not seen, so the "
-                "board's place there is not sure: uncover it")
+        return doubt("marker_hidden", hidden=", ".join(map(str, hidden)) or "?")
 
     def place(self, homography: np.ndarray) -> None:
         """The board where ``homography`` puts it (the installer's corners: a board without
@@ -312,7 +312,7 @@ class Following(Calibration):
         """Follows the parent's mapping (no markers looked for here)."""
         mapping = self.parent.mapping
         if mapping is None:
-            return "the markers at the board's corners cannot be seen: check the light and the camera"
+            return doubt("markers_unseen")
         if mapping is not self._followed:
             f = self.factor   # the big picture's pixel x lies at (x + .5) * f - .5 in the small one
             shrink = np.array([[f, 0, 0.5 * f - 0.5], [0, f, 0.5 * f - 0.5], [0, 0, 1.0]])

@@ -27,6 +27,7 @@ from camera_board import coin_look, light_shapes
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
+from camera_board.words import doubt
 
 DARK = 8.0             # median grey of the surface below which the camera cannot see the board
 DIMMEST = 0.2          # the light this share of the learned board's or less: too dark to read
@@ -216,20 +217,20 @@ class Detector:
     def read(self, view: np.ndarray) -> Sighting:
         looked = self.look(view)
         if looked.apart is None:
-            return Sighting(problem="the board is too dark to see", brightness=looked.brightness)
+            return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)
         evened, apart, shares, grid, brightness = looked
         found, unsure = self._peaks(apart, shares, evened, grid)
         hand, left = self._unexplained(apart, shares, found)
         if self.quick:
             unsure, left = [], []
         if hand:
-            return Sighting(problem="a hand over the board", hand=True, brightness=brightness)
+            return Sighting(problem=doubt("hand"), hand=True, brightness=brightness)
         if (unsure or left) and self.mended is not None:   # (Carrom: see _read_mended)
             again = self._read_mended(view, grid, brightness)
             if again is not None:
                 return again
         if unsure or left:
-            return Sighting(problem=f"something on the board is not a piece ({', '.join(unsure + left)})",
+            return Sighting(problem=doubt("not_a_piece", what=unsure + left),
                             brightness=brightness, details={"found": found})
         return Sighting(tuple(found), brightness=brightness)
 
@@ -335,35 +336,34 @@ class Detector:
                 self.unplaced):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
-                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board")
+                unsure.append(doubt("like_board", kind=kind, x=x, y=y))
             elif shaded > SHADED and not self.quick:    # where it ends and its shadow begins?
-                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm that looks like the board in shadow")
+                unsure.append(doubt("like_board_in_shadow", kind=kind, x=x, y=y))
             elif one_sided > RIM_DOUBT.get(kind, math.inf):   # where does it end on that side?
-                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose rim is told from the board on one side only")
+                unsure.append(doubt("one_sided_rim", kind=kind, x=x, y=y))
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
-                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure")
+                unsure.append(doubt("by_marker", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
-                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree")
+                unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
-                unsure.append(f"a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
-                              f"found {kind}s {loosely[kind]:.1f} mm from their spots: check its focus)")
+                unsure.append(doubt("loose_not_placed", kind=kind, x=x, y=y, apart=loosely[kind]))
                 self.loose_doubted.add(kind)
-            doubt = self._kind_doubt(shares, kind, cu, cv)
-            if doubt:
-                unsure.append(f"a {kind} or a {doubt} at {x:.0f}, {y:.0f} mm?")
+            other = self._kind_doubt(shares, kind, cu, cv)
+            if other:
+                unsure.append(doubt("kind_doubt", kind=kind, other=other, x=x, y=y))
             found.append(Found(kind, x, y, score))
         return found, unsure + self._impossible(found) + self._light_bumps(found)
 
     def _impossible(self, found: list[Found]) -> list[str]:
         """What no board can show: more pieces of a kind than the game has, or two
         pieces overlapping by more than the readings' error (pieces do not overlap)."""
-        out = [f"{n} {kind} pieces (the game has {MOST[kind]})" for kind in MOST
+        out = [doubt("too_many", n=n, kind=kind, most=MOST[kind]) for kind in MOST
                if (n := sum(1 for p in found if p.kind == kind)) > MOST[kind]]
         radius = self.layout.piece_radii
         for i, a in enumerate(found):
             for b in found[i + 1:]:
                 if math.hypot(a.x - b.x, a.y - b.y) < radius[a.kind] + radius[b.kind] - OVERLAP:
-                    out.append(f"a {a.kind} and a {b.kind} overlap at {a.x:.0f}, {a.y:.0f} mm")
+                    out.append(doubt("overlap", kind=a.kind, other=b.kind, x=a.x, y=a.y))
         return out
 
     def _keep(self, candidates: list, shares) -> tuple[list, list[str]]:
@@ -396,7 +396,7 @@ class Detector:
                 kept.append((second, kind, u, v, r))
             else:
                 x, y = self.calibration.to_board(u, v)
-                unsure.append(f"{kind}? at {x:.0f}, {y:.0f} mm")
+                unsure.append(doubt("maybe", kind=kind, x=x, y=y))
         return kept, unsure
 
     @staticmethod
@@ -439,7 +439,7 @@ class Detector:
             if d < hr - r:
                 return "the hole"
             if d < hr - HOLE_SLACK:
-                return f"a {kind} over the pocket at {hx:.0f}, {hy:.0f} mm?"
+                return doubt("over_pocket", kind=kind, x=hx, y=hy)
         return None
 
     def outline(self, kind: str, u: float, v: float) -> tuple[float, float, float]:
@@ -596,7 +596,7 @@ class Detector:
                 continue        # (a shadow's edge, its uneven depth: no piece is that long and large)
             if area >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * cell))
-                out.append(f"the light has a piece's shape at {x:.0f}, {y:.0f} mm")
+                out.append(doubt("light_shape", x=x, y=y))
                 shaped[labels == i] = 1
         if out:
             self.mended = _without_shapes(light, logged, opened, closed, shaped)
@@ -812,7 +812,7 @@ class Detector:
                 if skin > 0.3 or x0 == 0 or y0 == 0 or x1 == w or y1 == h:
                     return True, []
             x, y = self.calibration.to_board(*centroids[i])
-            out.append(f"a patch at {x:.0f}, {y:.0f} mm")
+            out.append(doubt("patch", x=x, y=y))
         return False, out
 
 

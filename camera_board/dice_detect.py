@@ -28,6 +28,7 @@ from camera_board.appearance import Appearance, drawn
 from camera_board.dice_layout import DARK_PIP, DIE, NEUNFELD_PIECE, PIECE_HEIGHT, PIP, PIP_STEP, WHITE_PIP, DiceTable
 from camera_board.dice_shapes import is_face, judge, lying_outline, split_pips
 from camera_board.layout import SKIN
+from camera_board.words import doubt
 from tablegame.families.neunfeld.dice import DICE as MIWIN
 
 SCALE = 4.0          # rectified pixels per mm
@@ -248,7 +249,7 @@ class DiceDetector:
         # too dark: a fifth of the light it learned in (the drawn table: grey DARK)
         dark = max(DARK_LEARNED, DIMMEST * self.appearance.brightness) if self.appearance.brightness else DARK
         if _median_grey(rect[edge:rect.shape[0] - edge, edge:rect.shape[1] - edge]) < dark:
-            return DiceSighting(problem="the table is too dark to see")
+            return DiceSighting(problem=doubt("table_too_dark"))
         expected = self._empty(rect.shape)
         gain = self._gain(rect, expected)
         odd = self._odd_light(rect, gain)
@@ -322,8 +323,8 @@ class DiceDetector:
             return None
         colour = np.median(rect[::8, ::8][odd] / overall, axis=0)
         if self._kind(colour, self.large)[0] == "hand":
-            return DiceSighting(problem="a hand over the table", hand=True)
-        return DiceSighting(problem="something on the table the camera cannot explain")
+            return DiceSighting(problem=doubt("hand_over_table"), hand=True)
+        return DiceSighting(problem=doubt("table_unexplained"))
 
     def _blobs(self, norm: np.ndarray, expected: np.ndarray) -> list[np.ndarray]:
         """The outlines of what is not the table: unlike it in colour, or far brighter or
@@ -416,10 +417,10 @@ class DiceDetector:
             colour = np.median(patch[mask > 0], axis=0)
             kind, body = self._kind(colour, self.kinds)
             if self._far(colour, self.large):
-                return DiceSighting(problem="something on the table the camera cannot explain")
+                return DiceSighting(problem=doubt("table_unexplained"))
             if mask.sum() > 4 * self._die_area and kind != "piece":
                 if self._kind(colour, self.large)[0] != "hand":
-                    return DiceSighting(problem="something on the table the camera cannot explain")
+                    return DiceSighting(problem=doubt("table_unexplained"))
                 hand = True
                 continue
             if kind == "piece":
@@ -429,7 +430,7 @@ class DiceDetector:
                 continue
             if self.game != "schocken":
                 if self._fit(mask, (x, y)) >= TWO_LYING:     # Miwin's dice touching: one blob, two dice large
-                    return DiceSighting(problem="dice touching, the camera cannot tell them apart")
+                    return DiceSighting(problem=doubt("dice_touching"))
                 dice.append(self._die(patch, mask, body, (x, y)))
                 continue
             seen = self._shaped(patch, mask, (x, y))
@@ -437,7 +438,7 @@ class DiceDetector:
                 return DiceSighting(problem=seen)
             dice += seen
         if hand:
-            return DiceSighting(problem="a hand over the table", hand=True)
+            return DiceSighting(problem=doubt("hand_over_table"), hand=True)
         return self._judge(dice, pieces)
 
     def _shaped(self, patch: np.ndarray, mask: np.ndarray, origin) -> list[SeenDie] | str:
@@ -446,7 +447,7 @@ class DiceDetector:
         dark = self._dark_pips[0]
         top = self._top_face(patch, mask, dark=dark)
         if not top.any():
-            return "a die's top cannot be seen"
+            return doubt("die_top_unseen")
         s = self.calibration.scale
         m = cv2.moments(top.astype(np.uint8))
         u, v = m["m10"] / m["m00"] + origin[0], m["m01"] / m["m00"] + origin[1]
@@ -456,19 +457,19 @@ class DiceDetector:
                                          -angle)
         shape = judge(float(mask.sum()) / s ** 2, float(top.sum()) / s ** 2, outline, one_top)
         if shape.kind == "unsure":
-            return f"a blob of dice the camera cannot tell apart ({shape.fit:.2f} of a die's outline)"
+            return doubt("dice_blob", fit=shape.fit)
         area = float(mask.sum()) / s ** 2
         if shape.kind == "pair":
             groups = split_pips(self._pips(patch, mask, dark, seams=True), self._step(DIE))
             if groups is None:
-                return "two touching dice whose pips cannot be told apart"
+                return doubt("pair_pips")
             return [self._placed(np.mean(g, axis=0) + origin, len(g), 0, area / 2) for g in groups]
         tower = shape.kind == "tower"     # its top is seen two dice high
         height = 2 * DIE if tower else DIE
         pips = self._pips(patch, mask, dark)
         if not is_face(np.array(pips).reshape(-1, 2), self._step(height)):
             if not tower:
-                return "a die's pips do not lie as a face"
+                return doubt("pips_no_face")
             pips = []        # the lower die's pips show round the top: its face is kept from before
         centre = np.mean(pips, axis=0) if pips else np.array((m["m10"], m["m01"])) / m["m00"]
         die = self._placed(centre + origin, len(pips), 0, area, height)
@@ -586,15 +587,15 @@ class DiceDetector:
             squares = tuple(i in taken for i in range(len(self.table.squares)))
             bodies = [d.body for d in dice]
             if any(d.value == 0 for d in dice):
-                return DiceSighting(problem="a die's pips cannot be counted")
+                return DiceSighting(problem=doubt("pips_uncounted"))
             if len(set(bodies)) != len(bodies):
-                return DiceSighting(problem="two dice of one colour")
+                return DiceSighting(problem=doubt("same_colour"))
             if any(body not in bodies for body in self._hiding):
-                return DiceSighting(problem="a die like the table in shadow not seen")
+                return DiceSighting(problem=doubt("die_in_shadow"))
             return DiceSighting(tuple(sorted(dice, key=lambda d: d.body)), squares)
         towers = sum(d.tower for d in dice)     # a tower is two dice, the lower one hidden
         if len(dice) + towers != self.count or towers > 1:
-            return DiceSighting(problem=f"the camera sees {len(dice) + towers} dice, not {self.count}")
+            return DiceSighting(problem=doubt("dice_count", n=len(dice) + towers, count=self.count))
         if any(d.value == 0 and not d.tower for d in dice):
-            return DiceSighting(problem="a die's pips cannot be counted")
+            return DiceSighting(problem=doubt("pips_uncounted"))
         return DiceSighting(tuple(sorted(dice, key=lambda d: d.x)), squares)

@@ -14,6 +14,7 @@ from camera_board.dice_detect import (BRIGHT_PIP, DARK_LEARNED, DiceDetector, bo
                                       pips_name)
 from camera_board.dice_layout import TABLES
 from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
+from camera_board.words import doubt
 
 SPOT = 25.0          # mm round its spot a die or a piece is looked for
 ALIKE = 40.0         # BGR distance under which two colours the camera must tell apart look alike
@@ -142,12 +143,13 @@ def _read_again(table, calibration, appearance, planned, frames) -> list:
                 values = [p.value for p in step.pieces if p.kind != "piece"]     # III, IV, V
                 shown = [d.value for d in sighting.dice]
                 if seen != laid or shown != values:
-                    what = f"squares {sorted(seen)} and the dice {shown}, not {sorted(laid)} and {values}"
+                    what = doubt("squares_and_dice", squares=str(sorted(seen)), dice=str(shown), laid=str(sorted(laid)),
+                                 values=str(values))
             elif what is None:
                 values = [p.value for p in sorted(step.pieces, key=lambda p: p.x)]
                 seen = [d.value for d in sighting.dice]
                 if seen != values:
-                    what = f"the dice show {seen}, not {values}"
+                    what = doubt("dice_shown", dice=str(seen), values=str(values))
             if what is not None:
                 return [("read_again", {"step": step.name, "what": what})]
     return []

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from camera_board.dice_detect import DiceSighting, SeenDie
 from camera_board.motion import BLIND_AFTER, SETTLE, Fault
+from camera_board.words import doubt
 from tablegame.core.sensors import DiceReading, SquaresReading
 
 MOVE = 2.0      # mm: a die further than this from where it lay when the table last moved: moving
@@ -63,7 +64,7 @@ class DiceWatcher:
             return []
         if not self.blind_said and now - self.good_at >= BLIND_AFTER:
             self.blind_said = True
-            return [Fault(f"camera cannot see the board: {sighting.problem}")]
+            return [Fault(doubt("cannot_see", doubt=sighting.problem))]
         return []
 
     def _dice(self, sighting: DiceSighting) -> DiceReading | None:

@@ -35,6 +35,7 @@ from camera_board.camera import Lens
 from camera_board.game_layout import layout_of
 from camera_board.shadow_depth import ShadowDepth
 from camera_board.teaching import Learned, LearnError, Placed, Step, empty_board, rectified
+from camera_board.words import doubt
 
 SAMPLE = 0.65        # of a piece's radius round its top's middle: the pixels its colour is learned from
 FOUND = 0.6          # of a piece's disc that differs from the board: a piece is there
@@ -393,11 +394,11 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
                     x, y = np.median(np.array(where[key]), axis=0)
                     if not any(f.kind == piece.kind and math.hypot(f.x - x, f.y - y) <= READ_AGAIN
                                for f in sighting.pieces):
-                        what = f"no {piece.kind} at {x:.0f}, {y:.0f} mm"
+                        what = doubt("not_read_at", kind=piece.kind, x=float(x), y=float(y))
                         break
                 else:
                     if len(sighting.pieces) != len(step.pieces):
-                        what = f"{len(sighting.pieces)} pieces, not {len(step.pieces)}"
+                        what = doubt("pieces_count", n=len(sighting.pieces), of=len(step.pieces))
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
                 return [("coins_too_loose", {"apart": float(loose(calibration, appearance)[kind])})
                         for kind in sorted(detector.loose_doubted)][:1]

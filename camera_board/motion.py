@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from camera_board.detect import Found, Sighting
+from camera_board.words import doubt
 from tablegame.core.sensors import (BoardSnapshot, CoinReading, PiecePocketed, PieceReading,
                                PiecesSnapshot, StrokeStarted)
 
@@ -143,7 +144,7 @@ class Watcher:
         pieces = full.pieces
         if self.last is None or not _agrees(self.last, pieces):    # the quick look was wrong, or it moved
             self.retry_at = now + self.settle
-            return self._doubted(now, "the pieces followed and the pieces read in full differ")
+            return self._doubted(now, doubt("differ"))
         self.held = (self.anchor, pieces)
         self.doubt, self.good_at, self.blind_said = None, now, False
         if now - self.moved_at >= self.settle:      # (read once the settle time was over: a retry)
@@ -192,13 +193,13 @@ class Watcher:
         self.last = pieces
         return out + [self._snapshot(pieces, True)]
 
-    def _doubted(self, now: float, doubt: str) -> list:
+    def _doubted(self, now: float, what: str) -> list:
         """A full read of the still board that cannot be reported: what it doubts kept (the
         staff page shows it), and ERROR 4 once it has doubted for ``BLIND_AFTER``."""
-        self.doubt = doubt
+        self.doubt = what
         if not self.blind_said and now - (self.good_at or now) >= BLIND_AFTER:
             self.blind_said = True
-            return [Fault(f"camera cannot see the board: {doubt}")]
+            return [Fault(doubt("cannot_see", doubt=what))]
         return []
 
     def _waiting(self, now: float) -> bool:
@@ -221,7 +222,7 @@ class Watcher:
             self.good_at = now
         if not self.blind_said and now - self.good_at >= BLIND_AFTER:
             self.blind_said = True
-            return [Fault(f"camera cannot see the board: {sighting.problem}")]
+            return [Fault(doubt("cannot_see", doubt=sighting.problem))]
         return []
 
     def _stroke_behind_hand(self, pieces: tuple[Found, ...]) -> bool:

@@ -16,7 +16,9 @@ WIDTH = 800   # pixels of the picture sent to the browser
 
 def picture(seen, calibration, spots=()) -> bytes:
     """A JPEG of ``seen`` (camera_board.board.Seen) with what was made of it drawn over it,
-    and ``spots`` (camera_board.learn.Placed: where a calibration step asks for pieces)."""
+    and ``spots`` (camera_board.learn.Placed: where a calibration step asks for pieces). No
+    words: what the camera doubts is said above the picture in the page's language (OpenCV's
+    fonts draw no "ü", and one picture serves every visitor's language)."""
     frame = seen.frame.copy()
     if calibration.mapping is not None:
         _outline(frame, calibration)
@@ -28,9 +30,6 @@ def picture(seen, calibration, spots=()) -> bytes:
         colour = tuple(255 - c for c in PIECE_COLOURS[piece.kind])
         cv2.circle(frame, (int(u), int(v)), int(r), colour, 2, cv2.LINE_AA)
         cv2.putText(frame, str(n), (int(u) - 6, int(v) + 6), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2, cv2.LINE_AA)
-    if seen.sighting.problem:
-        cv2.putText(frame, seen.sighting.problem[:70], (10, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, (0, 0, 255), 2,
-                    cv2.LINE_AA)
     scale = WIDTH / frame.shape[1]
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     ok, jpeg = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 80])

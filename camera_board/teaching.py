@@ -14,6 +14,8 @@ import numpy as np
 
 from camera_board.appearance import Appearance
 from camera_board.calibrate import Calibration
+from camera_board.words import KINDS, Comma
+from tablegame.words.phrase import said
 
 WORDS = {
     "de": {"empty": "Das Brett leer: alles herunternehmen, auch Hände und Gläser.",
@@ -58,9 +60,7 @@ WORDS = {
                             "klein im Bild, die Kamera tiefer hängen.",
            "corners_mirrored": "Die Punkte laufen falsch herum (das Brett stünde gespiegelt): 1 vorne links, "
                                "2 vorne rechts, 3 hinten rechts, 4 hinten links; vorne ist unten im Bild.",
-           "coin": "Münze", "white": "Weiß", "black": "Schwarz", "queen": "Königin", "striker": "Striker",
-           "die": "Würfel", "die III": "Würfel III", "die IV": "Würfel IV", "die V": "Würfel V",
-           "piece": "Figur"},
+           **KINDS["de"]},
     "en": {"empty": "The board empty: take everything off, hands and glasses too.",
            "shove": "Five coins on the spots drawn: one in the middle of bed 1, 5 and 9, one in bed 3 "
                     "near its left side line and one in bed 7 near its right.",
@@ -102,23 +102,15 @@ WORDS = {
                             "is that small in the picture, hang the camera lower.",
            "corners_mirrored": "The points go round the wrong way (the board would be mirrored): 1 front left, "
                                "2 front right, 3 back right, 4 back left; the front is at the picture's bottom.",
-           "coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker",
-           "die": "die", "die III": "die III", "die IV": "die IV", "die V": "die V", "piece": "piece"},
+           **KINDS["en"]},
 }
 
 
 def say(language: str, key: str, **values) -> str:
     words = WORDS.get(language, WORDS["en"])
-    named = {k: words.get(v, v) if k in ("kind", "a", "b") else _Comma(v) if language == "de" and isinstance(v, float)
-             else v for k, v in values.items()}
+    named = {k: words.get(v, v) if k in ("kind", "a", "b") else Comma(v) if language == "de" and isinstance(v, float)
+             else said(language, v) for k, v in values.items()}     # (a Phrase: what the camera doubted)
     return words[key].format(**named)
-
-
-class _Comma(float):
-    """A number said in German: its decimal mark a comma (0,4 %)."""
-
-    def __format__(self, spec: str) -> str:
-        return format(float(self), spec).replace(".", ",")
 
 
 def tenths(mm: float, language: str) -> str:

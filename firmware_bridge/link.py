@@ -39,6 +39,7 @@ from firmware_bridge.codec import (
 from firmware_bridge.health import LinkHealth, RateLimited
 from tablegame.core.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
                                PiecePocketed, PiecesSnapshot, SquaresReading, StrokeStarted)
+from tablegame.words.phrase import phrasebook
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,10 @@ SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before reading on
 HOST_STALL = 1.0   # s between two passes of the reader (or half the silence, if more): the
                    # host stalled, not the board (a pass takes 20 ms, a burst of ACK waits more)
+# A board's error as the staff page's board health says it, in the page's language (the log: English)
+WORDS = {"de": {"board_error": "das Brett meldet Fehler {code}: {text}"},
+         "en": {"board_error": "the board reports error {code}: {text}"}}
+phrase = phrasebook(WORDS)
 CLOSE_WAIT = 5.0   # s close() waits for the reader to end (it closes the port as it ends)
 
 
@@ -63,8 +68,11 @@ class BoardLink:
                  backoff_max: float = 0.5, clock: Callable[[], float] = time.monotonic,
                  wall_clock: Callable[[], float] = time.time,
                  serial_factory: Callable[..., Any] = serial.serial_for_url,
-                 post_event: Callable[..., None] | None = None):
+                 post_event: Callable[..., None] | None = None, words: Callable[[str], Any] = str):
+        """``words``: a board's error text in words (the camera board's own phrases, said in
+        the staff page's language; by default the text as the board sent it)."""
         self.port = port
+        self._words = words
         self._post = post
         self._post_event = post_event
         self._baudrate = baudrate
@@ -344,7 +352,7 @@ class BoardLink:
                                            key=error.code)
         if line:
             log.warning("%s", line)
-        self._post(LinkStatus(self.state, f"the board reports error {error.code}: {error.text}"))
+        self._post(LinkStatus(self.state, phrase("board_error", code=error.code, text=self._words(error.text))))
 
     def _bad_frame(self, why: str) -> None:
         line = self._bad_frames_log.note(f"bad frame from the board at {self.port} (noise on the cable, "

@@ -20,7 +20,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from tablegame.registry import family_of
 from tablegame.config import Config, play_settings, setup_for
@@ -242,10 +242,12 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
     started after it (the MQTT publisher) for the health view; ``camera``: the camera board,
     when the board is a camera (its calibration area)."""
     from tablegame.texts import link_details
+    from tablegame.words.phrase import Phrase
 
     def health() -> dict:
         status = session.snapshot().status
-        facts = {"link": link_details(status.link, "en") or "no news from the board yet",
+        link_words = Phrase(lambda language: link_details(status.link, language))   # the page's language
+        facts = {"link": link_words or "no news from the board yet",
                  "live_streams": session.streams}
         if link is not None:
             facts.update(link.health().facts())
@@ -391,7 +393,7 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
         stack.enter_context(_open_buttons(settings, presses, RailButtons))
         port, camera = _board_port(config, session, stack, config_path)
         link = BoardLink(port, session.post, baudrate=config["serial.baudrate"],
-                         post_event=session.post)   # ACK once in the log
+                         post_event=session.post, words=board_words(camera))   # ACK once in the log
         stack.callback(link.close)
         link.start()
         mqtt = Later()
@@ -404,6 +406,12 @@ def _run(config: Config, config_path: str | Path | None, notifier: Notifier | No
         notifier.stopping()
     settled()   # a clean stop is a good start too
     return restart.asked
+
+
+def board_words(camera) -> Callable[[str], Any]:
+    """How the board link takes a board's error text: a camera board's as the words it told
+    it in (the staff page says them in its language), any other board's as it is."""
+    return str if camera is None else camera.told.said_as
 
 
 def _board_port(config: Config, session, stack: contextlib.ExitStack, config_path=None):
@@ -541,7 +549,7 @@ def _simulate(config: Config, store: str | Path, setup: GameSetup | None,
                                          settings.beside("camera.learned"))
         stack.callback(board.close)
         board.start()
-        link = BoardLink(board.port, session.post, post_event=session.post)
+        link = BoardLink(board.port, session.post, post_event=session.post, words=board_words(camera))
         stack.callback(link.close)
         link.start()
         pins = {name: config[f"buttons.{name}"] for name in ("ok", "back", "menu")}

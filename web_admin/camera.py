@@ -13,7 +13,8 @@ from flask import Blueprint, Response, jsonify, render_template, request
 
 from tablegame.config import ConfigError
 from camera_board.overlay import surface_corners
-from camera_board.teaching import say
+from camera_board.teaching import say, tenths
+from tablegame.words.phrase import said as said_in
 from web_admin.answers import done, refused
 from web_admin import camera_teach
 from web_admin.camera_teach import spots, state as teach_state
@@ -30,7 +31,7 @@ WORDS = {
            "no_picture": "Noch kein Bild von der Kamera.",
            "no_markers": "Die Kamera hat die Marken des Bretts nicht gefunden: nichts zu speichern.",
            "not_saved": "Nicht gespeichert: {error}",
-           "where": "{kind} {n}: {x:.1f} mm quer, {y:.1f} mm das Brett hinauf",
+           "where": "{kind} {n}: {x} mm quer, {y} mm das Brett hinauf",
            "markers": "Marken gesehen", "recalibrated": "neu kalibriert",
            "corners_title": "Die Ecken des Bretts (ohne Marken)",
            "corners_how": "Hat das Brett keine Marken oder sieht die Kamera sie nicht: die vier Punkte auf die "
@@ -47,7 +48,7 @@ WORDS = {
            "no_picture": "No picture from the camera yet.",
            "no_markers": "The camera has not found the board's markers: nothing to save.",
            "not_saved": "Not saved: {error}",
-           "where": "{kind} {n}: {x:.1f} mm across, {y:.1f} mm up the board",
+           "where": "{kind} {n}: {x} mm across, {y} mm up the board",
            "markers": "markers seen", "recalibrated": "re-calibrated",
            "corners_title": "The board's corners (without markers)",
            "corners_how": "If the board has no markers or the camera does not see them: drag the four points onto "
@@ -85,7 +86,7 @@ def _state() -> dict:
     corners = surface_corners(camera.calibration) or [(0.2 * w, 0.8 * h), (0.8 * w, 0.8 * h),
                                                        (0.8 * w, 0.2 * h), (0.2 * w, 0.2 * h)]
     return {"camera": True,
-            "problem": None if sighting is None else sighting.problem,
+            "problem": None if sighting is None else said_in(language(), sighting.problem),   # (a Phrase)
             "mapped": mapping is not None,
             "size": [w, h],
             "corners": [{"n": n, "where": said(CORNERS[n - 1]), "x": round(x), "y": round(y)}
@@ -95,7 +96,8 @@ def _state() -> dict:
             "recalibrations": camera.calibration.recalibrations,
             "pieces": [] if sighting is None else [
                 {"n": n, "kind": p.kind, "x": round(p.x, 1), "y": round(p.y, 1),
-                 "where": said("where", kind=say(language(), p.kind), n=n, x=p.x, y=p.y)}
+                 "where": said("where", kind=say(language(), p.kind), n=n, x=tenths(p.x, language()),
+                               y=tenths(p.y, language()))}
                 for n, p in enumerate(sighting.pieces, 1)]}
 
 

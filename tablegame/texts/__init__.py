@@ -229,9 +229,10 @@ def link_text(link, language: str) -> str:
 
 
 def link_details(link, language: str) -> str:
-    """The state with its detail, for staff: "Board connected (virtual-1.0 on /dev/pts/3)"."""
+    """The state with its detail, for staff: "Board connected (virtual-1.0 on /dev/pts/3)"; a
+    detail in words (a Phrase: a camera board's error) said in ``language`` too."""
     words = link_text(link, language)
-    return f"{words} ({link.detail})" if words and link.detail else words
+    return f"{words} ({said(language, link.detail)})" if words and link.detail else words
 
 
 def say(language: str, note: Note | None) -> str:
