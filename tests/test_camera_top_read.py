@@ -3,7 +3,9 @@ that read lies where his outline's centroid allows (``Detector._top_explained``)
 the centroid by up to half his lean (the centroid then his top's alone), a little outward for a
 man thicker than assumed. Farther, something else pulled the top's colour (a lamp's highlight
 out of the colour learned): a black is read from his centroid, a white is doubted in words
-(docs/camera.md, "A man's top read against his outline")."""
+(docs/camera.md, "A man's top read against his outline"). A white read from his outline is
+doubted where his top's read lies more than ``OUTLINE_AGREES`` beyond that (docs/camera.md,
+"Brown-wood whites read from their outline")."""
 import math
 
 import numpy as np
@@ -11,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from benchmarks.camera_looks_figures import calibrated, judge
-from camera_board.detect import THICKEST, TOP_AGREES
+from camera_board.detect import OUTLINE_AGREES, THICKEST, TOP_AGREES
 from camera_sim.corpus import detector_for
 from camera_sim.installs import installation
 from camera_sim.render import render
@@ -41,6 +43,15 @@ def test_brown_wood_whites_whose_top_and_outline_disagree_are_doubted_in_words()
     # defocus), board 2: before, whites read 1.6 to 2.8 mm off, WRONG
     sighting, (verdict, _) = _read(1_000_064, 2)
     assert verdict == "refused" and "a white at 127, 29 mm whose top and outline disagree" in sighting.problem
+
+
+def test_brown_wood_whites_read_from_their_outline_far_from_their_top_read_are_doubted_in_words():
+    # fresh set 1,000,104's installation 105 (brown-wood whites on dark plywood of nearly their
+    # colour), boards 3 and 7: before, a white read from his outline 2.5 to 2.8 mm off, WRONG
+    for board, words in ((3, "a white at 680, 182 mm whose top and outline disagree"),
+                         (7, "a white at 561, 549 mm whose top and outline disagree")):
+        sighting, (verdict, _) = _read(1_000_105, board)
+        assert verdict == "refused" and words in sighting.problem
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +106,13 @@ def test_a_top_read_farther_in_or_out_than_a_man_leans_is_not(detector, x, y, be
     for along in (-(h / 2 * lean + beyond), (THICKEST - h) / 2 * lean + beyond):
         top = _shown(detector, x + along * ox, y + along * oy)
         assert not detector._top_explained("black", _shown(detector, x, y), top)
+
+
+@settings(max_examples=40, deadline=None)
+@given(**men, apart=st.floats(0.0, 5.0), side=st.sampled_from([-1, 1]))
+def test_a_white_read_from_his_outline_is_judged_at_the_wider_bar(detector, x, y, apart, side):
+    # (his top's read to one side of his outline's: taken within OUTLINE_AGREES, doubted beyond)
+    ox, oy, _ = _outward(detector, x, y)
+    top = _shown(detector, x - side * apart * oy, y + side * apart * ox)
+    explained = detector._top_explained("white", _shown(detector, x, y), top, OUTLINE_AGREES)
+    assert explained == (apart <= OUTLINE_AGREES) or abs(apart - OUTLINE_AGREES) < 0.01
