@@ -102,7 +102,21 @@ def fit(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: 
     normalised correlation, 1 perfect). ``others``: the neighbours (u, v, radius in pixels)
     whose pixels are left out (those nearer them than this coin, as the centroid does).
     ``unmarked``: the view's size, 0 where it says nothing of a coin (a marker and its white
-    quiet zone: printed paper, nothing like the board the look was taught on), left out too."""
+    quiet zone: printed paper, nothing like the board the look was taught on), left out too.
+    Where it fits best at the edge of that reach it is fitted once more from there: the coin
+    lies farther than the centroid put it (touching coins, dark pennies on slate in a guest's
+    shadow: 2.7 to 4.7 mm off on installation 1,000,088), and a fit at the edge is no place."""
+    fu, fv, best, edge = _fitted(look, evened, reference, u, v, others, unmarked)
+    if edge and best > -1.0:
+        further = _fitted(look, evened, reference, fu, fv, others, unmarked)
+        if further[2] > best:
+            return further[:3]
+    return fu, fv, best
+
+
+def _fitted(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: float, others,
+            unmarked: np.ndarray | None) -> tuple[float, float, float, bool]:
+    """``fit`` within ``REACH`` of (u, v) once, and whether its best lies at the reach's edge."""
     half, s = look.half, int(round(REACH * look.scale))
     iu, iv = int(round(u)), int(round(v))
     region = around(evened, reference, iu, iv, half + s, look.radius)
@@ -111,7 +125,7 @@ def fit(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: 
         rim = mask
         mask = mask & _unmarked_round(unmarked, iu, iv, half, s)
         if mask.sum() < RIM_KEPT * rim.sum():
-            return u, v, -1.0
+            return u, v, -1.0, False
     yy, xx = _grid(half)
     r = look.radius
     for ou, ov, other in others:
@@ -123,7 +137,7 @@ def fit(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: 
     best = float(score[j, i])
     du = _vertex(score[j, i - 1], best, score[j, i + 1]) if 0 < i < score.shape[1] - 1 else 0.0
     dv = _vertex(score[j - 1, i], best, score[j + 1, i]) if 0 < j < score.shape[0] - 1 else 0.0
-    return iu + (i - s) + du, iv + (j - s) + dv, best
+    return iu + (i - s) + du, iv + (j - s) + dv, best, i in (0, 2 * s) or j in (0, 2 * s)
 
 
 def trusted(look: CoinLook, score: float) -> bool:
