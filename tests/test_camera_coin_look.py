@@ -45,6 +45,15 @@ def _coin_on(board: np.ndarray, u: float, v: float, rng, light: float = 1.0) -> 
     return (small * light + rng.normal(0, 1.5, small.shape)).astype(np.float32)
 
 
+def _taught_look(rng):
+    """A board and the look taught from four coins laid across its ink line."""
+    board = _board(rng)
+    half = coin_look.half_size(RADIUS, SCALE)
+    radius = half - coin_look.BEYOND * SCALE
+    return board, coin_look.learned([coin_look.around(_coin_on(board, u, 80, rng), board, u, 80, half, radius)
+                                     for u in (70, 73, 76, 79)], SCALE)
+
+
 def test_a_coins_look_fitted_finds_it_to_a_tenth_of_a_mm_across_a_line_and_in_a_shadow():
     rng = np.random.default_rng(1)
     board = _board(rng)
@@ -68,11 +77,7 @@ def test_a_coin_at_the_soft_edge_of_a_guests_shadow_is_placed_as_surely_as_in_ev
     offset only, fitted such coins at 0.70 against 0.99 taught, up to 0.23 mm off here (1.4 mm
     on installation 1,000,088's board 3). Free of the slope too, it places them as in even light."""
     rng = np.random.default_rng(5)
-    board = _board(rng)
-    half = coin_look.half_size(RADIUS, SCALE)
-    radius = half - coin_look.BEYOND * SCALE
-    look = coin_look.learned([coin_look.around(_coin_on(board, u, 80, rng), board, u, 80, half, radius)
-                              for u in (70, 73, 76, 79)], SCALE)
+    board, look = _taught_look(rng)
     yy, xx = np.mgrid[0:board.shape[0], 0:board.shape[1]].astype(np.float32)
     across = ((xx - 75) * math.cos(math.radians(angle)) + (yy - 80) * math.sin(math.radians(angle))) / 40
     light = (1 - 0.5 * (0.5 + 0.5 * np.tanh(2 * across)))[..., None]     # half the light beyond the edge
@@ -87,11 +92,7 @@ def test_a_coin_farther_than_the_fits_reach_from_its_centroid_is_fitted_again_fr
     centroid put it farther off (touching coins, dark pennies on slate: 2.7 to 4.7 mm on
     installation 1,000,088). It is fitted once more from there."""
     rng = np.random.default_rng(7)
-    board = _board(rng)
-    half = coin_look.half_size(RADIUS, SCALE)
-    radius = half - coin_look.BEYOND * SCALE
-    look = coin_look.learned([coin_look.around(_coin_on(board, u, 80, rng), board, u, 80, half, radius)
-                              for u in (70, 73, 76, 79)], SCALE)
+    board, look = _taught_look(rng)
     u, v = 75.0 + 3.1 * SCALE, 80.0 - 1.2 * SCALE         # 3.1 mm beyond where the fit starts
     fu, fv, score = coin_look.fit(look, _coin_on(board, u, v, rng), board, 75.0, 80.0, ())
     assert math.hypot(fu - u, fv - v) < 0.2 * SCALE, (fu, fv)
@@ -172,11 +173,7 @@ def test_a_marker_under_a_coins_rim_does_not_move_its_fit():
     marker (printed paper: the view over the empty board there is nothing like the look's).
     Whatever those pixels show, the fit leaves them out and places the coin as on bare board."""
     rng = np.random.default_rng(4)
-    board = _board(rng)
-    half = coin_look.half_size(RADIUS, SCALE)
-    radius = half - coin_look.BEYOND * SCALE
-    look = coin_look.learned([coin_look.around(_coin_on(board, u, 80, rng), board, u, 80, half, radius)
-                              for u in (70, 73, 76, 79)], SCALE)
+    board, look = _taught_look(rng)
     u, v = 74.6, 80.7
     view = _coin_on(board, u, v, rng)
     marker = (slice(88, None), slice(96, None))       # below and right of the coin's middle
