@@ -336,13 +336,14 @@ class Detector:
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
         self.placed = [False] * len(kept)      # a piece its learned look placed (likewise)
+        self.only_just = [False] * len(kept)   # a coin its look placed with a fit only just over its bar (likewise)
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced in zip(
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just in zip(
                 kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
-                self.unplaced):
+                self.unplaced, self.only_just):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -352,6 +353,8 @@ class Detector:
                 unsure.append(doubt("one_sided_rim", kind=kind, x=x, y=y))
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
                 unsure.append(doubt("by_marker", kind=kind, x=x, y=y))
+            elif only_just:     # its look placed it, but a fit this poor has placed a coin that was not there
+                unsure.append(doubt("only_just", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
@@ -469,6 +472,7 @@ class Detector:
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
         self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls centres alone too)
         self.placed = [False] * len(kept)      # (likewise)
+        self.only_just = [False] * len(kept)   # (likewise)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
@@ -531,8 +535,9 @@ class Detector:
     def _fitted(self, kept: list, outlines: list, evened: np.ndarray, grid: "_Grid") -> list:
         """Each piece's middle: where the look the teaching learned of its kind fits best
         (camera_board/coin_look.py) where it fits about as well as on the taught pieces (its
-        one-sided rim then no doubt); else (no look learned, following, a coin in the gutter)
-        where its centroid is, and a coin so read by a marker is doubted (``by_marker``: there
+        one-sided rim or its likeness to the board in shadow then no doubt, a fit only just that
+        good doubted: ``coin_look.surely``); else (no look learned, following, a coin in the
+        gutter) where its centroid is, and a coin so read by a marker is doubted (``by_marker``: there
         the centroid reads 1.5 mm off, fresh set 1,000,088's installations 092 and 094)."""
         middles = [(cu, cv) for cu, cv, _ in outlines]
         looks = self.appearance.looks
@@ -549,9 +554,15 @@ class Detector:
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
-                # a rim told from the board on one side only pulls the centroid, not the look's
-                # fit (its drop shadow and the board round it weigh on every side): not doubted
+                # a rim told from the board on one side only, or a coin like the board in shadow
+                # (where does it end and its shadow begin?), says where the centroid is unsure,
+                # not the look's fit (its drop shadow and the board round it weigh on every
+                # side: such coins in the gutter placed 0.1 to 0.6 mm off): neither doubted
                 self.one_sided[i] = 0.0
+                self.shaded[i] = 0.0
+                # (unless it fits only just: such a fit placed a touching coin 1.45 mm off and a
+                # coin at the board's edge 6.2 mm off, each doubted for nothing else)
+                self.only_just[i] = not coin_look.surely(look, score)
             else:
                 self.by_marker[i] = coin_look.by_marker(look, grid.unmarked, *middles[i])
         return middles

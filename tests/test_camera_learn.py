@@ -56,7 +56,9 @@ def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_
     learned = _taught(inst)
     assert not learned.ok, "the learning says the camera cannot read these coins well"
     verdict, sighting = _read(inst, learned, 0)
-    assert verdict == "refused" and "in shadow" in sighting.problem
+    # (its coins doubted: like the board in shadow, or, where their look places them and that
+    # doubt is lifted, as a loose camera's coins the look does not place)
+    assert verdict == "refused" and ("in shadow" in sighting.problem or "its look does not place" in sighting.problem)
 
 
 def test_a_miwin_die_on_a_darker_wood_with_its_shadow_is_one_die_not_dice_touching():
