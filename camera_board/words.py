@@ -13,6 +13,7 @@ phrase within a phrase is said in the same language."""
 from __future__ import annotations
 
 import numbers
+import threading
 from typing import Any
 
 from tablegame.words.phrase import Phrase, said
@@ -159,6 +160,9 @@ class Comma:
     def __format__(self, spec: str) -> str:
         return format(self.number, spec).replace(".", ",")
 
+    def __str__(self) -> str:    # (a number in a list of values is said through str)
+        return format(self, "")
+
 
 class Told:
     """What a camera board told the table (ERROR 4), by its English: the board link hears it as
@@ -169,14 +173,19 @@ class Told:
 
     def __init__(self) -> None:
         self._words: dict[str, Phrase] = {}
+        self._lock = threading.Lock()   # told from the camera's thread and the board's own
 
     def __call__(self, words: Phrase) -> Phrase:
-        """``words``, remembered (the camera's thread)."""
-        self._words[str(words)] = words
-        if len(self._words) > self.KEPT:
-            del self._words[next(iter(self._words))]
+        """``words``, remembered as the newest (the camera's thread, the simulated board's)."""
+        key = str(words)
+        with self._lock:
+            self._words.pop(key, None)
+            self._words[key] = words
+            if len(self._words) > self.KEPT:
+                del self._words[next(iter(self._words))]
         return words
 
     def said_as(self, text: str) -> Any:
         """The words the board's ``text`` was told in (any thread), else the text itself."""
-        return self._words.get(text, text)
+        with self._lock:
+            return self._words.get(text, text)

@@ -47,11 +47,11 @@ SEEN_WINDOW = 256  # board seqs remembered for dropping duplicates
 ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before reading on
 HOST_STALL = 1.0   # s between two passes of the reader (or half the silence, if more): the
                    # host stalled, not the board (a pass takes 20 ms, a burst of ACK waits more)
+CLOSE_WAIT = 5.0   # s close() waits for the reader to end (it closes the port as it ends)
 # A board's error as the staff page's board health says it, in the page's language (the log: English)
 WORDS = {"de": {"board_error": "das Brett meldet Fehler {code}: {text}"},
          "en": {"board_error": "the board reports error {code}: {text}"}}
 phrase = phrasebook(WORDS)
-CLOSE_WAIT = 5.0   # s close() waits for the reader to end (it closes the port as it ends)
 
 
 class _Lost(Exception):

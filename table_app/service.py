@@ -241,13 +241,14 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
     """The one object the staff page is given (tablegame.face); ``more``: facts of parts
     started after it (the MQTT publisher) for the health view; ``camera``: the camera board,
     when the board is a camera (its calibration area)."""
-    from tablegame.texts import link_details
+    from tablegame.texts import link_details, text
     from tablegame.words.phrase import Phrase
 
     def health() -> dict:
         status = session.snapshot().status
-        link_words = Phrase(lambda language: link_details(status.link, language))   # the page's language
-        facts = {"link": link_words or "no news from the board yet",
+        link_words = Phrase(lambda language: link_details(status.link, language)    # the page's language
+                            or text(language, "link_no_news"))
+        facts = {"link": link_words,
                  "live_streams": session.streams}
         if link is not None:
             facts.update(link.health().facts())

@@ -86,6 +86,24 @@ def test_a_doubt_keeps_its_millimetres_in_german_with_a_decimal_comma():
                                 "im Mittel 0,7 mm neben den Stellen: die Schärfe der Kamera prüfen)")
 
 
+def test_numbers_in_a_list_of_values_keep_the_german_decimal_comma():
+    assert camera_words._value("de", "", [0.5, 2]) == "0,5; 2"
+    assert camera_words._value("en", "", [0.5, 2]) == "0.5, 2"
+
+
+def test_a_sentence_told_again_is_kept_as_the_newest():
+    """What the camera told the table is kept, the oldest dropped first: a sentence told
+    again just now is not the next one dropped (the staff page would show it in English)."""
+    told = camera_words.Told()
+    first = told(doubt("patch", x=1.0, y=1.0))
+    for i in range(told.KEPT - 1):
+        told(doubt("patch", x=10.0 + i, y=1.0))
+    told(first)                                    # told again: the newest now
+    told(doubt("patch", x=99.0, y=99.0))           # one over: the oldest other goes
+    assert told.said_as(str(first)) is first
+    assert told.said_as("a patch at 10, 1 mm") == "a patch at 10, 1 mm"   # dropped: said as heard
+
+
 def test_a_teaching_read_back_says_what_the_camera_doubted_in_the_same_language():
     """The teaching's pictures read again with what it learned: the refusal quotes the doubt
     (the staff page's teaching, tablegame camera-learn --language)."""
@@ -177,6 +195,16 @@ def test_the_board_health_says_the_camera_boards_error_4_in_the_pages_language(t
     finally:
         link.close()
         camera.close()
+
+
+def test_the_board_health_before_any_news_says_so_in_the_pages_language(table):
+    from table_app.service import table_face
+    client = admin_on(table_face(table.session, table.settings, table.store, table.restarts.set))
+    assert table.session.snapshot().status.link is None      # (no board link started)
+    assert client.get("/api/health", headers={"Accept-Language": "de"}).get_json()["link"] == (
+        "Noch keine Nachricht vom Brett")
+    assert client.get("/api/health", headers={"Accept-Language": "en"}).get_json()["link"] == (
+        "no news from the board yet")
 
 
 def test_in_chromium_the_camera_view_says_the_doubt_in_german_and_its_refresh_keeps_it_so(table, doubting, chromium):

@@ -488,6 +488,17 @@ def test_a_coin_read_just_off_the_side_or_far_edge_is_put_on_it(coins, tolerance
             assert (hx, hy) == (x, y)
 
 
+@pytest.mark.parametrize("into", [0.2, 1.0, 2.0])
+def test_a_coin_held_on_the_edge_stays_on_it_when_a_neighbour_overlaps_it(into):
+    """A coin read 0.2 mm off the left edge beside a coin read ``into`` mm into it: the
+    readings pulled apart, the neighbour takes the push and the coin stays on the surface
+    (pulled apart after the hold, it went back over the edge, 0.5 mm into the gutter)."""
+    d = BOARD.coin_diameter
+    edge, inner = search._held_apart([(-0.2, 300.0), (d - 0.2 - into, 300.0)], BOARD, 1.0)
+    assert 0 < edge[0] <= 0.02 and edge[1] == 300.0
+    assert math.hypot(inner[0] - edge[0], inner[1] - edge[1]) >= d - 0.02
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 356), st.floats(0, 500)), max_size=6),
        st.lists(st.tuples(st.floats(-1.0, 1.0), st.floats(-1.0, 1.0)), min_size=6, max_size=6),

@@ -67,6 +67,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_operational": "Brett verbunden",
         # beside the screen (Home Assistant, the venue view): no board at all, no result yet
         "link_none": "Kein Brett angeschlossen",
+        "link_no_news": "Noch keine Nachricht vom Brett",
         "result_none": "Noch kein Ergebnis",
         # the name editor of the desktop window (N)
         "names_title": "Wer spielt?",
@@ -119,6 +120,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "link_handshake": "Board connecting …",
         "link_operational": "Board connected",
         "link_none": "No board attached",
+        "link_no_news": "no news from the board yet",
         "result_none": "No result yet",
         "names_title": "Who is playing?",
         "names_party": "Party {number}",

@@ -35,7 +35,8 @@ class ShovePlay:
     board: ShoveBoard
     moved_coin: str = "warn"  # a coin moved that nothing hit: "warn" or "restore"
     # the last settled board accepted, and in restore mode where the moved coin lay;
-    # only the session's writer thread judges, so this memory has one writer
+    # only the session's writer thread judges; the views' words and replay made once are
+    # kept here too, by a snapshot's view in its own (shallow) copy of this dict
     _memory: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -207,10 +208,10 @@ class ShovePlay:
         """"Bitte das Brett abräumen (5 Münzen liegen noch)", said once per count and
         language: every turn's end shows it, and said anew it was a sixth of that
         frame's view, cold (issue 30)."""
-        said = self._memory.setdefault("clear", {})
-        line = said.get((coins, language))
+        key = ("clear", coins, language)   # (flat: a snapshot's copy of the memory is its own)
+        line = self._memory.get(key)
         if line is None:
-            line = said[coins, language] = text(language, "status_clear", coins=coins)
+            line = self._memory[key] = text(language, "status_clear", coins=coins)
         return line
 
     def _turn_line(self, state: ShoveState, left: int, language: str) -> str:

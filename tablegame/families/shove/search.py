@@ -928,7 +928,8 @@ def _pushed_away(p, seen, a, b, sensor: float) -> bool:
 def _between(before, after, still: float) -> list:
     """The coins of ``before`` seen again within ``still`` of where they lay put at the
     mean of their two readings: the best guess of where such a coin lay (each reading is
-    off by up to the sensors' error, the mean by half as much on average). A shot that
+    off by up to the sensors' error, the mean of two independent errors by about 0.7 of
+    one). A shot that
     passed it by a hair touches it in the model where its reading lies a hair nearer, and
     misses it where it lies a hair further: the shot then goes on another way (issue 31,
     thirteenth round: seed 12's 682 and 898)."""
@@ -950,9 +951,32 @@ def _on_the_edge(points, board: ShoveBoard, tolerance: float) -> list:
     def held(x: float, y: float) -> tuple[float, float]:
         if not (-tolerance <= x <= board.width + tolerance and y <= board.length + tolerance):
             return x, y   # in the gutter
-        return (min(max(x, EDGE_HOLD), board.width - EDGE_HOLD),
-                min(y, board.length - EDGE_HOLD))
+        return _inside((x, y), board)
     return [held(x, y) for x, y in points]
+
+
+def _held_apart(points, board: ShoveBoard, tolerance: float, rounds: int = 8) -> list:
+    """The readings with coins read just off an edge held on it (``_on_the_edge``) and
+    overlapping readings pulled apart (``apart``), both at once: pulling a held coin off a
+    neighbour it overlaps pushes it back over the edge, so each round holds it again and
+    its neighbour takes the rest of the push (halved each round; what is left after the
+    last is under a hundredth of a mm, the coin held on the edge)."""
+    held = _on_the_edge(points, board, tolerance)
+    on = [_on_the_surface(p, board) for p in held]   # (the rest in the gutter, left there)
+    for _ in range(rounds):
+        pulled = apart(held, board.coin_diameter)
+        held = [_inside(q, board) if keep else q for q, keep in zip(pulled, on)]
+    return held
+
+
+def _on_the_surface(p, board: ShoveBoard) -> bool:
+    """Whether ``p`` lies on the playing surface (not over the side or far gutter)."""
+    return 0 <= p[0] <= board.width and p[1] <= board.length
+
+
+def _inside(p, board: ShoveBoard) -> tuple[float, float]:
+    """``p`` put ``EDGE_HOLD`` inside the side and far edges where it lies beyond them."""
+    return (min(max(p[0], EDGE_HOLD), board.width - EDGE_HOLD), min(p[1], board.length - EDGE_HOLD))
 
 
 class _Trial:
@@ -975,7 +999,7 @@ class _Trial:
         # pulled apart
         self.after = canonical(after)
         lay = _between(canonical(before), self.after, self.still)
-        self.before = apart(_on_the_edge(lay, board, tolerance), board.coin_diameter)
+        self.before = _held_apart(lay, board, tolerance)
         # how far a knocked coin's way may turn (radians): the line of centres of its hit
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
