@@ -929,10 +929,9 @@ def _between(before, after, still: float) -> list:
     """The coins of ``before`` seen again within ``still`` of where they lay put at the
     mean of their two readings: the best guess of where such a coin lay (each reading is
     off by up to the sensors' error, the mean of two independent errors by about 0.7 of
-    one). A shot that
-    passed it by a hair touches it in the model where its reading lies a hair nearer, and
-    misses it where it lies a hair further: the shot then goes on another way (issue 31,
-    thirteenth round: seed 12's 682 and 898)."""
+    one). A shot that passed it by a hair touches it in the model where its reading lies
+    a hair nearer, and misses it where it lies a hair further: the shot then goes on
+    another way (issue 31, thirteenth round: seed 12's 682 and 898)."""
     out = []
     for p in before:
         q = min(after, key=lambda a: distance(p, a), default=None)
