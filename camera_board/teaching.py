@@ -14,8 +14,7 @@ import numpy as np
 
 from camera_board.appearance import Appearance
 from camera_board.calibrate import Calibration
-from camera_board.words import KINDS, Comma
-from tablegame.words.phrase import said
+from camera_board.words import KINDS, spoken
 
 WORDS = {
     "de": {"empty": "Das Brett leer: alles herunternehmen, auch Hände und Gläser.",
@@ -108,9 +107,7 @@ WORDS = {
 
 def say(language: str, key: str, **values) -> str:
     words = WORDS.get(language, WORDS["en"])
-    named = {k: words.get(v, v) if k in ("kind", "a", "b") else Comma(v) if language == "de" and isinstance(v, float)
-             else said(language, v) for k, v in values.items()}     # (a Phrase: what the camera doubted)
-    return words[key].format(**named)
+    return words[key].format(**{k: spoken(language, k, v) for k, v in values.items()})
 
 
 def tenths(mm: float, language: str) -> str:

@@ -26,7 +26,7 @@ KINDS = {
     "en": {"coin": "coin", "white": "white", "black": "black", "queen": "queen", "striker": "striker",
            "die": "die", "die III": "die III", "die IV": "die IV", "die V": "die V", "piece": "piece"},
 }
-NAMED = ("kind", "other")          # the values that are a piece's kind
+NAMED = ("kind", "other", "a", "b")   # the values that are a piece's kind
 LIST = {"de": "; ", "en": ", "}    # between the doubts of one frame (a doubt has a comma: "12, 34 mm")
 
 WORDS = {
@@ -138,14 +138,17 @@ WORDS = {
 def doubt(key: str, /, **values) -> Phrase:
     """The camera's sentence ``key`` with ``values``: English as a str, ``said(language)`` in any."""
     return Phrase(lambda language: WORDS[language][key].format(
-        **{name: _value(language, name, value) for name, value in values.items()}))
+        **{name: spoken(language, name, value) for name, value in values.items()}))
 
 
-def _value(language: str, name: str, value: Any) -> Any:
+def spoken(language: str, name: str, value: Any) -> Any:
+    """A sentence's value ``name`` as said in ``language`` (this module's and the teaching's
+    sentences alike): a piece's kind by its name, a number with the decimal mark, a list
+    joined, a phrase said."""
     if name in NAMED:
-        return KINDS[language].get(value, value)
+        return KINDS.get(language, KINDS["en"]).get(value, value)
     if isinstance(value, (list, tuple)):
-        return LIST[language].join(str(_value(language, "", v)) for v in value)
+        return LIST.get(language, LIST["en"]).join(str(spoken(language, "", v)) for v in value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool) and language == "de":
         return Comma(value)
     return said(language, value)

@@ -87,8 +87,8 @@ def test_a_doubt_keeps_its_millimetres_in_german_with_a_decimal_comma():
 
 
 def test_numbers_in_a_list_of_values_keep_the_german_decimal_comma():
-    assert camera_words._value("de", "", [0.5, 2]) == "0,5; 2"
-    assert camera_words._value("en", "", [0.5, 2]) == "0.5, 2"
+    assert camera_words.spoken("de", "", [0.5, 2]) == "0,5; 2"
+    assert camera_words.spoken("en", "", [0.5, 2]) == "0.5, 2"
 
 
 def test_a_sentence_told_again_is_kept_as_the_newest():
