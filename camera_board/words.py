@@ -16,6 +16,7 @@ import numbers
 import threading
 from typing import Any
 
+from tablegame.words.grammar import Comma
 from tablegame.words.phrase import Phrase, said
 
 # The pieces' names, as the teaching and the Carrom texts name them
@@ -152,19 +153,6 @@ def spoken(language: str, name: str, value: Any) -> Any:
     if isinstance(value, numbers.Real) and not isinstance(value, bool) and language == "de":
         return Comma(value)
     return said(language, value)
-
-
-class Comma:
-    """A number said in German: its decimal mark a comma (0,4 %; an int stays one: 10)."""
-
-    def __init__(self, number: numbers.Real) -> None:
-        self.number = number
-
-    def __format__(self, spec: str) -> str:
-        return format(self.number, spec).replace(".", ",")
-
-    def __str__(self) -> str:    # (a number in a list of values is said through str)
-        return format(self, "")
 
 
 class Told:

@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from firmware_bridge.words import STATE_WORDS, phrase
 from tablegame.core.sensors import LinkState
 
 
@@ -32,20 +33,22 @@ class LinkHealth:
         return self.crc_errors + self.resyncs + self.bad_messages
 
     def facts(self, now: float | None = None) -> dict[str, str]:
-        """In words, one line each, for the staff page's health view."""
+        """In words, one line each, for the staff page's health view (Phrases: English as
+        text, the page says them in its language)."""
         now = time.time() if now is None else now
         if self.last_frame is None:
-            last = "none yet"
+            last = phrase("no_frame_yet")
         else:
-            last = f"{time.strftime('%H:%M:%S', time.localtime(self.last_frame))} " \
-                   f"({max(0.0, now - self.last_frame):.1f} s ago)"
-        board = "not seen yet" if self.board_id is None else \
-            f"{self.board_id:#x}, firmware {self.firmware}, protocol {self.protocol}"
+            last = phrase("frame_at", time=time.strftime('%H:%M:%S', time.localtime(self.last_frame)),
+                          ago=max(0.0, now - self.last_frame))
+        board = phrase("board_unseen") if self.board_id is None else \
+            phrase("board_seen", board_id=f"{self.board_id:#x}", firmware=self.firmware,
+                   protocol=self.protocol)
         return {
-            "link_state": self.state.value, "port": self.port, "board": board,
+            "link_state": phrase(STATE_WORDS[self.state.value]), "port": self.port, "board": board,
             "frames": str(self.frames),
-            "bad_frames": f"{self.bad_frames} ({self.crc_errors} CRC, {self.resyncs} resync, "
-                          f"{self.bad_messages} bad message)",
+            "bad_frames": phrase("bad_frames", bad=self.bad_frames, crc=self.crc_errors,
+                                 resyncs=self.resyncs, messages=self.bad_messages),
             "resends": str(self.resends), "reconnects": str(self.reconnects), "last_frame": last,
         }
 

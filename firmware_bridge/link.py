@@ -39,7 +39,8 @@ from firmware_bridge.codec import (
 from firmware_bridge.health import LinkHealth, RateLimited
 from tablegame.core.sensors import (BoardSnapshot, DiceReading, LinkState, LinkStatus, PieceOffBoard,
                                PiecePocketed, PiecesSnapshot, SquaresReading, StrokeStarted)
-from tablegame.words.phrase import phrasebook
+from firmware_bridge.words import phrase
+from tablegame.words.phrase import phrase_of
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +49,6 @@ ACK_WAIT = 0.05    # s the reader waits for the writer to handle an event before
 HOST_STALL = 1.0   # s between two passes of the reader (or half the silence, if more): the
                    # host stalled, not the board (a pass takes 20 ms, a burst of ACK waits more)
 CLOSE_WAIT = 5.0   # s close() waits for the reader to end (it closes the port as it ends)
-# A board's error as the staff page's board health says it, in the page's language (the log: English)
-WORDS = {"de": {"board_error": "das Brett meldet Fehler {code}: {text}"},
-         "en": {"board_error": "the board reports error {code}: {text}"}}
-phrase = phrasebook(WORDS)
 
 
 class _Lost(Exception):
@@ -159,7 +156,7 @@ class BoardLink:
 
     def _run(self) -> None:
         backoff = self._backoff_min
-        self._set_state(LinkState.SEARCHING, f"looking for the board at {self.port}")
+        self._set_state(LinkState.SEARCHING, phrase("looking", port=self.port))
         while not self._stop.is_set():
             try:
                 self._serial = self._open_port(self.port, baudrate=self._baudrate, timeout=0.02,
@@ -167,7 +164,7 @@ class BoardLink:
                 self._serial.reset_input_buffer()
             except (serial.SerialException, OSError, ValueError) as error:
                 self._close_port()  # opened but unusable: do not leak it on the next try
-                self._searching(f"cannot open {self.port}: {error}", backoff)
+                self._searching(phrase("cannot_open", port=self.port, error=error), backoff)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self._backoff_max)
                 continue
@@ -177,19 +174,19 @@ class BoardLink:
                 self._operate()
             except _Retry as why:
                 self._close_port()
-                self._searching(str(why), backoff)
+                self._searching(phrase_of(why), backoff)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self._backoff_max)
             except _Lost as why:
                 self._close_port()
                 self._lost_at = self._clock()
-                self._set_state(LinkState.LOST, str(why))
-                self._set_state(LinkState.SEARCHING, f"looking for the board at {self.port}")
+                self._set_state(LinkState.LOST, phrase_of(why))
+                self._set_state(LinkState.SEARCHING, phrase("looking", port=self.port))
                 self._stop.wait(backoff)
             except Exception as error:  # a bug must not silence the table: say it, start over
                 log.exception("the board link failed; closing %s and starting over", self.port)
                 self._close_port()
-                self._set_state(LinkState.LOST, f"link failed: {error!r}")
+                self._set_state(LinkState.LOST, phrase("link_failed", error=repr(error)))
                 self._stop.wait(self._backoff_max)
         self._close_port()
         log.info("board link on %s closed", self.port)
@@ -198,13 +195,13 @@ class BoardLink:
         """SEARCHING with the reason; the log says it once, then every 5 minutes while it
         stays the same (a missing board is retried every half second all night)."""
         self._publish(state=LinkState.SEARCHING)
-        self._post(LinkStatus(LinkState.SEARCHING, f"{why}; retrying in {backoff:.2f} s"))
+        self._post(LinkStatus(LinkState.SEARCHING, phrase("retrying", why=why, seconds=backoff)))
         line = self._searching_log.note(f"board link searching: {why}", key=why)
         if line:
             log.warning("%s; retrying every %.1f s at most", line, self._backoff_max)
 
     def _handshake(self) -> None:
-        self._set_state(LinkState.HANDSHAKE, f"{self.port} open, waiting for the board to answer HELLO")
+        self._set_state(LinkState.HANDSHAKE, phrase("waiting_hello", port=self.port))
         self._decoder = FrameDecoder()
         self._serial.write(b"\x00")  # end whatever half frame the board may have seen
         self._send(Hello(PROTOCOL_VERSION))
@@ -219,7 +216,7 @@ class BoardLink:
             if self._credit_a_stall(now):
                 deadline = now + self._silence   # the board's answer waits for us, not we for it
             if now >= deadline:
-                raise _Retry(f"no answer to HELLO from {self.port} within {self._silence:.1f} s")
+                raise _Retry(phrase("no_hello", port=self.port, seconds=float(self._silence)))
             if now - self._last_tx >= self._heartbeat:
                 self._send(Hello(PROTOCOL_VERSION))
 
@@ -240,7 +237,8 @@ class BoardLink:
         self._searching_log.reset()
         self._publish(board_id=info.board_id, firmware=info.firmware, protocol=info.version,
                       reconnects=reconnects)
-        board = f"board {info.board_id:#x}, firmware {info.firmware}, protocol {info.version}, on {self.port}"
+        board = phrase("operational", board_id=f"{info.board_id:#x}", firmware=info.firmware,
+                       protocol=info.version, port=self.port)
         if self._lost_at is not None:
             log.info("board back after %.1f s without it (reconnect %d): %s",
                      self._last_rx - self._lost_at, reconnects, board)
@@ -268,7 +266,7 @@ class BoardLink:
             now = self._clock()
             self._credit_a_stall(now)
             if now - self._last_rx > self._silence:
-                raise _Lost(f"no frame from the board at {self.port} for {self._silence:.1f} s")
+                raise _Lost(phrase("no_frame", port=self.port, seconds=float(self._silence)))
             if now - self._last_tx >= self._heartbeat:
                 self._send(Heartbeat())
 
@@ -294,7 +292,7 @@ class BoardLink:
         try:
             data = self._serial.read(self._serial.in_waiting or 1)
         except (serial.SerialException, OSError) as error:
-            raise _Lost(f"{self.port} went away: {error}") from None
+            raise _Lost(phrase("went_away", port=self.port, error=error)) from None
         if not data:
             return []
         out = []
@@ -372,7 +370,7 @@ class BoardLink:
         try:
             self._serial.write(wire)
         except (serial.SerialException, OSError) as error:
-            raise _Lost(f"{self.port} went away: {error}") from None
+            raise _Lost(phrase("went_away", port=self.port, error=error)) from None
         self._last_tx = self._clock()
 
     def _set_state(self, state: LinkState, detail: str) -> None:

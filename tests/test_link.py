@@ -570,8 +570,9 @@ def test_a_repeated_trouble_is_said_once_then_once_per_period():
     assert limit.note("no board", key="a") == "no board"
 
 
-def test_the_staff_pages_health_view_shows_the_links_health(tmp_path):
-    import html
+@pytest.fixture
+def staff_client(tmp_path):
+    """The staff page of a table with a virtual board on its link, an admin signed in."""
     from test_web_admin import ADMIN, post
     from web_admin import create_app
     from web_table import BoardTable
@@ -579,15 +580,65 @@ def test_the_staff_pages_health_view_shows_the_links_health(tmp_path):
     try:
         client = create_app(table.face, {"HEARTBEAT": 0.2}).test_client()
         post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
-        wait_until(lambda: client.get("/api/health").get_json().get("link_state") == "operational",
-                   timeout=5.0, what="the link up on the staff page")
-        facts = client.get("/api/health").get_json()
-        assert facts["board"] == "0x7ab1e, firmware virtual-1.0, protocol 1"
-        assert int(facts["frames"]) >= 1 and facts["bad_frames"].startswith("0 ")
-        page = html.unescape(client.get("/health").get_data(as_text=True))
-        assert "virtual-1.0" in page and "reconnects" in page and "s ago" in page
+        yield client
     finally:
         table.close()
+
+
+def test_the_staff_pages_health_view_shows_the_links_health(staff_client):
+    import html
+    english = {"Accept-Language": "en"}
+    wait_until(lambda: staff_client.get("/api/health", headers=english).get_json().get("link_state")
+               == "operational", timeout=5.0, what="the link up on the staff page")
+    facts = staff_client.get("/api/health", headers=english).get_json()
+    assert facts["board"] == "0x7ab1e, firmware virtual-1.0, protocol 1"
+    assert int(facts["frames"]) >= 1 and facts["bad_frames"].startswith("0 ")
+    page = html.unescape(staff_client.get("/health", headers=english).get_data(as_text=True))
+    assert "virtual-1.0" in page and "reconnects" in page and "s ago" in page
+
+
+def test_the_board_health_is_said_in_the_pages_language_numbers_with_a_comma(staff_client):
+    """A German staff page says the link's state, board, counters and its last frame in German
+    (the port's name as it is); the log and an English page say them as before."""
+    import html
+    german = {"Accept-Language": "de"}
+    wait_until(lambda: staff_client.get("/api/health", headers=german).get_json().get("link_state")
+               == "in Betrieb", timeout=5.0, what="the link up on the German staff page")
+    facts = staff_client.get("/api/health", headers=german).get_json()
+    assert facts["board"] == "0x7ab1e, Firmware virtual-1.0, Protokoll 1"
+    assert facts["link"].startswith("Brett verbunden (Brett 0x7ab1e, Firmware virtual-1.0, "
+                                    "Protokoll 1, an "), facts["link"]
+    assert re.fullmatch(r"0 \(0 CRC, 0 neu synchronisiert, 0 ungültige Nachricht\)", facts["bad_frames"])
+    assert re.fullmatch(r"\d\d:\d\d:\d\d \(vor \d+,\d s\)", facts["last_frame"]), facts["last_frame"]
+    page = html.unescape(staff_client.get("/health", headers=german).get_data(as_text=True))
+    assert "in Betrieb" in page and "Firmware virtual-1.0" in page
+    assert not re.search(r"\b(firmware|protocol|ago|resync|operational)\b", page), "English left"
+
+
+def test_a_missing_board_is_said_with_its_retry_in_each_language():
+    """What the link says while it looks for a board (the staff page's link line), in German with
+    a decimal comma; the log's English unchanged."""
+    from firmware_bridge.words import phrase
+    retry = phrase("retrying", why=phrase("cannot_open", port="/dev/ttyACM0",
+                                          error=OSError(2, "No such file or directory")), seconds=0.4)
+    assert retry == "cannot open /dev/ttyACM0: [Errno 2] No such file or directory; retrying in 0.40 s"
+    assert retry.said("de") == ("/dev/ttyACM0 lässt sich nicht öffnen: [Errno 2] No such file or "
+                                "directory; nächster Versuch in 0,40 s")
+
+
+def test_every_sentence_of_the_link_has_both_languages_with_the_same_values():
+    import string
+    from firmware_bridge.words import STATE_WORDS, WORDS, phrase
+    assert WORDS["de"].keys() == WORDS["en"].keys()
+    assert {s.value for s in LinkState} == STATE_WORDS.keys()
+    values = {"code": 4, "text": "x", "port": "p", "error": "e", "why": "w", "seconds": 0.5,
+              "board_id": "0x1", "firmware": "f", "protocol": 1, "time": "12:00:00", "ago": 1.5,
+              "bad": 1, "crc": 1, "resyncs": 0, "messages": 0}
+    for key, english in WORDS["en"].items():
+        names = {f for _, f, _, _ in string.Formatter().parse(english) if f}
+        said = phrase(key, **{n: values[n] for n in names})
+        assert "{" not in said.said("de") and "{" not in said, key
+        assert not re.search(r"\d\.\d", said.said("de")), (key, said.said("de"))
 
 
 # -- fuzz ----------------------------------------------------------------------------------

@@ -57,3 +57,16 @@ def format_words(template: str, values: dict) -> str:
     return template.format(**{k: beds_words(v) if isinstance(v, tuple) else
                               _Name(v) if agree and isinstance(v, str) else v
                               for k, v in values.items()})
+
+
+class Comma:
+    """A number said in German: its decimal mark a comma (0,4 %; an int stays one: 10)."""
+
+    def __init__(self, number) -> None:
+        self.number = number
+
+    def __format__(self, spec: str) -> str:
+        return format(self.number, spec).replace(".", ",")
+
+    def __str__(self) -> str:    # (a number in a list of values is said through str)
+        return format(self, "")
