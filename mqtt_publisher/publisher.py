@@ -30,7 +30,7 @@ from mqtt_publisher.acked import Acked
 from mqtt_publisher.broker import Broker
 from mqtt_publisher.payloads import event_payload, progress_payload, state_payload
 from mqtt_publisher.sending import Sending
-from mqtt_publisher.words import refusal
+from mqtt_publisher.words import phrase, refusal
 from tablegame.core.history import History
 
 log = logging.getLogger(__name__)
@@ -200,14 +200,14 @@ class Publisher:
         return time.monotonic() - max(self._asked, self._back) < seconds
 
     def facts(self) -> dict:
-        """For the staff page's health view, in plain words."""
+        """For the staff page's health view, in plain words (Phrases: the page's language)."""
         if self._failed.is_set():
-            state = "stopped after an error (in the log): restart the table to publish again"
+            state = phrase("stopped")
         elif self.online:
-            state = f"connected to {self._broker.address}"
+            state = phrase("connected", broker=self._broker.address)
         else:
-            state = f"no broker at {self._broker.address}: trying again, the log keeps every event"
-        return {"mqtt": state, "mqtt_acknowledged": f"up to event {self.stats['acked']}"}
+            state = phrase("no_broker", broker=self._broker.address)
+        return {"mqtt": state, "mqtt_acknowledged": phrase("acknowledged", seq=self.stats["acked"])}
 
     # -- the publisher's thread ------------------------------------------------------
 

@@ -1,7 +1,10 @@
 """What the table answers on ``.../reply`` in its own words, German and English: a
 reply carries ``reason`` in the table's language and ``reasons`` in both, so a venue
-page shows it in its reader's."""
+page shows it in its reader's. And how its publishing goes, for the staff page's health
+view in the page's language."""
 from __future__ import annotations
+
+from tablegame.words.phrase import Phrase
 
 LANGUAGES = ("de", "en")
 
@@ -26,7 +29,21 @@ WORDS = {
     "at_move": {"de": "Der Tisch ist bei Zug {moves}, nicht {at}",
                 "en": "the table is at move {moves}, not {at}"},
     "bad_move": {"de": "Kein Zug dieses Spiels: {error}", "en": "not a move of this game: {error}"},
+    # the staff page's health view
+    "stopped": {"de": "nach einem Fehler angehalten (im Protokoll): den Tisch neu starten, um wieder "
+                      "zu senden",
+                "en": "stopped after an error (in the log): restart the table to publish again"},
+    "connected": {"de": "verbunden mit {broker}", "en": "connected to {broker}"},
+    "no_broker": {"de": "kein Broker an {broker}: neuer Versuch läuft, das Protokoll behält jedes "
+                        "Ereignis",
+                  "en": "no broker at {broker}: trying again, the log keeps every event"},
+    "acknowledged": {"de": "bis Ereignis {seq}", "en": "up to event {seq}"},
 }
+
+
+def phrase(key: str, **values) -> Phrase:
+    """One of WORDS as a Phrase: English as text (the log), said in the staff page's language."""
+    return Phrase(lambda language: WORDS[key][language].format(**values))
 
 
 def refusal(language: str, key: str, **values) -> dict:

@@ -15,6 +15,7 @@ def test_the_health_view_says_connected_and_away(tmp_path):
     from mqtt_publisher.wiring import publishing
     from table_app.service import Later, table_face
     from tablegame.config import parse
+    from tablegame.words.phrase import said
 
     broker = Mosquitto(tmp_path / "broker").start()
     table = Table(tmp_path)
@@ -28,9 +29,14 @@ def test_the_health_view_says_connected_and_away(tmp_path):
             later.part = publisher
             until(lambda: face.health()["mqtt"] == f"connected to 127.0.0.1:{broker.port}",
                   what="connected")
+            assert said("de", face.health()["mqtt"]) == f"verbunden mit 127.0.0.1:{broker.port}"
+            assert said("de", face.health()["mqtt_acknowledged"]).startswith("bis Ereignis ")
             broker.kill()
             until(lambda: face.health()["mqtt"].startswith("no broker at"), what="the broker away")
             assert "keeps every event" in face.health()["mqtt"]
+            assert said("de", face.health()["mqtt"]) == (
+                f"kein Broker an 127.0.0.1:{broker.port}: neuer Versuch läuft, das Protokoll behält "
+                "jedes Ereignis")
     finally:
         table.close()
         broker.stop()
