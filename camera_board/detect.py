@@ -654,7 +654,13 @@ class Detector:
         the lamp's highlight on it, or half in a shadow's edge, is not what was learned over
         part of her top, and the centroid of the rest is 2.4 to 2.6 mm off where her outline
         reads 0.4 to 1.5 (``_top_seen``; tuning installation 4 with a coral queen, fresh set
-        1,000,026 board 5). A man is read as before: his touching neighbours share his colour."""
+        1,000,026 board 5). A man is read as before: his touching neighbours share his colour.
+        Placed halfway between the top's read and the outline's centroid: neither edge they
+        follow is quite the piece's (the top's colour ends where its bevel darkens, unevenly
+        through a camera's coarse colour and round a lamp's highlight; the outline where its
+        edge parts from the board), each off by causes of its own, and halfway leaves half of
+        each: ringed strikers whose top read 2.1 mm off (outline 0.8 to 0.9) read 1.4 (docs/
+        camera.md, "The striker and queen placed halfway between top and outline")."""
         if self.quick:
             return middles
         out = list(middles)
@@ -665,7 +671,7 @@ class Detector:
             _, gu, gv = self._patch(cu, cv, r, shares[kind].shape)
             top = self._read_top(i, kind, self._top_of(kind, cu, cv), gu, gv, shares[kind], outlines)
             if self._top_seen(kind, top, gu, gv, shares[kind]) >= TOP_SEEN:
-                out[i] = top
+                out[i] = ((top[0] + cu) / 2, (top[1] + cv) / 2)
         return out
 
     def _top_seen(self, kind: str, middle, gu, gv, share: np.ndarray) -> float:
