@@ -205,7 +205,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
     appearance = appearance.with_colours(colours).with_looks(
-        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()}).with_depths(shadows.depths(SHADED))
+        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()}).with_depths(
+        shadows.depths(SHADED), shadows.tints(SHADED))
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
                                 {k: np.concatenate(v) for k, v in samples.items()})
@@ -402,6 +403,10 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
                 return [("coins_too_loose", {"apart": float(loose(calibration, appearance)[kind])})
                         for kind in sorted(detector.loose_doubted)][:1]
+            if what is not None and detector.shadow_doubted:
+                # (a kind like the board in shadow: "check the light" would not help, the shadow is the
+                # lamp's share of the light; only another colour of pieces or board does)
+                return [("like_shadow", {"kind": kind, "step": step.name}) for kind in sorted(detector.shadow_doubted)][:1]
             if what is not None:
                 return [("read_again", {"step": step.name, "what": what})]
     return []
