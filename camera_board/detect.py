@@ -201,7 +201,9 @@ class Detector:
         self.mended = None      # Carrom: the light with a piece's shapes in it taken out (``_light_bumps``)
         self._frames = 0
         self.loose_doubted: set[str] = set()   # the kinds of the last read's pieces doubted for a loose camera
-        self.shadow_doubted: set[str] = set()  # and doubted for looking like the board in shadow (the teaching says so)
+        # (doubt, kind) of the last read's pieces doubted for looking like the board in shadow or
+        # only half found ("maybe"): the teaching says what to change for each
+        self.kind_doubts: set[tuple[str, str]] = set()
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -332,6 +334,7 @@ class Detector:
             vs, us = np.nonzero((response >= local) & (response >= UNSURE))
             for u, v in zip(us, vs):
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
+        self.kind_doubts = set()
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
@@ -341,7 +344,7 @@ class Detector:
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
-        self.loose_doubted, self.shadow_doubted = set(), set()
+        self.loose_doubted = set()
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just in zip(
                 kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
                 self.unplaced, self.only_just):
@@ -350,7 +353,7 @@ class Detector:
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
             elif shaded > SHADED and not self.quick:    # where it ends and its shadow begins?
                 unsure.append(doubt("like_board_in_shadow", kind=kind, x=x, y=y))
-                self.shadow_doubted.add(kind)
+                self.kind_doubts.add(("like_board_in_shadow", kind))
             elif one_sided > RIM_DOUBT.get(kind, math.inf):   # where does it end on that side?
                 unsure.append(doubt("one_sided_rim", kind=kind, x=x, y=y))
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
@@ -411,6 +414,7 @@ class Detector:
             else:
                 x, y = self.calibration.to_board(u, v)
                 unsure.append(doubt("maybe", kind=kind, x=x, y=y))
+                self.kind_doubts.add(("maybe", kind))
         return kept, unsure
 
     @staticmethod
@@ -639,12 +643,12 @@ class Detector:
         had a piece's shape must now hold a piece found there (the shapes are still looked for
         in the light as first measured), else the first read's doubts stand (None)."""
         light, self.mended = self.mended, None
-        first = self.shadow_doubted
+        first = self.kind_doubts
         evened, apart, shares = self._shares(view, light, grid)
         found, unsure = self._peaks(apart, shares, evened, grid)
         hand, left = self._unexplained(apart, shares, found)
         if hand or unsure or left:
-            self.shadow_doubted = first     # (whose doubts stand)
+            self.kind_doubts = first     # (whose doubts stand)
             return None
         return Sighting(tuple(found), brightness=brightness)
 

@@ -51,6 +51,11 @@ WORDS = {
                               "hängen), dann neu lernen.",
            "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
                          "Licht prüfen, nichts anderes auf dem Brett.",
+           "half_found": "{kind} ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „{step}“: „{kind}?“): "
+                         "{kind} und {other} sehen sich zu ähnlich. Steine in deutlicher verschiedenen Farben.",
+           "half_found_board": "{kind} ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „{step}“: "
+                               "„{kind}?“): {kind} sieht dem Brett zu ähnlich. Steine in einer Farbe, die nicht die "
+                               "des Bretts ist, oder ein Brett oder Tuch in anderer Farbe.",
            "like_shadow": "{kind} sieht mit dem Gelernten gelesen aus wie das Brett im Schatten (Schritt „{step}“): "
                           "die Kamera kann nicht sagen, wo {kind} endet und der Schatten beginnt. Mehr Licht hilft "
                           "nicht (der Schatten bleibt gleich tief): Steine in einer Farbe, die nicht die des Bretts "
@@ -97,6 +102,11 @@ WORDS = {
                               "teach again.",
            "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "
                          "check the light, nothing else on the board.",
+           "half_found": "Read with what it learned, {kind} is found only unsurely (step \"{step}\": \"{kind}?\"): "
+                         "{kind} and {other} look too alike. Pieces of more different colours.",
+           "half_found_board": "Read with what it learned, {kind} is found only unsurely (step \"{step}\": "
+                               "\"{kind}?\"): {kind} looks too like the board. Pieces of a colour that is not the "
+                               "board's, or a board or cloth of another colour.",
            "like_shadow": "Read with what it learned, {kind} looks like the board in shadow (step \"{step}\"): the "
                           "camera cannot tell where {kind} ends and its shadow begins. More light does not help (the "
                           "shadow stays as deep): pieces of a colour that is not the board's, or a board or cloth of "

@@ -129,6 +129,18 @@ def test_a_kind_like_the_board_in_shadow_is_told_what_to_change_not_to_check_the
         "tief): Steine in einer Farbe, die nicht die des Bretts ist, oder ein Brett oder Tuch in anderer Farbe.")
 
 
+def test_a_kind_found_only_unsurely_is_told_what_it_is_taken_for():
+    from camera_board.teaching import say
+    assert say("en", "half_found", kind="white", other="striker", step="pieces") == (
+        'Read with what it learned, white is found only unsurely (step "pieces": "white?"): white and striker look '
+        "too alike. Pieces of more different colours.")
+    assert say("de", "half_found", kind="white", other="striker", step="pieces") == (
+        "Weiß ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „pieces“: „Weiß?“): Weiß und Striker "
+        "sehen sich zu ähnlich. Steine in deutlicher verschiedenen Farben.")
+    assert "looks too like the board" in say("en", "half_found_board", kind="white", step="pieces")
+    assert "sieht dem Brett zu ähnlich" in say("de", "half_found_board", kind="white", step="pieces")
+
+
 def test_error_4_after_a_second_of_doubt_is_said_in_german_and_logged_in_english():
     """The watcher's fault carries the doubt as words: the table's journal and the wire get
     the English, the staff page says it in its language."""
