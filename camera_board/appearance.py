@@ -68,6 +68,7 @@ class Appearance:
     brightness: float = 0.0      # the learned frames' median grey as the camera gave them (0: not known)
     looks: dict = field(default_factory=dict)   # kind -> CoinLook (camera_board/coin_look.py): none in older files
     depths: dict = field(default_factory=dict)  # kind -> the board's share a drop shadow keeps at least: none in older files
+    tints: dict = field(default_factory=dict)   # kind -> how far from the board's hue a drop shadow lies at most: likewise
     _views: dict = field(default_factory=dict, repr=False, compare=False)
 
     def view(self, extent, scale: float, shape) -> np.ndarray:
@@ -101,8 +102,8 @@ class Appearance:
     def with_looks(self, looks: dict) -> "Appearance":
         return dataclasses.replace(self, looks={**self.looks, **looks})
 
-    def with_depths(self, depths: dict[str, float]) -> "Appearance":
-        return dataclasses.replace(self, depths={**self.depths, **depths})
+    def with_depths(self, depths: dict[str, float], tints: dict[str, float] | None = None) -> "Appearance":
+        return dataclasses.replace(self, depths={**self.depths, **depths}, tints={**self.tints, **(tints or {})})
 
     # -- the file beside the configuration ----------------------------------------------------
     def to_bytes(self) -> bytes:
@@ -112,7 +113,7 @@ class Appearance:
                                 "apart": None if math.isnan(c.apart) else c.apart}
                             for k, c in self.colours.items()},
                 "looks": {k: {"scale": look.scale, "taught": look.taught} for k, look in self.looks.items()},
-                "depths": self.depths}
+                "depths": self.depths, "tints": self.tints}
         out = io.BytesIO()
         np.savez_compressed(out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
                             reference=np.clip(np.round(self.reference * 64), 0, 65535).astype(np.uint16),
@@ -135,19 +136,15 @@ class Appearance:
                 raise ValueError(f"not a camera board's learned board (the {kind}'s look is no square patch)")
         if meta.get("version") != VERSION:
             raise ValueError(f"a learned board of another version ({meta.get('version')}): learn it again")
-        try:    # (a file from before depths: none)
-            depths = {str(k): float(v) for k, v in (meta.get("depths") or {}).items()}
-        except (TypeError, ValueError, AttributeError):
-            raise ValueError("not a camera board's learned board (its shadows' depths are not numbers)") from None
-        if not all(0 < depth < 1 for depth in depths.values()):   # (a NaN fails too)
-            raise ValueError("not a camera board's learned board (a shadow's depth is no share of the board's light)")
+        depths = _shadows(meta, "depths", 1.0, "a shadow's depth is no share of the board's light")
+        tints = _shadows(meta, "tints", math.inf, "a shadow's tint is no distance")
         try:
             colours = {k: Colour.of(c["mean"], c["cov"], c["learned"],
                                     float("nan") if c["apart"] is None else c["apart"])
                        for k, c in meta["colours"].items()}
             return cls(meta["game"], float(meta["scale"]), tuple(meta["extent"]), reference,
                        float(meta["noise"]), colours, bool(meta["learned"]), float(meta.get("brightness", 0.0)),
-                       looks, depths)
+                       looks, depths, tints)
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ValueError(f"not a camera board's learned board ({error!r} in what it says of itself)") from None
 
@@ -172,3 +169,16 @@ def drawn(layout, colours: dict[str, tuple[int, int, int]]) -> Appearance:
     extent = (x0, y1 - h / scale, x0 + w / scale, y1)
     return Appearance(layout.game, scale, extent, picture.astype(np.float32), DRAWN_NOISE,
                       {k: Colour.starting(c) for k, c in colours.items()}, learned=False)
+
+
+def _shadows(meta: dict, name: str, below: float, wrong: str) -> dict[str, float]:
+    """What the teaching learned of each kind's drop shadows (``depths``, ``tints``) from a
+    learned board's ``meta``: none in a file from before them; ValueError in words when one is
+    no number in (0, ``below``)."""
+    try:
+        values = {str(k): float(v) for k, v in (meta.get(name) or {}).items()}
+    except (TypeError, ValueError, AttributeError):
+        raise ValueError(f"not a camera board's learned board (its shadows' {name} are not numbers)") from None
+    if not all(0 < value < below for value in values.values()):   # (a NaN fails too)
+        raise ValueError(f"not a camera board's learned board ({wrong})")
+    return values

@@ -201,6 +201,9 @@ class Detector:
         self.mended = None      # Carrom: the light with a piece's shapes in it taken out (``_light_bumps``)
         self._frames = 0
         self.loose_doubted: set[str] = set()   # the kinds of the last read's pieces doubted for a loose camera
+        # (doubt, kind) of the last read's pieces doubted for looking like the board in shadow or
+        # only half found ("maybe"): the teaching says what to change for each
+        self.kind_doubts: set[tuple[str, str]] = set()
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -331,6 +334,7 @@ class Detector:
             vs, us = np.nonzero((response >= local) & (response >= UNSURE))
             for u, v in zip(us, vs):
                 candidates.append((float(response[v, u]), kind, 2 * int(u), 2 * int(v)))
+        self.kind_doubts = set()
         kept, unsure = self._keep(sorted(candidates, reverse=True), shares)
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
@@ -349,6 +353,7 @@ class Detector:
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
             elif shaded > SHADED and not self.quick:    # where it ends and its shadow begins?
                 unsure.append(doubt("like_board_in_shadow", kind=kind, x=x, y=y))
+                self.kind_doubts.add(("like_board_in_shadow", kind))
             elif one_sided > RIM_DOUBT.get(kind, math.inf):   # where does it end on that side?
                 unsure.append(doubt("one_sided_rim", kind=kind, x=x, y=y))
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
@@ -409,6 +414,7 @@ class Detector:
             else:
                 x, y = self.calibration.to_board(u, v)
                 unsure.append(doubt("maybe", kind=kind, x=x, y=y))
+                self.kind_doubts.add(("maybe", kind))
         return kept, unsure
 
     @staticmethod
@@ -477,8 +483,10 @@ class Detector:
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
             u0, v0, u1, v1 = box
-            # (a kind whose top is the board's colour, darker: its own shadows' depth as taught)
-            lit, shadow = self._no_shadow(apart, evened, grid, box, max(SHADOW_DEPTH, self.appearance.depths.get(kind, SHADOW_DEPTH)))
+            # (a kind whose top is the board's colour, darker: its own shadows' depth and tint as taught)
+            lit, shadow = self._no_shadow(apart, evened, grid, box,
+                                          max(SHADOW_DEPTH, self.appearance.depths.get(kind, SHADOW_DEPTH)),
+                                          min(SHADOW_LIKE, self.appearance.tints.get(kind, SHADOW_LIKE)))
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
@@ -635,10 +643,12 @@ class Detector:
         had a piece's shape must now hold a piece found there (the shapes are still looked for
         in the light as first measured), else the first read's doubts stand (None)."""
         light, self.mended = self.mended, None
+        first = self.kind_doubts
         evened, apart, shares = self._shares(view, light, grid)
         found, unsure = self._peaks(apart, shares, evened, grid)
         hand, left = self._unexplained(apart, shares, found)
         if hand or unsure or left:
+            self.kind_doubts = first     # (whose doubts stand)
             return None
         return Sighting(tuple(found), brightness=brightness)
 
@@ -789,11 +799,12 @@ class Detector:
 
     @staticmethod
     def _no_shadow(apart: np.ndarray, evened: np.ndarray, grid: "_Grid", box,
-                   deepest: float = SHADOW_DEPTH) -> np.ndarray:
+                   deepest: float = SHADOW_DEPTH, within: float = SHADOW_LIKE) -> np.ndarray:
         """``apart`` in ``box`` with the pixels that are the empty board's colour, darker (a
-        drop shadow: down to ``deepest`` of the board), left out; and where they are."""
+        drop shadow: down to ``deepest`` of the board, its tint within ``within``), left out;
+        and where they are."""
         u0, v0, u1, v1 = box
-        k, like = darker(evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1], grid.inverse[v0:v1, u0:u1])
+        k, like = darker(evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1], grid.inverse[v0:v1, u0:u1], within)
         shadow = like & (k > deepest)
         return np.where(shadow, 0.0, apart[v0:v1, u0:u1]), shadow
 
@@ -932,13 +943,21 @@ class _Grid:
         return cv2.resize(picture, (w // self.cell, h // self.cell), interpolation=cv2.INTER_AREA)
 
 
-def darker(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def darker(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray,
+           within: float = SHADOW_LIKE) -> tuple[np.ndarray, np.ndarray]:
     """How bright each pixel of ``seen`` is as a share of the empty ``board`` there (``k``) and
-    whether it is the board's colour at that share, darker (within the board's spread,
-    ``inverse``): what a drop shadow looks like, down to any depth."""
+    whether it is the board's colour at that share, darker (its ``tint`` within ``within``):
+    what a drop shadow looks like, down to any depth."""
+    k, off = tint(seen, board, inverse)
+    return k, (off < within) & (k < 0.97)
+
+
+def tint(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel of ``seen``'s brightness as a share of the empty ``board`` there (``k``) and
+    how far its colour lies from the board's at that share (squared, in the board's spread,
+    ``inverse``: 0 the board's own hue, darker or not)."""
     k = (seen * board).sum(axis=2) / np.maximum((board * board).sum(axis=2), 1.0)
-    off = (((seen - k[..., None] * board) ** 2) * inverse).sum(axis=2)
-    return k, (off < SHADOW_LIKE) & (k < 0.97)
+    return k, (((seen - k[..., None] * board) ** 2) * inverse).sum(axis=2)
 
 
 def _camera_pixels_per_mm(calibration: Calibration) -> float:

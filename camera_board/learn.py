@@ -205,7 +205,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
     appearance = appearance.with_colours(colours).with_looks(
-        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()}).with_depths(shadows.depths(SHADED))
+        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()}).with_depths(
+        shadows.depths(SHADED), shadows.tints(SHADED))
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
                                 {k: np.concatenate(v) for k, v in samples.items()})
@@ -402,6 +403,32 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
                 return [("coins_too_loose", {"apart": float(loose(calibration, appearance)[kind])})
                         for kind in sorted(detector.loose_doubted)][:1]
+            if what is not None and detector.kind_doubts:
+                return [_what_to_change(appearance, *sorted(detector.kind_doubts)[0], step.name)]
             if what is not None:
                 return [("read_again", {"step": step.name, "what": what})]
     return []
+
+
+def _what_to_change(appearance: Appearance, why: str, kind: str, step: str) -> tuple[str, dict]:
+    """A kind the teaching's pictures, read again, doubt at its spots, said with the change that
+    helps ("check the light" does not: a drop shadow stays the lamp's share of it, and a colour
+    near the board's or another kind's stays near it). ``why``: the read's doubt,
+    "like_board_in_shadow" or "maybe" (a peak only half its kind's: tuning installation 3's ivory
+    whites beside a white-ringed striker, all nine "white?"; with a pale blue striker taught)."""
+    if why == "like_board_in_shadow":
+        return "like_shadow", {"kind": kind, "step": step}
+    own = appearance.colours[kind]
+    inverse = np.linalg.inv(np.asarray(own.covariance, np.float64))
+    board = np.median(np.asarray(appearance.reference, np.float64).reshape(-1, 3), axis=0)
+    means = {other: colour.mean for other, colour in appearance.colours.items() if other != kind and colour.learned}
+    means["board"] = board
+
+    def far(other: str) -> float:     # (in the kind's own spread: the nearest colour is the one it is taken for)
+        d = np.asarray(means[other], np.float64) - np.asarray(own.mean, np.float64)
+        return float(d @ inverse @ d)
+
+    other = min(means, key=far)
+    if other == "board":
+        return "half_found_board", {"kind": kind, "step": step}
+    return "half_found", {"kind": kind, "other": other, "step": step}

@@ -13,6 +13,12 @@ like the board in shadow on its spots, the shadows' depth seen there is kept
 (``Appearance.depths``): in play only what is no darker than that is cut as its shadow; what
 is darker is the man. A kind that is the board's colour only as dark as its shadows (natural
 wood on cream, 0.93 of it) is doubted as before.
+
+Likewise the shadows' tint (docs/camera.md, "A shadow's tint learned at the teaching"): "the
+board's colour" allows a hue off the board's by its spread widened for the light's error
+(``SHADOW_LIKE``), so a cream man on painted white (a few % off its hue) looks like the board in
+shadow. The drop shadows seen at the teaching lie far closer to the board's hue; for the same
+kinds, only what lies as close as they do is cut as a shadow (``Appearance.tints``).
 """
 from __future__ import annotations
 
@@ -22,6 +28,8 @@ LONE = 4.0       # mm round one piece's foot (and no other's) where its drop sha
 CLEAR = 0.5      # mm round a piece as the camera sees it (foot, side wall, top) left out of that
 DEEPEST = 5.0    # percentile of the shadows' brightness taken as the darkest a shadow gets
 LEAST = 500      # shadow pixels seen at the least to say anything (frames together)
+TINTED = 95.0    # percentile of the shadows' tints taken as the farthest from the board's hue a shadow gets
+NARROWEST = 1.0  # a tint learned never narrower than this (one spread of the board: its noise alone)
 CORE = 0.6       # of a piece's radius round its top: the pixels its top's likeness is judged on
 # (camera_board/detect.py is imported where it is used, as learn.py imports it)
 
@@ -32,12 +40,13 @@ class ShadowDepth:
 
     def __init__(self) -> None:
         self.shadows: list[np.ndarray] = []          # brightness (a share of the board) of shadow pixels
+        self.tinted: list[np.ndarray] = []           # and their tint (how far from the board's hue: detect.tint)
         self.tops: dict[str, list[float]] = {}       # kind -> per piece and frame: its core's share like a shadow
 
     def add(self, detector, looked, pieces, top) -> None:
         """One frame (``looked``: ``Detector.look``'s) with ``pieces`` (Placed) on their spots;
         ``top(calibration, height, (x, y))`` where a piece's top's middle shows."""
-        from camera_board.detect import SHADOW_DEPTH, darker
+        from camera_board.detect import SHADOW_DEPTH, SHADOW_LIKE, tint
         calibration, grid = detector.calibration, looked.grid
         if not pieces:
             return
@@ -49,7 +58,8 @@ class ShadowDepth:
         everywhere = np.array(feet + tops)
         u0, v0 = np.maximum(0, np.floor(everywhere.min(axis=0) - reach)).astype(int)
         u1, v1 = np.minimum((w, h), np.ceil(everywhere.max(axis=0) + reach)).astype(int)
-        k, like = darker(looked.evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1], grid.inverse[v0:v1, u0:u1])
+        k, off = tint(looked.evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1], grid.inverse[v0:v1, u0:u1])
+        like = (off < SHADOW_LIKE) & (k < 0.97)     # (detect.darker's)
         gv, gu = np.mgrid[v0:v1, u0:u1].astype(np.float32)
         near = np.zeros(k.shape, np.int32)
         covered = np.zeros(k.shape, bool)
@@ -64,7 +74,9 @@ class ShadowDepth:
             core = np.hypot(wu - tu, wv - tv) < CORE * r
             if core.any():
                 self.tops.setdefault(piece.kind, []).append(float((like & (k > SHADOW_DEPTH))[window][core].mean()))
-        self.shadows.append(k[(near == 1) & ~covered & like])
+        lone = (near == 1) & ~covered & like
+        self.shadows.append(k[lone])
+        self.tinted.append(off[lone])
 
     def depths(self, shaded: float) -> dict[str, float]:
         """For each kind whose top's core looked like the board in shadow over more than
@@ -76,7 +88,26 @@ class ShadowDepth:
         if seen.size < LEAST:
             return {}
         deepest = max(SHADOW_DEPTH, float(np.percentile(seen, DEEPEST)))
-        return {kind: deepest for kind, shares in self.tops.items() if np.mean(shares) > shaded}
+        return {kind: deepest for kind in self._shaded(shaded)}
+
+    def tints(self, shaded: float) -> dict[str, float]:
+        """For the same kinds: how far from the board's hue (``detect.tint``) its drop shadows
+        here lie at most (the ``TINTED`` percentile of the shadows no darker than ``depths``
+        keeps): a top of a hue a little off the board's (cream men on painted white) is then
+        no longer cut as the board in shadow. None learned when the shadows were too few."""
+        depths = self.depths(shaded)
+        if not depths:
+            return {}
+        seen, tinted = np.concatenate(self.shadows), np.concatenate(self.tinted)
+        cut = tinted[seen > next(iter(depths.values()))]
+        if cut.size < LEAST:
+            return {}
+        widest = max(NARROWEST, float(np.percentile(cut, TINTED)))
+        return {kind: widest for kind in depths}
+
+    def _shaded(self, shaded: float) -> list[str]:
+        """The kinds whose top's core looked like the board in shadow over ``shaded`` of it."""
+        return [kind for kind, shares in self.tops.items() if np.mean(shares) > shaded]
 
 
 def _capsule(gu: np.ndarray, gv: np.ndarray, a, b) -> np.ndarray:

@@ -51,6 +51,15 @@ WORDS = {
                               "hängen), dann neu lernen.",
            "read_again": "Mit dem Gelernten gelesen zeigt „{step}“ nicht, was dort liegt ({what}): "
                          "Licht prüfen, nichts anderes auf dem Brett.",
+           "half_found": "{kind} ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „{step}“: „{kind}?“): "
+                         "{kind} und {other} sehen sich zu ähnlich. Steine in deutlicher verschiedenen Farben.",
+           "half_found_board": "{kind} ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „{step}“: "
+                               "„{kind}?“): {kind} sieht dem Brett zu ähnlich. Steine in einer Farbe, die nicht die "
+                               "des Bretts ist, oder ein Brett oder Tuch in anderer Farbe.",
+           "like_shadow": "{kind} sieht mit dem Gelernten gelesen aus wie das Brett im Schatten (Schritt „{step}“): "
+                          "die Kamera kann nicht sagen, wo {kind} endet und der Schatten beginnt. Mehr Licht hilft "
+                          "nicht (der Schatten bleibt gleich tief): Steine in einer Farbe, die nicht die des Bretts "
+                          "ist, oder ein Brett oder Tuch in anderer Farbe.",
            "corners_points": "Die Ecken des Bretts sind vier Punkte x, y im Kamerabild.",
            "corners_crossed": "Die vier Punkte überkreuzen sich oder knicken nach innen: Punkt 1 auf die Ecke "
                               "vorne links, 2 vorne rechts, 3 hinten rechts, 4 hinten links der Spielfläche.",
@@ -93,6 +102,15 @@ WORDS = {
                               "teach again.",
            "read_again": "Read with what it learned, \"{step}\" does not show what lies there ({what}): "
                          "check the light, nothing else on the board.",
+           "half_found": "Read with what it learned, {kind} is found only unsurely (step \"{step}\": \"{kind}?\"): "
+                         "{kind} and {other} look too alike. Pieces of more different colours.",
+           "half_found_board": "Read with what it learned, {kind} is found only unsurely (step \"{step}\": "
+                               "\"{kind}?\"): {kind} looks too like the board. Pieces of a colour that is not the "
+                               "board's, or a board or cloth of another colour.",
+           "like_shadow": "Read with what it learned, {kind} looks like the board in shadow (step \"{step}\"): the "
+                          "camera cannot tell where {kind} ends and its shadow begins. More light does not help (the "
+                          "shadow stays as deep): pieces of a colour that is not the board's, or a board or cloth of "
+                          "another colour.",
            "corners_points": "The board's corners are four points x, y in the camera's picture.",
            "corners_crossed": "The four points cross or bend inwards: point 1 on the playing surface's front "
                               "left corner, 2 front right, 3 back right, 4 back left.",

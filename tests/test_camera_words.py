@@ -117,6 +117,30 @@ def test_a_teaching_read_back_says_what_the_camera_doubted_in_the_same_language(
         "(Münze bei 178, 372 mm sieht aus wie das Brett im Schatten)): Licht prüfen, nichts anderes auf dem Brett.")
 
 
+def test_a_kind_like_the_board_in_shadow_is_told_what_to_change_not_to_check_the_light():
+    from camera_board.teaching import say
+    assert say("en", "like_shadow", kind="white", step="pieces") == (
+        'Read with what it learned, white looks like the board in shadow (step "pieces"): the camera cannot tell '
+        "where white ends and its shadow begins. More light does not help (the shadow stays as deep): pieces of a "
+        "colour that is not the board's, or a board or cloth of another colour.")
+    assert say("de", "like_shadow", kind="white", step="pieces") == (
+        "Weiß sieht mit dem Gelernten gelesen aus wie das Brett im Schatten (Schritt „pieces“): die Kamera kann "
+        "nicht sagen, wo Weiß endet und der Schatten beginnt. Mehr Licht hilft nicht (der Schatten bleibt gleich "
+        "tief): Steine in einer Farbe, die nicht die des Bretts ist, oder ein Brett oder Tuch in anderer Farbe.")
+
+
+def test_a_kind_found_only_unsurely_is_told_what_it_is_taken_for():
+    from camera_board.teaching import say
+    assert say("en", "half_found", kind="white", other="striker", step="pieces") == (
+        'Read with what it learned, white is found only unsurely (step "pieces": "white?"): white and striker look '
+        "too alike. Pieces of more different colours.")
+    assert say("de", "half_found", kind="white", other="striker", step="pieces") == (
+        "Weiß ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „pieces“: „Weiß?“): Weiß und Striker "
+        "sehen sich zu ähnlich. Steine in deutlicher verschiedenen Farben.")
+    assert "looks too like the board" in say("en", "half_found_board", kind="white", step="pieces")
+    assert "sieht dem Brett zu ähnlich" in say("de", "half_found_board", kind="white", step="pieces")
+
+
 def test_error_4_after_a_second_of_doubt_is_said_in_german_and_logged_in_english():
     """The watcher's fault carries the doubt as words: the table's journal and the wire get
     the English, the staff page says it in its language."""
