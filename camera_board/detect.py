@@ -227,6 +227,7 @@ class Detector:
         return self.read(self.calibration.rectify(frame))
 
     def read(self, view: np.ndarray) -> Sighting:
+        self.loose_doubted, self.kind_doubts = set(), set()   # (the doubts of this read alone)
         looked = self.look(view)
         if looked.apart is None:
             return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)
@@ -949,7 +950,13 @@ def darker(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray,
     whether it is the board's colour at that share, darker (its ``tint`` within ``within``):
     what a drop shadow looks like, down to any depth."""
     k, off = tint(seen, board, inverse)
-    return k, (off < within) & (k < 0.97)
+    return k, shadow_like(k, off, within)
+
+
+def shadow_like(k: np.ndarray, off: np.ndarray, within: float = SHADOW_LIKE) -> np.ndarray:
+    """Where a pixel of brightness ``k`` (a share of the board) and tint ``off`` (``tint``'s)
+    looks like the board in shadow: darker, its hue within ``within`` of the board's."""
+    return (off < within) & (k < 0.97)
 
 
 def tint(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -403,7 +403,7 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
                 return [("coins_too_loose", {"apart": float(loose(calibration, appearance)[kind])})
                         for kind in sorted(detector.loose_doubted)][:1]
-            if what is not None and detector.kind_doubts:
+            if what is not None and detector.kind_doubts and not sighting.hand:   # (a hand: "read_again" says so)
                 return [_what_to_change(appearance, *sorted(detector.kind_doubts)[0], step.name)]
             if what is not None:
                 return [("read_again", {"step": step.name, "what": what})]

@@ -46,7 +46,7 @@ class ShadowDepth:
     def add(self, detector, looked, pieces, top) -> None:
         """One frame (``looked``: ``Detector.look``'s) with ``pieces`` (Placed) on their spots;
         ``top(calibration, height, (x, y))`` where a piece's top's middle shows."""
-        from camera_board.detect import SHADOW_DEPTH, SHADOW_LIKE, tint
+        from camera_board.detect import SHADOW_DEPTH, shadow_like, tint
         calibration, grid = detector.calibration, looked.grid
         if not pieces:
             return
@@ -59,7 +59,7 @@ class ShadowDepth:
         u0, v0 = np.maximum(0, np.floor(everywhere.min(axis=0) - reach)).astype(int)
         u1, v1 = np.minimum((w, h), np.ceil(everywhere.max(axis=0) + reach)).astype(int)
         k, off = tint(looked.evened[v0:v1, u0:u1], grid.reference[v0:v1, u0:u1], grid.inverse[v0:v1, u0:u1])
-        like = (off < SHADOW_LIKE) & (k < 0.97)     # (detect.darker's)
+        like = shadow_like(k, off)
         gv, gu = np.mgrid[v0:v1, u0:u1].astype(np.float32)
         near = np.zeros(k.shape, np.int32)
         covered = np.zeros(k.shape, bool)

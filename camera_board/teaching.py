@@ -15,6 +15,7 @@ import numpy as np
 from camera_board.appearance import Appearance
 from camera_board.calibrate import Calibration
 from camera_board.words import KINDS, spoken
+from tablegame.words.grammar import number
 
 WORDS = {
     "de": {"empty": "Das Brett leer: alles herunternehmen, auch Hände und Gläser.",
@@ -130,7 +131,7 @@ def say(language: str, key: str, **values) -> str:
 
 def tenths(mm: float, language: str) -> str:
     """``mm`` to a tenth, with the language's decimal mark (0,4 in German)."""
-    return f"{mm:.1f}".replace(".", ",") if language == "de" else f"{mm:.1f}"
+    return format(number(language, mm), ".1f")
 
 
 @dataclass(frozen=True)

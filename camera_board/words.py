@@ -12,11 +12,10 @@ number is said with the language's decimal mark (German 1,5 mm), a list is joine
 phrase within a phrase is said in the same language."""
 from __future__ import annotations
 
-import numbers
 import threading
 from typing import Any
 
-from tablegame.words.grammar import Comma
+from tablegame.words.grammar import number
 from tablegame.words.phrase import Phrase, said
 
 # The pieces' names, as the teaching and the Carrom texts name them
@@ -150,9 +149,7 @@ def spoken(language: str, name: str, value: Any) -> Any:
         return KINDS.get(language, KINDS["en"]).get(value, value)
     if isinstance(value, (list, tuple)):
         return LIST.get(language, LIST["en"]).join(str(spoken(language, "", v)) for v in value)
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and language == "de":
-        return Comma(value)
-    return said(language, value)
+    return number(language, said(language, value))
 
 
 class Told:

@@ -24,6 +24,8 @@ from typing import Any, Callable
 
 from cobs import cobs as _cobs
 
+from firmware_bridge.words import phrase
+
 from tablegame.core.sensors import (PIECE_KINDS, BoardSnapshot, CoinReading, DiceReading,
                                PieceOffBoard, PiecePocketed, PieceReading, PiecesSnapshot,
                                SquaresReading, StrokeStarted)
@@ -88,9 +90,7 @@ class VersionMismatch(ProtocolError):
     """The board speaks another protocol version than this controller."""
 
     def __init__(self, board: int, host: int = PROTOCOL_VERSION):
-        super().__init__(
-            f"the board speaks protocol version {board}, this controller speaks version {host}: "
-            f"update the {'firmware' if board < host else 'table software'}")
+        super().__init__(phrase("version_mismatch", board=board, host=host))   # (the staff page says it in its language)
         self.board = board
         self.host = host
 

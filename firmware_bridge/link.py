@@ -164,7 +164,7 @@ class BoardLink:
                 self._serial.reset_input_buffer()
             except (serial.SerialException, OSError, ValueError) as error:
                 self._close_port()  # opened but unusable: do not leak it on the next try
-                self._searching(phrase("cannot_open", port=self.port, error=error), backoff)
+                self._searching(phrase("cannot_open", port=self.port, error=str(error)), backoff)
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self._backoff_max)
                 continue
@@ -225,7 +225,7 @@ class BoardLink:
             check_version(info)
         except VersionMismatch as error:
             log.error("the board at %s cannot be used: %s", self.port, error)
-            raise _Retry(f"{self.port}: {error}") from None
+            raise _Retry(phrase("at_port", port=self.port, what=phrase_of(error))) from None
         self.board_info = info
         self._session += 1
         self._seen.clear()
@@ -292,7 +292,7 @@ class BoardLink:
         try:
             data = self._serial.read(self._serial.in_waiting or 1)
         except (serial.SerialException, OSError) as error:
-            raise _Lost(phrase("went_away", port=self.port, error=error)) from None
+            raise _Lost(phrase("went_away", port=self.port, error=str(error))) from None
         if not data:
             return []
         out = []
@@ -370,7 +370,7 @@ class BoardLink:
         try:
             self._serial.write(wire)
         except (serial.SerialException, OSError) as error:
-            raise _Lost(phrase("went_away", port=self.port, error=error)) from None
+            raise _Lost(phrase("went_away", port=self.port, error=str(error))) from None
         self._last_tx = self._clock()
 
     def _set_state(self, state: LinkState, detail: str) -> None:

@@ -4,7 +4,7 @@ page shows it in its reader's. And how its publishing goes, for the staff page's
 view in the page's language."""
 from __future__ import annotations
 
-from tablegame.words.phrase import Phrase
+from tablegame.words.phrase import phrasebook
 
 LANGUAGES = ("de", "en")
 
@@ -41,9 +41,8 @@ WORDS = {
 }
 
 
-def phrase(key: str, **values) -> Phrase:
-    """One of WORDS as a Phrase: English as text (the log), said in the staff page's language."""
-    return Phrase(lambda language: WORDS[key][language].format(**values))
+# One of WORDS as a Phrase: English as text (the log), said in the staff page's language
+phrase = phrasebook({language: {key: said[language] for key, said in WORDS.items()} for language in LANGUAGES})
 
 
 def refusal(language: str, key: str, **values) -> dict:

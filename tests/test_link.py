@@ -608,7 +608,7 @@ def test_the_board_health_is_said_in_the_pages_language_numbers_with_a_comma(sta
     assert facts["board"] == "0x7ab1e, Firmware virtual-1.0, Protokoll 1"
     assert facts["link"].startswith("Brett verbunden (Brett 0x7ab1e, Firmware virtual-1.0, "
                                     "Protokoll 1, an "), facts["link"]
-    assert re.fullmatch(r"0 \(0 CRC, 0 neu synchronisiert, 0 ungültige Nachricht\)", facts["bad_frames"])
+    assert re.fullmatch(r"0 \(0 CRC, 0 neu synchronisiert, 0 ungültige Nachrichten\)", facts["bad_frames"])
     assert re.fullmatch(r"\d\d:\d\d:\d\d \(vor \d+,\d s\)", facts["last_frame"]), facts["last_frame"]
     page = html.unescape(staff_client.get("/health", headers=german).get_data(as_text=True))
     assert "in Betrieb" in page and "Firmware virtual-1.0" in page
@@ -626,16 +626,39 @@ def test_a_missing_board_is_said_with_its_retry_in_each_language():
                                 "directory; nächster Versuch in 0,40 s")
 
 
+def test_a_board_of_another_protocol_version_is_said_in_each_language_with_what_to_update():
+    """The table's own sentence, not the operating system's: German on a German page."""
+    from firmware_bridge.codec import VersionMismatch
+    from firmware_bridge.words import phrase
+    from tablegame.words.phrase import phrase_of
+    retry = phrase("retrying", why=phrase("at_port", port="/dev/ttyACM0", what=phrase_of(VersionMismatch(2, 3))),
+                   seconds=1)
+    assert retry == ("/dev/ttyACM0: the board speaks protocol version 2, this controller speaks version 3: "
+                     "update the firmware; retrying in 1.00 s")
+    assert retry.said("de") == ("/dev/ttyACM0: das Brett spricht Protokollversion 2, diese Steuerung Version 3: "
+                                "die Firmware des Bretts aktualisieren; nächster Versuch in 1,00 s")   # an int too
+    assert "Software des Tisches" in phrase_of(VersionMismatch(4, 3)).said("de")
+
+
+def test_the_german_counters_agree_with_their_number():
+    from firmware_bridge.words import phrase
+    one = phrase("bad_frames", bad=1, crc=0, resyncs=0, messages=1).said("de")
+    two = phrase("bad_frames", bad=2, crc=0, resyncs=0, messages=2).said("de")
+    assert one.endswith("1 ungültige Nachricht)") and two.endswith("2 ungültige Nachrichten)")
+
+
 def test_every_sentence_of_the_link_has_both_languages_with_the_same_values():
+    import inspect
     import string
     from firmware_bridge.words import STATE_WORDS, WORDS, phrase
     assert WORDS["de"].keys() == WORDS["en"].keys()
     assert {s.value for s in LinkState} == STATE_WORDS.keys()
     values = {"code": 4, "text": "x", "port": "p", "error": "e", "why": "w", "seconds": 0.5,
               "board_id": "0x1", "firmware": "f", "protocol": 1, "time": "12:00:00", "ago": 1.5,
-              "bad": 1, "crc": 1, "resyncs": 0, "messages": 0}
+              "bad": 1, "crc": 1, "resyncs": 0, "messages": 0, "what": "w", "board": 1, "host": 2}
     for key, english in WORDS["en"].items():
-        names = {f for _, f, _, _ in string.Formatter().parse(english) if f}
+        names = (set(inspect.signature(english).parameters) if callable(english) else
+                 {f for _, f, _, _ in string.Formatter().parse(english) if f})
         said = phrase(key, **{n: values[n] for n in names})
         assert "{" not in said.said("de") and "{" not in said, key
         assert not re.search(r"\d\.\d", said.said("de")), (key, said.said("de"))

@@ -3,6 +3,8 @@ the grammar they share: numbers with nouns, lists of beds, and the verb after a 
 name ("Anna wins", "Anna & Carl win")."""
 from __future__ import annotations
 
+import functools
+import numbers
 from typing import Callable
 
 
@@ -59,8 +61,18 @@ def format_words(template: str, values: dict) -> str:
                               for k, v in values.items()})
 
 
+def number(language: str, value):
+    """``value`` as a template says it in ``language``: a German number (any real, int or numpy
+    alike, not a bool) with its decimal comma, everything else as it is."""
+    if language == "de" and isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return Comma(value)
+    return value
+
+
+@functools.total_ordering
 class Comma:
-    """A number said in German: its decimal mark a comma (0,4 %; an int stays one: 10)."""
+    """A number said in German: its decimal mark a comma (0,4 %; an int stays one: 10). It
+    compares as its number, so a template may still ask "one or more?" of it."""
 
     def __init__(self, number) -> None:
         self.number = number
@@ -70,3 +82,12 @@ class Comma:
 
     def __str__(self) -> str:    # (a number in a list of values is said through str)
         return format(self, "")
+
+    def __eq__(self, other) -> bool:
+        return self.number == getattr(other, "number", other)
+
+    def __lt__(self, other) -> bool:
+        return self.number < getattr(other, "number", other)
+
+    def __hash__(self) -> int:
+        return hash(self.number)
