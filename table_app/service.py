@@ -219,20 +219,30 @@ def log_dying_threads() -> None:
 
 class Presses:
     """The rail buttons' last presses, for the staff page's health view. gpiozero's
-    threads add them, a web thread reads them: ``last`` is a tuple, replaced whole
-    (a deque read while another thread appends raises "mutated during iteration")."""
+    threads add them, a web thread reads them: ``last`` is a tuple of (time, button, held),
+    replaced whole (a deque read while another thread appends raises "mutated during
+    iteration")."""
 
     def __init__(self, session: Session, keep: int = 5):
         self._session = session
         self._keep = keep
         self._lock = threading.Lock()   # two buttons' callbacks at once: keep both presses
-        self.last: tuple[tuple[str, str, str], ...] = ()
+        self.last: tuple[tuple[str, str, bool], ...] = ()
 
     def __call__(self, press) -> None:
-        entry = (time.strftime("%H:%M:%S"), press.button, "long" if press.long else "short")
+        entry = (time.strftime("%H:%M:%S"), press.button, press.long)
         with self._lock:
             self.last = (*self.last, entry)[-self._keep:]
         self._session.post(press, by="button")
+
+    def said(self, language: str) -> str:
+        """"10:01:02 OK kurz, 10:01:05 ZURÜCK lang": each button by the name its footer
+        gives it, in ``language``."""
+        from tablegame.texts import TEXTS, text
+        def name(button: str) -> str:   # (a button the table has no name for: its id)
+            return text(language, f"button_{button}") if f"button_{button}" in TEXTS["en"] else button
+        return ", ".join(f"{at} " + text(language, "press_held" if held else "press_short", button=name(button))
+                         for at, button, held in self.last)
 
 
 def table_face(session: Session, settings: ConfigFile, store: str | Path,
@@ -252,7 +262,7 @@ def table_face(session: Session, settings: ConfigFile, store: str | Path,
                  "live_streams": session.streams}
         if link is not None:
             facts.update(link.health().facts())
-        facts["last_presses"] = ", ".join(" ".join(p) for p in presses.last) if presses else ""
+        facts["last_presses"] = Phrase(presses.said) if presses else ""
         if more is not None:
             facts.update(more())
         return facts

@@ -508,11 +508,13 @@ def test_health_names_each_fact_in_the_pages_language_with_the_last_presses(tabl
     post(client, "/setup", {"name": ADMIN[0], "password": ADMIN[1], "again": ADMIN[1]})
     presses(ButtonPress("ok"))
     presses(ButtonPress("back", long=True))
-    facts = client.get("/api/health").get_json()
-    assert re.fullmatch(r"\d\d:\d\d:\d\d ok short, \d\d:\d\d:\d\d back long",
+    facts = client.get("/api/health", headers={"Accept-Language": "en"}).get_json()
+    assert re.fullmatch(r"\d\d:\d\d:\d\d OK short, \d\d:\d\d:\d\d BACK long",
                         facts["last_presses"])
     page = words(client.get("/health", headers={"Accept-Language": "de"}))
-    assert "letzte Tastendrücke" in page and "back long" in page and "Verbindung" in page
+    assert "letzte Tastendrücke" in page and "Verbindung" in page
+    assert re.search(r"\d\d:\d\d:\d\d OK kurz, \d\d:\d\d:\d\d ZURÜCK lang", page), page
+    assert "long" not in page and "short" not in page
 
 
 @pytest.mark.parametrize("setup,form,status,says", [

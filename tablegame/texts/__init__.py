@@ -53,6 +53,8 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "button_ok": "OK", "button_back": "ZURÜCK", "button_menu": "MENÜ",
         "button_pressed": "{button}: {does}", "button_held": "{button} lang: {does}",
         "button_both": "{button}: {does} (lang: {held})",
+        # the staff page's last presses (table_app.service.Presses)
+        "press_short": "{button} kurz", "press_held": "{button} lang",
         "does_new_game": "neues Spiel", "does_undo": "rückgängig", "does_choose": "Spielwahl",
         "does_staff_page": "Personalseite",
         "illegal": "Nicht erlaubt: {reason}",
@@ -109,6 +111,7 @@ TEXTS: dict[str, dict[str, str | Callable[..., str]]] = {
         "button_ok": "OK", "button_back": "BACK", "button_menu": "MENU",
         "button_pressed": "{button}: {does}", "button_held": "hold {button}: {does}",
         "button_both": "{button}: {does} (hold: {held})",
+        "press_short": "{button} short", "press_held": "{button} long",
         "does_new_game": "new game", "does_undo": "undo", "does_choose": "choose the game",
         "does_staff_page": "staff page",
         "illegal": "Not allowed: {reason}",
