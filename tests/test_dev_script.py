@@ -77,4 +77,4 @@ def test_the_suite_runs_a_worker_per_core_and_one_more_unless_the_developer_says
         assert _dev(tmp_path, env, "test", *args).returncode == 0
         ran = (tmp_path / "pip.log").read_text().split()
         assert ran[:3] == ["pip", "-m", "pytest"]
-        assert ran[3:] == (["-n", "3", "--dist", "loadfile"] if not args else args), ran
+        assert ran[3:] == (["-n", "3", "--dist", "loadfile", "--no-loadscope-reorder"] if not args else args), ran
