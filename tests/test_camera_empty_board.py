@@ -1,7 +1,7 @@
 """The empty board the teaching keeps (camera_board/teaching.py): the median of its views pixel
 by pixel, so a hand passing through one frame is not kept, and the median numpy gives, to the
 bit (the teaching sorts the views whole, not each pixel's few values apart: docs/performance.md,
-"The test suite's teachings")."""
+"The test suite's waits and teachings")."""
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st

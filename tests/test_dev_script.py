@@ -65,7 +65,7 @@ def test_a_later_run_is_quiet_and_a_changed_pyproject_says_it_updates(tmp_path):
 
 def test_the_suite_runs_a_worker_per_core_and_one_more_unless_the_developer_says(tmp_path):
     # (the one more works while another waits for a broker, a table or a browser: a third of
-    # the suite's time; docs/performance.md, "The test suite's waits")
+    # the suite's time; docs/performance.md, "The test suite's waits and teachings")
     env = _checkout(tmp_path)
     fakes = {"nproc": "echo 2", "npm": "exit 1", "apt-get": "exit 1"}   # two cores, nothing installed
     for name, body in fakes.items():
