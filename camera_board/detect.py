@@ -885,7 +885,11 @@ class _Grid:
         self.adapt(np.full(3, appearance.noise))
         # the plain board: away from its markings, pockets and markers (where a piece's colour
         # could be taken for the board's)
-        self.plain = (slope < 2.0) & (reference.min(axis=2) > 20) & (reference.max(axis=2) < SATURATED)
+        # (each channel's minimum and maximum taken channel against channel: reference.min(axis=2)
+        # to the bit, but numpy's reduction over a last axis of three loops per pixel, 0.16 s a
+        # Carrom board's grid against 0.01 s, a grid made at every teaching and reader)
+        b, g, r = reference[..., 0], reference[..., 1], reference[..., 2]
+        self.plain = (slope < 2.0) & (np.minimum(np.minimum(b, g), r) > 20) & (np.maximum(np.maximum(b, g), r) < SATURATED)
         plain = np.flatnonzero(self.plain)
         self.plain_sample = plain[:: max(1, len(plain) // 5000)]
         self.cell = max(1, int(round(cell_mm * calibration.scale)))

@@ -197,8 +197,24 @@ def empty_board(views: list[np.ndarray]) -> tuple[np.ndarray, float]:
     """The empty board from its views (the median of three or more: a hand passing in one
     frame is not kept), and the sensor's noise on it (grey levels, from frame to frame)."""
     stack = np.stack([v.astype(np.float32) for v in views])
-    reference = np.median(stack, axis=0) if len(views) >= 3 else stack.mean(axis=0)
+    reference = median(views) if len(views) >= 3 else stack.mean(axis=0)
     if len(views) < 2:
         return reference.astype(np.float32), 3.0
     spread = stack.std(axis=0) * math.sqrt(len(views) / (len(views) - 1))
     return reference.astype(np.float32), float(max(1.0, np.median(spread)))
+
+
+def median(views: Sequence[np.ndarray]) -> np.ndarray:
+    """The views' median pixel by pixel, as float32: ``np.median`` of their stack to the bit.
+    8-bit views are sorted whole, a network of minima and maxima over the pictures (np.median
+    sorts each pixel's few values apart: 1.7 s for a step's six views of a Carrom board,
+    rectified, against 0.05 s); the middle two's mean is exact in float32 (at most 510 / 2)."""
+    if any(v.dtype != np.uint8 for v in views):
+        return np.median(np.stack([v.astype(np.float32) for v in views]), axis=0)
+    ordered, n = list(views), len(views)
+    for sweep in range(n):          # odd-even transposition: n sweeps sort n values
+        for i in range(sweep % 2, n - 1, 2):
+            ordered[i], ordered[i + 1] = np.minimum(ordered[i], ordered[i + 1]), np.maximum(ordered[i], ordered[i + 1])
+    if n % 2:
+        return ordered[n // 2].astype(np.float32)
+    return (ordered[n // 2 - 1].astype(np.float32) + ordered[n // 2]) / np.float32(2)

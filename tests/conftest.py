@@ -33,6 +33,25 @@ def display(request):
         yield d
 
 
+
+# -- the slowest files handed out first ---------------------------------------------------------
+
+# ./dev test hands each worker whole files in the order collected (--no-loadscope-reorder).
+# pytest-xdist's own order, the files with the most tests first, leaves slow files of a few
+# tests to the end, where one worker works on while the others have nothing left: for three
+# workers 536 s against an even 499 s, simulated from a quiet run's durations; with these ten
+# first 505 s (docs/performance.md, "The test suite's waits and teachings"). The slowest files of
+# a --durations=0 run of 2026-11-28, slowest first; the rest follow as collected. Out of date,
+# the list costs a little of the end, nothing else.
+SLOWEST_FIRST = ("test_camera_learn.py", "test_mqtt.py", "test_camera_coin_look.py", "test_camera_simulate.py",
+                 "test_camera_top_read.py", "test_pico.py", "test_mqtt_faults.py", "test_web_accessibility.py",
+                 "test_camera_teach_browser.py", "test_camera_video.py")
+
+
+def pytest_collection_modifyitems(items):
+    first = {name: n for n, name in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: first.get(item.path.name, len(first)))     # (stable: a file's own order kept)
+
 # -- one Chromium for the whole run ------------------------------------------------------------
 
 CHROMIUM = "/usr/bin/chromium"     # Debian's: Playwright cannot download its own browsers here

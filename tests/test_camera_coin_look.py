@@ -1,6 +1,7 @@
 """A coin's look learned at the teaching step and fitted to place it (camera_board/coin_look.py;
 docs/camera.md, "A coin's learned look fitted to place it"): the mean patch round the taught
 coins' rims, slid over each coin found in play by normalised correlation (issue 27)."""
+import functools
 import io
 import json
 import math
@@ -188,11 +189,20 @@ def test_a_marker_under_a_coins_rim_does_not_move_its_fit():
     assert not coin_look.trusted(look, coin_look.fit(look, view, board, 75.0, 80.0, (), unmarked)[2])
 
 
+@functools.lru_cache(maxsize=1)
+def _taught(seed: int):
+    """Shove installation ``seed`` taught as the installer would: once for the tests one after
+    another that read its boards (learn() makes the same Learned of the same frames; only read
+    here, never changed), 7 s of drawing and learning a teaching saved at each."""
+    inst = installation("shove", seed)
+    return inst, learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+
+
 def _read_once(seed: int, board: int):
     """Installation ``seed`` taught as the installer would, then its play board ``board``
-    read first: (what the teaching said is wrong, the sighting, its verdict, the errors)."""
-    inst = installation("shove", seed)
-    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    read first, by a reader of its own: (what the teaching said is wrong, the sighting, its
+    verdict, the errors)."""
+    inst, learned = _taught(seed)
     camera = reader(inst.game, inst.lens, learned.appearance)
     case = inst.board(board)
     sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, board])))

@@ -61,3 +61,20 @@ def test_a_later_run_is_quiet_and_a_changed_pyproject_says_it_updates(tmp_path):
     changed = _dev(tmp_path, env, "tablegame")
     assert changed.stderr.splitlines()[0].startswith(
         "./dev: pyproject.toml or deploy/constraints.txt changed: updating .venv")
+
+
+def test_the_suite_runs_a_worker_per_core_and_one_more_unless_the_developer_says(tmp_path):
+    # (the one more works while another waits for a broker, a table or a browser: a third of
+    # the suite's time; docs/performance.md, "The test suite's waits and teachings")
+    env = _checkout(tmp_path)
+    fakes = {"nproc": "echo 2", "npm": "exit 1", "apt-get": "exit 1"}   # two cores, nothing installed
+    for name, body in fakes.items():
+        (tmp_path / "fakebin" / name).write_text(f"#!/bin/sh\n{body}\n")
+        (tmp_path / "fakebin" / name).chmod(stat.S_IRWXU)
+    _dev(tmp_path, env, "tablegame")                     # (the venv made)
+    for args in ([], ["-n", "0", "tests/test_x.py"]):
+        (tmp_path / "pip.log").unlink()
+        assert _dev(tmp_path, env, "test", *args).returncode == 0
+        ran = (tmp_path / "pip.log").read_text().split()
+        assert ran[:3] == ["pip", "-m", "pytest"]
+        assert ran[3:] == (["-n", "3", "--dist", "loadfile", "--no-loadscope-reorder"] if not args else args), ran
