@@ -33,7 +33,6 @@ def display(request):
         yield d
 
 
-
 # -- the slowest files handed out first ---------------------------------------------------------
 
 # ./dev test hands each worker whole files in the order collected (--no-loadscope-reorder).

@@ -61,7 +61,9 @@ class Inbox:
             self.items.append(item)
             self._cond.notify_all()
 
-    def wait_for(self, predicate, timeout=2.0):
+    # (a wait's timeout bounds a failing test, it claims no speed: on a loaded machine the
+    # link's threads wait seconds for a core, and a test that passes returns at once)
+    def wait_for(self, predicate, timeout=10.0):
         """The first item (counting from the start) matching ``predicate``."""
         def found():
             return next((i for i in self.items if predicate(i)), None)
@@ -69,7 +71,7 @@ class Inbox:
             assert self._cond.wait_for(found, timeout), f"not posted in {timeout} s: {self.items}"
             return found()
 
-    def wait_count(self, predicate, count, timeout=2.0):
+    def wait_count(self, predicate, count, timeout=10.0):
         with self._cond:
             assert self._cond.wait_for(lambda: len(self.matching(predicate)) >= count, timeout), self.items
 

@@ -29,8 +29,9 @@ class BareHost:
         self.port.write(encode(message, self.seq))
         self.seq += 1
 
-    def read(self, until, timeout=2.0):
-        """(frame or error, message or None) items until ``until(items)`` holds."""
+    def read(self, until, timeout=10.0):
+        """(frame or error, message or None) items until ``until(items)`` holds (the timeout
+        bounds a failing test: a loaded machine's board thread may wait seconds for a core)."""
         items = []
         deadline = time.monotonic() + timeout
         while not until(items):
