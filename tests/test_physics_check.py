@@ -469,6 +469,29 @@ def test_a_lone_knock_that_the_start_readings_hid_is_accepted(name):
     assert len(check.moved) == 1 and check.plausible, name
 
 
+# Issue 31, fourteenth round (docs/physics-check.md): shots of the tuning seed that met a
+# row of touching coins off the row's line. The first coin, seen still, passed the hit on
+# to the coin in front; the straight hit along the row was blocked by a coin beside it
+# (699) or led nowhere the shot coin rests (949), the hit turned 20-30 degrees was the shot.
+# Seed 12 (pub corpus, readings to 0.1 mm).
+BENT_CRADLES = {
+    "seed 12, shot 699, aimed, a row's first coin hit beside a coin below it": (
+        ((163.3, 374.3), (202.9, 114.6), (195.5, 139.6), (257.0, 397.9), (203.8, 162.3)),
+        ((162.4, 373.1), (202.3, 115.3), (197.2, 140.0), (256.4, 396.8), (214.4, 184.1),
+         (167.9, 135.6))),
+    "seed 12, shot 949, plain, a row's first coin hit from the side": (
+        ((236.3, 212.0), (261.4, 216.4)),
+        ((233.8, 213.1), (260.9, 218.7), (288.8, 229.0))),
+}
+
+
+@pytest.mark.parametrize("name", list(BENT_CRADLES))
+def test_a_hit_passed_on_through_a_coin_met_off_the_rows_line_is_accepted(name):
+    before, after = BENT_CRADLES[name]
+    check = moved.check_shove(BOARD, before, after, 1.0)
+    assert len(check.moved) == 1 and check.plausible, name
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.floats(-80, 440), st.floats(100, 600)), max_size=8),
        st.floats(0.5, 2.0))

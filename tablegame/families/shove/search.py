@@ -60,6 +60,7 @@ SCAN_POINTS = 4         # and at most this many, the nearest to the family's bes
 GRAZE = 4.0             # mm of a coin by the shot's way that it may graze
 CRADLE_GAP = 3.0        # mm between two coins' rims that still pass a hit on (sensor error)
 CRADLE_LENGTH = 4       # touching coins that pass a hit on, at most (a row across a bed)
+HEAD_BENDS = (20.0,)    # degrees off the row's line a cradle's first coin is hit at too
 GRAZED = 5.0            # mm a coin beside a moving coin's way may be moved by a graze
 MIN_COS = 0.2           # the thinnest first hit considered (cos of its cut angle)
 SHOT_SHARE = 0.04       # of the shot coin's slide: its reach is fitted
@@ -672,7 +673,8 @@ def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
     turning at most 37 degrees at a coin, and each coin takes ``(1+e)/2`` of the speed
     of the one behind it along their line of centres. So, from ``m`` back, each coin
     needs the speed of the one in front divided by ``(1+e)/2`` and by the cos of the
-    turn there."""
+    turn there. The shot coin may meet the row's first coin off the row's line too
+    (``_bent``)."""
     out: list[_Family] = []
     pass_on = (2 / (1 + RESTITUTION)) ** 2
 
@@ -690,10 +692,28 @@ def _cradles(m: Moved, still, d: float, y0: float) -> list[_Family]:
             # ``m``'s own way is read, not a line of centres: it went along ``n``
             slide = pass_on * (need if len(row) == 1 else need / cos ** 2)
             out.append(_Family(s, n, slide, y0, d, s, m))
+            out.extend(_Family(s, turned, slide / c ** 2, y0, d, s, m)
+                       for turned, c in _bent(n))
             if len(row) < CRADLE_LENGTH:
                 back(row + [s], n, slide)
 
     back([m.before], unit(m.before, m.after), distance(m.before, m.after))
+    return out
+
+
+def _bent(n: tuple[float, float]) -> list[tuple[tuple[float, float], float]]:
+    """The hits on a cradle's first coin turned off the row's line by ``HEAD_BENDS``
+    degrees either way, each with the cos of its turn: the shot coin need not meet the row
+    along its line (the coin passes on only the share of its speed along the row, so it
+    needs ``1/cos**2`` of the slide), and where a coin lies beside the row's line below
+    it, the straight hit is blocked while a bent one is clear (issue 31, fourteenth round:
+    seed 12's 699 and 949)."""
+    out = []
+    for degrees in HEAD_BENDS:
+        for sign in (1, -1):
+            a = math.radians(sign * degrees)
+            c, s = math.cos(a), math.sin(a)
+            out.append(((n[0] * c - n[1] * s, n[0] * s + n[1] * c), c))
     return out
 
 
