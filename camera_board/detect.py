@@ -23,7 +23,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import coin_look, light_shapes
+from camera_board import coin_look, light_shapes, shadow_patch
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -130,6 +130,8 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
+OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
+                       # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
 
@@ -232,7 +234,7 @@ class Detector:
             return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)
         evened, apart, shares, grid, brightness = looked
         found, unsure = self._peaks(apart, shares, evened, grid)
-        hand, left = self._unexplained(apart, shares, found)
+        hand, left = self._unexplained(apart, shares, found, view)
         if self.quick:
             unsure, left = [], []
         if hand:
@@ -826,17 +828,20 @@ class Detector:
     def _area(self, radius_mm: float) -> float:
         return math.pi * (radius_mm * self.calibration.scale) ** 2
 
-    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found]) -> tuple[bool, list[str]]:
+    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found],
+                     view: np.ndarray | None = None) -> tuple[bool, list[str]]:
         """Whether a hand shows, and the patches no found piece explains: whatever differs
         from the empty board (a piece the light gave another colour, a beer mat), the size
         of part of a piece. A patch many pieces large is a hand when it is of skin's colour
-        or reaches the board's edge (an arm); else something the camera cannot explain."""
-        mask = apart * self._prepared(apart.shape).unmarked
+        or reaches the board's edge (an arm); else something the camera cannot explain. With
+        the ``view``, a Shove patch that is the bare board under its own light (a guest's
+        shadow the light's measurement left in: ``_in_own_light``) is no doubt."""
+        clear = self._prepared(apart.shape).unmarked.copy()     # 0 where a found piece explains it
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             cu, cv, reach = self.outline(piece.kind, u, v)
-            cv2.circle(mask, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
-        blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+            cv2.circle(clear, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
+        blobs = self._unexplained_blobs(apart, clear)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
         if cv2.countNonZero(blobs) <= limit:    # no patch larger than all of them: spare the labelling
             return False, []
@@ -854,9 +859,37 @@ class Detector:
                 skin = float(shares["skin"][y0:y1, x0:x1][part].mean())
                 if skin > 0.3 or x0 == 0 or y0 == 0 or x1 == w or y1 == h:
                     return True, []
+            if view is not None and self.layout.game in OWN_LIGHT_GAMES and \
+                    self._in_own_light(view, labels == i, clear, limit):
+                continue
             x, y = self.calibration.to_board(*centroids[i])
             out.append(doubt("patch", x=x, y=y))
         return False, out
+
+    def _unexplained_blobs(self, apart: np.ndarray, clear: np.ndarray) -> np.ndarray:
+        """Where ``apart`` says something differs from the board, ``clear`` of the found pieces
+        and the markers, opened (a line's width and less is not a patch)."""
+        return cv2.morphologyEx((apart * clear > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+
+    def _in_own_light(self, view: np.ndarray, part: np.ndarray, clear: np.ndarray, limit: float) -> bool:
+        """Whether the patch ``part`` (a bool mask of the view) is the bare board once the view
+        is evened by the light fitted over the patch itself (camera_board/shadow_patch.py): a
+        guest's shadow the light's measurement left in. Anything that still differs there as
+        much as ``limit`` pixels (a coin the shadow hid) keeps it a patch."""
+        light, grid = self.last_light[0], self._grid
+        if light is None or grid is None:
+            return False
+        small = grid.shrink(view).astype(np.float32)
+        ratio = small / np.maximum(grid.small_reference, 1.0)
+        size = (light.shape[1], light.shape[0])
+        cells = cv2.resize(part.astype(np.float32), size, interpolation=cv2.INTER_AREA) > 0.5
+        kept = cv2.resize(clear, size, interpolation=cv2.INTER_AREA) > 0.99
+        mended = shadow_patch.fitted_light(light, ratio, cells, kept)
+        if mended is None:
+            return False
+        _, apart, _ = self._shares(view, mended, grid)
+        around = cv2.dilate(part.astype(np.uint8), np.ones((2 * grid.cell * shadow_patch.GROWN + 1,) * 2, np.uint8))
+        return cv2.countNonZero(self._unexplained_blobs(apart, clear * around)) <= limit
 
 
 class _Grid:

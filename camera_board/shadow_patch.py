@@ -1,0 +1,57 @@
+"""A stray patch that is a guest's shadow the light's measurement left in (Shove).
+
+The light is measured where the board shows between edges (camera_board/detect.py,
+``measured_light``); a shadow part smaller than ``SHADE_PIECES`` coins cannot be told there
+from a cluster of dark coins of the light's colour, so the light is taken from round it and
+the shadow is left in the evened view: a patch no coin explains, and the board is doubted
+("a patch at ..."). On the Shove tuning sets 14 settled boards were refused for such a patch
+alone: 10 of them read right with it lifted, 4 WRONG (coins in the shadow not found: a patch
+cannot just be lifted).
+
+So the patch is read once more under its own light: over the patch (the found coins left
+out) each channel's ratio of the view to the empty board is fitted by a smooth surface
+(``fitted_light``: a quadratic, the cells that stray from it left out and fitted again), the
+light there taken as that, and the view evened again. A shadow is then the bare board; a coin
+the shadow hid is still something that differs from it (its rim, its grain's absence), and
+the patch stays doubted ("A stray patch read under its own light", docs/camera.md)."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+GROWN = 2          # cells the patch is grown by where its own light is fitted and applied
+STRAY = 3.0        # a cell this many robust spreads off the fitted surface is not the light: left out
+ROUNDS = 3         # fits, each without the cells that strayed from the one before
+
+
+def fitted_light(light: np.ndarray, ratio: np.ndarray, patch: np.ndarray, kept: np.ndarray) -> np.ndarray | None:
+    """``light`` (the coarse light, per channel) with, over ``patch`` (a bool mask of its cells)
+    grown by ``GROWN``, each channel's ``ratio`` (the view over the empty board there) fitted
+    by a quadratic in x, y over the patch's cells that ``kept`` allows (off the found coins).
+    None when too few cells are left to fit."""
+    grown = cv2.dilate(patch.astype(np.uint8), np.ones((2 * GROWN + 1,) * 2, np.uint8)) > 0
+    use = grown & kept
+    if use.sum() < 24:
+        return None
+    yy, xx = np.nonzero(use)
+    ay, ax = np.nonzero(grown)
+    middle, size = np.array([xx.mean(), yy.mean()]), max(float(np.ptp(xx)), float(np.ptp(yy)), 1.0)
+    terms = _terms((xx - middle[0]) / size, (yy - middle[1]) / size)
+    at = _terms((ax - middle[0]) / size, (ay - middle[1]) / size)
+    out = light.copy()
+    for c in range(ratio.shape[2]):
+        values = ratio[yy, xx, c]
+        inliers = np.ones(len(values), bool)
+        for _ in range(ROUNDS):
+            coefficients = np.linalg.lstsq(terms[inliers], values[inliers], rcond=None)[0]
+            off = values - terms @ coefficients
+            spread = 1.4826 * float(np.median(np.abs(off[inliers] - np.median(off[inliers])))) + 1e-4
+            inliers = np.abs(off) < STRAY * spread
+            if inliers.sum() < 12:
+                return None
+        out[ay, ax, c] = np.maximum(at @ coefficients, 0.03)
+    return out
+
+
+def _terms(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
