@@ -560,7 +560,10 @@ class Detector:
                 continue
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
-            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
+            # (over the playing surface first; a coin too far over its edge for that, as before)
+            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.on_surface)
+            if score <= -1.0:
+                fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
@@ -950,6 +953,20 @@ class _Grid:
             (left, top), (right, bottom) = corners[0], corners[2]
             a, b = calibration.to_pixel(left - quiet, top + quiet), calibration.to_pixel(right + quiet, bottom - quiet)
             cv2.rectangle(self.unmarked, (int(a[0]), int(a[1])), (int(b[0]) + 1, int(b[1]) + 1), 0.0, -1)   # a cell is the mean of cell x cell
+        self.layout, self.calibration = layout, calibration
+
+    @functools.cached_property
+    def on_surface(self) -> np.ndarray:
+        """``unmarked`` less the frame beyond the playing surface's front and back edges: what a
+        coin's learned look is fitted over first (a coin across the front edge, its look fitted
+        over the darker frame beyond, was placed 1.17 mm outward: "A stray patch read under its
+        own light", docs/camera.md). Made once per grid when first asked."""
+        zone = self.unmarked.copy()
+        front = int(math.ceil(self.calibration.to_pixel(0, 0)[1]))
+        back = int(math.floor(self.calibration.to_pixel(0, self.layout.length)[1]))
+        zone[max(front, 0):] = 0.0
+        zone[:max(back, 0)] = 0.0
+        return zone
 
     @functools.cached_property
     def power(self) -> np.ndarray:
