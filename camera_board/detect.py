@@ -130,6 +130,8 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
+EDGE_APART = math.inf  # mm: a coin across the surface's edge whose two fits (over the surface, with the
+                       # frame) lie farther apart is doubted ("A stray patch read under its own light")
 OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
                        # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
@@ -343,13 +345,14 @@ class Detector:
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
         self.placed = [False] * len(kept)      # a piece its learned look placed (likewise)
         self.only_just = [False] * len(kept)   # a coin its look placed with a fit only just over its bar (likewise)
+        self.edge_apart = [0.0] * len(kept)    # mm between a coin's look fitted over the surface and over the frame too
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just in zip(
-                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
-                self.unplaced, self.only_just):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just, \
+                edge_apart in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
+                                  self.unplaced, self.only_just, self.edge_apart):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -362,6 +365,8 @@ class Detector:
                 unsure.append(doubt("by_marker", kind=kind, x=x, y=y))
             elif only_just:     # its look placed it, but a fit this poor has placed a coin that was not there
                 unsure.append(doubt("only_just", kind=kind, x=x, y=y))
+            elif edge_apart > EDGE_APART:   # across the edge: its look over the surface and with the frame disagree
+                unsure.append(doubt("edge_apart", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
@@ -481,6 +486,7 @@ class Detector:
         self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls centres alone too)
         self.placed = [False] * len(kept)      # (likewise)
         self.only_just = [False] * len(kept)   # (likewise)
+        self.edge_apart = [0.0] * len(kept)    # (likewise)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
@@ -560,10 +566,16 @@ class Detector:
                 continue
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
-            # (over the playing surface first; a coin too far over its edge for that, as before)
-            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.on_surface)
-            if score <= -1.0:
-                fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
+            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
+            if coin_look.by_marker(look, grid.on_surface, *middles[i]) and not \
+                    coin_look.by_marker(look, grid.unmarked, *middles[i]):
+                # across the surface's front or back edge: fitted over the surface alone too (the
+                # frame beyond is not what the look was taught over); where the two fits place it
+                # apart, neither is sure (``EDGE_APART``); a coin too far over for that, as before
+                su, sv, surface = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.on_surface)
+                if surface > -1.0:
+                    self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
+                    fu, fv, score = su, sv, surface
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
