@@ -133,6 +133,8 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
 EDGE_APART = math.inf  # mm: a coin across the surface's edge whose two fits (over the surface, with the
                        # frame) lie farther apart is doubted ("A stray patch read under its own light")
 OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
+OWN_LIGHT_PIECES = 3.0 # and only a patch larger than this many pieces (a lone coin or two of the light's tint,
+                       # not found, is no light: a quadratic fitted over it alone would even it away)
                        # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
@@ -892,12 +894,14 @@ class Detector:
         guest's shadow the light's measurement left in. Anything that still differs there as
         much as ``limit`` pixels (a coin the shadow hid) keeps it a patch."""
         light, grid = self.last_light[0], self._grid
-        if light is None or grid is None:
+        if light is None or grid is None or part.sum() < OWN_LIGHT_PIECES * self._area(max(self.layout.piece_radii.values())):
             return False
         small = grid.shrink(view).astype(np.float32)
         ratio = small / np.maximum(grid.small_reference, 1.0)
         size = (light.shape[1], light.shape[0])
         cells = cv2.resize(part.astype(np.float32), size, interpolation=cv2.INTER_AREA) > 0.5
+        if not shadow_patch.shadow_like(ratio[cells] / light[cells], SHADE_TINT, SHADE_DEPTH):
+            return False
         kept = cv2.resize(clear, size, interpolation=cv2.INTER_AREA) > 0.99
         mended = shadow_patch.fitted_light(light, ratio, cells, kept)
         if mended is None:

@@ -24,6 +24,15 @@ STRAY = 3.0        # a cell this many robust spreads off the fitted surface is n
 ROUNDS = 3         # fits, each without the cells that strayed from the one before
 
 
+def shadow_like(ratio: np.ndarray, tint: float, depth: float) -> bool:
+    """Whether a patch's cells' ``ratio`` to the light as measured (n x 3) is a shadow's: darker,
+    no darker than ``depth``, of the light's colour (each channel's mean within ``tint`` of the
+    patch's mean brightness). A guest's green token is not; nor a lamp's pool."""
+    means = ratio.reshape(-1, 3).mean(axis=0)
+    level = float(means.mean())
+    return depth < level < 1.0 - tint and float(np.abs(means / max(level, 1e-6) - 1).max()) < tint
+
+
 def fitted_light(light: np.ndarray, ratio: np.ndarray, patch: np.ndarray, kept: np.ndarray) -> np.ndarray | None:
     """``light`` (the coarse light, per channel) with, over ``patch`` (a bool mask of its cells)
     grown by ``GROWN``, each channel's ``ratio`` (the view over the empty board there) fitted

@@ -64,3 +64,11 @@ def test_a_coin_a_guests_shadow_hid_keeps_the_patch_doubted():
     # the patch's doubt, a WRONG board)
     verdict, problem = _read_as_the_bench_does(904, 3)[2]
     assert verdict == "refused" and "patch" in str(problem), (verdict, problem)
+
+
+def test_only_a_patch_darker_in_the_lights_own_colour_is_taken_for_a_shadow():
+    grey = np.full((50, 3), 0.65, np.float32)
+    assert shadow_patch.shadow_like(grey, 0.08, 0.25)
+    assert not shadow_patch.shadow_like(grey * [0.6, 1.3, 0.6], 0.08, 0.25)    # a guest's green token
+    assert not shadow_patch.shadow_like(grey * 1.6, 0.08, 0.25)                 # a lamp's pool: brighter
+    assert not shadow_patch.shadow_like(grey * 0.3, 0.08, 0.25)                 # darker than any shadow here
