@@ -130,8 +130,10 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
-EDGE_APART = math.inf  # mm: a coin across the surface's edge whose two fits (over the surface, with the
-                       # frame) lie farther apart is doubted ("A stray patch read under its own light")
+EDGE_APART = 1.0       # mm: a coin across the surface's front or back edge whose look fitted over the surface
+                       # and with the frame beyond places it farther apart than a read may be off is doubted
+                       # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
+                       # surface; "A stray patch read under its own light", docs/camera.md)
 OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
 OWN_LIGHT_PIECES = 3.0 # and only a patch larger than this many pieces (a lone coin or two of the light's tint,
                        # not found, is no light: a quadratic fitted over it alone would even it away)

@@ -300,3 +300,17 @@ def test_a_coin_across_the_front_edge_is_placed_by_its_look_over_the_playing_sur
     errors = {(round(t.x), round(t.y)): min(math.hypot(f.x - t.x, f.y - t.y) for f in found) for t in case.truth}
     assert sum(1 for _, y in errors if y < 5) == 3          # (the three across the front edge)
     assert max(errors.values()) <= 1.0, errors
+
+
+def test_a_coin_across_the_front_edge_its_two_fits_place_apart_is_doubted():
+    # (before: installation 1,000,056 board 6, read as the bench reads it: a dark old penny on
+    # slate across the front edge, its look fitted over the playing surface 1.55 mm off, over
+    # the frame too 0.19 mm: 1.56 mm apart, and no doubt of its own)
+    from benchmarks.camera_looks_figures import calibrated
+    inst = installation("shove", 1_000_056)
+    camera, said = calibrated(inst, render)
+    for k in range(7):
+        case = inst.board(k)
+        sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+        assert judge("shove", case, sighting)[0] != "wrong", k
+    assert "at 225, 5 mm across the board's edge" in sighting.problem, sighting.problem
