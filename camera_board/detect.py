@@ -23,7 +23,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import coin_look, light_shapes, shadow_patch
+from camera_board import coin_look, light_shapes
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -133,11 +133,7 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
 EDGE_APART = 1.0       # mm: a coin across the surface's front or back edge whose look fitted over the surface
                        # and with the frame beyond places it farther apart than a read may be off is doubted
                        # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
-                       # surface; "A stray patch read under its own light", docs/camera.md)
-OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
-OWN_LIGHT_PIECES = 3.0 # and only a patch larger than this many pieces (a lone coin or two of the light's tint,
-                       # not found, is no light: a quadratic fitted over it alone would even it away)
-                       # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
+                       # surface; "A coin's look fitted over the playing surface", docs/camera.md)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
 
@@ -240,7 +236,7 @@ class Detector:
             return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)
         evened, apart, shares, grid, brightness = looked
         found, unsure = self._peaks(apart, shares, evened, grid)
-        hand, left = self._unexplained(apart, shares, found, view)
+        hand, left = self._unexplained(apart, shares, found)
         if self.quick:
             unsure, left = [], []
         if hand:
@@ -847,20 +843,17 @@ class Detector:
     def _area(self, radius_mm: float) -> float:
         return math.pi * (radius_mm * self.calibration.scale) ** 2
 
-    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found],
-                     view: np.ndarray | None = None) -> tuple[bool, list[str]]:
+    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found]) -> tuple[bool, list[str]]:
         """Whether a hand shows, and the patches no found piece explains: whatever differs
         from the empty board (a piece the light gave another colour, a beer mat), the size
         of part of a piece. A patch many pieces large is a hand when it is of skin's colour
-        or reaches the board's edge (an arm); else something the camera cannot explain. With
-        the ``view``, a Shove patch that is the bare board under its own light (a guest's
-        shadow the light's measurement left in: ``_in_own_light``) is no doubt."""
-        clear = self._prepared(apart.shape).unmarked.copy()     # 0 where a found piece explains it
+        or reaches the board's edge (an arm); else something the camera cannot explain."""
+        mask = apart * self._prepared(apart.shape).unmarked
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             cu, cv, reach = self.outline(piece.kind, u, v)
-            cv2.circle(clear, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
-        blobs = self._unexplained_blobs(apart, clear)
+            cv2.circle(mask, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
+        blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
         if cv2.countNonZero(blobs) <= limit:    # no patch larger than all of them: spare the labelling
             return False, []
@@ -878,39 +871,9 @@ class Detector:
                 skin = float(shares["skin"][y0:y1, x0:x1][part].mean())
                 if skin > 0.3 or x0 == 0 or y0 == 0 or x1 == w or y1 == h:
                     return True, []
-            if view is not None and self.layout.game in OWN_LIGHT_GAMES and \
-                    self._in_own_light(view, labels == i, clear, limit):
-                continue
             x, y = self.calibration.to_board(*centroids[i])
             out.append(doubt("patch", x=x, y=y))
         return False, out
-
-    def _unexplained_blobs(self, apart: np.ndarray, clear: np.ndarray) -> np.ndarray:
-        """Where ``apart`` says something differs from the board, ``clear`` of the found pieces
-        and the markers, opened (a line's width and less is not a patch)."""
-        return cv2.morphologyEx((apart * clear > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
-
-    def _in_own_light(self, view: np.ndarray, part: np.ndarray, clear: np.ndarray, limit: float) -> bool:
-        """Whether the patch ``part`` (a bool mask of the view) is the bare board once the view
-        is evened by the light fitted over the patch itself (camera_board/shadow_patch.py): a
-        guest's shadow the light's measurement left in. Anything that still differs there as
-        much as ``limit`` pixels (a coin the shadow hid) keeps it a patch."""
-        light, grid = self.last_light[0], self._grid
-        if light is None or grid is None or part.sum() < OWN_LIGHT_PIECES * self._area(max(self.layout.piece_radii.values())):
-            return False
-        small = grid.shrink(view).astype(np.float32)
-        ratio = small / np.maximum(grid.small_reference, 1.0)
-        size = (light.shape[1], light.shape[0])
-        cells = cv2.resize(part.astype(np.float32), size, interpolation=cv2.INTER_AREA) > 0.5
-        if not shadow_patch.shadow_like(ratio[cells] / light[cells], SHADE_TINT, SHADE_DEPTH):
-            return False
-        kept = cv2.resize(clear, size, interpolation=cv2.INTER_AREA) > 0.99
-        mended = shadow_patch.fitted_light(light, ratio, cells, kept)
-        if mended is None:
-            return False
-        _, apart, _ = self._shares(view, mended, grid)
-        around = cv2.dilate(part.astype(np.uint8), np.ones((2 * grid.cell * shadow_patch.GROWN + 1,) * 2, np.uint8))
-        return cv2.countNonZero(self._unexplained_blobs(apart, clear * around)) <= limit
 
 
 class _Grid:
@@ -976,9 +939,9 @@ class _Grid:
     @functools.cached_property
     def on_surface(self) -> np.ndarray:
         """``unmarked`` less the frame beyond the playing surface's front and back edges: what a
-        coin's learned look is fitted over first (a coin across the front edge, its look fitted
-        over the darker frame beyond, was placed 1.17 mm outward: "A stray patch read under its
-        own light", docs/camera.md). Made once per grid when first asked."""
+        coin's learned look is fitted over too (a coin across the front edge, its look fitted
+        over the darker frame beyond, was placed 1.17 mm outward: "A coin's look fitted over the
+        playing surface", docs/camera.md). Made once per grid when first asked."""
         zone = self.unmarked.copy()
         front = int(math.ceil(self.calibration.to_pixel(0, 0)[1]))
         back = int(math.floor(self.calibration.to_pixel(0, self.layout.length)[1]))

@@ -286,8 +286,8 @@ def test_a_coin_across_the_front_edge_is_placed_by_its_look_over_the_playing_sur
     # it (boards 0 to 5 with one reader): three coins across the front edge placed by their look
     # 0.63 to 1.17 mm outward, its fit weighing the darker frame beyond the edge (the look was
     # taught over the board), their centroids 0.2 mm off. The board was refused only for a
-    # guest's shadow; read under its own light (tests/test_camera_shadow_patch.py), a WRONG
-    # settled board. The look is fitted over the playing surface first: `_Grid.on_surface`.)
+    # guest's shadow 300 mm away: with that doubt lifted, a WRONG settled board. The look is
+    # fitted over the playing surface too, `_Grid.on_surface`, and placed there.)
     from benchmarks.camera_looks_figures import calibrated
     inst = installation("shove", 1_000_050)
     camera, said = calibrated(inst, render)
