@@ -130,6 +130,10 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
+EDGE_APART = 1.0       # mm: a coin across the surface's front or back edge whose look fitted over the surface
+                       # and with the frame beyond places it farther apart than a read may be off is doubted
+                       # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
+                       # surface; "A coin's look fitted over the playing surface", docs/camera.md)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
 
@@ -342,13 +346,14 @@ class Detector:
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
         self.placed = [False] * len(kept)      # a piece its learned look placed (likewise)
         self.only_just = [False] * len(kept)   # a coin its look placed with a fit only just over its bar (likewise)
+        self.edge_apart = [0.0] * len(kept)    # mm between a coin's look fitted over the surface and over the frame too
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just in zip(
-                kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
-                self.unplaced, self.only_just):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just, \
+                edge_apart in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
+                                  self.unplaced, self.only_just, self.edge_apart):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -361,6 +366,8 @@ class Detector:
                 unsure.append(doubt("by_marker", kind=kind, x=x, y=y))
             elif only_just:     # its look placed it, but a fit this poor has placed a coin that was not there
                 unsure.append(doubt("only_just", kind=kind, x=x, y=y))
+            elif edge_apart > EDGE_APART:   # across the edge: its look over the surface and with the frame disagree
+                unsure.append(doubt("edge_apart", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
@@ -480,6 +487,7 @@ class Detector:
         self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls centres alone too)
         self.placed = [False] * len(kept)      # (likewise)
         self.only_just = [False] * len(kept)   # (likewise)
+        self.edge_apart = [0.0] * len(kept)    # (likewise)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
@@ -560,6 +568,15 @@ class Detector:
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
             fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
+            if coin_look.by_marker(look, grid.on_surface, *middles[i]) and not \
+                    coin_look.by_marker(look, grid.unmarked, *middles[i]):
+                # across the surface's front or back edge: fitted over the surface alone too (the
+                # frame beyond is not what the look was taught over); where the two fits place it
+                # apart, neither is sure (``EDGE_APART``); a coin too far over for that, as before
+                su, sv, surface = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.on_surface)
+                if surface > -1.0:
+                    self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
+                    fu, fv, score = su, sv, surface
             if coin_look.trusted(look, score):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
@@ -922,6 +939,20 @@ class _Grid:
             (left, top), (right, bottom) = corners[0], corners[2]
             a, b = calibration.to_pixel(left - quiet, top + quiet), calibration.to_pixel(right + quiet, bottom - quiet)
             cv2.rectangle(self.unmarked, (int(a[0]), int(a[1])), (int(b[0]) + 1, int(b[1]) + 1), 0.0, -1)   # a cell is the mean of cell x cell
+        self.layout, self.calibration = layout, calibration
+
+    @functools.cached_property
+    def on_surface(self) -> np.ndarray:
+        """``unmarked`` less the frame beyond the playing surface's front and back edges: what a
+        coin's learned look is fitted over too (a coin across the front edge, its look fitted
+        over the darker frame beyond, was placed 1.17 mm outward: "A coin's look fitted over the
+        playing surface", docs/camera.md). Made once per grid when first asked."""
+        zone = self.unmarked.copy()
+        front = int(math.ceil(self.calibration.to_pixel(0, 0)[1]))
+        back = int(math.floor(self.calibration.to_pixel(0, self.layout.length)[1]))
+        zone[max(front, 0):] = 0.0
+        zone[:max(back, 0)] = 0.0
+        return zone
 
     @functools.cached_property
     def power(self) -> np.ndarray:

@@ -45,6 +45,7 @@ WORDS = {
         "one_sided_rim": "{kind} bei {x:.0f}, {y:.0f} mm: der Rand ist nur auf einer Seite vom Brett zu "
                          "unterscheiden",
         "by_marker": "{kind} bei {x:.0f}, {y:.0f} mm an einer Marke, die Lage nicht sicher",
+        "edge_apart": "{kind} bei {x:.0f}, {y:.0f} mm über der Kante des Bretts, die Lage nicht sicher",
         "only_just": "{kind} bei {x:.0f}, {y:.0f} mm: das gelernte Aussehen passt nur knapp",
         "top_and_outline": "{kind} bei {x:.0f}, {y:.0f} mm: Oberseite und Umriss passen nicht zusammen",
         "loose_not_placed": "{kind} bei {x:.0f}, {y:.0f} mm, vom gelernten Aussehen nicht platziert (beim Lernen: "
@@ -97,6 +98,7 @@ WORDS = {
         "like_board_in_shadow": "a {kind} at {x:.0f}, {y:.0f} mm that looks like the board in shadow",
         "one_sided_rim": "a {kind} at {x:.0f}, {y:.0f} mm whose rim is told from the board on one side only",
         "by_marker": "a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure",
+        "edge_apart": "a {kind} at {x:.0f}, {y:.0f} mm across the board's edge, its place not sure",
         "only_just": "a {kind} at {x:.0f}, {y:.0f} mm its look fits only just",
         "top_and_outline": "a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree",
         "loose_not_placed": "a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
