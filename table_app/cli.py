@@ -265,7 +265,7 @@ def _parser() -> argparse.ArgumentParser:
     _table_commands(sub, logging_)
     for family in registry.families():
         for own in family.commands:
-            command = sub.add_parser(own.name, help=own.help)
+            command = _command(sub, own.name, own.help)
             for name, keywords in own.arguments:
                 command.add_argument(name, **keywords)
             command.set_defaults(command=_family_command(own.run))
@@ -274,14 +274,19 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command(sub, name: str, does: str, **kwargs) -> argparse.ArgumentParser:
+    """A subcommand whose own --help starts with what it does, as the list of commands says it."""
+    return sub.add_parser(name, help=does, description=does, **kwargs)
+
+
 def _table_commands(sub, logging_) -> None:
     """``run`` and ``simulate``: the table itself."""
-    run = sub.add_parser("run", parents=[logging_],
-                         help="the table service on the Pi (serial board, GPIO, screen)")
+    run = _command(sub, "run", "the table service on the Pi (serial board, GPIO, screen)",
+                   parents=[logging_])
     run.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG})")
     run.set_defaults(command=_run)
 
-    sim = sub.add_parser("simulate", parents=[logging_], help="the same table on a simulated board, in a window")
+    sim = _command(sub, "simulate", "the same table on a simulated board, in a window", parents=[logging_])
     sim.add_argument("--config", help=f"configuration file (default: {SIMULATED_STORE.rsplit('/', 1)[0]}/"
                      f"{SIMULATED_CONFIG} beside the log, which the staff page saves, when it is "
                      "there; else the documented defaults)")
@@ -306,11 +311,11 @@ def _table_commands(sub, logging_) -> None:
 def _installer_commands(sub) -> None:
     """What the installer and staff run on the Pi's shell: check-config, doctor,
     reset-password, config-template."""
-    check = sub.add_parser("check-config", help="check a configuration file and say what is wrong")
-    check.add_argument("path")
+    check = _command(sub, "check-config", "check a configuration file and say what is wrong")
+    check.add_argument("path", help="the configuration file, e.g. /etc/tablegame/config.toml")
     check.set_defaults(command=_check_config)
 
-    doctor = sub.add_parser("doctor", help="check this site and say, one line per check, what is "
+    doctor = _command(sub, "doctor", "check this site and say, one line per check, what is "
                             "right and what is wrong (exit status 0: all is well)")
     doctor.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if there; "
                         "else the simulated setup)")
@@ -322,20 +327,20 @@ def _installer_commands(sub) -> None:
              "exist is refused, naming the accounts)", _reset_password),
             ("new-admin", "make a new admin account for the staff page, e.g. when no admin can "
              "log in (asks for its password twice; a name that exists is refused)", _new_admin)):
-        accounts = sub.add_parser(name, help=does)
-        accounts.add_argument("name")
+        accounts = _command(sub, name, does)
+        accounts.add_argument("name", help="the account's name on the staff page")
         accounts.add_argument("--config", help=f"configuration file (default {DEFAULT_CONFIG} if "
                               "there; else the simulated table's)")
         accounts.add_argument("--db", help="the event log whose folder holds staff.sqlite")
         accounts.set_defaults(command=command)
 
-    config_template = sub.add_parser("config-template", help="print the configuration file with "
+    config_template = _command(sub, "config-template", "print the configuration file with "
                                      "every setting, its default and its meaning (the installer's)")
     config_template.add_argument("--set", action="append", metavar="KEY=VALUE",
                                  help="write this setting active, e.g. serial.port=/dev/tablegame-board")
     config_template.set_defaults(command=_config_template)
 
-    learn = sub.add_parser("camera-learn", help="teach the camera board the board and its pieces from a video "
+    learn = _command(sub, "camera-learn", "teach the camera board the board and its pieces from a video "
                            "or pictures for each step of the calibration (docs/camera.md, Calibration); "
                            "without files: what each step shows")
     learn.add_argument("files", nargs="*", metavar="STEP",
@@ -352,8 +357,8 @@ def _installer_commands(sub) -> None:
 
 def _venue_command(sub, logging_) -> None:
     """``venue``: the venue's view of its tables on MQTT."""
-    venue = sub.add_parser("venue", parents=[logging_], help="the venue's view of its tables on "
-                           "MQTT: every table live, the evening's standings, a TV mode (docs/mqtt.md)")
+    venue = _command(sub, "venue", "the venue's view of its tables on MQTT: every table live, the "
+                     "evening's standings, a TV mode (docs/mqtt.md)", parents=[logging_])
     venue.add_argument("--config", help="configuration file whose [mqtt] names the broker")
     venue.add_argument("--venue", help="the venue to show (default: mqtt.venue; + for every "
                        "venue, at a head office)")

@@ -99,6 +99,20 @@ def helps():
             yield name, sub.format_help()
 
 
+def test_each_commands_help_says_what_it_does_and_what_each_argument_is():
+    """``tablegame reset-password --help`` said only "positional arguments: name" (issue 30,
+    the second evening: a new user's first look at a command)."""
+    parser = _parser()
+    for action in parser._subparsers._group_actions:
+        for name, sub in action.choices.items():
+            listed = next(a.help for a in action._choices_actions if a.dest == name)
+            assert sub.description == listed, name
+            bare = [a.dest for a in sub._actions if not a.option_strings and not a.help]
+            assert bare == [], (name, bare)
+    text = parser._subparsers._group_actions[0].choices["reset-password"].format_help()
+    assert "set the password of a staff page account" in text and "the account's name" in text
+
+
 @pytest.mark.parametrize("name, text", list(helps()))
 def test_help_reads_as_plain_text_in_a_terminal(name, text):
     markup = re.findall(r"``|:ref:|:doc:|\.\. \w+::|`[^`\s]+`_", text)

@@ -58,7 +58,8 @@ FAMILY = Family(
     ),
     commands=(Command("carrom-ruling", "apply strokes and fouls to a described Carrom position and print "
                                         "the rulings (docs/carrom-positions.md)",
-                      (("path", {"metavar": "FILE.json"}),
+                      (("path", {"metavar": "FILE.json", "help": "the position and its strokes, as "
+                                                                    "docs/carrom-positions.md describes"}),
                        ("--language", {"choices": ("de", "en"),
                                        "help": "the rulings' language (default: the file's, else de)"})),
                       "tablegame.families.carrom.position:command"),),
