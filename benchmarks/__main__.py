@@ -1,4 +1,6 @@
-"""``./dev bench``: every benchmark of the project, printed as figures.
+"""``./dev bench``: every benchmark of the project, printed as figures; ``./dev bench
+bench_latency bench_display`` runs those alone (a benchmark's own settings, such as the camera's
+CAMERA_* variables, are in its module's docstring).
 
 Speed is measured here, never asserted by a timer in a test."""
 import importlib
@@ -26,6 +28,9 @@ def there_are() -> tuple[list[str], list[str]]:
 
 def main(names: list[str]) -> int:
     known, missing = there_are()
+    if names[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip() + "\n\nbenchmarks: " + ", ".join(known))
+        return 0
     unknown = [name for name in names if name not in known]
     if unknown:
         print(f"no benchmark {', '.join(map(repr, unknown))}; there are: {', '.join(known)}",

@@ -132,6 +132,13 @@ def test_dev_soak_refuses_what_it_cannot_run_in_words(argv, said, capsys):
     assert said in out.err and out.out == ""
 
 
+def test_dev_bench_help_names_the_benchmarks(capsys):
+    from benchmarks.__main__ import main as bench
+    assert bench(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "./dev bench" in out and "bench_latency" in out and "bench_camera" in out
+
+
 def test_dev_bench_refuses_an_unknown_benchmark_instead_of_printing_nothing(capsys):
     from benchmarks.__main__ import main as bench
     assert bench(["bench_latency", "bench_nope"]) == 2

@@ -78,3 +78,13 @@ def test_the_suite_runs_a_worker_per_core_and_one_more_unless_the_developer_says
         ran = (tmp_path / "pip.log").read_text().split()
         assert ran[:3] == ["pip", "-m", "pytest"]
         assert ran[3:] == (["-n", "3", "--dist", "loadfile", "--no-loadscope-reorder"] if not args else args), ran
+
+
+def test_help_and_an_unknown_command_are_said_at_once_without_building_the_venv(tmp_path):
+    env = _checkout(tmp_path)
+    helped = _dev(tmp_path, env, "--help")
+    assert helped.returncode == 0 and "./dev test [pytest args]" in helped.stdout
+    typo = _dev(tmp_path, env, "tset")
+    assert typo.returncode == 2 and "no ./dev command 'tset'; there are:" in typo.stderr
+    assert "./dev bench" in typo.stderr
+    assert not (tmp_path / ".venv").exists()
