@@ -62,6 +62,9 @@ MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches 
 PAPER_INK = 1 / 8
 PAPER_BLACK = 0.05
 PAPER_ON_BLACK = 0.1
+PAPER_LIKE = 0.6       # and only where the coins are paper-bright: their learned grey this share of the
+                       # paper's or more (silver 0.72 to 0.87 on the sets where the paper read as a coin;
+                       # dark pennies 0.25, copper 0.50, whose coin? there could be a coin on the ink)
 BLACK_CHANNEL = 12.0   # a channel of the empty board this dark says nothing of the light (its noise)
 TINT_EDGE = 0.06       # a change of the light's colour this large from one cell to the next: an edge
 MARKING = 0.08         # a slope of the empty board this steep (a share of its brightness a pixel): a marking
@@ -426,7 +429,7 @@ class Detector:
             second = self._second_look(shares[kind], u, v, r, kept)
             if second >= THRESHOLD:
                 kept.append((second, kind, u, v, r))
-            elif self._marker_paper(shares[kind], u, v, r):
+            elif self._marker_paper(shares[kind], u, v, r, kind):
                 continue
             else:
                 x, y = self.calibration.to_board(u, v)
@@ -434,12 +437,14 @@ class Detector:
                 self.kind_doubts.add(("maybe", kind))
         return kept, unsure
 
-    def _marker_paper(self, share: np.ndarray, u: int, v: int, r: float) -> bool:
+    def _marker_paper(self, share: np.ndarray, u: int, v: int, r: float, kind: str) -> bool:
         """Whether a doubtful Shove peak is a marker's white paper, not a coin: its centre in a
         marker's zone, and of its disc only the empty board's bright part (the paper) differs
         from the board. The light over a marker is not measured (its edges are too steep), so
         its paper may read 10 to 20 % off the empty board, in a silver coin's colours; a coin
-        over the marker would cover its black too. (Carrom's markers are not looked into.)"""
+        over the marker would cover its black too. Only for coins as bright as paper nearly
+        (``PAPER_LIKE``): a dark coin half on the ink might show little there, and its doubt
+        stays. (Carrom's markers are not looked into.)"""
         grid = self._grid
         h, w = share.shape
         if self.layout.game != "shove" or not (0 <= v < h and 0 <= u < w) or grid.unmarked[v, u] > 0:
@@ -449,7 +454,10 @@ class Detector:
         gu, gv = np.meshgrid(np.arange(u0, u1), np.arange(v0, v1))
         disc = (gu - u) ** 2 + (gv - v) ** 2 <= r * r
         grey = grid.reference[v0:v1, u0:u1].mean(axis=2)
-        black = disc & (grey < PAPER_INK * np.percentile(grey[disc], 95))
+        paper = np.percentile(grey[disc], 95)
+        if np.mean(self.appearance.colours[kind].mean) < PAPER_LIKE * paper:
+            return False
+        black = disc & (grey < PAPER_INK * paper)
         if black.sum() < PAPER_BLACK * disc.sum():
             return False
         return float(share[v0:v1, u0:u1][black].mean()) < PAPER_ON_BLACK

@@ -339,6 +339,6 @@ def test_a_markers_white_paper_read_as_half_a_coin_is_not_doubted_but_a_coin_ove
     camera.see(render(inst.board(0).shot, np.random.default_rng([inst.seed, 3, 0])))
     u, v, r = 74, 1192, RADIUS * SCALE
     paper = (camera._grid.reference.mean(axis=2) > 100).astype(np.float32)
-    assert camera._marker_paper(paper, u, v, r)
-    assert not camera._marker_paper(np.ones_like(paper), u, v, r)
-    assert not camera._marker_paper(paper, 600, 500, r)      # (on the board, away from the markers)
+    assert camera._marker_paper(paper, u, v, r, "coin")
+    assert not camera._marker_paper(np.ones_like(paper), u, v, r, "coin")
+    assert not camera._marker_paper(paper, 600, 500, r, "coin")      # (on the board, away from the markers)
