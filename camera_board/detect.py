@@ -55,6 +55,16 @@ SHADED = 0.3           # a core more than this like the board in shadow (worn br
                        # shadow cannot be told from its rim, and it reads 1 to 3 mm towards the shadow
                        # (tuning looks): unsure
 MARKER_SLACK = 3.0     # mm round a marker's quiet zone left out of the patches too
+# a Shove peak only half a coin's in a marker's zone whose share lies on the marker's white paper
+# alone: its black ink (darker than PAPER_INK of the paper; the frames' woods are a fifth of it or
+# more), at least PAPER_BLACK of the peak's disc, shows under PAPER_ON_BLACK of a coin's share.
+# A coin there would cover the ink as well ("The coin? doubts by the markers", docs/camera.md)
+PAPER_INK = 1 / 8
+PAPER_BLACK = 0.05
+PAPER_ON_BLACK = 0.1
+PAPER_LIKE = 0.6       # and only where the coins are paper-bright: their learned grey this share of the
+                       # paper's or more (silver 0.72 to 0.87 on the sets where the paper read as a coin;
+                       # dark pennies 0.25, copper 0.50, whose coin? there could be a coin on the ink)
 BLACK_CHANNEL = 12.0   # a channel of the empty board this dark says nothing of the light (its noise)
 TINT_EDGE = 0.06       # a change of the light's colour this large from one cell to the next: an edge
 MARKING = 0.08         # a slope of the empty board this steep (a share of its brightness a pixel): a marking
@@ -419,11 +429,38 @@ class Detector:
             second = self._second_look(shares[kind], u, v, r, kept)
             if second >= THRESHOLD:
                 kept.append((second, kind, u, v, r))
+            elif self._marker_paper(shares[kind], u, v, r, kind):
+                continue
             else:
                 x, y = self.calibration.to_board(u, v)
                 unsure.append(doubt("maybe", kind=kind, x=x, y=y))
                 self.kind_doubts.add(("maybe", kind))
         return kept, unsure
+
+    def _marker_paper(self, share: np.ndarray, u: int, v: int, r: float, kind: str) -> bool:
+        """Whether a doubtful Shove peak is a marker's white paper, not a coin: its centre in a
+        marker's zone, and of its disc only the empty board's bright part (the paper) differs
+        from the board. The light over a marker is not measured (its edges are too steep), so
+        its paper may read 10 to 20 % off the empty board, in a silver coin's colours; a coin
+        over the marker would cover its black too. Only for coins as bright as paper nearly
+        (``PAPER_LIKE``): a dark coin half on the ink might show little there, and its doubt
+        stays. (Carrom's markers are not looked into.)"""
+        grid = self._grid
+        h, w = share.shape
+        if self.layout.game != "shove" or not (0 <= v < h and 0 <= u < w) or grid.unmarked[v, u] > 0:
+            return False
+        reach = int(math.ceil(r))
+        v0, v1, u0, u1 = max(0, v - reach), min(h, v + reach + 1), max(0, u - reach), min(w, u + reach + 1)
+        gu, gv = np.meshgrid(np.arange(u0, u1), np.arange(v0, v1))
+        disc = (gu - u) ** 2 + (gv - v) ** 2 <= r * r
+        grey = grid.reference[v0:v1, u0:u1].mean(axis=2)
+        paper = np.percentile(grey[disc], 95)
+        if np.mean(self.appearance.colours[kind].mean) < PAPER_LIKE * paper:
+            return False
+        black = disc & (grey < PAPER_INK * paper)
+        if black.sum() < PAPER_BLACK * disc.sum():
+            return False
+        return float(share[v0:v1, u0:u1][black].mean()) < PAPER_ON_BLACK
 
     @staticmethod
     def _second_look(score: np.ndarray, u: int, v: int, r: float, kept: list) -> float:

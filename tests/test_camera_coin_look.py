@@ -324,3 +324,21 @@ def test_a_coin_across_the_front_edge_its_two_fits_place_apart_is_doubted():
         sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
         assert judge("shove", case, sighting)[0] != "wrong", k
     assert "at 225, 5 mm across the board's edge" in sighting.problem, sighting.problem
+
+
+def test_a_markers_white_paper_read_as_half_a_coin_is_not_doubted_but_a_coin_over_its_black_is_not_paper():
+    # (before: installation 1,000,147, board 0, silver on mahogany: the light over the front left
+    # marker is not measured, its white paper read 9 % brighter than the empty board, in a
+    # silver coin's colours: a peak half a coin's (0.43) there, "coin? at -25, -26 mm", and the
+    # board refused. The ink in that disc (13 % of it) showed nothing: the paper, not a coin.)
+    _, sighting, verdict, errors = _read_once(1_000_147, 0)
+    assert verdict == "right", (max(errors, default=0.0), sighting.problem)
+    # a coin there would cover the marker's black as well as its paper: still looked into
+    inst, learned = _taught(1_000_147)
+    camera = reader(inst.game, inst.lens, learned.appearance)
+    camera.see(render(inst.board(0).shot, np.random.default_rng([inst.seed, 3, 0])))
+    u, v, r = 74, 1192, RADIUS * SCALE
+    paper = (camera._grid.reference.mean(axis=2) > 100).astype(np.float32)
+    assert camera._marker_paper(paper, u, v, r, "coin")
+    assert not camera._marker_paper(np.ones_like(paper), u, v, r, "coin")
+    assert not camera._marker_paper(paper, 600, 500, r, "coin")      # (on the board, away from the markers)
