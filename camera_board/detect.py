@@ -449,9 +449,7 @@ class Detector:
         h, w = share.shape
         if self.layout.game != "shove" or not (0 <= v < h and 0 <= u < w) or grid.unmarked[v, u] > 0:
             return False
-        reach = int(math.ceil(r))
-        v0, v1, u0, u1 = max(0, v - reach), min(h, v + reach + 1), max(0, u - reach), min(w, u + reach + 1)
-        gu, gv = np.meshgrid(np.arange(u0, u1), np.arange(v0, v1))
+        (u0, v0, u1, v1), gu, gv = _box(u, v, int(math.ceil(r)), share.shape)
         disc = (gu - u) ** 2 + (gv - v) ** 2 <= r * r
         grey = grid.reference[v0:v1, u0:u1].mean(axis=2)
         paper = np.percentile(grey[disc], 95)
@@ -466,11 +464,8 @@ class Detector:
     def _second_look(score: np.ndarray, u: int, v: int, r: float, kept: list) -> float:
         """The matched filter's response at (u, v) (the best within a pixel), at full
         resolution, its ring read only where no kept piece lies."""
-        reach = int(math.ceil(r + 8))
-        h, w = score.shape
-        u0, u1, v0, v1 = max(0, u - reach), min(w, u + reach + 1), max(0, v - reach), min(h, v + reach + 1)
+        (u0, v0, u1, v1), gu, gv = _box(u, v, int(math.ceil(r + 8)), score.shape)
         patch = score[v0:v1, u0:u1]
-        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
         free = np.ones(patch.shape, bool)
         for _, _, ku, kv, kr in kept:
             free &= (gu - ku) ** 2 + (gv - kv) ** 2 > (kr + 2) ** 2
@@ -633,12 +628,7 @@ class Detector:
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
         """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle
         is read from, within a picture of ``shape``, and its pixels' coordinates (gu, gv)."""
-        pad = int(reach + WINDOW * self.calibration.scale + 4)
-        iu, iv = int(round(cu)), int(round(cv))
-        h, w = shape[:2]
-        u0, v0, u1, v1 = max(0, iu - pad), max(0, iv - pad), min(w, iu + pad + 1), min(h, iv + pad + 1)
-        gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
-        return (u0, v0, u1, v1), gu, gv
+        return _box(int(round(cu)), int(round(cv)), int(reach + WINDOW * self.calibration.scale + 4), shape)
 
     def _light_bumps(self, found: list[Found]) -> list[str]:
         """Carrom: where the light as measured has a piece's shape that no found piece
@@ -1014,6 +1004,15 @@ class _Grid:
         """``picture`` (the view's size) on the light's coarser grid, each pixel a mean."""
         h, w = picture.shape[:2]
         return cv2.resize(picture, (w // self.cell, h // self.cell), interpolation=cv2.INTER_AREA)
+
+
+def _box(u: int, v: int, reach: int, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
+    """The box (u0, v0, u1, v1) ``reach`` pixels round (u, v) within a picture of ``shape``, and
+    its pixels' coordinates (gu, gv), float32."""
+    h, w = shape[:2]
+    u0, v0, u1, v1 = max(0, u - reach), max(0, v - reach), min(w, u + reach + 1), min(h, v + reach + 1)
+    gu, gv = np.meshgrid(np.arange(u0, u1, dtype=np.float32), np.arange(v0, v1, dtype=np.float32))
+    return (u0, v0, u1, v1), gu, gv
 
 
 def darker(seen: np.ndarray, board: np.ndarray, inverse: np.ndarray,
