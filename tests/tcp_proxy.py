@@ -95,6 +95,8 @@ class Proxy:
             self._open.clear()
 
     def restore(self) -> None:
+        if self._up.is_set():
+            return                            # not cut
         if self._answering:
             self._answering = False
             self._up.set()
