@@ -380,6 +380,53 @@ def test_a_check_beside_the_writer_that_fails_is_logged_and_play_goes_on(db, cap
     s.close()
 
 
+def test_the_check_beside_the_writer_starts_once_the_change_is_drawn(db):
+    """The table's loop handles a coin with ``process(flush=False)``, draws it, then
+    flushes: the shove's physics check starts only then, so it does not take the GIL and
+    the caches from the frame (docs/performance.md). Handled and flushed at once (any
+    other caller), it starts at once."""
+    import dataclasses
+    import time
+    from tablegame.core.store import EventLog
+    started = []
+
+    class Watched:
+        def __init__(self, play):
+            self._play, self.rules = play, play.rules
+
+        def judge(self, status, reading):
+            verdict = self._play.judge(status, reading)
+            return dataclasses.replace(verdict, beside=lambda: started.append(1))
+
+        def __getattr__(self, name):
+            if name == "_play":
+                raise AttributeError(name)
+            return getattr(self._play, name)
+
+    s = Session(EventLog(db), lambda setup: Watched(make_play(setup)), HAPENNY,
+                rng=random.Random(1))
+    OPENED.append(s)
+    def settle() -> None:
+        deadline = time.monotonic() + 10
+        while not s.idle:
+            assert time.monotonic() < deadline, "a check never reported"
+            s.process(timeout=0.05)
+
+    run(s, EMPTY, ButtonPress("ok"), EMPTY)
+    settle()
+    before = len(started)
+    s.post(settled(in_bed(3)), "board")
+    assert s.process(timeout=1, flush=False) and s.status.state.on_board == 1   # drawn now
+    time.sleep(0.2)
+    assert len(started) == before and not s.idle, "the check ran while the coin was drawn"
+    s.flush()
+    settle()
+    assert len(started) == before + 1
+    run(s, settled(in_bed(3), in_bed(5)))             # handled and flushed at once
+    settle()
+    assert len(started) == before + 2
+
+
 def test_a_signal_while_the_writer_waits_never_leaves_it_waiting_for_ever(db):
     """systemd stops the table with SIGTERM, which Python handles on the main thread while
     it waits for the next event; when that takes the wait past its timeout, the wait must

@@ -216,6 +216,10 @@ class Session:
         }
         self._worker = _Worker(self.post)
         self._beside = 0  # jobs started beside the writer whose result is not handled yet
+        # A check beside the writer for a change handled by ``process(flush=False)`` starts
+        # in ``flush``, after the change is drawn: started at once, the physics check took
+        # the GIL and the caches from the frame (docs/performance.md)
+        self._beside_later: list[tuple] = []
         self.version = 0  # grows with every change of ``status``
         self._by = "table"       # who made the event being handled
         self._refusal: Note | None = None
@@ -281,6 +285,7 @@ class Session:
         return len(self._subscribers)
 
     def close(self) -> None:
+        self._beside_later.clear()      # no check is started to report to a closed table
         self._worker.stop()
         self.flush()
         self._log.close()
@@ -324,8 +329,9 @@ class Session:
     def flush(self) -> None:
         """Publish the change drawn (``process(flush=False)``), make what was logged
         durable (fsync), then tell whoever waits for that (the board's ACK): a power cut
-        before this only means the board sends again. Then, when it is due, the log's
-        WAL is folded into its file: after the ACK, so no event waits for it."""
+        before this only means the board sends again. Then the checks beside the writer
+        that wait for the drawing start, and, when it is due, the log's WAL is folded into
+        its file: after the ACK, so no event waits for it."""
         if self._unpublished:
             self._publish()
         if self._handled:
@@ -339,6 +345,9 @@ class Session:
                     callback()
                 except Exception:
                     log.exception("telling the board an event was taken failed")
+        later, self._beside_later = self._beside_later, []
+        for job in later:
+            self._worker.start(*job)
         try:
             self._log.checkpoint_if_due()
         except sqlite3.Error as error:   # the events are in the WAL: safe, only not folded in
@@ -607,7 +616,11 @@ class Session:
         """The verdict is shown; a check that comes with it reports later, by "table"."""
         if verdict.beside is not None:
             self._beside += 1
-            self._worker.start(verdict.beside, (len(self._states), self._states[-1]))
+            job = (verdict.beside, (len(self._states), self._states[-1]))
+            if self._publish_later:
+                self._beside_later.append(job)
+            else:
+                self._worker.start(*job)
 
     # -- state -----------------------------------------------------------------
 
