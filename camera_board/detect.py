@@ -23,7 +23,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import coin_look, light_shapes
+from camera_board import coin_look, light_shapes, shadow_patch
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -144,6 +144,12 @@ EDGE_APART = 1.0       # mm: a coin across the surface's front or back edge whos
                        # and with the frame beyond places it farther apart than a read may be off is doubted
                        # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
                        # surface; "A coin's look fitted over the playing surface", docs/camera.md)
+OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
+OWN_LIGHT_PIECES = 3.0 # and only a patch larger than this many pieces (a lone coin or two of the light's tint,
+                       # not found, is no light: a quadratic fitted over it alone would even it away, as it
+                       # evened tuning installation 5's unfound brass coins, patches of 1.5 coins, from a
+                       # filter's 0.48 to 0.51 to 0.06 and less; they are not shadow-like, a dark coin may be)
+                       # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
 
@@ -247,7 +253,7 @@ class Detector:
             return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)
         evened, apart, shares, grid, brightness = looked
         found, unsure = self._peaks(apart, shares, evened, grid)
-        hand, left = self._unexplained(apart, shares, found)
+        hand, left = self._unexplained(apart, shares, found, None if self.quick else view)
         if self.quick:
             unsure, left = [], []
         if hand:
@@ -871,17 +877,20 @@ class Detector:
     def _area(self, radius_mm: float) -> float:
         return math.pi * (radius_mm * self.calibration.scale) ** 2
 
-    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found]) -> tuple[bool, list[str]]:
+    def _unexplained(self, apart: np.ndarray, shares: dict, found: list[Found],
+                     view: np.ndarray | None = None) -> tuple[bool, list[str]]:
         """Whether a hand shows, and the patches no found piece explains: whatever differs
         from the empty board (a piece the light gave another colour, a beer mat), the size
         of part of a piece. A patch many pieces large is a hand when it is of skin's colour
-        or reaches the board's edge (an arm); else something the camera cannot explain."""
-        mask = apart * self._prepared(apart.shape).unmarked
+        or reaches the board's edge (an arm); else something the camera cannot explain. With
+        the ``view``, a Shove patch that is the bare board under its own light (a guest's
+        shadow the light's measurement left in: ``_in_own_light``) is no doubt."""
+        clear = self._prepared(apart.shape).unmarked.copy()     # 0 where a found piece explains it
         for piece in found:
             u, v = self.calibration.to_pixel(piece.x, piece.y)
             cu, cv, reach = self.outline(piece.kind, u, v)
-            cv2.circle(mask, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
-        blobs = cv2.morphologyEx((mask > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+            cv2.circle(clear, (int(round(cu)), int(round(cv))), int(reach + 3 * self.calibration.scale + 2), 0.0, -1)
+        blobs = self._unexplained_blobs(apart, clear)
         limit = UNEXPLAINED * self._area(min(self.layout.piece_radii.values()))
         if cv2.countNonZero(blobs) <= limit:    # no patch larger than all of them: spare the labelling
             return False, []
@@ -899,9 +908,69 @@ class Detector:
                 skin = float(shares["skin"][y0:y1, x0:x1][part].mean())
                 if skin > 0.3 or x0 == 0 or y0 == 0 or x1 == w or y1 == h:
                     return True, []
+            if view is not None and self.layout.game in OWN_LIGHT_GAMES and \
+                    area > OWN_LIGHT_PIECES * self._area(max(self.layout.piece_radii.values())) and \
+                    self._in_own_light(view, labels == i, clear, limit):
+                continue
             x, y = self.calibration.to_board(*centroids[i])
             out.append(doubt("patch", x=x, y=y))
         return False, out
+
+    def _unexplained_blobs(self, apart: np.ndarray, clear: np.ndarray) -> np.ndarray:
+        """Where ``apart`` says something differs from the board, ``clear`` of the found pieces
+        and the markers, opened (a line's width and less is not a patch)."""
+        return cv2.morphologyEx((apart * clear > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
+
+    def _in_own_light(self, view: np.ndarray, part: np.ndarray, clear: np.ndarray, limit: float) -> bool:
+        """Whether the patch ``part`` (a bool mask of the view) is the bare board once the view
+        is evened by the light fitted over the patch itself (camera_board/shadow_patch.py): a
+        guest's shadow the light's measurement left in. It is not when anything there still
+        differs from the board as much as ``limit`` pixels, nor when a piece is looked for
+        again there, under that light, and anything piece-like shows (``UNSURE`` or more of the
+        matched filter): coins a shadow hid, which the light as measured evened into it
+        ("A stray patch's coins looked for again", docs/camera.md)."""
+        light, grid = self.last_light[0], self._grid
+        if light is None or grid is None:
+            return False
+        small = grid.shrink(view).astype(np.float32)
+        ratio = small / np.maximum(grid.small_reference, 1.0)
+        size = (light.shape[1], light.shape[0])
+        cells = cv2.resize(part.astype(np.float32), size, interpolation=cv2.INTER_AREA) > 0.5
+        if not cells.any() or not shadow_patch.shadow_like(ratio[cells] / light[cells], SHADE_TINT, SHADE_DEPTH):
+            return False
+        kept = cv2.resize(clear, size, interpolation=cv2.INTER_AREA) > 0.99
+        mended = shadow_patch.fitted_light(light, ratio, cells, kept)
+        if mended is None:
+            return False
+        _, apart, shares = self._shares(view, mended, grid)
+        # the patch with what it encloses (a coin in a shadow may read as the board there: a
+        # hole in it), grown as far as its light was fitted
+        whole = np.zeros(part.shape, np.uint8)
+        outline = cv2.findContours(part.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+        cv2.drawContours(whole, outline, -1, 1, -1)
+        grown = cv2.dilate(whole, np.ones((2 * grid.cell * shadow_patch.GROWN + 1,) * 2, np.uint8))
+        if cv2.countNonZero(self._unexplained_blobs(apart, clear * grown)) > limit:
+            return False
+        return not self._piece_like(shares, whole, clear)
+
+    def _piece_like(self, shares: dict, where: np.ndarray, clear: np.ndarray) -> bool:
+        """Whether a peak of any kind's matched filter reaches ``UNSURE`` with its middle
+        within a piece's radius and the light's fitted reach of ``where`` (a mask of the view),
+        off the found pieces (0 in ``clear``)."""
+        reach = 2 * self._grid.cell * shadow_patch.GROWN + 2 * int(max(self.layout.piece_radii.values()) * self.calibration.scale)
+        near = cv2.dilate(where.astype(np.uint8), np.ones((reach + 1, reach + 1), np.uint8)) * (clear > 0.5)
+        ys, xs = np.nonzero(near)
+        if len(xs) == 0:
+            return False
+        for kind in self.kinds:
+            r = max(self._kernels[kind].shape) // 2 * 2 + 2      # (the filter's reach, full-size pixels)
+            v0, v1 = max(0, (ys.min() - r) // 2 * 2), min(near.shape[0], ys.max() + r + 1)
+            u0, u1 = max(0, (xs.min() - r) // 2 * 2), min(near.shape[1], xs.max() + r + 1)
+            response = self._response(shares[kind][v0:v1, u0:u1], kind)
+            inside = near[v0:v1:2, u0:u1:2][:response.shape[0], :response.shape[1]] > 0
+            if (response[:inside.shape[0], :inside.shape[1]][inside] >= UNSURE).any():
+                return True
+        return False
 
 
 class _Grid:
