@@ -221,8 +221,8 @@ class Detector:
         self.mended = None      # Carrom: the light with a piece's shapes in it taken out (``_light_bumps``)
         self._frames = 0
         self.loose_doubted: set[str] = set()   # the kinds of the last read's pieces doubted for a loose camera
-        # (doubt, kind) of the last read's pieces doubted for looking like the board in shadow or
-        # only half found ("maybe"): the teaching says what to change for each
+        # (doubt, kind) of the last read's pieces doubted for looking like the board (in shadow or
+        # not) or only half found ("maybe"): the teaching says what to change for each
         self.kind_doubts: set[tuple[str, str]] = set()
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
@@ -373,6 +373,7 @@ class Detector:
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
+                self.kind_doubts.add(("like_board", kind))
             elif shaded > SHADED and not self.quick:    # where it ends and its shadow begins?
                 unsure.append(doubt("like_board_in_shadow", kind=kind, x=x, y=y))
                 self.kind_doubts.add(("like_board_in_shadow", kind))

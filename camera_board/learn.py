@@ -413,11 +413,13 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
 def _what_to_change(appearance: Appearance, why: str, kind: str, step: str) -> tuple[str, dict]:
     """A kind the teaching's pictures, read again, doubt at its spots, said with the change that
     helps ("check the light" does not: a drop shadow stays the lamp's share of it, and a colour
-    near the board's or another kind's stays near it). ``why``: the read's doubt,
+    near the board's or another kind's stays near it). ``why``: the read's doubt, "like_board",
     "like_board_in_shadow" or "maybe" (a peak only half its kind's: tuning installation 3's ivory
     whites beside a white-ringed striker, all nine "white?"; with a pale blue striker taught)."""
     if why == "like_board_in_shadow":
         return "like_shadow", {"kind": kind, "step": step}
+    if why == "like_board":     # (more light taught 2 of 4 such pennies on walnut, another colour of coin all 4)
+        return "read_like_board", {"kind": kind, "step": step}
     own = appearance.colours[kind]
     inverse = np.linalg.inv(np.asarray(own.covariance, np.float64))
     board = np.median(np.asarray(appearance.reference, np.float64).reshape(-1, 3), axis=0)

@@ -34,8 +34,9 @@ WORDS = {
            "dark": "Die Bilder von „{step}“ sind zu dunkel: mehr Licht.",
            "not_found": "{kind} bei {x:.0f}, {y:.0f} mm nicht gefunden (Schritt „{step}“): auf die Stelle legen.",
            "faint": "{kind} bei {x:.0f}, {y:.0f} mm ist kaum vom Brett zu unterscheiden (Schritt „{step}“): falls "
-                    "richtig gelegt, kann die Kamera {kind} dort nicht sicher vom Brett unterscheiden. Mehr Licht, "
-                    "ein Brett oder Tuch in anderer Farbe oder andere Steine.",
+                    "richtig gelegt, kann die Kamera {kind} dort nicht sicher vom Brett unterscheiden. Steine in einer "
+                    "Farbe fern von der des Bretts (hellere am besten), sonst ein Brett oder Tuch in anderer Farbe. "
+                    "Mehr Licht hilft nur an manchen Tischen.",
            "far": "{kind} liegt {mm:.0f} mm neben der Stelle bei {x:.0f}, {y:.0f} mm: genau auf die Stelle legen.",
            "like_board": "{kind} sieht auf {share:.0f} % des Bretts wie das Brett aus: die Kamera kann "
                          "{kind} dort nicht vom Brett unterscheiden. Mehr Licht, ein Brett oder Tuch in "
@@ -57,6 +58,10 @@ WORDS = {
            "half_found_board": "{kind} ist mit dem Gelernten gelesen nur unsicher zu finden (Schritt „{step}“: "
                                "„{kind}?“): {kind} sieht dem Brett zu ähnlich. Steine in einer Farbe, die nicht die "
                                "des Bretts ist, oder ein Brett oder Tuch in anderer Farbe.",
+           "read_like_board": "{kind} sieht mit dem Gelernten gelesen aus wie das Brett (Schritt „{step}“): die "
+                              "Kamera kann nicht sicher sagen, wo {kind} liegt. Steine in einer Farbe fern von der "
+                              "des Bretts (hellere am besten), sonst ein Brett oder Tuch in anderer Farbe. Mehr Licht "
+                              "hilft nur an manchen Tischen.",
            "like_shadow": "{kind} sieht mit dem Gelernten gelesen aus wie das Brett im Schatten (Schritt „{step}“): "
                           "die Kamera kann nicht sagen, wo {kind} endet und der Schatten beginnt. Mehr Licht hilft "
                           "nicht (der Schatten bleibt gleich tief): Steine in einer Farbe, die nicht die des Bretts "
@@ -86,8 +91,9 @@ WORDS = {
            "dark": "The pictures of \"{step}\" are too dark: more light.",
            "not_found": "{kind} at {x:.0f}, {y:.0f} mm not found (step \"{step}\"): lay it on its spot.",
            "faint": "{kind} at {x:.0f}, {y:.0f} mm is barely told from the board (step \"{step}\"): if it lies on "
-                    "its spot, the camera cannot tell {kind} from the board there for sure. More light, a board or "
-                    "cloth of another colour, or other pieces.",
+                    "its spot, the camera cannot tell {kind} from the board there for sure. Pieces of a colour far "
+                    "from the board's (lighter ones best), else a board or cloth of another colour. More light "
+                    "helps on some tables only.",
            "far": "{kind} lies {mm:.0f} mm from its spot at {x:.0f}, {y:.0f} mm: lay it on the spot.",
            "like_board": "{kind} looks like the board on {share:.0f} % of it: the camera cannot tell "
                          "{kind} from the board there. More light, a board or cloth of another colour, "
@@ -108,6 +114,10 @@ WORDS = {
            "half_found_board": "Read with what it learned, {kind} is found only unsurely (step \"{step}\": "
                                "\"{kind}?\"): {kind} looks too like the board. Pieces of a colour that is not the "
                                "board's, or a board or cloth of another colour.",
+           "read_like_board": "Read with what it learned, {kind} looks like the board (step \"{step}\"): the camera "
+                              "cannot tell where {kind} lies for sure. Pieces of a colour far from the board's "
+                              "(lighter ones best), else a board or cloth of another colour. More light helps on "
+                              "some tables only.",
            "like_shadow": "Read with what it learned, {kind} looks like the board in shadow (step \"{step}\"): the "
                           "camera cannot tell where {kind} ends and its shadow begins. More light does not help (the "
                           "shadow stays as deep): pieces of a colour that is not the board's, or a board or cloth of "

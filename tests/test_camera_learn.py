@@ -11,7 +11,7 @@ from benchmarks.camera_looks_figures import judge
 from camera_board.learn import learn, reader
 from camera_sim.corpus import score
 from camera_sim.installs import coral_queen, installation, lime_striker
-from camera_sim.looks import SURFACES, Finish
+from camera_sim.looks import FINISHES, SURFACES, Finish
 from camera_sim.render import render
 
 
@@ -175,11 +175,28 @@ def test_a_coin_on_its_spot_too_like_the_board_to_be_found_is_said_so_not_asked_
     inst = installation("shove", 1_000_061)
     learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
     said = learned.said("en")[len(learned.kinds):]
+    # what to change, the change that passes first (docs/camera.md, "Dark old pennies on walnut":
+    # silver or copper coins read 63 of the four installations' 64 boards right, none WRONG; a
+    # slate board 15 of 24 and 061 refused for its camera; the lamp 1.6 times as bright teaches 2
+    # of the 4)
     assert said[0] == ('coin at 51, 181 mm is barely told from the board (step "pieces"): if it lies on its spot, the '
-                       'camera cannot tell coin from the board there for sure. More light, a board or cloth of another '
-                       'colour, or other pieces.'), said
+                       'camera cannot tell coin from the board there for sure. Pieces of a colour far from the '
+                       "board's (lighter ones best), else a board or cloth of another colour. More light helps on "
+                       'some tables only.'), said
     assert all("barely told from the board" in line for line in said), said      # (each such coin so)
-    assert "kaum vom Brett zu unterscheiden" in learned.said("de")[-1]
+    assert "Steine in einer Farbe fern von der des Bretts" in learned.said("de")[-1]
+
+
+def test_the_pennies_on_walnut_swapped_for_silver_coins_as_the_words_ask_are_taught_and_read():
+    # the change the words for a coin barely told from the board name first, made on the same
+    # installation (1,000,061: dark old pennies on walnut): taught, and a play board read right
+    inst = installation("shove", 1_000_061)
+    silver = next(f for f in FINISHES["held-out"]["coin"] if f.name == "silver")
+    inst = dataclasses.replace(inst, look=dataclasses.replace(inst.look, pieces=(("coin", silver),)))
+    learned = _taught(inst)
+    assert learned.said("en")[len(learned.kinds):] == []
+    verdict, sighting = _read(inst, learned, 0)
+    assert verdict == "right", sighting.problem
 
 
 def test_a_coin_not_laid_is_still_asked_to_be_laid_on_its_spot():
@@ -190,3 +207,18 @@ def test_a_coin_not_laid_is_still_asked_to_be_laid_on_its_spot():
     frames.append([render(inst.shot(four), np.random.default_rng(10 + k)) for k in range(3)])
     said = learn(inst.game, lens, frames).said("en")
     assert any(line.startswith("coin at 178, 117 mm not found") and "lay it on its spot" in line for line in said), said
+
+
+def test_a_taught_coin_read_again_as_like_the_board_is_told_what_to_change_not_to_check_the_light():
+    # (before: "... (a coin at 305, 308 mm that looks like the board)): check the light, nothing
+    # else on the board." on held-out installation 1,000,008, dark old pennies on walnut, taught
+    # under a lamp 1.6 times as bright, as the words for a coin barely told from the board allow:
+    # more light found the coins but the read again still did not tell one from the board)
+    inst = installation("shove", 1_000_008)
+    inst = dataclasses.replace(inst, light=dataclasses.replace(inst.light, exposure=inst.light.exposure * 1.6))
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    said = learned.said("en")[len(learned.kinds):]
+    assert said == ['Read with what it learned, coin looks like the board (step "pieces"): the camera cannot tell '
+                    "where coin lies for sure. Pieces of a colour far from the board's (lighter ones best), else a "
+                    'board or cloth of another colour. More light helps on some tables only.'], said
+    assert "Steine in einer Farbe fern von der des Bretts" in learned.said("de")[-1]
