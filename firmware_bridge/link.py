@@ -26,6 +26,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import logging
+import select
 import threading
 import time
 from typing import Any, Callable
@@ -369,9 +370,22 @@ class BoardLink:
         self._seq = (self._seq + 1) & 0xFFFF
         try:
             self._serial.write(wire)
+        except serial.SerialTimeoutException as error:
+            # pyserial's write times out once its second has gone by when it looks, however it
+            # went: a host stopped within it (SIGSTOP, a starved thread) had written the frame
+            # to a board that reads. The board is gone only when it still takes nothing (a
+            # frame lost meanwhile is one the line could lose: sent again or asked again)
+            if not self._board_takes_frames():
+                raise _Lost(phrase("went_away", port=self.port, error=str(error))) from None
         except (serial.SerialException, OSError) as error:
             raise _Lost(phrase("went_away", port=self.port, error=str(error))) from None
         self._last_tx = self._clock()
+
+    def _board_takes_frames(self) -> bool:
+        try:
+            return bool(select.select([], [self._serial.fileno()], [], 0)[1])
+        except (OSError, ValueError, AttributeError):   # closed, or a port with no descriptor
+            return False
 
     def _set_state(self, state: LinkState, detail: str) -> None:
         if state is not self._health.state or state is not LinkState.SEARCHING:

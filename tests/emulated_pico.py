@@ -35,6 +35,7 @@ EMULATOR = FIRMWARE / "emulator"
 RP2040JS = "1.4.1"
 FS_BLOCKS = 352             # RPI_PICO v1.24.1: 1,408 KiB of littlefs at 640 KiB into the flash
 BLOCK = 4096
+STILL = 60.0                # s of wall time a wait lets the Pico's clock stand still
 
 
 def why_no_emulator() -> str | None:
@@ -183,12 +184,27 @@ class EmulatedPico:
         """Seconds of Pico time since the first power-up (a BoardLink's clock)."""
         return struct.unpack("<d", self._clock_map[:8])[0]
 
-    def wait_pico_time(self, seconds: float, timeout: float = 60.0) -> None:
-        """Waits until the Pico's clock has gone on by ``seconds``."""
+    def limit(self, seconds: float):
+        """A wait's bound in the Pico's own time: a function, True while less than ``seconds``
+        of it have gone by. Under load the emulated Pico runs at a fraction of the wall clock's
+        pace (beside two CPU hogs at load 12: under 4 s of Pico time in 60 s), and a bound in
+        wall time failed a wait for what takes the Pico 2 s (its watchdog). A clock standing
+        still for STILL s of wall time (the emulator hung) fails the test."""
         end = self.clock() + seconds
-        deadline = time.monotonic() + timeout
-        while self.clock() < end:
-            assert time.monotonic() < deadline, f"the Pico's clock stood still at {self.clock():.3f} s"
+        last = [self.clock(), time.monotonic()]
+
+        def left() -> bool:
+            now = self.clock()
+            if now != last[0]:
+                last[:] = [now, time.monotonic()]
+            assert time.monotonic() - last[1] < STILL, f"the Pico's clock stood still at {now:.3f} s"
+            return now < end
+        return left
+
+    def wait_pico_time(self, seconds: float) -> None:
+        """Waits until the Pico's clock has gone on by ``seconds``."""
+        left = self.limit(seconds)
+        while left():
             time.sleep(0.01)
 
     # -- what the test does to the Pico ------------------------------------------------------
@@ -242,13 +258,13 @@ class EmulatedPico:
         return read_filesystem(dump.read_bytes())
 
     def expect(self, match, timeout: float, what: str) -> dict:
-        """The first event (from now on) that ``match`` accepts."""
-        deadline = time.monotonic() + timeout
+        """The first event (from now on) that ``match`` accepts, within ``timeout`` s of the
+        Pico's time."""
+        left = self.limit(timeout)
         while True:
-            left = deadline - time.monotonic()
-            assert left > 0, f"waited {timeout} s for {what}; heard {self.heard[-5:]}; {self.tail()}"
+            assert left(), f"waited {timeout} s of the Pico's time for {what}; heard {self.heard[-5:]}; {self.tail()}"
             try:
-                event = self.events.get(timeout=min(left, 0.5))
+                event = self.events.get(timeout=0.5)
             except queue.Empty:
                 assert self._proc.poll() is None, f"the emulator ended ({self._proc.returncode}): {self.tail()}"
                 continue

@@ -65,3 +65,13 @@ def client(port: int, name: str, login: tuple[str, str] | None = None, ca: Path 
     until(lambda: answer, 30, f"{name} connected")
     assert answer[0] == "Success", answer
     return client
+
+
+def subscribe(made, topics: list[tuple[str, int]], what: str) -> None:
+    """``made`` (a client of ``client``) subscribed to ``topics``, its broker's answer awaited:
+    what is said from then on reaches it (on a loaded machine a subscription still under way
+    missed the first words said after it)."""
+    answered = []
+    made.on_subscribe = lambda c, u, mid, codes, p=None: answered.append(mid)
+    made.subscribe(topics)
+    until(lambda: answered, 20, f"{what} subscribed")

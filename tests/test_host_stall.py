@@ -67,3 +67,43 @@ def test_a_board_that_really_goes_silent_is_still_lost():
     assert "after the stall: OPERATIONAL 0" in out, out
     assert "board link lost: no frame from the board" in out, out
     assert "board silent: OPERATIONAL" not in out, out
+
+
+def test_a_stall_within_a_write_is_not_a_board_gone(monkeypatch):
+    """pyserial's write says 'Write timeout' once its 1 s has gone by when it looks, however
+    it went: a host stopped within a heartbeat's write (the frame written, the board reading)
+    had its healthy link reported lost and reconnected (seen under load in
+    test_a_board_that_really_goes_silent_is_still_lost). A board that takes nothing still is
+    lost."""
+    import contextlib
+
+    import pytest
+    import serial
+    from serial import serialutil
+    from firmware_bridge.codec import Heartbeat
+    from firmware_bridge.link import BoardLink, _Lost
+    master, slave = os.openpty()
+    link = BoardLink(os.ttyname(slave), lambda item: None)
+    link._serial = serial.Serial(os.ttyname(slave), timeout=0.02, write_timeout=1.0)
+    now = [100.0]
+
+    def stalling_clock():                # each look at the clock 3 s after the last
+        now[0] += 3.0
+        return now[0]
+    monkeypatch.setattr(serialutil.Timeout, "TIME", staticmethod(stalling_clock))
+    try:
+        link._send(Heartbeat())                          # written: the board has it
+        assert os.read(master, 100)
+        fill = os.dup(slave)                            # the board reads no more ...
+        os.set_blocking(fill, False)
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                os.write(fill, b"x" * 4096)
+        os.close(fill)
+        with pytest.raises(_Lost):                      # ... and takes nothing: lost
+            link._send(Heartbeat())
+    finally:
+        link._serial.close()
+        os.close(master)
+        os.close(slave)
+

@@ -57,11 +57,18 @@ def test_the_local_broker_bridges_to_the_venue(tmp_path):
 
 
 def _subscribe(port: int, pattern: str) -> list:
+    """What a subscriber to ``pattern`` hears, once its broker has acknowledged the
+    subscription (before, a subscription still under way missed the bridged event)."""
+    import threading
+
     import paho.mqtt.client as mqtt
     heard: list = []
+    subscribed = threading.Event()
     client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="head-office-test")
     client.on_connect = lambda c, u, f, rc, p=None: c.subscribe(pattern, qos=1)
+    client.on_subscribe = lambda *args: subscribed.set()
     client.on_message = lambda c, u, m: heard.append((m.topic, m.payload))
     client.connect("127.0.0.1", port, 5)
     client.loop_start()
+    assert subscribed.wait(30), "the venue's subscriber got no SUBACK"
     return heard

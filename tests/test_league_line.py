@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from league_pubs import LOGINS, Pubs, client
+from league_pubs import LOGINS, Pubs, client, subscribe
 from mqtt_broker import MISSING
 from venue_evening import until
 
@@ -58,11 +58,9 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
         watcher = connect(broker, f"watch-{venue}")
         watcher.on_message = lambda c, u, m: heard[venue].append((m.topic, m.payload, m.retain))
         other = "anker" if venue == "krone" else "krone"
-        # subscribed before anything it is to hear is said (its broker's answer awaited)
-        subscribed = []
-        watcher.on_subscribe = lambda c, u, mid, codes, p=None: subscribed.append(mid)
-        watcher.subscribe([(f"pubtable/v1/{other}/#", 1), (f"pubvenue/v1/{other}/#", 1)])
-        until(lambda: subscribed, 20, f"the watcher at the {venue.title()} subscribed")
+        # subscribed before anything it is to hear is said
+        subscribe(watcher, [(f"pubtable/v1/{other}/#", 1), (f"pubvenue/v1/{other}/#", 1)],
+                  f"the watcher at the {venue.title()}")
 
     the_line = None
     try:
@@ -145,7 +143,7 @@ def test_the_line_carries_both_pubs_once_over_a_cut_and_a_restart_and_nothing_el
             watcher = connect(broker, f"all-{venue}")
             watcher.on_message = lambda c, u, m, venue=venue: at[venue].append(
                 (m.topic, m.payload))
-            watcher.subscribe([("pubtable/v1/#", 1), ("pubvenue/v1/#", 1)])
+            subscribe(watcher, [("pubtable/v1/#", 1), ("pubvenue/v1/#", 1)], f"all at the {venue}")
         speakers = {"krone": connect(pubs.krone, "krone-venue"),
                     "anker": connect(pubs.anker, "anker-venue")}
         for venue, other in (("krone", "anker"), ("anker", "krone")):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from league_pubs import LOGINS, Pubs, client
+from league_pubs import LOGINS, Pubs, client, subscribe
 from mqtt_broker import MISSING
 from venue_evening import Table, Venue, competition_log, table_games, until
 
@@ -158,9 +158,9 @@ def test_one_pub_cannot_forge_the_others_tables_or_league(league):
     got: list[str] = []
     watcher = client(league.anker.port, "watcher", ("venue", LOGINS["venue"]))
     watcher.on_message = lambda c, u, m: got.append(m.topic)
-    watcher.subscribe([("pubtable/v1/anker/#", 1), ("pubvenue/v1/anker/#", 1),
-                       ("pubvenue/v1/krone/league/control", 1)])
-    time.sleep(0.5)
+    subscribe(watcher, [("pubtable/v1/anker/#", 1), ("pubvenue/v1/anker/#", 1),
+                        ("pubvenue/v1/krone/league/control", 1)], "the watcher at the Anker")
+    time.sleep(0.5)                                       # the retained ones given it
     got.clear()
     forger = client(league.tls_port, "forger", ("league-krone", LOGINS["league-krone"]),
                      ca=league.certs / "ca.crt")

@@ -10,6 +10,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -55,8 +56,19 @@ def finished(table: subprocess.Popen, timeout: float = 120) -> dict:
 def listener(port: int, path: Path, client_id: str = "test-venue", **login):
     from mqtt_publisher.broker import Broker
     from venue.listener import Listener
-    return Listener(Broker("127.0.0.1", port, keepalive=5, **login), path,
-                    client_id=client_id).start()
+    return started(Listener(Broker("127.0.0.1", port, keepalive=5, **login), path,
+                            client_id=client_id))
+
+
+def started(made):
+    """``made``, a venue Listener, started and returned once its broker has acknowledged its
+    subscription: what is published from then on is its. (A table started at once may publish
+    its first events before that on a loaded machine, and a new session never gets them.)"""
+    subscribed = threading.Event()
+    made.client.on_subscribe = lambda *args: subscribed.set()
+    made.start()
+    assert subscribed.wait(30), "the venue's listener got no SUBACK"
+    return made
 
 
 def until(condition, timeout: float = 20.0, what: str = "") -> None:

@@ -187,11 +187,17 @@ def test_a_retained_command_is_never_acted_on_and_the_venue_clears_it(broker, tm
         store = tmp_path / "venue.sqlite"
         venue = listener(broker.port, store, username="venue", password="venue-pw")
         try:
-            time.sleep(1.0)   # the venue view sees the planted commands and clears them
+            # the venue view sees the planted commands and clears them (the observer hears
+            # each cleared); then a newcomer is given none
+            cleared = {f"pubtable/v1/krone/t1/cmd/{name}" for name in planted}
+            until(lambda: cleared <= {t for t, p, _ in list(observer.heard) if p == b""},
+                  what="the planted commands cleared")
             late = Client(broker.port, "observer", ("pubtable/v1/krone/t1/cmd/+",))
-            time.sleep(0.5)
+            writer = Client(broker.port, "venue")
+            heard_all(late, writer, "pubtable/v1/krone/t1/cmd/nothing")
             assert late.heard == []
             late.close()
+            writer.close()
         finally:
             venue.close()
     finally:

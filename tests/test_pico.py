@@ -27,7 +27,7 @@ from tests.web_table import Table
 WHY_NOT = why_no_emulator()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=WHY_NOT or "")
 PARTIES = (("Anna",), ("Ben",))
-BOOT_S = 90            # wall seconds for a boot and handshake, generous for a loaded machine
+BOOT_S = 90            # seconds of the Pico's time for a boot and handshake, generous
 
 SQUARE_PINS = [2, 3, 4, 5, 6, 7, 8, 9, 10]
 SQUARES = f"""BOARD = {{"sensors": {{"squares": {{"pins": {SQUARE_PINS}, "active_low": True}}}}}}
@@ -83,11 +83,11 @@ class PicoTable:
         self.link.start()
 
     def operational(self, since: int = 0, timeout: float = BOOT_S) -> None:
-        deadline = time.monotonic() + timeout
+        left = self.pico.limit(timeout)
         while not any(isinstance(i, LinkStatus) and i.state is LinkState.OPERATIONAL
                       for i in self.inbox.items[since:]):
             self.pico.alive()
-            assert time.monotonic() < deadline, (
+            assert left(), (
                 f"no handshake within {timeout} s; the link said {self.statuses()[-3:]}; {self.pico.tail()}")
             time.sleep(0.05)
 
@@ -101,10 +101,11 @@ class PicoTable:
         return self.inbox.matching(lambda i: isinstance(i, kind))
 
     def wait(self, condition, timeout: float, what: str) -> None:
-        deadline = time.monotonic() + timeout
+        """Until ``condition()``, within ``timeout`` s of the Pico's time."""
+        left = self.pico.limit(timeout)
         while not condition():
             self.pico.alive()
-            assert time.monotonic() < deadline, f"{what}: not within {timeout} s; {self.pico.tail()}"
+            assert left(), f"{what}: not within {timeout} s of the Pico's time; {self.pico.tail()}"
             time.sleep(0.02)
 
     def resets(self) -> list[dict]:
@@ -204,12 +205,12 @@ def test_bootsel_held_for_a_second_leaves_the_firmware_for_the_repl_and_an_updat
     pico.expect(lambda e: "reset" in e, 60, "the restart into the REPL")
     pico.bootsel(False)
     with serial.Serial(pico.port, timeout=0.2) as line:
-        said = _read_until(line, b"staying in the REPL", 60)
+        said = _read_until(pico, line, b"staying in the REPL", 60)
         assert b"staying in the REPL" in said
         line.write(b"\r\x03\x03\x01")                         # mpremote: Ctrl-C, raw REPL
-        assert b"raw REPL" in _read_until(line, b"raw REPL; CTRL-B to exit\r\n>", 30)
+        assert b"raw REPL" in _read_until(pico, line, b"raw REPL; CTRL-B to exit\r\n>", 30)
         line.write(b"with open('updated.txt', 'w') as f:\n    f.write('firmware 1.1')\n\x04")
-        assert b"OK" in _read_until(line, b"\x04>", 30)
+        assert b"OK" in _read_until(pico, line, b"\x04>", 30)
         line.write(b"import machine; machine.reset()\x04")
     pico.expect(lambda e: "reset" in e, 60, "mpremote's reset")
     files = pico.filesystem()
@@ -220,10 +221,10 @@ def test_bootsel_held_for_a_second_leaves_the_firmware_for_the_repl_and_an_updat
     squares.operational(since)                               # the firmware runs again
 
 
-def _read_until(line, marker: bytes, timeout: float) -> bytes:
-    got = b""
-    deadline = time.monotonic() + timeout
-    while marker not in got and time.monotonic() < deadline:
+def _read_until(pico: EmulatedPico, line, marker: bytes, timeout: float) -> bytes:
+    """What the Pico says on ``line`` until ``marker``, or ``timeout`` s of its time."""
+    got, left = b"", pico.limit(timeout)
+    while marker not in got and left():
         got += line.read(256)
     return got
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mqtt_broker import MISSING, Mosquitto
+from test_mqtt import started, until
 from test_venue import PASSWORD
 from venue.gaps import GRACE, WAIT, Gaps
 
@@ -42,8 +43,8 @@ def test_no_payload_breaks_a_page_and_each_is_refused_in_the_log(tmp_path, caplo
     from venue.listener import Listener
     broker = Mosquitto(tmp_path / "broker").start()
     store = tmp_path / "venue.sqlite"
-    listener = Listener(Broker("127.0.0.1", broker.port, keepalive=5), store, "pub",
-                        client_id="junk-venue").start()
+    listener = started(Listener(Broker("127.0.0.1", broker.port, keepalive=5), store, "pub",
+                                client_id="junk-venue"))
     app = create_app(store, tmp_path, config={"WTF_CSRF_ENABLED": False})
     app.extensions["accounts"].add("bar", PASSWORD, "staff")
     client = app.test_client()
@@ -54,7 +55,8 @@ def test_no_payload_breaks_a_page_and_each_is_refused_in_the_log(tmp_path, caplo
                 "staff_url": "javascript:alert(1)"}   # read, but no link a browser would run
         publish.single("pubtable/v1/pub/t1/state", json.dumps(good), qos=1, retain=True,
                        hostname="127.0.0.1", port=broker.port)
-        time.sleep(0.5)
+        # taken before the junk replaces it as the broker's retained state
+        until(lambda: listener.counts["states"] == 1, what="the good state at the venue")
         for leaf, payload in JUNK:   # retained, as a forger would leave them for every page
             publish.single(f"pubtable/v1/pub/t1/{leaf}", payload, qos=1,
                            retain=not leaf.startswith("event"), hostname="127.0.0.1", port=broker.port)
