@@ -492,28 +492,6 @@ def test_a_hit_passed_on_through_a_coin_met_off_the_rows_line_is_accepted(name):
     assert len(check.moved) == 1 and check.plausible, name
 
 
-# Issue 31, fifteenth round (docs/physics-check.md): hard chains of the tuning seeds whose
-# first coin was met again: its seen move tells nothing of the way in, the fan from straight
-# below it misses; the way back from the shot coin's rest through the coin (470) or through
-# the contact behind it (443) tells where the shot set off. Pub corpus, readings to 0.1 mm.
-MET_AGAIN = {
-    "seed 12, shot 443, hard, 3 knocked on, the first coin met 3 times": (
-        ((69.8, 303.6), (83.6, 281.3), (45.7, 313.2), (40.0, 148.2), (282.0, 204.2)),
-        ((121.2, 377.3), (84.7, 281.5), (41.4, 333.2), (46.3, 288.9), (281.8, 202.4), (37.8, 131.2))),
-    "seed 5150, shot 470, hard, 3 knocked on, the first coin met twice": (
-        ((269.7, 316.2), (211.7, 276.1), (175.6, 178.7), (313.5, 293.7), (100.8, 115.8), (295.1, 254.9)),
-        ((312.1, 338.6), (247.0, 307.6), (175.9, 178.5), (313.6, 294.8), (186.2, 279.4), (296.2, 255.4),
-         (72.2, 126.2))),
-}
-
-
-@pytest.mark.parametrize("name", list(MET_AGAIN))
-def test_a_hard_chain_met_again_is_found_from_the_shot_coins_rest(name):
-    before, after = MET_AGAIN[name]
-    check = moved.check_shove(BOARD, before, after, 1.0)
-    assert len(check.moved) >= 2 and check.plausible, name
-
-
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.floats(-80, 440), st.floats(100, 600)), max_size=8),
        st.floats(0.5, 2.0))

@@ -24,10 +24,9 @@ coin that touched nothing but the coin that hit it slid straight along the line 
 its friction and bounce move it along that way (the allowance above), across it only the
 hit's geometry (``_Trial._along``). A chain just over the line gets a second look
 (``SECOND_LOOK``), a hard chain still unexplained a look traced back from its last hits
-(``_traced_look``), any chain still unexplained a look from the shot coin's rest
-(``_rest_look``). Every coin must lie within its allowance, chains too (issue 31).
+(``_traced_look``). Every coin must lie within its allowance, chains too (issue 31).
 docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by
-``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``, ``TRACE_SHOTS``, ``REST_SHOTS`` more in the looks), not by
+``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``, ``TRACE_SHOTS`` more in the looks), not by
 a clock."""
 from __future__ import annotations
 
@@ -94,8 +93,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The search (``_search``); a chain whose best fit is just over the line
     (``SECOND_LOOK``) gets a second look, and a hard chain still unexplained (its coins
-    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``), and any
-    chain still unexplained the look from the shot coin's rest (``_rest_look``): their
+    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``): their
     shots are taken only if they explain the board, else the first fit stands, its
     verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
@@ -109,10 +107,6 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         traced = _traced_look(trial, board, check)
         if traced is not None:
             return traced
-    if len(check.moved) >= 2 and not fit.explains:
-        rest = _rest_look(trial, board, check)
-        if rest is not None:
-            return rest
     return fit   # a later look explains the board, or changes nothing (nor its reasons)
 
 
@@ -126,76 +120,6 @@ def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -
     if scanned and not trial.best.explains:
         _, f = min(scanned, key=lambda t: t[0])
         _refine(trial, f, f.x0, 0.0, 1.0)
-
-
-# -- from the shot coin's rest ---------------------------------------------------------------
-# A hard chain's first coin met again (the shot coin followed it, or met it and a neighbour
-# at once) moved nowhere its first hit sent it, so the fan from straight below it misses the
-# way in; the shot coin rests near where it last hit, so the way back from its rest through
-# that coin tells the start (issue 31's fifteenth round). A fan from there across a coin a
-# hand moved sends it where the hand put it as well, so a shot of this look counts only if
-# it meets the first coin again too.
-REST_SHOTS = 30         # simulations more for the look from the shot coin's rest
-
-
-def _rest_look(trial: _Trial, board: ShoveBoard, check: Check) -> Fit | None:
-    """Fans across the lowest coin (or two level ones) set off from the starts the shot
-    coin's rest tells (``_rest_starts``), as hard as the energy asks, each halved around
-    its best; the fit of a shot that explains the board and met the first coin again
-    (``_met_again``), else None."""
-    trial.budget = trial.runs + REST_SHOTS
-    kept, trial.best = trial.best, Fit(None, math.inf)
-    y0 = start_y(board)
-    slides = sum(distance(m.before, m.after) for m in check.moved)
-    for fan in _lowest(_fans(board, trial, check), board.coin_diameter):
-        for x0 in _rest_starts(fan, check, board):
-            f = replace(fan, x0=x0, reach=ENERGY_LOSS * (
-                distance((x0, y0), fan.at) + distance(fan.at, check.shot) + slides))
-            score, b = _fan_scan(trial, f)
-            _met_again(trial, fan)
-            if not trial.best.explains:
-                _fan(trial, f, score, b)
-                _met_again(trial, fan)
-            if trial.best.explains:
-                break
-        if trial.best.explains:
-            break
-    found, trial.best = trial.best, kept
-    return found if found.explains else None
-
-
-def _rest_starts(fan: _Fan, check: Check, board: ShoveBoard) -> list[float]:
-    """Where on the front edge the way back from the shot coin's rest through the fan's
-    coin sets off, and the way back through the contact behind that coin along its seen
-    move; a way that leaves the board or runs up it is no start (put on the edge, such
-    starts let hand moves through: issue 31's fifteenth round)."""
-    rest, d, r = check.shot, board.coin_diameter, board.coin_radius
-    through = [fan.at]
-    m = next((m for m in check.moved if _near(fan.at, [m.before])), None)
-    if m is not None and distance(m.before, m.after) > 1.0:
-        n = unit(m.before, m.after)
-        through.append((fan.at[0] - d * n[0], fan.at[1] - d * n[1]))
-    out = []
-    for q in through:
-        ux, uy = q[0] - rest[0], q[1] - rest[1]
-        if uy < -1e-3:
-            x0 = q[0] + ux * (fan.y0 - q[1]) / uy
-            if r <= x0 <= board.width - r:
-                out.append(x0)
-    return out
-
-
-def _met_again(trial: _Trial, fan: _Fan) -> None:
-    """Forget a best shot (the last simulated) that explains the board without meeting the
-    fan's coin again: the shot coin touched one coin only, the fan's coin fewer than
-    three (the shot coin and one it knocked) and no other coin was met first."""
-    if not trial.best.explains:
-        return
-    hits, n = trial.rehearsal.hits, len(trial.before)
-    firsts = sum(1 for i, h in hits.items() if i != n and h.depth == 1)
-    shot, coin = hits.get(n), hits.get(trial.before.index(fan.at))
-    if not ((shot and shot.touches >= 2) or (coin and coin.touches >= 3) or firsts >= 2):
-        trial.best = Fit(None, math.inf)
 
 
 def _side_fans(trial: _Trial, board: ShoveBoard, fan: _Fan, reach: float) -> list:
