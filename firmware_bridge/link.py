@@ -382,6 +382,7 @@ class BoardLink:
         self._last_tx = self._clock()
 
     def _board_takes_frames(self) -> bool:
+        """Whether the port would take a frame now (its descriptor writable at once)."""
         try:
             return bool(select.select([], [self._serial.fileno()], [], 0)[1])
         except (OSError, ValueError, AttributeError):   # closed, or a port with no descriptor
