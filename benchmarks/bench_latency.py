@@ -21,6 +21,7 @@ from tablegame.config import load  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
 from tablegame.core import store  # noqa: E402
 from table_app.service import FRAME, collect_between_frames, open_session, settle_memory  # noqa: E402
+from benchmarks.latency_side_by_side import STEADY, machine_loop  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
 # A table's shoves come seconds apart, and the frame after an idle pause costs about
@@ -82,7 +83,7 @@ def _on_lines(board, count):
 
 def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
             synchronous: str = store.SYNCHRONOUS, cpu: list[float] | None = None,
-            pause: float = 0.0) -> list[float]:
+            pause: float = 0.0, machine: list[float] | None = None) -> list[float]:
     """``beside(session, folder)``: a context manager run around the measurement
     (bench_web serves the staff page and its browsers there). ``synchronous``: the
     event log's fsync after the change is drawn (AFTER_DRAW, the table's), inside
@@ -93,7 +94,10 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
     ``pause``: each shove is sent this many seconds after the last one was drawn (a
     table's rhythm, ``PAUSE``), the screen doing its work ahead in the table's idle
     passes meanwhile (``wait``); 0 sends it as soon as the last one is handled. As on the
-    table, the game is on the screen before the first shove (not in its time)."""
+    table, the game is on the screen before the first shove (not in its time).
+    ``machine`` gets ``machine_loop``'s time at the start of each pause (``machine[i]``
+    before sample ``i``, after sample ``i - 1``): what the machine itself gave the same
+    work then (this virtual machine has slow moments of its own, docs/performance.md)."""
     import contextlib
     config = load(None, {"table.language": "de"})
     with tempfile.TemporaryDirectory() as folder:
@@ -134,6 +138,8 @@ def measure(size: tuple[int, int], samples: int = SAMPLES, beside=None,
                 # is handled here, not in the next sample's time
                 while not session.idle:
                     session.process(timeout=0.01)
+                if machine is not None:
+                    machine.append(machine_loop())
                 if pause:
                     wait(display, drawn + pause)
                 version = session.version
@@ -190,10 +196,14 @@ def run() -> list[str]:
     for size in ((800, 480), (1920, 1080)):
         ms: dict[str, list[float]] = {"AFTER_DRAW": [], "FULL": []}
         cpu: dict[str, list[float]] = {mode: [] for mode in ms}
+        around: dict[str, list[float]] = {mode: [] for mode in ms}
         for _ in range(ROUNDS):
             for mode in ms:
-                ms[mode] += measure(size, SAMPLES // ROUNDS, synchronous=mode, cpu=cpu[mode],
-                                    pause=PAUSE)
+                before: list[float] = []
+                part = measure(size, SAMPLES // ROUNDS, synchronous=mode, cpu=cpu[mode],
+                               pause=PAUSE, machine=before)
+                ms[mode] += part
+                around[mode] += [max(before[i:i + 2]) for i in range(len(part))]
         for mode in ms:
             wall = sorted(x * 1000 for x in ms[mode])
             own = sorted(x * 1000 for x in cpu[mode])
@@ -204,7 +214,19 @@ def run() -> list[str]:
             lines.append(f"  of which the main thread's own CPU time: median {statistics.median(own):.2f} ms, "
                          f"p99 {_p99(own):.2f} ms ({len(own)} counted shoves, each {PAUSE * 1000:.0f} ms "
                          f"after the last was drawn)")
+            lines.append("    " + steady(cpu[mode], around[mode]))
     return lines
+
+
+def steady(cpu: list[float], around: list[float]) -> str:
+    """The main thread's CPU over the frames the machine ran at its usual pace (its fixed
+    loop before and after each frame within ``STEADY`` times its median), and how slow its
+    slow moments were: the p99 of the table's own work, the machine's moments left out."""
+    usual = statistics.median(around)
+    kept = sorted(c * 1000 for c, m in zip(cpu, around) if m <= STEADY * usual)
+    return (f"the frames with the machine's own loop before and after within {STEADY} times its median "
+            f"({len(kept)} of {len(cpu)}; its p99 {_p99(sorted(around)) / usual:.1f} times its median): "
+            f"CPU median {statistics.median(kept):.2f} ms, p99 {_p99(kept):.2f} ms")
 
 
 if __name__ == "__main__":
