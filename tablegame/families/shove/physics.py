@@ -354,8 +354,9 @@ class _Simulation:
         for i, coin in enumerate(self.coins):
             if not coin.fallen:
                 self._add_coin(i, coin)
-        self._bodies[launched][0].velocity = velocity
-        self._bodies[launched][0].angular_velocity = spin
+        shot = self._bodies[launched][0]._body   # set in Chipmunk directly, as the rest
+        _chipmunk.cpBodySetVelocity(shot, tuple(velocity))
+        _chipmunk.cpBodySetAngularVelocity(shot, spin)
         # who was hit, how far down the chain, and where each coin was at its first touch
         self.hits: dict[int, Hit] = {launched: Hit(0, None)}
         # the coins that can be moving: the shot coin and every coin that touched another
@@ -427,8 +428,10 @@ class _Simulation:
         nothing touched: a fresh joint is the same), else new ones (a joint carries the
         impulse of its last step into the next)."""
         old = self._joints.get(i)
-        if old is not None and old[0].impulse == 0.0 and old[1].impulse == 0.0 \
-                and old[0].max_force == mu * self.table.coin_mass * G:
+        impulse = _chipmunk.cpConstraintGetImpulse   # pymunk's properties around these calls
+        if old is not None and impulse(old[0]._constraint) == 0.0 \
+                and impulse(old[1]._constraint) == 0.0 \
+                and _chipmunk.cpConstraintGetMaxForce(old[0]._constraint) == mu * self.table.coin_mass * G:
             return old
         self._joints[i] = sliding_friction(self.space, body, mu, self.table.coin_mass,
                                            self.board.coin_radius)
