@@ -587,27 +587,6 @@ def test_every_traced_shot_sets_off_on_the_front_edge_on_a_clear_way():
                for i, a in enumerate(aims) for b in aims[:i])
 
 
-# Issue 31, sixteenth round (docs/physics-check.md): the traced look explained no chain on
-# the tuning seeds that the search had left more than 2.25 allowances off (14 of 574 looks,
-# the rest hand moves above all), so a chain left further off than ``TRACE_WITHIN`` is
-# refused without it: a third of the CPU of such a check, the checks that hold the p99.
-# Seed 12, shot 170: a far hand move (the coin at (121.1, 330.1) put a diameter lower)
-# beside a hard shot's knock; the search leaves it 6.8 allowances off.
-FAR_OFF_CHAIN = (
-    ((215.5, 285.3), (121.1, 330.1), (190.8, 290.3)),
-    ((243.3, 274.5), (123.6, 520.9), (190.0, 289.9), (122.5, 309.6)))
-
-
-def test_a_chain_the_search_left_far_off_is_refused_without_the_traced_look(monkeypatch):
-    looked = []
-    traced = search._traced_look
-    monkeypatch.setattr(search, "_traced_look", lambda *a: looked.append(1) or traced(*a))
-    before, after = FAR_OFF_CHAIN
-    check, fit = moved.fit_shove(BOARD, before, after, 1.0)
-    assert not check.plausible and fit.error > search.TRACE_WITHIN
-    assert looked == []
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.tuples(st.floats(10, 350), st.floats(60, 600)), st.floats(-math.pi, math.pi),
        st.lists(st.tuples(st.floats(0, 356), st.floats(0, 600)), max_size=6))

@@ -102,7 +102,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
         _second_look(trial, board, check, fit.shot.speed)
         if trial.best.explains:
             return trial.best
-    if (len(check.moved) >= 2 and 1.0 < fit.error <= TRACE_WITHIN
+    if (len(check.moved) >= 2 and not fit.explains
             and sum(distance(m.before, m.after) for m in check.moved) >= TRACE_SLIDES):
         traced = _traced_look(trial, board, check)
         if traced is not None:
@@ -210,7 +210,6 @@ def _search(trial, board, check) -> Fit:
 # a first hit on a lower coin that moved (the shot coin's way in, from the restitution's
 # split of its speed) to the front edge, each such way is a start point and a reach.
 TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
-TRACE_WITHIN = 3.0      # ... whose best fit left its worst coin at most this many allowances off
 TRACE_SHOTS = 36        # simulations more for the traced look at most
 TRACE_FIRST = 8         # traced proposals simulated before the best is refined
 TRACE_STEP = 5          # degrees between the first hits tried round a coin
