@@ -1108,7 +1108,10 @@ class _Trial:
         # the simulated coins' ways, straight from where each lay to where it rests
         paths = [(start, p) for _, start, p in sim if distance(start, p) > self.still]
         taken_i, taken_j, worst, squares, off = set(), set(), 0.0, 0.0, []
+        matches = min(len(sim), len(self.after))
         for dist, i, j in pairs:
+            if len(taken_i) == matches:
+                break   # every coin matched: the rest of the pairs would all be skipped
             if i in taken_i or j in taken_j:
                 continue
             taken_i.add(i)
