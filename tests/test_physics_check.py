@@ -587,6 +587,29 @@ def test_every_traced_shot_sets_off_on_the_front_edge_on_a_clear_way():
                for i, a in enumerate(aims) for b in aims[:i])
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.tuples(st.floats(10, 350), st.floats(60, 600)), st.floats(-math.pi, math.pi),
+       st.lists(st.tuples(st.floats(0, 356), st.floats(0, 600)), max_size=6))
+def test_the_clear_start_points_are_those_a_scan_point_by_point_finds(at, angle, others):
+    """``_Family.clear`` tests every start point at once (NumPy, issue 31's sixteenth
+    round): the same start points as one at a time, hitting no thinner than ``MIN_COS``
+    and passing every other coin by a diameter less the graze."""
+    n = (math.sin(angle), math.cos(angle))
+    y0 = start_y(BOARD)
+    family = search._Family(at, n, 100.0, y0, D, at)
+    (cx, cy), room = family.contact, (D - search.GRAZE) ** 2
+    r = BOARD.coin_radius
+    xs = [r + k * search.GRID for k in range(int((BOARD.width - 2 * r) / search.GRID) + 1)]
+    scan = []
+    for x in [*xs, BOARD.width - r]:
+        gaps = [plausibility.segment_distance(p, (x, y0), (cx, cy)) ** 2 for p in others]
+        if all(abs(g - room) > 1e-6 for g in gaps) and abs(family.cos(x) - search.MIN_COS) > 1e-9:
+            scan.append((x, family.cos(x) >= search.MIN_COS and all(g >= room for g in gaps)))
+    clear = family.clear(BOARD, others)
+    for x, ok in scan:
+        assert (x in clear) == ok
+
+
 def test_an_assignment_that_puts_another_coin_where_a_coin_lay_is_a_swap():
     """A coin seen 10 mm from where a coin lay is that coin, nudged: an assignment that
     takes it for the shot coin (and sends the coin that lay there up the board) is not

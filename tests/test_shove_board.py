@@ -116,9 +116,12 @@ def test_a_coin_lying_still_is_not_placed_again(monkeypatch):
     assert searched == [(178.0, 150.0)]
 
 
-def test_the_physics_checks_simulated_rests_do_not_push_the_readings_placements_out():
-    board = hapenny_board()
-    board.place(178.0, 150.0)
-    for k in range(2000):   # a check's simulated rests, each placed once
-        assert board.place(100.0 + k * 0.1, 300.0, remember=False) == board._placement(100.0 + k * 0.1, 300.0)
-    assert list(board._placed) == [(178.0, 150.0)]
+@given(st.floats(-100, 700), st.floats(-100, 700))
+def test_short_is_the_placements_short_and_places_nothing(x, y):
+    """The physics check asks every simulated rest whether it is short (issue 31,
+    sixteenth round): the placement's answer, and its thousands of positions are not
+    remembered (they would push the readings' own out)."""
+    for board in (HAPENNY, PIECEPACK):
+        kept = dict(board._placed)
+        assert board.short(x, y) == (board._placement(x, y).lie is Lie.SHORT)
+        assert board._placed == kept

@@ -100,25 +100,29 @@ class ShoveBoard:
     def _placed(self) -> dict[tuple[float, float], Placement]:
         return {}
 
-    def place(self, x: float, y: float, remember: bool = True) -> Placement:
+    def place(self, x: float, y: float) -> Placement:
         """Where a coin at (x, y) lies. Remembered by its position: the coins of a reading
         lie where they lay in the last one but the shoved coin, and each is placed four or
         five times a reading (the referee's checks, its touching lines, the physics check,
         the screen's count to clear): a look-up instead of the search, on the main thread
         before the frame (issue 30, ninth round). The physics check, beside the writer,
-        places every simulated rest once and never again: ``remember=False``, or its
-        thousands of positions would push the reading's own out. Both threads may call
-        this at once: each dict call is atomic under the GIL and a placement depends on
-        the position alone, so the worst of a race is a placement searched twice."""
+        asks of every simulated rest only whether it is short (``short``), never placing
+        it: its thousands of positions would push the reading's own out. Both threads may
+        call this at once: each dict call is atomic under the GIL and a placement depends
+        on the position alone, so the worst of a race is a placement searched twice."""
         placed = self._placed
         placement = placed.get((x, y))
         if placement is None:
-            if not remember:
-                return self._placement(x, y)
             if len(placed) >= PLACED_KEPT:   # a long evening's positions, not all of them
                 placed.clear()
             placement = placed[x, y] = self._placement(x, y)
         return placement
+
+    def short(self, x: float, y: float) -> bool:
+        """``place(x, y).lie is Lie.SHORT``, without the rest of the placement: the physics
+        check asks it of every coin of every simulated shot (issue 31's sixteenth round)."""
+        return (0 <= x <= self.width and -self.frame <= y <= self.length
+                and y + self.coin_radius < self.lines[0][0])
 
     def _placement(self, x: float, y: float) -> Placement:
         r = self.coin_radius

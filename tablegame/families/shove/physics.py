@@ -354,10 +354,15 @@ class _Simulation:
         for i, coin in enumerate(self.coins):
             if not coin.fallen:
                 self._add_coin(i, coin)
-        self._bodies[launched][0].velocity = velocity
-        self._bodies[launched][0].angular_velocity = spin
+        shot = self._bodies[launched][0]._body   # set in Chipmunk directly, as the rest
+        _chipmunk.cpBodySetVelocity(shot, tuple(velocity))
+        _chipmunk.cpBodySetAngularVelocity(shot, spin)
         # who was hit, how far down the chain, and where each coin was at its first touch
         self.hits: dict[int, Hit] = {launched: Hit(0, None)}
+        # the coins that can be moving: the shot coin and every coin that touched another
+        # (one nothing touched keeps its velocity of exactly zero: its friction joints push
+        # only against a velocity, there is no gravity in the table's plane)
+        self._moving: set[int] = {launched}
 
     def _add_gutters(self) -> None:
         """Four sensors, one beyond each edge, set back by a coin's radius: a coin's
@@ -423,8 +428,10 @@ class _Simulation:
         nothing touched: a fresh joint is the same), else new ones (a joint carries the
         impulse of its last step into the next)."""
         old = self._joints.get(i)
-        if old is not None and old[0].impulse == 0.0 and old[1].impulse == 0.0 \
-                and old[0].max_force == mu * self.table.coin_mass * G:
+        impulse = _chipmunk.cpConstraintGetImpulse   # pymunk's properties around these calls
+        if old is not None and impulse(old[0]._constraint) == 0.0 \
+                and impulse(old[1]._constraint) == 0.0 \
+                and _chipmunk.cpConstraintGetMaxForce(old[0]._constraint) == mu * self.table.coin_mass * G:
             return old
         self._joints[i] = sliding_friction(self.space, body, mu, self.table.coin_mass,
                                            self.board.coin_radius)
@@ -435,6 +442,7 @@ class _Simulation:
         further down the chain than the coin that hit it (the shot coin is 0); a coin's
         first touch is where it was then (the shot coin's tells its way to the first hit)."""
         a, b = (self._index[shape] for shape in arbiter.shapes)
+        self._moving.update((a, b))
         for i, j in ((a, b), (b, a)):
             hit = self.hits.get(i)
             if hit is None and j in self.hits:
@@ -482,25 +490,36 @@ class _Simulation:
                 self._drop()
 
     def _at_rest(self) -> bool:
-        """Every coin still (``physics.core.at_rest``), read from Chipmunk directly."""
+        """Every coin still (``physics.core.at_rest``), read from Chipmunk directly; only
+        the coins that can be moving are asked (``_moving``: the others are still, and
+        asking them all was most of this call's time, issue 31's sixteenth round)."""
         v2, spin = REST_SPEED ** 2, REST_SPIN
         velocity, turning = _chipmunk.cpBodyGetVelocity, _chipmunk.cpBodyGetAngularVelocity
-        for body, _ in self._bodies.values():
-            raw = body._body
+        bodies = self._bodies
+        for i in self._moving:
+            if i not in bodies:
+                continue   # it fell into the gutter
+            raw = bodies[i][0]._body
             v = velocity(raw)
             if v.x * v.x + v.y * v.y > v2 or abs(turning(raw)) > spin:
                 return False
         return True
 
     def readings(self) -> tuple[CoinReading, ...]:
-        return tuple(CoinReading(*self._bodies[i][0].position) if i in self._bodies
+        return tuple(CoinReading(*self._position(i)) if i in self._bodies
                      else CoinReading(c.x, c.y) for i, c in enumerate(self.coins))
 
     def _rested(self, i: int, coin: _Coin) -> _Coin:
         if i not in self._bodies:
             return coin
-        x, y = self._bodies[i][0].position
+        x, y = self._position(i)
         return coin._replace(x=x, y=y)
+
+    def _position(self, i: int) -> tuple[float, float]:
+        """Where coin ``i`` is, read from Chipmunk directly (pymunk's ``Body.position``
+        around the same call makes a ``Vec2d``: every coin of every shot is read)."""
+        p = _chipmunk.cpBodyGetPosition(self._bodies[i][0]._body)
+        return p.x, p.y
 
     def _drop(self) -> None:
         for shape, edge in self._falling:
