@@ -616,7 +616,8 @@ class Detector:
                 if surface > -1.0:
                     self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
                     fu, fv, score = su, sv, surface
-            if coin_look.trusted(look, score):
+            cut = coin_look.by_marker(look, grid.unmarked, *middles[i])
+            if coin_look.trusted(look, score, cut):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
                 # a rim told from the board on one side only, or a coin like the board in shadow
@@ -629,7 +630,7 @@ class Detector:
                 # coin at the board's edge 6.2 mm off, each doubted for nothing else)
                 self.only_just[i] = not coin_look.surely(look, score)
             else:
-                self.by_marker[i] = coin_look.by_marker(look, grid.unmarked, *middles[i])
+                self.by_marker[i] = cut
         return middles
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
