@@ -140,7 +140,7 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
-EDGE_APART = 1.0       # mm: a coin across the surface's front or back edge whose look fitted over the surface
+EDGE_APART = 1.0       # mm: a coin across an edge of the playing surface whose look fitted over the surface
                        # and with the frame beyond places it farther apart than a read may be off is doubted
                        # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
                        # surface; "A coin's look fitted over the playing surface", docs/camera.md)
@@ -609,14 +609,15 @@ class Detector:
             fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
             if coin_look.by_marker(look, grid.on_surface, *middles[i]) and not \
                     coin_look.by_marker(look, grid.unmarked, *middles[i]):
-                # across the surface's front or back edge: fitted over the surface alone too (the
+                # across an edge of the playing surface: fitted over the surface alone too (the
                 # frame beyond is not what the look was taught over); where the two fits place it
                 # apart, neither is sure (``EDGE_APART``); a coin too far over for that, as before
                 su, sv, surface = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.on_surface)
                 if surface > -1.0:
                     self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
                     fu, fv, score = su, sv, surface
-            if coin_look.trusted(look, score):
+            cut = coin_look.by_marker(look, grid.unmarked, *middles[i])
+            if coin_look.trusted(look, score, cut):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
                 # a rim told from the board on one side only, or a coin like the board in shadow
@@ -629,7 +630,7 @@ class Detector:
                 # coin at the board's edge 6.2 mm off, each doubted for nothing else)
                 self.only_just[i] = not coin_look.surely(look, score)
             else:
-                self.by_marker[i] = coin_look.by_marker(look, grid.unmarked, *middles[i])
+                self.by_marker[i] = cut
         return middles
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
@@ -1040,15 +1041,18 @@ class _Grid:
 
     @functools.cached_property
     def on_surface(self) -> np.ndarray:
-        """``unmarked`` less the frame beyond the playing surface's front and back edges: what a
-        coin's learned look is fitted over too (a coin across the front edge, its look fitted
-        over the darker frame beyond, was placed 1.17 mm outward: "A coin's look fitted over the
-        playing surface", docs/camera.md). Made once per grid when first asked."""
+        """``unmarked`` less the frame beyond the playing surface's edges: what a coin's learned
+        look is fitted over too (a coin across the front edge, its look fitted over the darker
+        frame beyond, was placed 1.17 mm outward; across a side edge, 1.44 and 1.55 mm inward:
+        "A coin's look fitted over the playing surface", "A coin across a side edge",
+        docs/camera.md). Made once per grid when first asked."""
         zone = self.unmarked.copy()
-        front = int(math.ceil(self.calibration.to_pixel(0, 0)[1]))
-        back = int(math.floor(self.calibration.to_pixel(0, self.layout.length)[1]))
-        zone[max(front, 0):] = 0.0
-        zone[:max(back, 0)] = 0.0
+        left, front = self.calibration.to_pixel(0, 0)
+        right, back = self.calibration.to_pixel(self.layout.width, self.layout.length)
+        zone[max(int(math.ceil(front)), 0):] = 0.0
+        zone[:max(int(math.floor(back)), 0)] = 0.0
+        zone[:, :max(int(math.floor(left)), 0)] = 0.0
+        zone[:, max(int(math.ceil(right)), 0):] = 0.0
         return zone
 
     @functools.cached_property
