@@ -140,12 +140,6 @@ TOP_DISC = 0.8         # their colour over this share of the top (this much of i
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
-LIGHT_STEP = 0.3       # Carrom's striker and queen: the light (log, the measured light's mean over the
-                       # channels) falling by more than this across her diameter is a shadow's edge across
-                       # her: the half in shadow parts from the board otherwise than the lit half, and
-                       # neither her top's colour nor her outline is sure (1,000,139 board 7's queen at
-                       # a guest's shadow's edge, 0.44: outline 2.03 mm off, top 1.22; board 6's striker
-                       # 0.33, 1.93 mm off; read right up to 0.26, 0.31 mm off): doubted
 EDGE_APART = 1.0       # mm: a coin across the surface's front or back edge whose look fitted over the surface
                        # and with the frame beyond places it farther apart than a read may be off is doubted
                        # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
@@ -371,13 +365,11 @@ class Detector:
         self.edge_apart = [0.0] * len(kept)    # mm between a coin's look fitted over the surface and over the frame too
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
-        steps = [0.0 if self.quick or MOST.get(kind) != 1 else self._light_step(kind, *middle, grid)
-                 for (_, kind, *_), middle in zip(kept, middles)]    # (a shadow's edge across her)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just, \
-                edge_apart, step in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker,
-                                        self.placed, self.unplaced, self.only_just, self.edge_apart, steps):
+                edge_apart in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
+                                  self.unplaced, self.only_just, self.edge_apart):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -393,8 +385,6 @@ class Detector:
                 unsure.append(doubt("only_just", kind=kind, x=x, y=y))
             elif edge_apart > EDGE_APART:   # across the edge: its look over the surface and with the frame disagree
                 unsure.append(doubt("edge_apart", kind=kind, x=x, y=y))
-            elif step > LIGHT_STEP:     # a shadow's edge across her: neither her top nor her outline is sure
-                unsure.append(doubt("shadow_edge", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
@@ -689,30 +679,13 @@ class Detector:
             length = max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) * cell_mm
             if light_shapes.larger_than_pieces(length, area * cell_mm * cell_mm, self.layout.piece_radii):
                 continue        # (a shadow's edge, its uneven depth: no piece is that long and large)
-            inside = labels == i
-            if area >= BUMP_AREA * math.pi * man * man and bump[inside].max() >= BUMP_PEAK \
-                    and self._tinted_as_a_piece(logged, inside):
+            if area >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * cell))
                 out.append(doubt("light_shape", x=x, y=y))
                 shaped[labels == i] = 1
         if out:
             self.mended = _without_shapes(light, logged, opened, closed, shaped)
         return out
-
-    def _tinted_as_a_piece(self, logged: np.ndarray, inside: np.ndarray) -> bool:
-        """Whether the light's shape ``inside`` (on ``logged``, the light's log at half its
-        grid) stands out of the cells round it in some kind's tint against the board there
-        (``light_shapes.a_pieces_tint``): a piece evened away raises the light by its colour
-        over the board's; a shadow's uneven depth dips it grey."""
-        ring = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~inside
-        if not ring.any():
-            return True
-        tint = logged[inside].mean(axis=0) - logged[ring].mean(axis=0)
-        h, w = logged.shape[:2]
-        reference = cv2.resize(self._grid.small_reference.astype(np.float32), (w, h), interpolation=cv2.INTER_AREA)
-        board = np.log(np.maximum(np.median(reference[inside], axis=0), 1.0))
-        return light_shapes.a_pieces_tint(tint, [np.log(np.maximum(np.array(self.appearance.colours[k].mean), 1.0)) - board
-                                                 for k in self.kinds])
 
     def _read_mended(self, view: np.ndarray, grid: "_Grid", brightness: float) -> Sighting | None:
         """Carrom: the frame read again with the light where it had a piece's shape taken
@@ -762,22 +735,6 @@ class Detector:
             if self._top_seen(kind, top, gu, gv, shares[kind]) >= TOP_SEEN:
                 out[i] = ((top[0] + cu) / 2, (top[1] + cv) / 2)
         return out
-
-    def _light_step(self, kind: str, cu: float, cv: float, grid: "_Grid") -> float:
-        """How far the light (log, the measured light's mean over its channels) falls across the
-        diameter of a piece whose middle shows at (cu, cv), the steepest of twelve (0 where the
-        light was not measured)."""
-        light = self.last_light[0]
-        if light is None:
-            return 0.0
-        logged = np.log(np.maximum(light.mean(axis=2), 1e-3))
-        r = self.layout.piece_radii[kind] * self.calibration.scale
-        turns = np.linspace(0.0, math.pi, 12, endpoint=False)
-        du, dv = r * np.cos(turns), r * np.sin(turns)
-        ends = [cv2.remap(logged, ((cu + s * du + 0.5) / grid.cell - 0.5).astype(np.float32)[None],
-                          ((cv + s * dv + 0.5) / grid.cell - 0.5).astype(np.float32)[None],
-                          cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[0] for s in (1, -1)]
-        return float(np.abs(ends[0] - ends[1]).max())
 
     def _top_seen(self, kind: str, middle, gu, gv, share: np.ndarray) -> float:
         """How much of the top of a piece whose middle shows at ``middle`` is its kind's

@@ -48,7 +48,6 @@ WORDS = {
         "edge_apart": "{kind} bei {x:.0f}, {y:.0f} mm über der Kante des Bretts, die Lage nicht sicher",
         "only_just": "{kind} bei {x:.0f}, {y:.0f} mm: das gelernte Aussehen passt nur knapp",
         "top_and_outline": "{kind} bei {x:.0f}, {y:.0f} mm: Oberseite und Umriss passen nicht zusammen",
-        "shadow_edge": "{kind} bei {x:.0f}, {y:.0f} mm am Rand eines Schattens, die Lage nicht sicher",
         "loose_not_placed": "{kind} bei {x:.0f}, {y:.0f} mm, vom gelernten Aussehen nicht platziert (beim Lernen: "
                             "{kind} im Mittel {apart:.1f} mm neben den Stellen: die Schärfe der Kamera prüfen)",
         "kind_doubt": "{kind} oder {other} bei {x:.0f}, {y:.0f} mm?",
@@ -102,7 +101,6 @@ WORDS = {
         "edge_apart": "a {kind} at {x:.0f}, {y:.0f} mm across the board's edge, its place not sure",
         "only_just": "a {kind} at {x:.0f}, {y:.0f} mm its look fits only just",
         "top_and_outline": "a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree",
-        "shadow_edge": "a {kind} at {x:.0f}, {y:.0f} mm at a shadow's edge, its place not sure",
         "loose_not_placed": "a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
                             "found {kind}s {apart:.1f} mm from their spots: check its focus)",
         "kind_doubt": "a {kind} or a {other} at {x:.0f}, {y:.0f} mm?",
