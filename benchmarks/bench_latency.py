@@ -21,7 +21,7 @@ from tablegame.config import load  # noqa: E402
 from tablegame.core.sensors import BoardSnapshot, CoinReading, LinkState  # noqa: E402
 from tablegame.core import store  # noqa: E402
 from table_app.service import FRAME, collect_between_frames, open_session, settle_memory  # noqa: E402
-from benchmarks.latency_side_by_side import STEADY, machine_loop  # noqa: E402
+from benchmarks.machine_pace import STEADY, machine_loop  # noqa: E402
 
 SAMPLES = 2000  # a p99 needs the worst 20 samples, not the worst 3
 # A table's shoves come seconds apart, and the frame after an idle pause costs about

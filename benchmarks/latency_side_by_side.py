@@ -30,6 +30,11 @@ import subprocess
 import sys
 import time
 
+if __package__:
+    from .machine_pace import STEADY, machine_loop
+else:   # run as a script, in each version's checkout: this file's own folder is on sys.path
+    from machine_pace import STEADY, machine_loop
+
 
 def _one(width: int, height: int, samples: int, pause: float, centre: bool) -> None:
     """In the checkout that is the working directory: its measure, CPU ms as JSON. A
@@ -60,15 +65,6 @@ def _one(width: int, height: int, samples: int, pause: float, centre: bool) -> N
     around = [max(machine[max(0, i - 1):i + 1], default=None) for i in range(len(cpu))]
     around = [None if m is None else m * 1000 for m in around]
     print(json.dumps([[x * 1000, end, m] for x, end, m in zip(cpu, ends, around)]))
-
-
-def machine_loop() -> float:
-    """The thread's CPU time of a fixed piece of Python (about 0.2 ms on the development
-    machine): what the machine gives the same work from one moment to the next."""
-    start, total = time.thread_time(), 0
-    for i in range(3000):
-        total += i * i
-    return time.thread_time() - start
 
 
 def _machine_in_pauses(b, measuring: list[bool]) -> list[float]:
@@ -183,11 +179,6 @@ def _p90(ms: list[float]) -> float:
     mid-frame (counted as the thread's CPU time in a virtual machine), which the p99
     of a thousand shoves is made of and the p90 is not."""
     return sorted(ms)[int(len(ms) * 0.9) - 1]
-
-
-# A frame counts as measured on the machine itself when its loops ran within this much of
-# their median: the ninth round's slow moments made them 2-10 times as long.
-STEADY = 1.5
 
 
 def _print_machine(size: str, around: dict[str, list[tuple[float, float]]]) -> None:
