@@ -135,11 +135,13 @@ BUMP_PEAK = 0.15       # this far: a piece evened into the board (pieces 0.16 to
 BUMP_EDGE = 10.0       # mm off the playing surface's edge, the pockets' rims and the pieces found where it
                        # is looked for (the light is drawn in round them)
 KIND_MARGIN = 0.6      # another kind's share on a piece's top above this share of its own: unsure
-TOP_SEEN = 0.82        # Carrom's striker and queen are read from their top's colour only where it is
+TOP_SEEN = 0.80        # Carrom's striker and queen are read from their top's colour only where it is
 TOP_DISC = 0.8         # their colour over this share of the top (this much of its radius round its
                        # middle) or more; else the top's read follows the rest (a lamp's highlight out
                        # of the colour learned, a shadow's edge) and the outline is read: 0.87 and more
                        # on the tuning boards, 0.76 to 0.81 where the top read 2.4 to 2.6 mm off
+                       # (before halfway; 0.80, not 0.82: 1,000,139 board 7's queen shows 0.81, her
+                       # top 1.22 mm off, her outline 2.03: "1,000,139 board 7's pinkish queen")
 EDGE_APART = 1.0       # mm: a coin across an edge of the playing surface whose look fitted over the surface
                        # and with the frame beyond places it farther apart than a read may be off is doubted
                        # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
@@ -680,13 +682,30 @@ class Detector:
             length = max(stats[i, cv2.CC_STAT_WIDTH], stats[i, cv2.CC_STAT_HEIGHT]) * cell_mm
             if light_shapes.larger_than_pieces(length, area * cell_mm * cell_mm, self.layout.piece_radii):
                 continue        # (a shadow's edge, its uneven depth: no piece is that long and large)
-            if area >= BUMP_AREA * math.pi * man * man and bump[labels == i].max() >= BUMP_PEAK:
+            inside = labels == i
+            if area >= BUMP_AREA * math.pi * man * man and bump[inside].max() >= BUMP_PEAK \
+                    and self._tinted_as_a_piece(logged, inside):
                 x, y = self.calibration.to_board(*((centroids[i] + 0.5) * cell))
                 out.append(doubt("light_shape", x=x, y=y))
                 shaped[labels == i] = 1
         if out:
             self.mended = _without_shapes(light, logged, opened, closed, shaped)
         return out
+
+    def _tinted_as_a_piece(self, logged: np.ndarray, inside: np.ndarray) -> bool:
+        """Whether the light's shape ``inside`` (on ``logged``, the light's log at half its
+        grid) stands out of the cells round it in some kind's tint against the board there
+        (``light_shapes.a_pieces_tint``): a piece evened away raises the light by its colour
+        over the board's; a shadow's uneven depth dips it grey."""
+        ring = cv2.dilate(inside.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~inside
+        if not ring.any():
+            return True
+        tint = logged[inside].mean(axis=0) - logged[ring].mean(axis=0)
+        h, w = logged.shape[:2]
+        reference = cv2.resize(self._grid.small_reference.astype(np.float32), (w, h), interpolation=cv2.INTER_AREA)
+        board = np.log(np.maximum(np.median(reference[inside], axis=0), 1.0))
+        return light_shapes.a_pieces_tint(tint, [np.log(np.maximum(np.array(self.appearance.colours[k].mean), 1.0)) - board
+                                                 for k in self.kinds])
 
     def _read_mended(self, view: np.ndarray, grid: "_Grid", brightness: float) -> Sighting | None:
         """Carrom: the frame read again with the light where it had a piece's shape taken
