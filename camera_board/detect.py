@@ -609,8 +609,8 @@ class Detector:
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
             fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
-            if coin_look.by_marker(look, grid.on_surface, *middles[i]) and not \
-                    coin_look.by_marker(look, grid.unmarked, *middles[i]):
+            cut = coin_look.by_marker(look, grid.unmarked, *middles[i])      # part of its rim by a marker
+            if coin_look.by_marker(look, grid.on_surface, *middles[i]) and not cut:
                 # across an edge of the playing surface: fitted over the surface alone too (the
                 # frame beyond is not what the look was taught over); where the two fits place it
                 # apart, neither is sure (``EDGE_APART``); a coin too far over for that, as before
@@ -618,7 +618,6 @@ class Detector:
                 if surface > -1.0:
                     self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
                     fu, fv, score = su, sv, surface
-            cut = coin_look.by_marker(look, grid.unmarked, *middles[i])
             if coin_look.trusted(look, score, cut):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
