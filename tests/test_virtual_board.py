@@ -107,13 +107,13 @@ def test_a_settled_snapshot_is_resent_with_its_seq_until_acked(board_and_host):
     host.send(Ack(sent[0][0]))
     assert board.wait_idle(1.0)
     host.port.reset_input_buffer()   # what was sent before the ACK was taken
-    resends = board.stats.resends
     time.sleep(3 * 0.05)             # three resend periods: a resend would be due by now
     host.send(RequestSnapshot())     # answered by the board's loop after those periods
     items = host.read(has(BoardSnapshot))
     seqs = [f.seq for f, m in items if type(m) is BoardSnapshot]
-    assert len(seqs) == 1 and seqs[0] != sent[0][0]   # the answer only, never the old event
-    assert board.stats.resends == resends
+    # the answer only, never the old event; the answer itself may come twice: it is resent
+    # 0.05 s on if this thread waited that long for a core (CI, stop 46: [firmware] read 2)
+    assert seqs and set(seqs) == {seqs[0]} and seqs[0] != sent[0][0]
 
 
 def test_shots_queue_up_and_each_waits_for_its_ack(board_and_host):
