@@ -362,6 +362,7 @@ class Detector:
         found = []
         self.one_sided = [0.0] * len(kept)     # (the full read's centres measures it; following's, QuickDetector's, does not)
         self.by_marker = [False] * len(kept)   # a coin by a marker that the look did not place (likewise)
+        self.like_frame = [False] * len(kept)  # a coin in a gutter like the frame that the look did not place (likewise)
         self.placed = [False] * len(kept)      # a piece its learned look placed (likewise)
         self.only_just = [False] * len(kept)   # a coin its look placed with a fit only just over its bar (likewise)
         self.edge_apart = [0.0] * len(kept)    # mm between a coin's look fitted over the surface and over the frame too
@@ -369,9 +370,10 @@ class Detector:
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
-        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, placed, unplaced, only_just, \
-                edge_apart in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker, self.placed,
-                                  self.unplaced, self.only_just, self.edge_apart):
+        for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, like_frame, placed, unplaced, \
+                only_just, edge_apart in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker,
+                                             self.like_frame, self.placed, self.unplaced, self.only_just,
+                                             self.edge_apart):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -383,6 +385,8 @@ class Detector:
                 unsure.append(doubt("one_sided_rim", kind=kind, x=x, y=y))
             elif by_marker:     # its look does not place it, and by a marker its centroid is not sure
                 unsure.append(doubt("by_marker", kind=kind, x=x, y=y))
+            elif like_frame:    # its look does not place it, and its top is the frame's grey: its centroid is its edge's
+                unsure.append(doubt("like_frame", kind=kind, x=x, y=y))
             elif only_just:     # its look placed it, but a fit this poor has placed a coin that was not there
                 unsure.append(doubt("only_just", kind=kind, x=x, y=y))
             elif edge_apart > EDGE_APART:   # across the edge: its look over the surface and with the frame disagree
@@ -526,6 +530,7 @@ class Detector:
         distance: a touching striker does not pull a man), all pieces thrice over together."""
         outlines = [list(self.outline(kind, u, v)) for _, kind, u, v, _ in kept]
         self.by_marker = [False] * len(kept)   # (set by _fitted; the teaching calls centres alone too)
+        self.like_frame = [False] * len(kept)  # (likewise)
         self.placed = [False] * len(kept)      # (likewise)
         self.only_just = [False] * len(kept)   # (likewise)
         self.edge_apart = [0.0] * len(kept)    # (likewise)
@@ -632,6 +637,8 @@ class Detector:
                 self.only_just[i] = not coin_look.surely(look, score)
             else:
                 self.by_marker[i] = cut
+                self.like_frame[i] = not cut and coin_look.like_the_frame(
+                    look, score, evened, grid.reference, grid.on_surface, *middles[i])
         return middles
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:

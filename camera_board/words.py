@@ -46,6 +46,7 @@ WORDS = {
                          "unterscheiden",
         "by_marker": "{kind} bei {x:.0f}, {y:.0f} mm an einer Marke, die Lage nicht sicher",
         "edge_apart": "{kind} bei {x:.0f}, {y:.0f} mm über der Kante des Bretts, die Lage nicht sicher",
+        "like_frame": "{kind} bei {x:.0f}, {y:.0f} mm in der Rinne sieht aus wie der Rahmen, die Lage nicht sicher",
         "only_just": "{kind} bei {x:.0f}, {y:.0f} mm: das gelernte Aussehen passt nur knapp",
         "top_and_outline": "{kind} bei {x:.0f}, {y:.0f} mm: Oberseite und Umriss passen nicht zusammen",
         "loose_not_placed": "{kind} bei {x:.0f}, {y:.0f} mm, vom gelernten Aussehen nicht platziert (beim Lernen: "
@@ -99,6 +100,7 @@ WORDS = {
         "one_sided_rim": "a {kind} at {x:.0f}, {y:.0f} mm whose rim is told from the board on one side only",
         "by_marker": "a {kind} at {x:.0f}, {y:.0f} mm by a marker, its place not sure",
         "edge_apart": "a {kind} at {x:.0f}, {y:.0f} mm across the board's edge, its place not sure",
+        "like_frame": "a {kind} at {x:.0f}, {y:.0f} mm in the gutter that looks like the frame, its place not sure",
         "only_just": "a {kind} at {x:.0f}, {y:.0f} mm its look fits only just",
         "top_and_outline": "a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree",
         "loose_not_placed": "a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
