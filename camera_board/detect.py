@@ -150,8 +150,8 @@ OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again un
 OWN_LIGHT_PIECES = 3.0 # a patch no larger than this many pieces is read again only when the coin looked for
                        # under the light as measured shows nowhere there either: a quadratic fitted over so
                        # small a patch follows what is in it, and evened tuning installation 5's unfound
-                       # brass coins (patches of 1.5 coins) from a filter's 0.48 to 0.55 to 0.06 and less;
-                       # the shadows of 0.75 to 2.4 coins that hid nothing peak 0.11 and less both ways
+                       # brass coins (patches of 1.5 coins) from a filter's 0.48 to 0.51 to 0.06 and less;
+                       # the shadows of 0.7 to 1.9 coins that hid nothing peak 0.08 and less both ways
                        # ("A small stray patch read under its own light", docs/camera.md)
                        # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
