@@ -147,10 +147,12 @@ EDGE_APART = 1.0       # mm: a coin across an edge of the playing surface whose 
                        # (one fit then lies half of it off at least: 1,000,056 board 6's, 1.55 mm over the
                        # surface; "A coin's look fitted over the playing surface", docs/camera.md)
 OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
-OWN_LIGHT_PIECES = 3.0 # and only a patch larger than this many pieces (a lone coin or two of the light's tint,
-                       # not found, is no light: a quadratic fitted over it alone would even it away, as it
-                       # evened tuning installation 5's unfound brass coins, patches of 1.5 coins, from a
-                       # filter's 0.48 to 0.51 to 0.06 and less; they are not shadow-like, a dark coin may be)
+OWN_LIGHT_PIECES = 3.0 # a patch no larger than this many pieces is read again only when the coin looked for
+                       # under the light as measured shows nowhere there either: a quadratic fitted over so
+                       # small a patch follows what is in it, and evened tuning installation 5's unfound
+                       # brass coins (patches of 1.5 coins) from a filter's 0.48 to 0.51 to 0.06 and less;
+                       # the shadows of 0.7 to 1.9 coins that hid nothing peak 0.08 and less both ways
+                       # ("A small stray patch read under its own light", docs/camera.md)
                        # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
@@ -937,9 +939,9 @@ class Detector:
                 skin = float(shares["skin"][y0:y1, x0:x1][part].mean())
                 if skin > 0.3 or x0 == 0 or y0 == 0 or x1 == w or y1 == h:
                     return True, []
+            small = area <= OWN_LIGHT_PIECES * self._area(max(self.layout.piece_radii.values()))
             if view is not None and self.layout.game in OWN_LIGHT_GAMES and \
-                    area > OWN_LIGHT_PIECES * self._area(max(self.layout.piece_radii.values())) and \
-                    self._in_own_light(view, labels == i, clear, limit):
+                    self._in_own_light(view, labels == i, clear, limit, shares if small else None):
                 continue
             x, y = self.calibration.to_board(*centroids[i])
             out.append(doubt("patch", x=x, y=y))
@@ -950,14 +952,17 @@ class Detector:
         and the markers, opened (a line's width and less is not a patch)."""
         return cv2.morphologyEx((apart * clear > 0.5).astype(np.uint8), cv2.MORPH_OPEN, self._opening)
 
-    def _in_own_light(self, view: np.ndarray, part: np.ndarray, clear: np.ndarray, limit: float) -> bool:
+    def _in_own_light(self, view: np.ndarray, part: np.ndarray, clear: np.ndarray, limit: float,
+                      measured: dict | None = None) -> bool:
         """Whether the patch ``part`` (a bool mask of the view) is the bare board once the view
         is evened by the light fitted over the patch itself (camera_board/shadow_patch.py): a
         guest's shadow the light's measurement left in. It is not when anything there still
         differs from the board as much as ``limit`` pixels, nor when a piece is looked for
         again there, under that light, and anything piece-like shows (``UNSURE`` or more of the
         matched filter): coins a shadow hid, which the light as measured evened into it
-        ("A stray patch's coins looked for again", docs/camera.md)."""
+        ("A stray patch's coins looked for again", docs/camera.md). With ``measured`` (the
+        shares under the light as measured: a patch of ``OWN_LIGHT_PIECES`` or less, whose own
+        light would follow a coin in it) a piece looked for there must show nowhere either."""
         light, grid = self.last_light[0], self._grid
         if light is None or grid is None:
             return False
@@ -980,7 +985,7 @@ class Detector:
         grown = cv2.dilate(whole, np.ones((2 * grid.cell * shadow_patch.GROWN + 1,) * 2, np.uint8))
         if cv2.countNonZero(self._unexplained_blobs(apart, clear * grown)) > limit:
             return False
-        return not self._piece_like(shares, whole, clear)
+        return not any(self._piece_like(s, whole, clear) for s in (shares, measured) if s is not None)
 
     def _piece_like(self, shares: dict, where: np.ndarray, clear: np.ndarray) -> bool:
         """Whether a peak of any kind's matched filter reaches ``UNSURE`` with its middle
