@@ -47,8 +47,9 @@ def why_no_emulator() -> str | None:
             return "no npm on this machine to install rp2040js for the emulated Pico"
         done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(EMULATOR)],
                               capture_output=True, text=True, timeout=300)
-        if done.returncode != 0:
-            return f"npm could not install rp2040js {RP2040JS}: {done.stderr.strip()[-300:]}"
+        if done.returncode != 0:     # (--silent may leave stderr empty: then its exit status says it)
+            said = done.stderr.strip() or done.stdout.strip() or f"npm exited with status {done.returncode}"
+            return f"npm could not install rp2040js {RP2040JS}: {said[-300:]}"
     try:
         import littlefs  # noqa: F401
     except ImportError:
