@@ -16,6 +16,7 @@ lags behind it, so a host whose timeouts matter takes `clock=pico.clock`.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import mmap
 import os
@@ -42,18 +43,39 @@ def why_no_emulator() -> str | None:
     """None when the emulated Pico can run here; else why not, in words (the test's skip)."""
     if shutil.which("node") is None:
         return "no Node.js on this machine: the emulated Pico (npm rp2040js) needs node and npm"
-    if not (EMULATOR / "node_modules" / "rp2040js" / "package.json").exists():
-        if shutil.which("npm") is None:
-            return "no npm on this machine to install rp2040js for the emulated Pico"
+    not_installed = _install_rp2040js()
+    if not_installed:
+        return not_installed
+    try:
+        import littlefs  # noqa: F401
+    except ImportError:
+        return "no littlefs-python (the test extras) to make the Pico's flash filesystem"
+    return None
+
+
+def _install_rp2040js() -> str | None:
+    """npm's rp2040js installed into firmware/emulator/ once; why not, in words. Every pytest
+    worker imports test_pico.py while collecting, all at once: an npm of each into the same
+    folder made a clean clone's CI fail all the Pico's tests (a worker took rp2040js's
+    package.json, written early, for a finished install, and the emulator then missed its
+    peripherals/adc.js) or skip them ("npm could not install rp2040js"). So one npm runs at
+    a time, under a lock, and an install counts only once npm has said it is done (a stamp)."""
+    stamp = EMULATOR / "node_modules" / f".tablegame-rp2040js-{RP2040JS}"
+    if stamp.exists():
+        return None
+    if shutil.which("npm") is None:
+        return "no npm on this machine to install rp2040js for the emulated Pico"
+    (EMULATOR / "node_modules").mkdir(exist_ok=True)
+    with open(EMULATOR / "node_modules" / ".tablegame-install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)     # (let go when the file closes)
+        if stamp.exists():                   # another worker's npm installed it meanwhile
+            return None
         done = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix", str(EMULATOR)],
                               capture_output=True, text=True, timeout=300)
         if done.returncode != 0:     # (--silent may leave stderr empty: then its exit status says it)
             said = done.stderr.strip() or done.stdout.strip() or f"npm exited with status {done.returncode}"
             return f"npm could not install rp2040js {RP2040JS}: {said[-300:]}"
-    try:
-        import littlefs  # noqa: F401
-    except ImportError:
-        return "no littlefs-python (the test extras) to make the Pico's flash filesystem"
+        stamp.touch()
     return None
 
 
