@@ -176,15 +176,22 @@ def like_the_frame(look: CoinLook, score: float, evened: np.ndarray, reference: 
     grey, fits -0.07 and -0.03) were read so 1.73 and 1.17 mm off; the gutter coins of the
     tuning sets' right boards fit 0.16 or better, or are far from the frame's grey ("A coin
     in the gutter like the frame", docs/camera.md)."""
-    if score >= NO_FIT:
+    if score >= NO_FIT or not off_surface(look, on_surface, u, v):
         return False
-    size, at = (2 * look.half + 1,) * 2, (float(u), float(v))
-    yy, xx = _grid(look.half)
-    core = xx * xx + yy * yy < (TOP_CORE * look.radius) ** 2
-    if float(cv2.getRectSubPix(on_surface.astype(np.float32, copy=False), size, at)[core].mean()) > OFF_SURFACE:
-        return False
-    top = float(np.median(around(evened, reference, u, v, look.half, look.radius)[core]))
+    top = float(np.median(around(evened, reference, u, v, look.half, look.radius)[_core(look)]))
     return abs(top - 1.0) < LIKE_FRAME
+
+
+def off_surface(look: CoinLook, on_surface: np.ndarray, u: float, v: float) -> bool:
+    """Whether a coin at (u, v) (pixels) lies off the playing surface, in a gutter: under
+    ``OFF_SURFACE`` of its top's core (``TOP_CORE``) over it (``on_surface`` 1)."""
+    size, at = (2 * look.half + 1,) * 2, (float(u), float(v))
+    return float(cv2.getRectSubPix(on_surface.astype(np.float32, copy=False), size, at)[_core(look)].mean()) <= OFF_SURFACE
+
+
+def _core(look: CoinLook) -> np.ndarray:
+    yy, xx = _grid(look.half)
+    return xx * xx + yy * yy < (TOP_CORE * look.radius) ** 2
 
 
 def by_marker(look: CoinLook, unmarked: np.ndarray, u: float, v: float) -> bool:
