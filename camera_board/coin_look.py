@@ -29,11 +29,10 @@ RIM_KEPT = 0.5       # of the rim's pixels, at least this share off a marker's z
                      # a coin (fewer say too little of where it lies: the centroid is kept)
 SLACK = 0.3          # a fit this much worse than the teaching's worst: not this look (a coin in the
                      # gutter over the frame: the centroid is kept there)
-CUT_SLACK = 0.028    # the same for a fit over a rim part of which a marker's zone leaves out (``trusted``):
-                     # on 26 tuning sets (1,192 boards read) 26 such coins fitted 0.023 under the taught
-                     # worst at most and lay 0.89 mm off at most; two in a gutter, over a frame unlike the
-                     # board the look was taught on, fitted 0.034 and 0.065 under and lay 1.87 and
-                     # 1.52 mm off (1,000,194 board 6, 1,000,166 board 7): the bar midway in that gap
+CUT_SLACK = 0.04     # the same for a fit over a rim part of which a marker's zone leaves out (``trusted``):
+                     # 17 such coins on the tuning sets fitted 0.022 under the taught worst at most and lay
+                     # 0.56 mm off at most; 1,000,166 board 7's, 0.065 under, 1.52 mm (a coin in a gutter
+                     # fitted closer is judged against its whole rim's fit: ``detect.CUT_APART``)
 JUST = 0.1           # a fit that places a coin but less than this over its bar (``trusted``) has placed one
                      # that was not there (a touching coin 1.45 mm off at 0.075 over it, fresh set
                      # 1,000,120; a coin at the board's edge 6.2 mm off at 0.001): it is doubted
@@ -178,15 +177,22 @@ def like_the_frame(look: CoinLook, score: float, evened: np.ndarray, reference: 
     grey, fits -0.07 and -0.03) were read so 1.73 and 1.17 mm off; the gutter coins of the
     tuning sets' right boards fit 0.16 or better, or are far from the frame's grey ("A coin
     in the gutter like the frame", docs/camera.md)."""
-    if score >= NO_FIT:
+    if score >= NO_FIT or not off_surface(look, on_surface, u, v):
         return False
-    size, at = (2 * look.half + 1,) * 2, (float(u), float(v))
-    yy, xx = _grid(look.half)
-    core = xx * xx + yy * yy < (TOP_CORE * look.radius) ** 2
-    if float(cv2.getRectSubPix(on_surface.astype(np.float32, copy=False), size, at)[core].mean()) > OFF_SURFACE:
-        return False
-    top = float(np.median(around(evened, reference, u, v, look.half, look.radius)[core]))
+    top = float(np.median(around(evened, reference, u, v, look.half, look.radius)[_core(look)]))
     return abs(top - 1.0) < LIKE_FRAME
+
+
+def off_surface(look: CoinLook, on_surface: np.ndarray, u: float, v: float) -> bool:
+    """Whether a coin at (u, v) (pixels) lies off the playing surface, in a gutter: under
+    ``OFF_SURFACE`` of its top's core (``TOP_CORE``) over it (``on_surface`` 1)."""
+    size, at = (2 * look.half + 1,) * 2, (float(u), float(v))
+    return float(cv2.getRectSubPix(on_surface.astype(np.float32, copy=False), size, at)[_core(look)].mean()) <= OFF_SURFACE
+
+
+def _core(look: CoinLook) -> np.ndarray:
+    yy, xx = _grid(look.half)
+    return xx * xx + yy * yy < (TOP_CORE * look.radius) ** 2
 
 
 def by_marker(look: CoinLook, unmarked: np.ndarray, u: float, v: float) -> bool:

@@ -359,19 +359,34 @@ def test_a_coin_across_a_side_edge_is_placed_by_its_look_over_the_playing_surfac
     assert min(math.hypot(f.x - truth.x, f.y - truth.y) for f in sighting.details["found"]) < 0.5
 
 
-@pytest.mark.parametrize("seed, board, where", [(1_000_166, 7, "-33, 495"), (1_000_194, 6, "398, 11")])
-def test_a_coin_in_the_gutter_by_a_marker_its_look_fits_worse_than_taught_is_doubted(seed, board, where):
+def test_a_coin_in_the_gutter_by_a_marker_its_look_fits_worse_than_taught_is_doubted():
     # (before: installation 1,000,166 board 7, silver coins on slate: a coin wholly in the left
     # gutter by the back left marker, whose zone leaves out a third of its rim. Over the
     # frame, brighter than the slate the look was taught on, the coin's top stands out half as
     # much and its dark side wall shows; the fit over the rest of its rim, 0.065 under the
     # taught coins' worst, placed it 1.6 mm towards the back (1.52 mm as the bench reads it),
     # a WRONG settled board. A fit over a cut rim must reach ``CUT_SLACK``; else the centroid
-    # reads it, and by a marker it is doubted. And installation 1,000,194 board 6, silver on
-    # mahogany in a light natural frame: a coin in the right gutter by the front right marker,
-    # fitted 0.034 under the taught worst, placed 1.87 mm towards the front.)
-    _, sighting, verdict, errors = _read_once(seed, board)
-    assert verdict == "refused" and f"{where} mm by a marker" in sighting.problem, (verdict, sighting.problem)
+    # reads it, and by a marker it is doubted.)
+    _, sighting, verdict, errors = _read_once(1_000_166, 7)
+    assert verdict == "refused" and "-33, 495 mm by a marker" in sighting.problem, (verdict, sighting.problem)
+
+
+def test_a_coin_in_the_gutter_whose_rim_a_marker_cuts_is_doubted_however_well_the_rest_fits():
+    # (before: fresh installation 1,000,194, board 6 read as the bench reads it (boards 0 to 6
+    # with one reader): a coin wholly in the right gutter by the front right marker, whose zone
+    # leaves out 41 % of its rim. The look, taught over the board, fitted the rest of the rim
+    # at 0.954, 0.034 under the taught 0.988 and so within ``CUT_SLACK``, and placed it 2.03 mm
+    # towards the marker (1.87 mm as judged), its centroid 0.64 mm off: a WRONG settled board.
+    # Boards 0 and 2's coin in the same gutter fitted 0.82 and was doubted by the marker.)
+    from benchmarks.camera_looks_figures import calibrated
+    inst = installation("shove", 1_000_194)
+    camera, said = calibrated(inst, render)
+    assert said == []
+    for k in range(7):
+        case = inst.board(k)
+        sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+        assert judge("shove", case, sighting)[0] != "wrong", k
+    assert "a coin at 398, 11 mm" in sighting.problem, sighting.problem      # (its rim one-sided, or by a marker)
 
 
 @pytest.mark.parametrize("board, coin", [(3, (-19, 60)), (6, (-46, 461))])
