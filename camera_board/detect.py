@@ -127,6 +127,15 @@ UNPLACED_DOUBTED = ("white",)
 # theirs (tuning installation 6, natural wood on cream, the top's read the worse there): doubted,
 # as for a white read from his top (docs/camera.md, "Brown-wood whites read from their outline")
 OUTLINE_AGREES = 2.5
+# The men read from their outline placed halfway between it and their top's read (as the striker
+# and queen are: ``_lone_tops``). A white's outline parts from the board where his blurred edge
+# does: on his lamp's side his lit edge blurs out past him and counts, on the far side it blurs
+# into his drop shadow, crosses the board's colour inside his edge and the shadow beyond is cut:
+# his centroid is pulled towards the lamp (cream whites on dark plywood, set 1,000,160's
+# installation 160: 0.6 to 2.1 mm, board 6's touching pair 2.1 and 2.0 mm, mostly along the lamp),
+# where his top's colour, away from his edge, read them 0.75 and 0.86 (docs/camera.md, "Two
+# touching cream whites pulled towards the lamp")
+HALFWAY_READ = ("white",)
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -590,6 +599,8 @@ class Detector:
             if kind in UNPLACED_DOUBTED and not from_top and not self.unplaced[i]:
                 # (read from his outline: doubted where his top's read lies far from it)
                 self.unplaced[i] = not self._top_explained(kind, (cu, cv), (mu, mv), OUTLINE_AGREES)
+                if kind in HALFWAY_READ and not self.unplaced[i]:
+                    outlines[i][:2] = (cu + mu) / 2, (cv + mv) / 2
         fills = []
         for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
             core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2
