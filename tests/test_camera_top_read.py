@@ -86,6 +86,16 @@ def test_two_touching_cream_whites_read_from_their_outline_are_not_pulled_toward
         assert white.kind == "white" and math.hypot(white.x - x, white.y - y) < 1.5
 
 
+def test_a_white_whose_top_read_his_outline_explains_is_placed_halfway_to_his_outline():
+    # fresh set 1,000,096's installation 096 (brown-wood whites on painted white, the lamp beyond
+    # him, a neighbour touching), board 0: before, the white at 236, 584 mm read from his top's
+    # colour 2.08 mm off (his outline's centroid 0.89), WRONG
+    sighting, (verdict, errors) = _read(1_000_096, 0)
+    white = min(sighting.pieces, key=lambda p: math.hypot(p.x - 235.7, p.y - 584.4))
+    assert verdict == "right", (sighting.problem, errors)
+    assert white.kind == "white" and math.hypot(white.x - 235.7, white.y - 584.4) < 1.6
+
+
 @pytest.fixture(scope="module")
 def detector():
     inst = installation("carrom", 1_000_095)
