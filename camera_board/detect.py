@@ -127,6 +127,17 @@ UNPLACED_DOUBTED = ("white",)
 # theirs (tuning installation 6, natural wood on cream, the top's read the worse there): doubted,
 # as for a white read from his top (docs/camera.md, "Brown-wood whites read from their outline")
 OUTLINE_AGREES = 2.5
+# The men placed halfway between their outline's centroid and their top's read (as the striker
+# and queen are: ``_lone_tops``), whichever of the two ``centres`` would take alone: each is
+# pulled by a cause of its own. A white's outline parts from the board where his blurred edge
+# does: on his lamp's side his lit edge blurs out past him and counts, on the far side it blurs
+# into his drop shadow, crosses the board's colour inside his edge and the shadow beyond is cut,
+# so his centroid goes towards the lamp (set 1,000,160's installation 160, cream whites on dark
+# plywood, board 6: a touching pair 2.10 and 1.96 mm off, their tops' reads 0.75 and 0.86); his
+# top's colour is pulled by the lamp's highlight and a neighbour (1,000,096 board 0: top 2.08 mm,
+# within what his outline explains, centroid 0.89). Halfway leaves half of each (docs/camera.md,
+# "Two touching cream whites pulled towards the lamp")
+HALFWAY_READ = ("white",)
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -588,13 +599,15 @@ class Detector:
                 if self.sides[-1] > SIDE_UNSEEN:
                     judged = kind in CENTROID_KEPT + UNPLACED_DOUBTED
                     from_top = not judged or self._top_explained(kind, (cu, cv), (mu, mv))
-                    if from_top:
-                        outlines[i][:2] = mu, mv
+                    if from_top:     # (a white halfway to his centroid: ``HALFWAY_READ``)
+                        outlines[i][:2] = ((cu + mu) / 2, (cv + mv) / 2) if kind in HALFWAY_READ else (mu, mv)
                     else:       # (a black's centroid is kept; a white is doubted)
                         self.unplaced[i] = kind in UNPLACED_DOUBTED
             if kind in UNPLACED_DOUBTED and not from_top and not self.unplaced[i]:
                 # (read from his outline: doubted where his top's read lies far from it)
                 self.unplaced[i] = not self._top_explained(kind, (cu, cv), (mu, mv), OUTLINE_AGREES)
+                if kind in HALFWAY_READ and not self.unplaced[i]:
+                    outlines[i][:2] = (cu + mu) / 2, (cv + mv) / 2
         fills = []
         for (gu, gv, whole, _), (cu, cv, reach) in zip(patches, outlines):
             core = (gu - cu) ** 2 + (gv - cv) ** 2 <= (CORE * reach) ** 2

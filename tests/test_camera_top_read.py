@@ -68,6 +68,34 @@ def test_brown_wood_whites_read_from_their_outline_far_from_their_top_read_are_d
         assert verdict == "refused" and words in sighting.problem
 
 
+def test_two_touching_cream_whites_read_from_their_outline_are_not_pulled_towards_the_lamp():
+    # fresh set 1,000,160's installation 160 (cream labelled whites on dark plywood, the lamp at
+    # 1009, 389 mm, 1.27 m up), board 6: his lit edge blurs out past him, his far edge into his
+    # drop shadow, and his outline's centroid went towards the lamp: the touching pair by the
+    # back read 2.10 and 1.96 mm off, WRONG. Read as the bench reads, the boards in turn with one
+    # reader (its mapping the first frame's: on board 6's own frame it lies 0.9 mm off there)
+    inst, learned = _taught(1_000_160)
+    detector = reader(inst.game, inst.lens, learned.appearance)
+    for board in range(7):
+        case = inst.board(board)
+        sighting = detector.see(render(case.shot, np.random.default_rng([1_000_160, 3, board])))
+    verdict, errors = judge(inst.game, case, sighting)
+    assert verdict == "right", (sighting.problem, errors)
+    for x, y in ((411.9, 687.7), (427.1, 660.6)):
+        white = min(sighting.pieces, key=lambda p: math.hypot(p.x - x, p.y - y))
+        assert white.kind == "white" and math.hypot(white.x - x, white.y - y) < 1.5
+
+
+def test_a_white_whose_top_read_his_outline_explains_is_placed_halfway_to_his_outline():
+    # fresh set 1,000,096's installation 096 (brown-wood whites on painted white, the lamp beyond
+    # him, a neighbour touching), board 0: before, the white at 236, 584 mm read from his top's
+    # colour 2.08 mm off (his outline's centroid 0.89), WRONG
+    sighting, (verdict, errors) = _read(1_000_096, 0)
+    white = min(sighting.pieces, key=lambda p: math.hypot(p.x - 235.7, p.y - 584.4))
+    assert verdict == "right", (sighting.problem, errors)
+    assert white.kind == "white" and math.hypot(white.x - 235.7, white.y - 584.4) < 1.6
+
+
 @pytest.fixture(scope="module")
 def detector():
     inst = installation("carrom", 1_000_095)
