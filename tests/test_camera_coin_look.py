@@ -198,6 +198,19 @@ def _taught(seed: int):
     return inst, learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
 
 
+def _read_in_turn(seed: int, boards: int) -> list:
+    """Installation ``seed`` taught as the bench teaches it (its teaching content), then its play
+    boards 0 to ``boards - 1`` read in turn by one reader, as the bench reads them: (board,
+    case, sighting) of each."""
+    from benchmarks.camera_looks_figures import calibrated
+    inst = installation("shove", seed)
+    camera, said = calibrated(inst, render)
+    assert said == []
+    cases = [inst.board(k) for k in range(boards)]
+    return [(k, case, camera.see(render(case.shot, np.random.default_rng([seed, 3, k]))))
+            for k, case in enumerate(cases)]
+
+
 def _read_once(seed: int, board: int):
     """Installation ``seed`` taught as the installer would, then its play board ``board``
     read first, by a reader of its own: (what the teaching said is wrong, the sighting, its
@@ -298,13 +311,7 @@ def test_a_coin_across_the_front_edge_is_placed_by_its_look_over_the_playing_sur
     # taught over the board), their centroids 0.2 mm off. The board was refused only for a
     # guest's shadow 300 mm away: with that doubt lifted, a WRONG settled board. The look is
     # fitted over the playing surface too, `_Grid.on_surface`, and placed there.)
-    from benchmarks.camera_looks_figures import calibrated
-    inst = installation("shove", 1_000_050)
-    camera, said = calibrated(inst, render)
-    assert said == []
-    for k in range(6):
-        case = inst.board(k)
-        sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+    *_, (_, case, sighting) = _read_in_turn(1_000_050, 6)
     found = sighting.pieces or sighting.details["found"]
     assert len(found) == len(case.truth)
     errors = {(round(t.x), round(t.y)): min(math.hypot(f.x - t.x, f.y - t.y) for f in found) for t in case.truth}
@@ -316,12 +323,7 @@ def test_a_coin_across_the_front_edge_its_two_fits_place_apart_is_doubted():
     # (before: installation 1,000,056 board 6, read as the bench reads it: a dark old penny on
     # slate across the front edge, its look fitted over the playing surface 1.55 mm off, over
     # the frame too 0.19 mm: 1.56 mm apart, and no doubt of its own)
-    from benchmarks.camera_looks_figures import calibrated
-    inst = installation("shove", 1_000_056)
-    camera, said = calibrated(inst, render)
-    for k in range(7):
-        case = inst.board(k)
-        sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+    for k, case, sighting in _read_in_turn(1_000_056, 7):
         assert judge("shove", case, sighting)[0] != "wrong", k
     assert "at 225, 5 mm across the board's edge" in sighting.problem, sighting.problem
 
@@ -378,13 +380,7 @@ def test_a_coin_in_the_gutter_whose_rim_a_marker_cuts_is_doubted_however_well_th
     # at 0.954, 0.034 under the taught 0.988 and so within ``CUT_SLACK``, and placed it 2.03 mm
     # towards the marker (1.87 mm as judged), its centroid 0.64 mm off: a WRONG settled board.
     # Boards 0 and 2's coin in the same gutter fitted 0.82 and was doubted by the marker.)
-    from benchmarks.camera_looks_figures import calibrated
-    inst = installation("shove", 1_000_194)
-    camera, said = calibrated(inst, render)
-    assert said == []
-    for k in range(7):
-        case = inst.board(k)
-        sighting = camera.see(render(case.shot, np.random.default_rng([inst.seed, 3, k])))
+    for k, case, sighting in _read_in_turn(1_000_194, 7):
         assert judge("shove", case, sighting)[0] != "wrong", k
     assert "a coin at 398, 11 mm" in sighting.problem, sighting.problem      # (its rim one-sided, or by a marker)
 
