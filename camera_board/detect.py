@@ -160,7 +160,7 @@ EDGE_APART = 1.0       # mm: a coin across an edge of the playing surface whose 
 CUT_APART = 2.0        # mm: a coin in a gutter whose rim a marker cuts, its look fitted over the cut rim and over
                        # the whole rim farther apart than twice what a read may be off: one fit lies over 1 mm off
                        # at least, and which is not known; doubted by the marker (right boards' such coins 0.05
-                       # to 1.03 mm apart on the tuning sets, 1,000,194 board 6's 3.0: "A coin in the gutter by a
+                       # to 1.41 mm apart on the tuning sets, 1,000,194 board 6's 3.0: "A coin in the gutter by a
                        # marker, its rim cut", docs/camera.md)
 OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
 OWN_LIGHT_PIECES = 3.0 # a patch no larger than this many pieces is read again only when the coin looked for
