@@ -24,10 +24,10 @@ coin that touched nothing but the coin that hit it slid straight along the line 
 its friction and bounce move it along that way (the allowance above), across it only the
 hit's geometry (``_Trial._along``). A chain just over the line gets a second look
 (``SECOND_LOOK``), a hard chain still unexplained a look traced back from its last hits
-(``_traced_look``). Every coin must lie within its allowance, chains too (issue 31).
-docs/physics-check.md has the figures. Pure and deterministic: the work is bounded by
-``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``, ``TRACE_SHOTS`` more in the looks), not by
-a clock."""
+(``_traced_look``) and then a wide look (``_wide_look``). Every coin must lie within its
+allowance, chains too (issue 31). docs/physics-check.md has the figures. Pure and
+deterministic: the work is bounded by ``MAX_SHOTS`` simulations (and ``SECOND_SHOTS``,
+``TRACE_SHOTS``, ``WIDE_SHOTS`` more in the looks), not by a clock."""
 from __future__ import annotations
 
 import math
