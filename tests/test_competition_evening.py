@@ -41,8 +41,8 @@ def evening(folder, broker, venue_name: str):
 def finished(venue, cid, stalled=120):
     """The competition's data once its final is decided. An evening of seven matches takes
     some 10 s on a quiet machine and was not over after 120 s on a CI run beside other work
-    (load average 10-15 on two cores), still deciding matches: so the wait fails only when no
-    match has been decided for ``stalled`` s (an evening that stands still), not on a slow one."""
+    (load average 10-15 on two cores): so the wait fails only when no match has been decided
+    for ``stalled`` s (an evening that stands still), not on a slow one."""
     decided, deadline = -1, 0.0
     while True:
         shown = venue.data(cid)
