@@ -2,6 +2,7 @@
 many pytest workers ask for it at the same moment: each worker imports test_pico.py while
 collecting, and a clean clone's CI once had every Pico test fail on a half-installed package."""
 import multiprocessing
+import os
 import shutil
 
 import pytest
@@ -33,7 +34,7 @@ def test_three_workers_at_once_run_one_npm_and_each_finds_the_install_whole(tmp_
     npm = bin_dir / "npm"
     npm.write_text(FAKE_NPM)
     npm.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{bin_dir}:{__import__('os').environ['PATH']}")
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
     monkeypatch.setenv("NPM_RUNS", str(tmp_path / "runs"))
     monkeypatch.setattr(emulated_pico, "EMULATOR", tmp_path / "emulator")
     (tmp_path / "emulator").mkdir()

@@ -426,11 +426,7 @@ class RunningTable:
     says which events die with their ACK unsent."""
 
     def __init__(self, store, board, ack_lost=lambda reading: False):
-        from tablegame.config import load
-        from tablegame.core.play import GameSetup
-        from table_app.service import open_session
-        self.session = open_session(load(None, {"table.language": "en"}), store,
-                                    GameSetup("shove-hapenny", (("Anna",), ("Ben",)), ()))
+        self.session = _session(store)
         self.running = threading.Event()
         self.running.set()
         self.thread = threading.Thread(target=self._write, daemon=True)
@@ -460,15 +456,20 @@ class RunningTable:
         self.session.close()
 
 
+def _session(store):
+    """A Shove ha'penny table's session on the SQLite log at ``store``."""
+    from tablegame.config import load
+    from tablegame.core.play import GameSetup
+    from table_app.service import open_session
+    return open_session(load(None, {"table.language": "en"}), store,
+                        GameSetup("shove-hapenny", (("Anna",), ("Ben",)), ()))
+
+
 def logged_state(store):
     """The game as the log at ``store`` holds it, read by a session with no board linked (asked
     of a restarted table instead, the board's resync may already have been counted: a clean
     clone's CI saw 1 coin where the log held none)."""
-    from tablegame.config import load
-    from tablegame.core.play import GameSetup
-    from table_app.service import open_session
-    session = open_session(load(None, {"table.language": "en"}), store,
-                           GameSetup("shove-hapenny", (("Anna",), ("Ben",)), ()))
+    session = _session(store)
     try:
         return session.status.state
     finally:

@@ -120,25 +120,27 @@ def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -
     trial.budget += SECOND_SHOTS
     scanned = []
     for fan in _lowest(_fans(board, trial, check), board.coin_diameter):
-        scanned += _side_fans(trial, board, fan, reach)
+        scanned += _side_fans(trial, board, fan, reach, SIDE_STARTS, SIDE_FAN, SECOND_SHOTS // 2)
     if scanned and not trial.best.explains:
         _, f = min(scanned, key=lambda t: t[0])
         _refine(trial, f, f.x0, 0.0, 1.0)
 
 
-def _side_fans(trial: _Trial, board: ShoveBoard, fan: _Fan, reach: float) -> list:
-    """(score, fan) of each shot of the fans across ``fan``'s coin set off SIDE_STARTS
-    beside its start point, until one explains the board or half the second look's
-    budget is left for the refinement (looked at after each shot: a fan runs one)."""
+def _side_fans(trial: _Trial, board: ShoveBoard, fan: _Fan, reach: float,
+               starts: tuple[float, ...], hits: int, kept: int) -> list:
+    """(score, fan) of each shot of the fans of ``hits`` across ``fan``'s coin set off
+    ``starts`` mm beside its start point, as hard as ``reach``, until one explains the board
+    or ``kept`` simulations of the budget are left for the refinement (looked at after each
+    shot: a fan runs one). The second look's and the wide look's."""
     r = board.coin_radius
-    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (SIDE_FAN - 1) for k in range(SIDE_FAN)]
+    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (hits - 1) for k in range(hits)]
     scanned = []
-    for dx in SIDE_STARTS:
+    for dx in starts:
         x0 = min(max(fan.x0 + dx, r), board.width - r)
         for b in offsets:
             f = replace(fan, x0=x0, b=b, reach=reach)
             scanned.append((trial.run(f.shot(x0)), f))
-            if trial.best.explains or trial.runs >= trial.budget - SECOND_SHOTS // 2:
+            if trial.best.explains or trial.runs >= trial.budget - kept:
                 return scanned
     return scanned
 
@@ -224,16 +226,7 @@ def _wide_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> 
         return None
     trial.budget += WIDE_SHOTS
     kept, trial.best = trial.best, Fit(None, math.inf)
-    r, fan = board.coin_radius, fans[0]
-    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (FAN - 1) for k in range(FAN)]
-    scanned = []
-    for dx in WIDE_STARTS:
-        x0 = min(max(fan.x0 + dx, r), board.width - r)
-        for b in offsets:
-            if trial.best.explains or trial.runs >= trial.budget - WIDE_REFINE:
-                break
-            f = replace(fan, x0=x0, b=b, reach=reach)
-            scanned.append((trial.run(f.shot(x0)), f))
+    scanned = _side_fans(trial, board, fans[0], reach, WIDE_STARTS, FAN, WIDE_REFINE)
     if scanned and not trial.best.explains:
         _, f = min(scanned, key=lambda t: t[0])
         _refine(trial, f, f.x0, 0.0, 1.0)
