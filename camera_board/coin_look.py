@@ -36,13 +36,6 @@ CUT_SLACK = 0.04     # the same for a fit over a rim part of which a marker's zo
 JUST = 0.1           # a fit that places a coin but less than this over its bar (``trusted``) has placed one
                      # that was not there (a touching coin 1.45 mm off at 0.075 over it, fresh set
                      # 1,000,120; a coin at the board's edge 6.2 mm off at 0.001): it is doubted
-RESTARTS = ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))   # mm from the centroid a fit only just is
-                     # started again from (``restarted``), and from where it placed the coin
-STEADY = 0.5         # mm: a fit only just over its bar that every restart finds within this of where it placed the
-                     # coin (half the read's 1 mm) places it after all: of the 29 only-just coins within 1 mm on the
-                     # fourteen tuning sets 27 restarted within 0.32 mm (two 1.07 and 1.15, kept doubted), the touching
-                     # coin 1.45 mm off 0.73, two stray peaks with no coin 1.02 and 1.27 ("A fit only just, started
-                     # again", docs/camera.md)
 NO_FIT = 0.1         # a fit under this is no fit at all (the look places coins at 0.6 to 0.99)
 LIKE_FRAME = 0.25    # a top within this of the frame's grey under it is like the frame (``like_the_frame``)
 OFF_SURFACE = 0.05   # a coin whose top lies this little over the playing surface lies off it, in a gutter
@@ -173,19 +166,6 @@ def surely(look: CoinLook, score: float) -> bool:
     over it lay a mm or more off (3 of them stray peaks, not coins), 6 of the 1,765 above (each
     on a board doubted for something else)."""
     return score >= look.taught - SLACK + JUST
-
-
-def restarted(look: CoinLook, evened: np.ndarray, reference: np.ndarray, u: float, v: float, placed, others,
-              unmarked: np.ndarray | None = None) -> float:
-    """How far (mm) from ``placed`` (where the fit from the centroid (u, v) placed the coin) the
-    same fit lands started again ``RESTARTS`` from (u, v) and from ``placed`` itself: the fit's
-    window, its neighbours' and a marker's pixels left out are drawn round where it starts, so
-    where a fit only just over its bar is sure of a place it finds it from anywhere near, and
-    where it is not (a touching coin whose neighbour's rim and shadow the look half takes for
-    its own, a stray peak with no coin) where it starts decides."""
-    starts = [(u + du * look.scale, v + dv * look.scale) for du, dv in RESTARTS] + [tuple(placed)]
-    return max(np.hypot(*np.subtract(fit(look, evened, reference, a, b, others, unmarked)[:2], placed))
-               for a, b in starts) / look.scale
 
 
 def like_the_frame(look: CoinLook, score: float, evened: np.ndarray, reference: np.ndarray,

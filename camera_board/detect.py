@@ -619,8 +619,7 @@ class Detector:
         """Each piece's middle: where the look the teaching learned of its kind fits best
         (camera_board/coin_look.py) where it fits about as well as on the taught pieces (its
         one-sided rim or its likeness to the board in shadow then no doubt, a fit only just that
-        good doubted: ``coin_look.surely``, unless the fit started again finds the same place:
-        ``coin_look.restarted``); else (no look learned, following, a coin in the
+        good doubted: ``coin_look.surely``); else (no look learned, following, a coin in the
         gutter) where its centroid is, and a coin so read by a marker is doubted (``by_marker``: there
         the centroid reads 1.5 mm off, fresh set 1,000,088's installations 092 and 094), as is a
         coin so read in a gutter whose top is the frame's grey (``like_frame``: its centroid is its
@@ -637,7 +636,6 @@ class Detector:
             others = [(ou, ov, self.layout.piece_radii[kept[j][1]] * scale)
                       for j, (ou, ov) in enumerate(middles) if j != i]
             fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
-            fitted_over = grid.unmarked      # (the pixels the fit that places it weighs)
             cut = coin_look.by_marker(look, grid.unmarked, *middles[i])      # part of its rim by a marker
             if coin_look.by_marker(look, grid.on_surface, *middles[i]) and not cut:
                 # across an edge of the playing surface: fitted over the surface alone too (the
@@ -647,7 +645,6 @@ class Detector:
                 if surface > -1.0:
                     self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
                     fu, fv, score = su, sv, surface
-                    fitted_over = grid.on_surface
             if cut and coin_look.off_surface(look, grid.on_surface, *middles[i]) and coin_look.trusted(look, score, cut):
                 # a coin in a gutter whose rim a marker cuts: the look was taught over the board,
                 # here it meets the frame, and what the cut leaves of the rim may fit it at a wrong
@@ -659,7 +656,7 @@ class Detector:
                 if math.hypot(wu - fu, wv - fv) / scale > CUT_APART:
                     score = -1.0
             if coin_look.trusted(look, score, cut):
-                start, middles[i] = middles[i], (fu, fv)
+                middles[i] = (fu, fv)
                 self.placed[i] = True
                 # a rim told from the board on one side only, or a coin like the board in shadow
                 # (where does it end and its shadow begin?), says where the centroid is unsure,
@@ -668,12 +665,8 @@ class Detector:
                 self.one_sided[i] = 0.0
                 self.shaded[i] = 0.0
                 # (unless it fits only just: such a fit placed a touching coin 1.45 mm off and a
-                # coin at the board's edge 6.2 mm off, each doubted for nothing else; but where
-                # the fit started again from round its centroid and from its place finds that
-                # place every time, ``coin_look.STEADY``, it is sure of it: the others lay within
-                # a mm, the touching one's restarts land 0.73 mm apart)
-                self.only_just[i] = not coin_look.surely(look, score) and coin_look.restarted(
-                    look, evened, grid.reference, *start, (fu, fv), others, fitted_over) > coin_look.STEADY
+                # coin at the board's edge 6.2 mm off, each doubted for nothing else)
+                self.only_just[i] = not coin_look.surely(look, score)
             else:
                 self.by_marker[i] = cut
                 self.like_frame[i] = not cut and coin_look.like_the_frame(

@@ -304,27 +304,6 @@ def test_a_touching_coin_its_look_fits_only_just_is_doubted_not_read_a_mm_off():
     assert verdict == "refused" and "only just" in sighting.problem, sighting.problem
 
 
-@pytest.mark.parametrize("seed, boards", [(1, 1), (1_000_214, 2)])
-def test_a_coin_its_look_fits_only_just_but_finds_from_every_start_is_read(seed, boards):
-    # (before: tuning installation 1 board 0 and 1,000,214 board 1, read as the bench reads them,
-    # refused for one coin alone whose look placed it less than JUST over its bar ("its look fits
-    # only just"), 0.06 and 0.50 mm off. Fitted again from 1 mm round its centroid each way and
-    # from where it placed it, the fit lands within 0.3 mm of that place every time: sure of it.)
-    *_, (_, case, sighting) = _read_in_turn(seed, boards)
-    verdict, errors = judge("shove", case, sighting)
-    assert verdict == "right", (max(errors, default=0.0), sighting.problem)
-
-
-def test_a_fit_is_steady_where_a_coin_is_and_wanders_where_none_is():
-    rng = np.random.default_rng(3)
-    board, look = _taught_look(rng)
-    seen = _coin_on(board, 74.3, 81.6, rng)
-    fu, fv, _ = coin_look.fit(look, seen, board, 75.0, 80.0, ())
-    assert coin_look.restarted(look, seen, board, 75.0, 80.0, (fu, fv), ()) < 0.1
-    fu, fv, _ = coin_look.fit(look, board, board, 75.0, 80.0, ())      # no coin: the grain's best match
-    assert coin_look.restarted(look, board, board, 75.0, 80.0, (fu, fv), ()) > coin_look.STEADY
-
-
 def test_a_coin_across_the_front_edge_is_placed_by_its_look_over_the_playing_surface():
     # (before: installation 1,000,050, silver coins on mahogany, board 5 read as the bench reads
     # it (boards 0 to 5 with one reader): three coins across the front edge placed by their look
