@@ -144,10 +144,10 @@ HALFWAY_READ = ("white",)
 # takes his own rim on one side and leaves it on the other (the band follows his middle as it is
 # read, so the side read away from is cut the more), a neighbour's touching edge counts, and
 # his top's read wanders over his side wall's colour. Cream labelled whites on painted white
-# (fresh set 1,000,176's installations 178 and 183): the band 0.55 to 0.97 cut, their centroid
-# 1.7 mm off inward on 178 board 4 (his band cut towards the black touching him) and 2.0 mm
-# towards the queen on 183 board 1, his top's read 3.0 mm (the side wall and its shadow in its
-# window). Every white read over 2 mm off on fifteen tuning sets and not doubted otherwise lies
+# (fresh set 1,000,176's installations 178 and 183): the band 0.32 to 0.97 cut (means 0.58 and
+# 0.80), their centroid 1.7 mm off inward on 178 board 4 (his band cut towards the black touching
+# him) and 2.0 mm towards the queen on 183 board 1, his top's read 3.0 mm (the side wall and its
+# shadow in its window). Every white read over 2 mm off on fourteen tuning sets and not doubted otherwise lies
 # at 0.64 to 0.97; counting the band uncut instead reads 183's whites 2 to 4 mm off (their
 # drop shadow then counts): doubted (docs/camera.md, "A white whose edge looks like the board in
 # shadow")
