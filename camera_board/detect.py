@@ -138,6 +138,20 @@ OUTLINE_AGREES = 2.5
 # within what his outline explains, centroid 0.89). Halfway leaves half of each (docs/camera.md,
 # "Two touching cream whites pulled towards the lamp")
 HALFWAY_READ = ("white",)
+# A white whose own edge looks like the board in shadow: more than this share of the band
+# ``SHADOW_RIM`` inside his outline (``_weighed``'s rim; what differs from the board there, a
+# pixel's share a pixel) is cut as his drop shadow. Where he ends is then not known: the cut
+# takes his own rim on one side and leaves it on the other (the band follows his middle as it is
+# read, so the side read away from is cut the more), a neighbour's touching edge counts, and
+# his top's read wanders over his side wall's colour. Cream labelled whites on painted white
+# (fresh set 1,000,176's installations 178 and 183): the band 0.32 to 0.97 cut (means 0.58 and
+# 0.80), their centroid 1.7 mm off inward on 178 board 4 (his band cut towards the black touching
+# him) and 2.0 mm towards the queen on 183 board 1, his top's read 3.0 mm (the side wall and its
+# shadow in its window). Every white read over 2 mm off on fourteen tuning sets and not doubted otherwise lies
+# at 0.64 to 0.97; counting the band uncut instead reads 183's whites 2 to 4 mm off (their
+# drop shadow then counts): doubted (docs/camera.md, "A white whose edge looks like the board in
+# shadow")
+EDGE_SHADED = {"white": 0.6}
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -385,13 +399,14 @@ class Detector:
         self.only_just = [False] * len(kept)   # a coin its look placed with a fit only just over its bar (likewise)
         self.edge_apart = [0.0] * len(kept)    # mm between a coin's look fitted over the surface and over the frame too
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
+        self.edge_shaded = [0.0] * len(kept)   # how much of a man's rim band is cut as his shadow (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, like_frame, placed, unplaced, \
-                only_just, edge_apart in zip(kept, middles, self.fills, self.shaded, self.one_sided, self.by_marker,
-                                             self.like_frame, self.placed, self.unplaced, self.only_just,
-                                             self.edge_apart):
+                only_just, edge_apart, edge_shaded in zip(kept, middles, self.fills, self.shaded, self.one_sided,
+                                                          self.by_marker, self.like_frame, self.placed, self.unplaced,
+                                                          self.only_just, self.edge_apart, self.edge_shaded):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -411,6 +426,9 @@ class Detector:
                 unsure.append(doubt("edge_apart", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
+            elif edge_shaded > EDGE_SHADED.get(kind, math.inf) and not self.quick:   # where does he end?
+                unsure.append(doubt("edge_in_shadow", kind=kind, x=x, y=y))
+                self.kind_doubts.add(("like_board_in_shadow", kind))   # (the teaching says so: "like_shadow")
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
                 unsure.append(doubt("loose_not_placed", kind=kind, x=x, y=y, apart=loosely[kind]))
                 self.loose_doubted.add(kind)
@@ -576,6 +594,9 @@ class Detector:
         # contrast, a shadow's edge, an ink line under it) is doubted (RIM_DOUBT)
         self.one_sided = [self._one_sided(patches[i], outlines, i) if kept[i][1] in RIM_DOUBT and not self.quick
                           else 0.0 for i in range(len(kept))]
+        # a man whose own rim is cut as his drop shadow all round: where he ends is not known (EDGE_SHADED)
+        self.edge_shaded = [self._edge_shaded(patches[i], outlines, i) if kept[i][1] in EDGE_SHADED and not self.quick
+                            else 0.0 for i in range(len(kept))]
         # a man of the board's colour has a side wall like the board (or in shadow): the
         # centroid then is mostly its top's, read half its height up: outward by half its
         # lean and more. Its middle is read from its top's own colour when the side wall
@@ -819,6 +840,17 @@ class Detector:
             if j != i and abs(ou - cu) + abs(ov - cv) < 3 * (reach + other):
                 mask &= near - reach * reach <= (gu - ou) ** 2 + (gv - ov) ** 2 - other * other
         return mask, weight, near, rim
+
+    def _edge_shaded(self, patch, outlines: list, i: int) -> float:
+        """How much of piece ``i``'s rim band (``SHADOW_RIM`` inside its outline, where its
+        centroid counts only what is not like the board in shadow) is cut as its drop shadow:
+        the share of each pixel that differs from the board, left out, over the band's pixels."""
+        gu, gv, whole, lit = patch
+        mask, _, near, rim = self._weighed(patch, outlines, i)
+        reach = outlines[i][2]
+        band = mask & (near >= rim * rim) & (near <= reach * reach)
+        count = int(band.sum())
+        return float((whole - lit)[band].sum()) / count if count else 0.0
 
     def _one_sided(self, patch, outlines: list, i: int) -> float:
         """How far (mm) piece ``i``'s middle would move if its own rim (the band ``RIM_BAND``

@@ -49,6 +49,7 @@ WORDS = {
         "like_frame": "{kind} bei {x:.0f}, {y:.0f} mm in der Rinne sieht aus wie der Rahmen, die Lage nicht sicher",
         "only_just": "{kind} bei {x:.0f}, {y:.0f} mm: das gelernte Aussehen passt nur knapp",
         "top_and_outline": "{kind} bei {x:.0f}, {y:.0f} mm: Oberseite und Umriss passen nicht zusammen",
+        "edge_in_shadow": "{kind} bei {x:.0f}, {y:.0f} mm: der Rand sieht aus wie das Brett im Schatten",
         "loose_not_placed": "{kind} bei {x:.0f}, {y:.0f} mm, vom gelernten Aussehen nicht platziert (beim Lernen: "
                             "{kind} im Mittel {apart:.1f} mm neben den Stellen: die Schärfe der Kamera prüfen)",
         "kind_doubt": "{kind} oder {other} bei {x:.0f}, {y:.0f} mm?",
@@ -103,6 +104,7 @@ WORDS = {
         "like_frame": "a {kind} at {x:.0f}, {y:.0f} mm in the gutter that looks like the frame, its place not sure",
         "only_just": "a {kind} at {x:.0f}, {y:.0f} mm its look fits only just",
         "top_and_outline": "a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree",
+        "edge_in_shadow": "a {kind} at {x:.0f}, {y:.0f} mm whose edge looks like the board in shadow",
         "loose_not_placed": "a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
                             "found {kind}s {apart:.1f} mm from their spots: check its focus)",
         "kind_doubt": "a {kind} or a {other} at {x:.0f}, {y:.0f} mm?",

@@ -158,3 +158,41 @@ def test_a_white_read_from_his_outline_is_judged_at_the_wider_bar(detector, x, y
     top = _shown(detector, x - side * apart * oy, y + side * apart * ox)
     explained = detector._top_explained("white", _shown(detector, x, y), top, OUTLINE_AGREES)
     assert explained == (apart <= OUTLINE_AGREES) or abs(apart - OUTLINE_AGREES) < 0.01
+
+
+def _read_in_turn(seed: int, board: int):
+    """Board ``board`` of Carrom installation ``seed`` read as the bench reads it, the boards
+    before it first with the same reader (its mapping the first frame's), taught as the bench
+    teaches, read even where the teaching would refuse."""
+    inst, learned = _taught_anyway(seed)
+    detector = reader(inst.game, inst.lens, learned.appearance)
+    for k in range(board + 1):
+        case = inst.board(k)
+        sighting = detector.see(render(case.shot, np.random.default_rng([seed, 3, k])))
+    return sighting, judge(inst.game, case, sighting)
+
+
+@functools.lru_cache(maxsize=1)
+def _taught_anyway(seed: int):
+    inst = installation("carrom", seed)
+    return inst, learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+
+
+def test_a_cream_white_whose_edge_looks_like_the_board_in_shadow_is_doubted_in_words():
+    # fresh set 1,000,176's installation 178 (cream labelled whites on painted white, a black
+    # touching him), board 4: his own rim cut as his drop shadow on the black's side, his
+    # centroid read 1.7 mm and his top 3.0 mm off, halfway 2.35 mm: WRONG before
+    sighting, (verdict, _) = _read_in_turn(1_000_178, 4)
+    assert verdict == "refused" and "a white at 437, 562 mm whose edge looks like the board in shadow" \
+        in sighting.problem, sighting.problem
+
+
+def test_cream_whites_whose_edge_looks_like_the_board_in_shadow_are_not_taught_and_said_so():
+    # the same installation's teaching: its formation's whites read again doubted the same way, so
+    # the camera is not taught and the installer is told what would help (before: taught, and
+    # board 4 read WRONG; 1,000,183 board 1 read WRONG before the halfway whites)
+    inst, learned = _taught_anyway(1_000_178)
+    assert learned.said("en")[len(learned.kinds):] == [
+        'Read with what it learned, white looks like the board in shadow (step "pieces"): the camera cannot '
+        'tell where white ends and its shadow begins. More light does not help (the shadow stays as deep): '
+        "pieces of a colour that is not the board's, or a board or cloth of another colour."]
