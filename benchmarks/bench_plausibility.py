@@ -23,6 +23,7 @@ from tablegame.core.store import EventLog
 
 SHOTS = 1000
 ON_THE_TABLE = 150   # shots (and as many with a coin moved by hand) played on a session
+OUTSIDE = 300        # shots of the corpus drawn by another model than the check's
 
 
 def run() -> list[str]:
@@ -43,7 +44,17 @@ def run() -> list[str]:
             f"{len(times) - len(samples)} with a coin moved by hand), {_figures(times)}",
             f"  the same in CPU time: {_figures(cpu)}; load average {os.getloadavg()[0]:.1f} "
             f"on {os.cpu_count()} cores",
+            _outside(board),
             *_on_the_table(samples[:ON_THE_TABLE])]
+
+
+def _outside(board) -> str:
+    """The check's verdicts on shots its own model did not draw (issue 31: the corpus of
+    independent_physics.py, the same seed): false alarms and far hand moves caught."""
+    samples = corpus.generate(OUTSIDE, seed=corpus.HELD_OUT_SEED, board=board, physics="independent")
+    alarms, caught, far = corpus.rates(samples, board, 1.0)
+    return (f"  outside its own model ({OUTSIDE} shots of the independent corpus, seed "
+            f"{corpus.HELD_OUT_SEED}): false alarms {alarms:.1%}, far hand moves caught {caught:.1%} of {far}")
 
 
 def _on_the_table(samples) -> list[str]:
