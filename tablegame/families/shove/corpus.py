@@ -1,7 +1,7 @@
 """A corpus of genuine Shove shots from the simulation, and the same shots with one coin
 moved by hand: the yardstick of the plausibility check (docs/physics-check.md).
 
-``python -m tablegame.families.shove.corpus [SHOTS [SEED]] [--gentle] [--budget N] [--tolerances T,...]``
+``python -m tablegame.families.shove.corpus [SHOTS [SEED]] [--gentle] [--physics independent] [--budget N] [--tolerances T,...]``
 prints false alarms and catches (a coin moved by hand far from the shot, and near its
 path) for several tolerances, then by kind of shot and by coins knocked on. Noise, as
 issue 12 asks: every reading off by up to ±1 mm, each coin with its own friction (±20 %)
@@ -75,7 +75,8 @@ def generate(count: int, seed: int = TUNING_SEED, board: ShoveBoard | None = Non
     return samples
 
 
-def _table(board: ShoveBoard, rng: random.Random, physics: str = "pymunk") -> ShoveTable:
+def _table(board: ShoveBoard, rng: random.Random,
+           physics: str = "pymunk") -> ShoveTable | IndependentTable:
     def coin() -> tuple[float, float]:   # every coin set on the board is one with its own
         return (DEFAULT_FRICTION * rng.uniform(0.8, 1.2),
                 min(1.0, DEFAULT_RESTITUTION * rng.uniform(0.9, 1.1)))

@@ -84,7 +84,7 @@ class _Coin:
 
     @property
     def moving(self) -> bool:
-        return not self.fallen and (self.vx or self.vy or self.spin)
+        return not self.fallen and bool(self.vx or self.vy or self.spin)
 
 
 class IndependentTable:
