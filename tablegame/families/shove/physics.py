@@ -342,7 +342,7 @@ class _Simulation:
                  velocity: tuple[float, float], spin: float = 0.0) -> None:
         self.table, self.board, self.coins = table, table.board, list(coins)
         self.dt = table.step
-        self.rest_steps = max(1, round(REST_CHECK / self.dt))   # 8 at the table's 1/240 s
+        self.rest_steps = max(1, round(REST_CHECK / self.dt))   # 16 at 1/480 s
         space = self.space = new_space()
         space.iterations = ITERATIONS
         space.sleep_time_threshold = _NEVER_IDLE
