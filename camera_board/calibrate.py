@@ -26,19 +26,7 @@ KNOCK = 2.5          # mm: markers that say the board moved this far at once mov
                      # markers some 30 px wide (a camera hung high) put the board 0.5 to 1.5 mm apart
                      # from frame to frame on a still camera, and the mapping re-made on every frame
                      # cost 100 ms a Carrom frame and moved every piece by as much (docs/camera.md)
-STEADYING = 0.1      # the share of each new frame's mapping in the averaged one (the first frames
-                     # are averaged evenly, each 1/n, until that is less: a plain mean, not one that
-                     # still carries 0.9^n of the first frame)
-SETTLE = 0.2         # mm: while the first frames are averaged evenly (from the SETTLING-th to the tenth), the
-SETTLING = 4         # averaged mapping is used once it has moved this far from the one in use (later only past
-                     # NUDGE). The first frame's markers alone put the board up to 0.9 mm off on a camera hung
-                     # high (markers some 30 px wide: tuning Carrom 2 and 1,000,160), the mean of eight 0.5, and
-                     # the one in use was re-made only past NUDGE: a still camera kept its first frame's error
-                     # for 8 to 30 frames, then counted a re-calibration as if moved. Not from the second frame:
-                     # one odd frame in two or three (0.8 mm where the others are 0.15, tuning Shove 4) moved a
-                     # good first mapping 0.1 mm worse. Not past the tenth: the averaged mapping wanders by 0.2 mm
-                     # on such a camera, and each re-making costs some 110 ms of a Carrom frame (docs/camera.md,
-                     # "A camera keeps its first frame's mapping")
+STEADYING = 0.1      # the share of each new frame's mapping in the averaged one
 # A mapping from fewer markers is not averaged with one from more: three markers' twelve corners
 # place the fourth corner of the board only as well as they extrapolate (held-out 1,000,057: 2.2 mm
 # off there, 1.5 camera pixels, where four markers' mapping is 0.7 mm off at most). So more markers
@@ -77,7 +65,6 @@ class Calibration:
         self._frames = 0
         self._steady: np.ndarray | None = None    # the markers' mapping averaged over the frames
         self._steady_markers = 0                  # how many markers each frame averaged in it showed
-        self._steady_frames = 0                   # how many frames are averaged in it
         if homography is not None:
             self._use(np.asarray(homography, np.float64), 0)
 
@@ -98,20 +85,17 @@ class Calibration:
             return None       # the installer's corners (some 0.7 mm) hold against three markers
         at = None if markers >= self._steady_markers else seen
         if self._steady is None or markers > self._steady_markers or self._moved(homography, self._steady, at) > KNOCK:
-            self._steady, self._steady_markers, self._steady_frames = homography, markers, 1
+            self._steady, self._steady_markers = homography, markers
         elif markers == self._steady_markers:
-            self._steady_frames += 1
-            share = max(STEADYING, 1 / self._steady_frames)
-            self._steady = (1 - share) * self._steady + share * homography
+            self._steady = (1 - STEADYING) * self._steady + STEADYING * homography
         # (a mapping made from fewer markers than the steady one is made again even where the
         # two lie within NUDGE: else it keeps saying a marker is hidden that is seen again)
         fewer = self.mapping is not None and 0 < self.mapping.markers < self._steady_markers
-        moved = None if self.mapping is None else self._moved(self._steady)
-        settling = SETTLING <= self._steady_frames <= 1 / STEADYING and moved is not None and moved > SETTLE
-        if self.mapping is None or fewer or settling or moved > NUDGE:
-            if moved is not None and moved > NUDGE:
+        if self.mapping is None or fewer or self._moved(self._steady) > NUDGE:
+            if self.mapping is not None and self._moved(self._steady) > NUDGE:
                 self.recalibrations += 1
-                log.info("the camera moved by %.1f mm: re-calibrated from %d markers", moved, self._steady_markers)
+                log.info("the camera moved by %.1f mm: re-calibrated from %d markers",
+                         self._moved(self._steady), self._steady_markers)
             self._use(self._steady, self._steady_markers)
         return None
 
