@@ -23,8 +23,8 @@ import time
 from dataclasses import dataclass
 
 from tablegame.families.shove import hand_moves, pub_boards
-from tablegame.families.shove.independent_physics import IndependentTable
 from tablegame.families.shove.board import Lie, ShoveBoard, hapenny_board
+from tablegame.families.shove.independent_physics import IndependentTable
 from tablegame.physics import plausibility
 from tablegame.families.shove.physics import (DEFAULT_FRICTION, DEFAULT_RESTITUTION, Shot, ShoveTable,
                                      speed_to_reach, start_y)
