@@ -167,21 +167,22 @@ class IndependentTable:
         left, hits = dt, 0
         while left > 0:
             when, pair = self._first_touch(left)
-            for c in self._coins:
-                if not c.fallen:
-                    c.x += c.vx * when
-                    c.y += c.vy * when
+            self._drift(when)
             left -= when
             if pair is None:
                 return
             self._hit(*pair)
             hits += 1
             if hits > 200:   # a row pressed together: the rest of the step without hits
-                for c in self._coins:
-                    if not c.fallen:
-                        c.x += c.vx * left
-                        c.y += c.vy * left
+                self._drift(left)
                 return
+
+    def _drift(self, dt: float) -> None:
+        """Every coin on the surface straight on at its velocity for ``dt``."""
+        for c in self._coins:
+            if not c.fallen:
+                c.x += c.vx * dt
+                c.y += c.vy * dt
 
     def _first_touch(self, within: float):
         """(time, pair) of the first two rims to meet within ``within`` s, moving as they
