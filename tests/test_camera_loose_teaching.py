@@ -5,14 +5,15 @@ their spots, so it carries this camera's own pull), a coin the look does not pla
 and a camera looser than any measured (``LOOK_APART``, 1.3 mm) is refused at the teaching in
 words (docs/camera.md, "A loose camera's coins placed by their look", "The teachings refused on
 fourteen Shove tuning sets, read as if taught"; issue 27)."""
-import pytest
+import dataclasses
 
 import numpy as np
+import pytest
 
 from benchmarks.camera_looks_figures import judge
 from camera_board import coin_look
-from camera_board.detect import TAUGHT_APART
 from camera_board import learn as learning
+from camera_board.detect import TAUGHT_APART
 from camera_board.learn import LOOK_APART, learn, reader
 from camera_sim.installs import NEAR_BOARD_SEEDS, installation
 from camera_sim.render import render
@@ -97,7 +98,6 @@ def test_a_loose_camera_whose_step_reads_again_wrong_is_told_to_check_its_focus_
     # (1,000,211, 0.60 mm: read again, a taught coin's rim told on one side only; with the bar at 0.6
     # it was told "check its focus", under the bar of 1.3 it said "check the light", which does not
     # help: 1.6 times the light, refused the same. Focused and without its JPEG it is taught)
-    import dataclasses
     inst, learned = _taught(FOCUS)
     said = learned.said("en")[len(learned.kinds):]
     assert said == ["While teaching, the coins read 0.6 mm from their spots (the median): this camera cannot "
