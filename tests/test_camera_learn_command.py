@@ -116,11 +116,12 @@ def test_coins_the_camera_cannot_tell_from_the_board_are_refused_with_what_to_ch
     config = _config(tmp_path)
     assert main(["camera-learn", "--config", config, "--language", "de", *_files(tmp_path, frames)]) == 1
     err = capsys.readouterr().err
-    assert "kann die Kamera Münze nicht vom Brett unterscheiden: mehr Licht, ein Brett oder Tuch in anderer" in err
+    assert "kann die Kamera Münze nicht vom Brett unterscheiden: Steine in einer Farbe fern von der des Bretts" in err
     assert "nicht gefunden" not in err and not (tmp_path / "camera-learned.npz").exists()
     said = learn("shove", LENS, frames).said("en")
     assert said == ["coin: not one of the 5 is seen: lay them on the spots drawn. If they lie there, the camera "
-                    "cannot tell coin from the board: more light, a board or cloth of another colour, or other pieces."]
+                    "cannot tell coin from the board: pieces of a colour far from the board's, else a board or cloth of "
+                    "another colour. More light helps on some tables only."]
     assert not (tmp_path / "camera-learned.npz").exists()
 
 

@@ -103,7 +103,7 @@ def test_a_step_that_does_not_show_what_it_asks_is_refused_in_words_and_nothing_
     assert state["outcome"]["lines"][0].startswith("Münze: von allen 5 ist nichts zu sehen: auf die gezeichneten Stellen")
     page = words(admin.get("/calibrate/camera", headers={"Accept-Language": "en"}))
     assert "Not learned, nothing saved. What to change:" in page and "lay them on the spots drawn" in page
-    assert "the camera cannot tell coin from the board: more light" in page
+    assert "the camera cannot tell coin from the board: pieces of a colour far from the board" in page
     assert not (table.config_path.parent / "camera-learned.npz").exists()
     assert post(admin, "/calibrate/camera/teach", {"action": "again"}).status_code == 303
     assert teach(admin)["step"] == 0 and teach(admin)["outcome"] is None
