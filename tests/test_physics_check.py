@@ -469,24 +469,6 @@ def test_a_hard_chain_set_off_beside_the_fans_start_is_accepted(name):
     assert len(check.moved) >= 2 and check.plausible, name
 
 
-# Issue 31, twenty-first round (docs/physics-check.md): genuine hard shoves of a tuning seed set
-# off beside the fan's start, whose shot meets the first coin in a band of offsets across it
-# that the wide look's seven hits straddled (fans of nine now). Flagged on main before the
-# round (readings to 0.1 mm).
-WIDE_BANDS = {
-    "seed 6161, shot 425, hard, 3 knocked on": (
-        ((182.4, 244.7), (23.4, 183.1), (86.7, 309.6), (234.8, 118.2), (67.8, 131.9)),
-        ((107.5, 298.1), (24.5, 182.3), (15.7, 355.1), (277.1, 440.8), (67.4, 131.2), (271.5, 120.0))),
-}
-
-
-@pytest.mark.parametrize("name", list(WIDE_BANDS))
-def test_a_chain_set_off_far_beside_the_fans_start_is_accepted(name):
-    before, after = WIDE_BANDS[name]
-    check = moved.check_shove(BOARD, before, after, 1.0)
-    assert len(check.moved) >= 2 and check.plausible, name
-
-
 # Issue 31, eleventh round (docs/physics-check.md): far hand moves that the traced look,
 # tried from the geometric pass's other assignments too, let through by pairing the hand's
 # nudged coin as another: the shot coin (or a knocked coin) taken to have come to rest

@@ -93,9 +93,9 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The search (``_search``); a chain whose best fit is just over the line
     (``SECOND_LOOK``) gets a second look, and a hard chain still unexplained (its coins
-    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``), then the
-    wide look (``_wide_look``): their shots are taken only if they explain the board, else
-    the first fit stands, its verdict, named coin and replay."""
+    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``): their
+    shots are taken only if they explain the board, else the first fit stands, its
+    verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
     fit = _search(trial, board, check)
     if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
@@ -212,14 +212,8 @@ def _search(trial, board, check) -> Fit:
 # met the right first coin from a start 8-49 mm beside the fan's: the fan sets off straight below
 # its coin, the true shot came in at 1-21 degrees and left the first hit another way.
 
-# Measured outside the check's own model (issue 31, twenty-first round: the independent corpus),
-# a shot set off beside the fan's start meets its coin in a narrow band of offsets across it
-# (some 0.2 of a diameter wide, at any start over 30-90 mm), which seven hits straddled. Looked
-# at from 100 mm slid (not only hard chains) it let a nudge through that a fitted shot coin
-# ending 38 mm from the new coin excused (tests: SHOT_COIN_EXCUSED, shot 987): not taken.
 WIDE_STARTS = (-16.0, 16.0, -32.0, 32.0)   # mm beside the first fan's start point, nearest first
-WIDE_FAN = 9            # hits across the coin from each (``FAN_SPAN`` either side: 0.2 apart)
-WIDE_SHOTS = 44         # simulations more for the wide look at most
+WIDE_SHOTS = 36         # simulations more for the wide look at most
 WIDE_REFINE = 8         # of them kept for Nelder-Mead around its best
 
 
@@ -232,7 +226,7 @@ def _wide_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> 
         return None
     trial.budget += WIDE_SHOTS
     kept, trial.best = trial.best, Fit(None, math.inf)
-    scanned = _side_fans(trial, board, fans[0], reach, WIDE_STARTS, WIDE_FAN, WIDE_REFINE)
+    scanned = _side_fans(trial, board, fans[0], reach, WIDE_STARTS, FAN, WIDE_REFINE)
     if scanned and not trial.best.explains:
         _, f = min(scanned, key=lambda t: t[0])
         _refine(trial, f, f.x0, 0.0, 1.0)
