@@ -16,6 +16,7 @@ where it fits best is where the look puts the coin ("A coin's learned look fitte
 docs/camera.md)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -40,7 +41,15 @@ NO_FIT = 0.1         # a fit under this is no fit at all (the look places coins 
 LIKE_FRAME = 0.25    # a top within this of the frame's grey under it is like the frame (``like_the_frame``)
 OFF_SURFACE = 0.05   # a coin whose top lies this little over the playing surface lies off it, in a gutter
 TOP_CORE = 0.7       # of the coin's radius, its top as the look's likeness to the frame is judged
+RIM_BLUR = 1.0       # mm: how blurred the coin's edge is in the look (``over``: where the coin ends and
+                     # the board round it begins, a blurred step)
+SIDE = 0.5           # mm beyond its radius the coin itself still shows in the look (its side wall)
+OVER_SLACK = 0.15    # a fit of the look as over the frame (``over``) this much worse than the taught coins'
+                     # worst: not this look. On the fourteen tuning sets, of the side-gutter coins the look
+                     # does not place, those within it lay 0.03 to 0.70 mm off ("A coin in the gutter placed
+                     # against the learned empty board", docs/camera.md)
 _GREY = np.ones((1, 3), np.float32)
+_erfc = np.vectorize(math.erfc, otypes=[np.float32])
 
 
 @dataclass(frozen=True, eq=False)
@@ -166,6 +175,46 @@ def surely(look: CoinLook, score: float) -> bool:
     over it lay a mm or more off (3 of them stray peaks, not coins), 6 of the 1,765 above (each
     on a board doubted for something else)."""
     return score >= look.taught - SLACK + JUST
+
+
+def over(look: CoinLook, reference: np.ndarray, surface: float, u: float, v: float) -> CoinLook:
+    """The look as it would show at (u, v) (pixels) over the learned empty board there, where
+    it was taught over the playing surface (``surface``: its median grey, as ``around`` sums a
+    pixel's channels). ``around`` holds the coin itself against the board's median grey under
+    it and the board round it against itself: over a gutter's frame (brighter or darker than
+    the surface) the coin's own part of the look stands out by the surface's grey over the
+    frame's, while its drop shadow (a share of the light, on any wood) and the bare board stay
+    as taught. So the coin's part (a disc to ``SIDE`` beyond its radius, its edge blurred
+    ``RIM_BLUR``) is scaled by that ratio and the shade just beyond it kept: the coin's look
+    over the frame as learned, not the playing surface's (a copper coin over a brown frame
+    fitted the look taught on slate at -0.07, read by its centroid 1.73 mm off; this look
+    places it 0.07 mm off at 0.94, taught 0.99: 1,000,171 board 3)."""
+    half, r, s = look.half, look.radius, look.scale
+    grey = cv2.transform(cv2.getRectSubPix(reference, (2 * half + 1,) * 2, (float(u), float(v))), _GREY)
+    yy, xx = _grid(half)
+    near = np.sqrt(xx * xx + yy * yy)
+    k = surface / max(float(np.median(grey[near < r])), 3.0)      # the surface's grey over the frame's here
+    edge, blur = r + SIDE * s, RIM_BLUR * s
+    coin = 0.5 * _erfc((near - edge) / (blur * math.sqrt(2.0)))    # how much of each pixel is the coin's
+    beyond = edge + 3 * blur                                       # where the shade beyond it is read
+    angle = np.arctan2(yy, xx)
+    shade = cv2.remap(look.patch, (half + beyond * np.cos(angle)).astype(np.float32),
+                      (half + beyond * np.sin(angle)).astype(np.float32), cv2.INTER_LINEAR)
+    # a pixel there: coin * (the coin's own, scaled by k) + (1 - coin) * the shade on the board there
+    patch = np.where(near < beyond, k * look.patch - (k - 1.0) * (1.0 - coin) * shade, look.patch)
+    return CoinLook(patch.astype(np.float32), s, look.taught)
+
+
+def trusted_over(look: CoinLook, score: float, cut: bool = False) -> bool:
+    """Whether a fit of the look as over the frame (``over``) places the coin: within
+    ``OVER_SLACK`` of the taught coins' worst (``CUT_SLACK`` where a marker cuts its rim)."""
+    return score >= look.taught - (CUT_SLACK if cut else OVER_SLACK)
+
+
+def beside(look: CoinLook, on_surface: np.ndarray, u: float, v: float, left: float, right: float) -> bool:
+    """Whether a coin at (u, v) (pixels) lies in a side gutter: off the playing surface
+    (``off_surface``) and beyond its left or right edge (``left``, ``right``: pixels)."""
+    return (u < left or u > right) and off_surface(look, on_surface, u, v)
 
 
 def like_the_frame(look: CoinLook, score: float, evened: np.ndarray, reference: np.ndarray,

@@ -644,7 +644,9 @@ class Detector:
         gutter) where its centroid is, and a coin so read by a marker is doubted (``by_marker``: there
         the centroid reads 1.5 mm off, fresh set 1,000,088's installations 092 and 094), as is a
         coin so read in a gutter whose top is the frame's grey (``like_frame``: its centroid is its
-        dark edge's, 8 of 14 such coins over 1 mm off on the tuning sets)."""
+        dark edge's, 8 of 14 such coins over 1 mm off on the tuning sets). A coin in a side gutter
+        that the look does not place is fitted first by its look as over the learned empty frame
+        there (``_over_frame``, ``coin_look.over``), which places it where it fits about as well."""
         middles = [(cu, cv) for cu, cv, _ in outlines]
         looks = self.appearance.looks
         if self.quick or not any(k[1] in looks for k in kept):
@@ -688,11 +690,31 @@ class Detector:
                 # (unless it fits only just: such a fit placed a touching coin 1.45 mm off and a
                 # coin at the board's edge 6.2 mm off, each doubted for nothing else)
                 self.only_just[i] = not coin_look.surely(look, score)
+            elif (over := self._over_frame(look, evened, grid, middles[i], others, cut)) is not None:
+                # a coin in a side gutter: the look was taught over the playing surface, and over the
+                # frame the coin's top stands out otherwise (its centroid its dark edge's: 0.2 to 3.6
+                # mm off, doubted one-sided, like the frame, in shadow). Its look as over the learned
+                # empty board there places it (``coin_look.over``); its own doubts as above
+                middles[i] = over
+                self.placed[i] = True
+                self.one_sided[i] = 0.0
+                self.shaded[i] = 0.0
             else:
                 self.by_marker[i] = cut
                 self.like_frame[i] = not cut and coin_look.like_the_frame(
                     look, score, evened, grid.reference, grid.on_surface, *middles[i])
         return middles
+
+    @staticmethod
+    def _over_frame(look, evened: np.ndarray, grid: "_Grid", middle, others, cut: bool) -> tuple[float, float] | None:
+        """Where a coin in a side gutter lies by its look as over the learned empty board there
+        (``coin_look.over``), or None: not in a side gutter, or that look does not place it
+        either (``coin_look.trusted_over``)."""
+        if not coin_look.beside(look, grid.on_surface, *middle, *grid.sides):
+            return None
+        fu, fv, score = coin_look.fit(coin_look.over(look, grid.reference, grid.surface_grey, *middle),
+                                      evened, grid.reference, *middle, others, grid.unmarked)
+        return (fu, fv) if coin_look.trusted_over(look, score, cut) else None
 
     def _patch(self, cu: float, cv: float, reach: float, shape) -> tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]:
         """The box (u0, v0, u1, v1) round a piece's outline at (cu, cv) whose pixels its middle
@@ -1146,6 +1168,18 @@ class _Grid:
         zone[:, :max(int(math.floor(left)), 0)] = 0.0
         zone[:, max(int(math.ceil(right)), 0):] = 0.0
         return zone
+
+    @functools.cached_property
+    def surface_grey(self) -> float:
+        """The playing surface's median grey (its channels summed, as ``coin_look.around``):
+        what the coins' look was taught over (``coin_look.over``)."""
+        grey = cv2.transform(self.reference, np.ones((1, 3), np.float32))
+        return float(np.median(grey[self.on_surface > 0.5]))
+
+    @functools.cached_property
+    def sides(self) -> tuple[float, float]:
+        """The playing surface's left and right edges (pixels): beyond them lie the gutters."""
+        return self.calibration.to_pixel(0, 0)[0], self.calibration.to_pixel(self.layout.width, 0)[0]
 
     @functools.cached_property
     def power(self) -> np.ndarray:

@@ -56,10 +56,16 @@ def test_worn_bronze_coins_on_oak_the_board_darker_are_refused_not_read_towards_
     learned = _taught(inst)
     # (its teaching found the coins 0.84 mm from their spots: taught now as a loose camera whose coins
     # its look places, refused from 0.6 mm before; its 8 boards read 2 right, 6 refused, none WRONG)
-    verdict, sighting = _read(inst, learned, 0)
+    verdict, sighting = _read(inst, learned, 4)
     # (its coins doubted: like the board in shadow, or, where their look places them and that
     # doubt is lifted, as a loose camera's coins the look does not place)
-    assert verdict == "refused" and ("in shadow" in sighting.problem or "its look does not place" in sighting.problem)
+    assert verdict == "refused" and "in shadow" in sighting.problem, (verdict, sighting.problem)
+    # (board 0's two coins in the right gutter, which the look taught over the oak did not place,
+    # were doubted as a loose camera's coins; the look as over the learned frame there places them
+    # 0.38 and 0.52 mm off: read right, as boards 1, 3, 5 and 6, none WRONG: "A coin in the
+    # gutter placed by its look as over the learned empty board", docs/camera.md)
+    verdict, sighting = _read(inst, learned, 0)
+    assert verdict == "right", (verdict, sighting.problem)
 
 
 def test_a_miwin_die_on_a_darker_wood_with_its_shadow_is_one_die_not_dice_touching():
