@@ -152,6 +152,21 @@ HALFWAY_READ = ("white",)
 # drop shadow then counts): doubted (docs/camera.md, "A white whose edge looks like the board in
 # shadow")
 EDGE_SHADED = {"white": 0.6}
+# mm a white's outline's centroid would still move were it read once more (``_unsettled``: a fourth
+# pass of ``centres``' three): more, and where he ends is not known either, doubted as above. The
+# passes start from his matched filter's peak; where his drop shadow on a pale board looks like
+# him (painted white in shadow is a cream man's colour) the peak lies beyond him on his shadow's
+# side and each pass takes back only a part of it (held-out set 1,000,008's installation 015,
+# board 2: a cream labelled white whose peak lay 7.6 mm off, his centroid after the passes 3.3 mm,
+# then 2.5, 12 passes 1.6 with his top's read 2.7: read 3.64 mm off, his band 0.54 cut, under
+# ``EDGE_SHADED``; more passes alone leave him 2.2 mm off). That white would move 0.84 mm; on
+# eighteen Carrom tuning sets the whites of boards read right move up to 0.21 (0.41 with the blacks'
+# shadows' depth, 1,000,131 board 4, 1.29 mm off), and the 20 over 0.3 (0.30 to 0.68, all on boards
+# refused for something else) lie 0.34 to 3.19 mm off, 4 over 2 mm (docs/camera.md, "A cream white
+# whose outline has not settled")
+# At the teaching (``Detector.formation``) the formation's men, each touching his neighbours
+# all round, move up to 0.73 mm (1,000,015's), and are not doubted for it.
+UNSETTLED = {"white": 0.5}
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -258,6 +273,9 @@ class Detector:
         # (doubt, kind) of the last read's pieces doubted for looking like the board (in shadow or
         # not) or only half found ("maybe"): the teaching says what to change for each
         self.kind_doubts: set[tuple[str, str]] = set()
+        # the teaching's formation read again (learn.py): its men touch all round, so their
+        # centroids settle slower than in play and are not doubted for it (``UNSETTLED``)
+        self.formation = False
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -400,13 +418,15 @@ class Detector:
         self.edge_apart = [0.0] * len(kept)    # mm between a coin's look fitted over the surface and over the frame too
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         self.edge_shaded = [0.0] * len(kept)   # how much of a man's rim band is cut as his shadow (likewise)
+        self.unsettled = [0.0] * len(kept)     # mm a man's centroid would still move (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, like_frame, placed, unplaced, \
-                only_just, edge_apart, edge_shaded in zip(kept, middles, self.fills, self.shaded, self.one_sided,
-                                                          self.by_marker, self.like_frame, self.placed, self.unplaced,
-                                                          self.only_just, self.edge_apart, self.edge_shaded):
+                only_just, edge_apart, edge_shaded, unsettled in zip(kept, middles, self.fills, self.shaded,
+                                                                     self.one_sided, self.by_marker, self.like_frame,
+                                                                     self.placed, self.unplaced, self.only_just,
+                                                                     self.edge_apart, self.edge_shaded, self.unsettled):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -426,7 +446,8 @@ class Detector:
                 unsure.append(doubt("edge_apart", kind=kind, x=x, y=y))
             elif unplaced and not self.quick:   # neither his top nor his outline places him
                 unsure.append(doubt("top_and_outline", kind=kind, x=x, y=y))
-            elif edge_shaded > EDGE_SHADED.get(kind, math.inf) and not self.quick:   # where does he end?
+            elif (edge_shaded > EDGE_SHADED.get(kind, math.inf)      # where does he end?
+                  or unsettled > UNSETTLED.get(kind, math.inf)) and not self.quick:
                 unsure.append(doubt("edge_in_shadow", kind=kind, x=x, y=y))
                 self.kind_doubts.add(("like_board_in_shadow", kind))   # (the teaching says so: "like_shadow")
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
@@ -597,6 +618,9 @@ class Detector:
         # a man whose own rim is cut as his drop shadow all round: where he ends is not known (EDGE_SHADED)
         self.edge_shaded = [self._edge_shaded(patches[i], outlines, i) if kept[i][1] in EDGE_SHADED and not self.quick
                             else 0.0 for i in range(len(kept))]
+        # a man whose centroid the passes had not yet brought to rest: his shadow counted as him (UNSETTLED)
+        self.unsettled = [self._unsettled(patches[i], outlines, i)
+                          if kept[i][1] in UNSETTLED and not (self.quick or self.formation) else 0.0 for i in range(len(kept))]
         # a man of the board's colour has a side wall like the board (or in shadow): the
         # centroid then is mostly its top's, read half its height up: outward by half its
         # lean and more. Its middle is read from its top's own colour when the side wall
@@ -873,6 +897,19 @@ class Detector:
         band = mask & (near >= rim * rim) & (near <= reach * reach)
         count = int(band.sum())
         return float((whole - lit)[band].sum()) / count if count else 0.0
+
+    def _unsettled(self, patch, outlines: list, i: int) -> float:
+        """How far (mm) piece ``i``'s middle would move were its centroid read once more (one
+        more of ``centres``' passes, from where they left it): nothing once it is at rest."""
+        gu, gv, *_ = patch
+        mask, weight = self._weighed(patch, outlines, i)[:2]
+        part = weight * mask
+        total = float(part.sum())
+        if total <= 0:
+            return 0.0
+        cu, cv = outlines[i][:2]
+        return math.hypot(float((part * gu).sum()) / total - cu, float((part * gv).sum()) / total - cv) \
+            / self.calibration.scale
 
     def _one_sided(self, patch, outlines: list, i: int) -> float:
         """How far (mm) piece ``i``'s middle would move if its own rim (the band ``RIM_BAND``

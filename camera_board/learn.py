@@ -389,6 +389,7 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
     from camera_board.board import HEIGHTS
     from camera_board.detect import Detector, loose
     detector = Detector(calibration.layout, calibration, HEIGHTS, appearance)
+    detector.formation = True     # (its men touching all round settle slower: detect.UNSETTLED)
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
             sighting = detector.read(view)

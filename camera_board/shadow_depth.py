@@ -31,6 +31,20 @@ LEAST = 500      # shadow pixels seen at the least to say anything (frames toget
 TINTED = 95.0    # percentile of the shadows' tints taken as the farthest from the board's hue a shadow gets
 NARROWEST = 1.0  # a tint learned never narrower than this (one spread of the board: its noise alone)
 CORE = 0.6       # of a piece's radius round its top: the pixels its top's likeness is judged on
+# The kinds dark by the game's rules (Carrom's blacks): given the shadows' depth where their top's
+# core looked like the board in shadow on their spots over ``DARK_LIKE`` of it, under the bar
+# ``SHADED`` too. Dark-stained blacks on painted white or honey plywood are the board's hue at
+# 0.35 to 0.55 of it: on their spots their core was 0.10 to 0.29 like the board in shadow (no
+# depth learned), but in play a lamp's side puts one over the bar (0.30 to 0.49) and his board
+# was refused, for him alone on 29 boards of fifteen tuning sets (28 right as if not doubted, one
+# 2.00 mm). Darker than any drop shadow seen here is the man, not his shadow: read so, those
+# blacks lie 0.06 to 1.4 mm off, and the three worst doubted (1.9 to 2.9 mm) 0.6 to 1.1
+# (docs/camera.md, "Dark-stained blacks like the board in shadow on a lamp's side"). A black
+# whose top showed nothing of the kind (1,000,102's, 0.03) gains nothing from it, but his blurred
+# rim's pixels then count (his board read 2.02 mm off where it read 1.93); lighter kinds keep the
+# bar (a brown-wood white's darker rim then counts, his outline moves: two right boards refused)
+DARK_KINDS = ("black",)
+DARK_LIKE = 0.05
 # (camera_board/detect.py is imported where it is used, as learn.py imports it)
 
 
@@ -80,22 +94,23 @@ class ShadowDepth:
 
     def depths(self, shaded: float) -> dict[str, float]:
         """For each kind whose top's core looked like the board in shadow over more than
-        ``shaded`` of it (the read's SHADED): the darkest its drop shadows get here, as a
-        share of the board (never below the read's own SHADOW_DEPTH). None learned when the
-        shadows were too few to tell."""
+        ``shaded`` of it (the read's SHADED), and each of ``DARK_KINDS`` over ``DARK_LIKE``: the darkest its
+        drop shadows get here, as a share of the board (never below the read's own
+        SHADOW_DEPTH). None learned when the shadows were too few to tell."""
         from camera_board.detect import SHADOW_DEPTH
         seen = np.concatenate(self.shadows) if self.shadows else np.zeros(0)
         if seen.size < LEAST:
             return {}
         deepest = max(SHADOW_DEPTH, float(np.percentile(seen, DEEPEST)))
-        return {kind: deepest for kind in self._shaded(shaded)}
+        return {kind: deepest for kind in self._shaded(DARK_LIKE) if kind in DARK_KINDS or kind in self._shaded(shaded)}
 
     def tints(self, shaded: float) -> dict[str, float]:
-        """For the same kinds: how far from the board's hue (``detect.tint``) its drop shadows
-        here lie at most (the ``TINTED`` percentile of the shadows no darker than ``depths``
-        keeps): a top of a hue a little off the board's (cream men on painted white) is then
-        no longer cut as the board in shadow. None learned when the shadows were too few."""
-        depths = self.depths(shaded)
+        """For the kinds like their shadow on their spots (not ``DARK_KINDS`` under the bar): how
+        far from the board's hue (``detect.tint``) its drop shadows here lie at most (the
+        ``TINTED`` percentile of the shadows no darker than ``depths`` keeps): a top of a hue a
+        little off the board's (cream men on painted white) is then no longer cut as the board
+        in shadow. None learned when the shadows were too few."""
+        depths = {kind: depth for kind, depth in self.depths(shaded).items() if kind in self._shaded(shaded)}
         if not depths:
             return {}
         seen, tinted = np.concatenate(self.shadows), np.concatenate(self.tinted)

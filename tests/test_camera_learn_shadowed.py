@@ -15,7 +15,7 @@ from benchmarks.camera_looks_figures import judge
 from camera_board.appearance import Appearance
 from camera_board.detect import SHADOW_DEPTH, Detector
 from camera_board.learn import learn, reader
-from camera_board.shadow_depth import LEAST, ShadowDepth
+from camera_board.shadow_depth import DARK_KINDS, DARK_LIKE, LEAST, ShadowDepth
 from camera_sim.installs import installation, stained_blacks
 from camera_sim.render import render
 
@@ -32,6 +32,24 @@ def test_blacks_like_the_teak_in_shadow_are_taught_and_read_where_they_lie():
     sighting = reader(inst.game, inst.lens, learned.appearance).see(render(case.shot, np.random.default_rng([4, 3, 1])))
     verdict, errors = judge(inst.game, case, sighting)
     assert verdict == "right" and max(errors) < 1.5, (verdict, sighting.problem, errors)
+
+
+def test_dark_stained_blacks_under_the_bar_on_their_spots_are_read_where_they_lie_on_a_lamps_side():
+    # tuning set 1,000,104's installation 107 (dark-stained blacks, brown-wood whites on painted
+    # white): on their spots the blacks' core was 0.15 like the board in shadow, under SHADED, so
+    # no depth was learned, and board 1's black at 509, 95 mm went over it in play (0.31): the
+    # board was refused "a black ... that looks like the board in shadow", read 0.23 mm off
+    inst = installation("carrom", 1_000_107)
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    assert learned.ok, learned.said("en")
+    assert set(learned.appearance.depths) == {"black"} and 0.45 < learned.appearance.depths["black"] < 0.55
+    assert learned.appearance.tints == {}        # (a tint only for a kind like its shadow on its spots)
+    detector = reader(inst.game, inst.lens, learned.appearance)
+    for k in range(2):      # (read in turn, as the bench reads them: the first frame's mapping kept)
+        case = inst.board(k)
+        sighting = detector.see(render(case.shot, np.random.default_rng([1_000_107, 3, k])))
+    verdict, errors = judge(inst.game, case, sighting)
+    assert verdict == "right" and max(errors) < 1.0, (verdict, sighting.problem, errors)
 
 
 def test_whites_only_as_dark_as_their_shadows_are_refused_in_words_with_what_to_change():
@@ -67,12 +85,14 @@ def test_what_is_darker_than_the_learned_shadows_is_kept_as_the_piece():
 @settings(max_examples=40, deadline=None)
 @given(shadows=st.lists(st.floats(0.0, 0.97), min_size=1, max_size=30),
        tops=st.dictionaries(st.sampled_from(["white", "black", "queen"]), st.floats(0.0, 1.0), max_size=3))
-def test_a_shadows_depth_is_learned_only_for_kinds_like_their_shadow_and_never_below_the_starting_guess(shadows, tops):
+def test_a_shadows_depth_is_learned_only_for_kinds_like_their_shadow_or_dark_and_never_below_the_starting_guess(shadows, tops):
     depth = ShadowDepth()
     depth.shadows = [np.repeat(np.array(shadows), LEAST // len(shadows) + 1)]
     depth.tops = {kind: [share] for kind, share in tops.items()}
     learned = depth.depths(0.3)
-    assert set(learned) == {kind for kind, share in tops.items() if share > 0.3}
+    # (a dark kind whose top looked like the board in shadow in part, under the bar, too)
+    assert set(learned) == {kind for kind, share in tops.items()
+                            if share > 0.3 or (kind in DARK_KINDS and share > DARK_LIKE)}
     assert all(SHADOW_DEPTH <= d <= max(SHADOW_DEPTH, max(shadows)) for d in learned.values())
     few = ShadowDepth()
     few.shadows, few.tops = [np.array(shadows)], depth.tops
