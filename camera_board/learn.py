@@ -390,6 +390,7 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
     from camera_board.detect import Detector, loose
     detector = Detector(calibration.layout, calibration, HEIGHTS, appearance)
     detector.formation = True     # (its men touching all round settle slower: detect.UNSETTLED)
+    loosely = loose(calibration, appearance)
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
             sighting = detector.read(view)
@@ -406,15 +407,15 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
                     if len(sighting.pieces) != len(step.pieces):
                         what = doubt("pieces_count", n=len(sighting.pieces), of=len(step.pieces))
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
-                return [("coins_too_loose", {"apart": float(loose(calibration, appearance)[kind])})
+                return [("coins_too_loose", {"apart": float(loosely[kind])})
                         for kind in sorted(detector.loose_doubted)][:1]
             if what is not None and detector.kind_doubts and not sighting.hand:   # (a hand: "read_again" says so)
                 return [_what_to_change(appearance, *sorted(detector.kind_doubts)[0], step.name)]
-            if what is not None and loose(calibration, appearance) and not sighting.hand:
+            if what is not None and loosely and not sighting.hand:
                 # a loose camera's step read again wrong for another doubt (a one-sided rim): its
                 # focus is what helps, not the light (1,000,211, 0.60 mm: focused, no JPEG, taught and 6
                 # of its 8 boards right, none WRONG; 1.6 times the light, refused as before)
-                return [("coins_too_loose", {"apart": float(max(loose(calibration, appearance).values()))})]
+                return [("coins_too_loose", {"apart": float(max(loosely.values()))})]
             if what is not None:
                 return [("read_again", {"step": step.name, "what": what})]
     return []

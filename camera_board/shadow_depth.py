@@ -102,7 +102,8 @@ class ShadowDepth:
         if seen.size < LEAST:
             return {}
         deepest = max(SHADOW_DEPTH, float(np.percentile(seen, DEEPEST)))
-        return {kind: deepest for kind in self._shaded(DARK_LIKE) if kind in DARK_KINDS or kind in self._shaded(shaded)}
+        return {kind: deepest for kind, shares in self.tops.items()
+                if np.mean(shares) > (DARK_LIKE if kind in DARK_KINDS else max(shaded, DARK_LIKE))}
 
     def tints(self, shaded: float) -> dict[str, float]:
         """For the kinds like their shadow on their spots (not ``DARK_KINDS`` under the bar): how
@@ -110,7 +111,8 @@ class ShadowDepth:
         ``TINTED`` percentile of the shadows no darker than ``depths`` keeps): a top of a hue a
         little off the board's (cream men on painted white) is then no longer cut as the board
         in shadow. None learned when the shadows were too few."""
-        depths = {kind: depth for kind, depth in self.depths(shaded).items() if kind in self._shaded(shaded)}
+        like = self._shaded(shaded)
+        depths = {kind: depth for kind, depth in self.depths(shaded).items() if kind in like}
         if not depths:
             return {}
         seen, tinted = np.concatenate(self.shadows), np.concatenate(self.tinted)
