@@ -469,6 +469,35 @@ def test_a_hard_chain_set_off_beside_the_fans_start_is_accepted(name):
     assert len(check.moved) >= 2 and check.plausible, name
 
 
+# Issue 31, twenty-third round (docs/physics-check.md): a chain the first search left just over
+# the line, which fans set off 16 and 48 mm beside the first fan's start explain with every coin
+# well within its allowance (the close look, held to ``CLOSE_BAR`` of it), and a far hand move
+# beside a lone knock that the same fans explain only scraping under the line: a look from
+# starts the board did not point to, taken at the usual bar, let it through. Tuning seeds
+# (``--physics independent``, readings to 0.1 mm).
+CLOSE_CHAIN = (   # independent seed 10, shot 993, hard, 3 knocked on: called a cheat on main
+    ((255.5, 266.7), (315.8, 116.9), (162.8, 341.5), (297.1, 195.9), (235.8, 240.5), (284.5, 94.3)),
+    ((246.9, 294.6), (316.1, 116.9), (161.9, 341.3), (296.4, 195.6), (212.0, 259.1),
+     (282.8, 251.6), (369.3, 102.9)))
+CLOSE_SCRAPE = (   # independent seed 7, shot 373, aimed, 1 knocked on; 293.6, 147.1 moved 31 mm
+    ((238.0, 371.7), (293.6, 147.1), (195.1, 274.0)),
+    ((238.6, 372.4), (323.7, 136.4), (179.1, 305.7), (224.0, 264.7)))
+
+
+def test_a_chain_just_over_the_line_that_fans_set_off_farther_aside_explain_closely_is_accepted():
+    before, after = CLOSE_CHAIN
+    check = moved.check_shove(BOARD, before, after, 1.0)
+    assert len(check.moved) >= 2 and check.plausible
+
+
+def test_a_hand_move_the_farther_fans_explain_only_at_the_usual_bar_is_caught(monkeypatch):
+    before, after = CLOSE_SCRAPE
+    check = moved.check_shove(BOARD, before, after, 1.0)
+    assert not check.plausible
+    monkeypatch.setattr(search, "CLOSE_BAR", 1.0)   # the look held to the usual bar
+    assert moved.check_shove(BOARD, before, after, 1.0).plausible
+
+
 # Issue 31, eleventh round (docs/physics-check.md): far hand moves that the traced look,
 # tried from the geometric pass's other assignments too, let through by pairing the hand's
 # nudged coin as another: the shot coin (or a knocked coin) taken to have come to rest
