@@ -490,6 +490,20 @@ def test_a_chain_just_over_the_line_that_fans_set_off_farther_aside_explain_clos
     assert len(check.moved) >= 2 and check.plausible
 
 
+# Issue 31, twenty-fourth round: a chain the first search left far over the line (3.7), which
+# the twenty-third round's limit (the close look only up to ``SECOND_LOOK``) shut out; the
+# fans explain it with every coin within ``CLOSE_BAR`` (0.69). Pymunk seed 4242, shot 974.
+CLOSE_FAR_CHAIN = (   # hard, 2 knocked on: called a cheat on main
+    ((153.5, 292.3), (47.7, 308.8), (83.7, 141.5)),
+    ((154.4, 292.6), (54.0, 318.1), (5.2, 318.5), (204.5, 207.1)))
+
+
+def test_a_chain_far_over_the_line_that_fans_set_off_farther_aside_explain_closely_is_accepted():
+    before, after = CLOSE_FAR_CHAIN
+    check = moved.check_shove(BOARD, before, after, 1.0)
+    assert len(check.moved) >= 2 and check.plausible
+
+
 def test_a_hand_move_the_farther_fans_explain_only_at_the_usual_bar_is_caught(monkeypatch):
     before, after = CLOSE_SCRAPE
     check = moved.check_shove(BOARD, before, after, 1.0)

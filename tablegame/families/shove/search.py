@@ -112,7 +112,7 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
             wide = _wide_look(trial, board, check, fit.shot.speed)
             if wide is not None:
                 return wide
-    if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
+    if len(check.moved) >= 2 and not fit.explains and fit.shot is not None:
         close = _close_look(trial, board, check, fit.shot.speed)
         if close is not None:
             return close
