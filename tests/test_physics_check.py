@@ -512,6 +512,22 @@ def test_a_hand_move_the_farther_fans_explain_only_at_the_usual_bar_is_caught(mo
     assert moved.check_shove(BOARD, before, after, 1.0).plausible
 
 
+# Issue 31, twenty-fifth round: the close look runs only within the work the check was bounded
+# by before it (``CLOSE_WITHIN``), not after the traced and wide looks (the slowest checks). A
+# hand move beside a hard knock, which the look run after those looks explains at 0.72 of its
+# allowances, is caught. Pymunk seed 4242, shot 188 (its near hand move).
+CLOSE_LATE = (   # one coin moved 45 mm by hand near the shot's way, the other knocked 167 mm
+    ((75.4, 205.9), (168.9, 134.3)),
+    ((31.7, 217.4), (27.4, 305.0), (279.1, 259.2)))
+
+
+def test_a_hand_move_the_close_look_explains_only_past_the_checks_bound_is_caught(monkeypatch):
+    before, after = CLOSE_LATE
+    assert not moved.check_shove(BOARD, before, after, 1.0).plausible
+    monkeypatch.setattr(search, "CLOSE_WITHIN", 10 ** 6)   # the look after every other look
+    assert moved.check_shove(BOARD, before, after, 1.0).plausible
+
+
 # Issue 31, eleventh round (docs/physics-check.md): far hand moves that the traced look,
 # tried from the geometric pass's other assignments too, let through by pairing the hand's
 # nudged coin as another: the shot coin (or a knocked coin) taken to have come to rest
