@@ -469,65 +469,6 @@ def test_a_hard_chain_set_off_beside_the_fans_start_is_accepted(name):
     assert len(check.moved) >= 2 and check.plausible, name
 
 
-# Issue 31, twenty-third round (docs/physics-check.md): a chain the first search left just over
-# the line, which fans set off 16 and 48 mm beside the first fan's start explain with every coin
-# well within its allowance (the close look, held to ``CLOSE_BAR`` of it), and a far hand move
-# beside a lone knock that the same fans explain only scraping under the line: a look from
-# starts the board did not point to, taken at the usual bar, let it through. Tuning seeds
-# (``--physics independent``, readings to 0.1 mm).
-CLOSE_CHAIN = (   # independent seed 10, shot 993, hard, 3 knocked on: called a cheat on main
-    ((255.5, 266.7), (315.8, 116.9), (162.8, 341.5), (297.1, 195.9), (235.8, 240.5), (284.5, 94.3)),
-    ((246.9, 294.6), (316.1, 116.9), (161.9, 341.3), (296.4, 195.6), (212.0, 259.1),
-     (282.8, 251.6), (369.3, 102.9)))
-CLOSE_SCRAPE = (   # independent seed 7, shot 373, aimed, 1 knocked on; 293.6, 147.1 moved 31 mm
-    ((238.0, 371.7), (293.6, 147.1), (195.1, 274.0)),
-    ((238.6, 372.4), (323.7, 136.4), (179.1, 305.7), (224.0, 264.7)))
-
-
-def test_a_chain_just_over_the_line_that_fans_set_off_farther_aside_explain_closely_is_accepted():
-    before, after = CLOSE_CHAIN
-    check = moved.check_shove(BOARD, before, after, 1.0)
-    assert len(check.moved) >= 2 and check.plausible
-
-
-# Issue 31, twenty-fourth round: a chain the first search left far over the line (3.7), which
-# the twenty-third round's limit (the close look only up to ``SECOND_LOOK``) shut out; the
-# fans explain it with every coin within ``CLOSE_BAR`` (0.69). Pymunk seed 4242, shot 974.
-CLOSE_FAR_CHAIN = (   # hard, 2 knocked on: called a cheat on main
-    ((153.5, 292.3), (47.7, 308.8), (83.7, 141.5)),
-    ((154.4, 292.6), (54.0, 318.1), (5.2, 318.5), (204.5, 207.1)))
-
-
-def test_a_chain_far_over_the_line_that_fans_set_off_farther_aside_explain_closely_is_accepted():
-    before, after = CLOSE_FAR_CHAIN
-    check = moved.check_shove(BOARD, before, after, 1.0)
-    assert len(check.moved) >= 2 and check.plausible
-
-
-def test_a_hand_move_the_farther_fans_explain_only_at_the_usual_bar_is_caught(monkeypatch):
-    before, after = CLOSE_SCRAPE
-    check = moved.check_shove(BOARD, before, after, 1.0)
-    assert not check.plausible
-    monkeypatch.setattr(search, "CLOSE_BAR", 1.0)   # the look held to the usual bar
-    assert moved.check_shove(BOARD, before, after, 1.0).plausible
-
-
-# Issue 31, twenty-fifth round: the close look runs only within the work the check was bounded
-# by before it (``CLOSE_WITHIN``), not after the traced and wide looks (the slowest checks). A
-# hand move beside a hard knock, which the look run after those looks explains at 0.72 of its
-# allowances, is caught. Pymunk seed 4242, shot 188 (its near hand move).
-CLOSE_LATE = (   # one coin moved 45 mm by hand near the shot's way, the other knocked 167 mm
-    ((75.4, 205.9), (168.9, 134.3)),
-    ((31.7, 217.4), (27.4, 305.0), (279.1, 259.2)))
-
-
-def test_a_hand_move_the_close_look_explains_only_past_the_checks_bound_is_caught(monkeypatch):
-    before, after = CLOSE_LATE
-    assert not moved.check_shove(BOARD, before, after, 1.0).plausible
-    monkeypatch.setattr(search, "CLOSE_WITHIN", 10 ** 6)   # the look after every other look
-    assert moved.check_shove(BOARD, before, after, 1.0).plausible
-
-
 # Issue 31, eleventh round (docs/physics-check.md): far hand moves that the traced look,
 # tried from the geometric pass's other assignments too, let through by pairing the hand's
 # nudged coin as another: the shot coin (or a knocked coin) taken to have come to rest

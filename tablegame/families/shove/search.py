@@ -83,21 +83,19 @@ class Fit:
     shot: Shot | None
     error: float
     off: tuple[Moved, ...] = ()
-    bar: float = 1.0   # the error it must keep to (the close look's is tighter: ``CLOSE_BAR``)
 
     @property
     def explains(self) -> bool:
-        return self.error <= self.bar
+        return self.error <= 1.0
 
 
 def best_fit(board: ShoveBoard, before, after, check: Check,
              tolerance: float = SENSOR_ERROR, budget: int = MAX_SHOTS) -> Fit:
     """The search (``_search``); a chain whose best fit is just over the line
     (``SECOND_LOOK``) gets a second look, and a hard chain still unexplained (its coins
-    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``) and the
-    wide look, a chain still unexplained within ``CLOSE_WITHIN`` the close look
-    (``_close_look``): their shots are taken only if they explain the board, else the
-    first fit stands, its verdict, named coin and replay."""
+    slid ``TRACE_SLIDES`` mm or more together) the traced look (``_traced_look``): their
+    shots are taken only if they explain the board, else the first fit stands, its
+    verdict, named coin and replay."""
     trial = _Trial(board, before, after, tolerance, budget)
     fit = _search(trial, board, check)
     if len(check.moved) >= 2 and 1.0 < fit.error <= SECOND_LOOK and fit.shot is not None:
@@ -113,11 +111,6 @@ def best_fit(board: ShoveBoard, before, after, check: Check,
             wide = _wide_look(trial, board, check, fit.shot.speed)
             if wide is not None:
                 return wide
-    if (len(check.moved) >= 2 and not fit.explains and fit.shot is not None
-            and trial.runs + CLOSE_SHOTS <= budget + CLOSE_WITHIN):
-        close = _close_look(trial, board, check, fit.shot.speed)
-        if close is not None:
-            return close
     return fit   # a later look explains the board, or changes nothing (nor its reasons)
 
 
@@ -134,14 +127,13 @@ def _second_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -
 
 
 def _side_fans(trial: _Trial, board: ShoveBoard, fan: _Fan, reach: float,
-               starts: tuple[float, ...], hits: int, kept: int, span: float | None = None) -> list:
-    """(score, fan) of each shot of the fans of ``hits`` across ``fan``'s coin (``span``
-    diameters either side of its centre, ``FAN_SPAN`` unless said) set off ``starts`` mm beside its start point, as
-    hard as ``reach``, until one explains the board or ``kept`` simulations of the budget
-    are left for the refinement (looked at after each shot: a fan runs one). The second
-    look's, the wide look's and the close look's."""
-    r, span = board.coin_radius, FAN_SPAN if span is None else span
-    offsets = [-span + 2 * span * k / (hits - 1) for k in range(hits)]
+               starts: tuple[float, ...], hits: int, kept: int) -> list:
+    """(score, fan) of each shot of the fans of ``hits`` across ``fan``'s coin set off
+    ``starts`` mm beside its start point, as hard as ``reach``, until one explains the board
+    or ``kept`` simulations of the budget are left for the refinement (looked at after each
+    shot: a fan runs one). The second look's and the wide look's."""
+    r = board.coin_radius
+    offsets = [-FAN_SPAN + 2 * FAN_SPAN * k / (hits - 1) for k in range(hits)]
     scanned = []
     for dx in starts:
         x0 = min(max(fan.x0 + dx, r), board.width - r)
@@ -242,59 +234,6 @@ def _wide_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> 
     return found if found.explains else None
 
 
-# -- a close look: more fans, held to a tighter bar ------------------------------------------
-# Every extra look tried on the chains left unexplained (issue 31, eighteenth to twenty-second
-# rounds) cleared genuine chains at about the rate it let hand moves through. The twenty-third
-# round measured what tells them apart on the tuning seeds: not where the explaining shot set
-# off, how hard, how many coins it moved, nor how the named coin took part (hit first, at the
-# end of a chain, how far it slid against its seen move), but how well it explains the board.
-# A look that sets off from starts the board did not point to tries many shots blind, and with
-# allowances as wide as a knocked coin's (36 % of its slide) one of them scrapes under the line
-# on a hand-moved board by chance: the worst coin of the shot lay at 0.80-1.00 of its
-# allowance on 37 of the 39 hand-moved boards such a look let through, at 0.14-0.71 on 4 of
-# the 7 genuine chains it explained. So the look's shot is taken only with every coin within
-# ``CLOSE_BAR`` of its allowance (the look searches on until then), on every chain left
-# unexplained (a limit on how far over the line shut out genuine chains 3.7 and 4.6 over).
-# What it cannot be told early: where it fails (hand moves, 5,280 of its 5,346 runs on the
-# tuning seeds), it pays all of its simulations, and its first fan tells nothing (the genuine
-# chains it explains lie 0.6-10 over after it, as hand moves do; the starts are 32 mm apart,
-# turning the shot's way in by more than the fan's neighbouring hits do, so one start's fit
-# bounds nothing at the next: issue 31, twenty-fifth round). So it runs only within the work
-# the check was bounded by before it (``CLOSE_WITHIN``): not after the traced and wide looks,
-# whose checks are the slowest, and the check's slowest work stays what it was.
-CLOSE_STARTS = (-48.0, -16.0, 16.0, 48.0)   # mm beside the first fan's start point
-CLOSE_SPAN = 0.6        # diameters either side of the coin's centre the fans' hits cross
-CLOSE_SHOTS = 36        # simulations more for the close look at most
-CLOSE_REFINE = 8        # of them kept for Nelder-Mead ...
-CLOSE_REFINES = 2       # ... around this many of its best shots, the budget shared
-CLOSE_BAR = 0.75        # of its allowance every coin must keep to in the close look
-
-
-def _close_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) -> Fit | None:
-    """Fans of ``FAN`` across the lowest coin set off ``CLOSE_STARTS`` beside its fan's
-    start point, as hard as the search's best shot, then Nelder-Mead around the best two,
-    in ``CLOSE_SHOTS`` more simulations, every coin held to ``CLOSE_BAR`` of its allowance:
-    its fit (None: none explains the board that closely)."""
-    fans = _lowest(_fans(board, trial, check), board.coin_diameter)
-    if not fans:
-        return None
-    trial.budget += CLOSE_SHOTS
-    kept, trial.bar = trial.best, CLOSE_BAR
-    trial.best = Fit(None, math.inf, bar=CLOSE_BAR)
-    scanned = _side_fans(trial, board, fans[0], reach, CLOSE_STARTS, FAN, CLOSE_REFINE,
-                         CLOSE_SPAN)
-    budget = trial.budget
-    starts = sorted(scanned, key=lambda t: t[0])[:CLOSE_REFINES]
-    for j, (_, f) in enumerate(starts):
-        if trial.best.explains:
-            break
-        trial.budget = trial.runs + (budget - trial.runs) // (len(starts) - j)
-        _refine(trial, f, f.x0, 0.0, 1.0)
-    trial.budget = budget
-    found, trial.best, trial.bar = trial.best, kept, 1.0
-    return found if found.explains else None
-
-
 # -- traced back from the other end ----------------------------------------------------------
 # The geometric proposals start from the first coin's seen move, which tells nothing of its
 # hit where that coin was hit again (hard chains: the shot coin follows it, or it runs into a
@@ -305,9 +244,6 @@ def _close_look(trial: _Trial, board: ShoveBoard, check: Check, reach: float) ->
 # split of its speed) to the front edge, each such way is a start point and a reach.
 TRACE_SLIDES = 200.0    # mm the coins that moved slid together at least: a hard chain
 TRACE_SHOTS = 36        # simulations more for the traced look at most
-# simulations more than the search's budget a check ran before the close look at most: the
-# close look runs only within them (``_close_look``)
-CLOSE_WITHIN = SECOND_SHOTS + TRACE_SHOTS + WIDE_SHOTS
 TRACE_FIRST = 8         # traced proposals simulated before the best is refined
 TRACE_STEP = 5          # degrees between the first hits tried round a coin
 TRACE_REST = 50.0       # mm off the shot coin's rest that rank as much as e times off a slide
@@ -1116,7 +1052,6 @@ class _Trial:
         # read with the sensor term over a diameter (0.12 at ±1 mm)
         self.turn = self.sensor / board.coin_diameter
         self.best = Fit(None, math.inf)
-        self.bar = 1.0           # the error a fit must keep to (``Fit.bar``)
         self.fixed: tuple = ()   # (coin, seen coin) pairs held to; the rest by nearness
 
     def run(self, shot: Shot) -> float:
@@ -1145,7 +1080,7 @@ class _Trial:
                                           self.rehearsal.hits)
         self._seen[key] = score, self.rested
         if error < self.best.error:
-            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off, self.bar)
+            self.best = Fit(Shot(x, shot.angle, shot.speed), error, off)
         return score
 
     def _allowance(self, shot: bool, hit, start, rest, seen) -> float:
