@@ -208,3 +208,21 @@ def test_a_cream_white_whose_outline_has_not_settled_is_not_read_wrong():
     assert verdict != "wrong", sighting.pieces
     assert verdict == "right" or "a white at 612, 511 mm whose edge looks like the board in shadow" \
         in sighting.problem, sighting.problem
+
+
+@pytest.mark.xfail(strict=True, reason="not mended (docs/camera.md, 'Brown-wood whites on painted white pulled "
+                                       "towards the lamp'): 2.12 and 2.04 mm off, the first frame's mapping 0.4 mm of it")
+def test_brown_wood_whites_on_painted_white_pulled_towards_the_lamp_are_not_read_wrong():
+    # fresh set 1,000,200's installation 204 (brown-wood labelled whites on painted white, a lamp
+    # at 951, 7 mm, 1.33 m up, the camera 1.65 m up), boards 0 and 4 read in turn as the bench
+    # reads them: a white's outline and his top's colour both pulled 1.5 to 2.6 mm towards the lamp
+    # (his lit rim blurs out into the pale board and counts, his shaded rim is cut as his shadow;
+    # the first frame's mapping 0.4 mm off the same way): halfway 2.12 and 2.04 mm off, WRONG
+    inst, learned = _taught_anyway(1_000_204)
+    detector = reader(inst.game, inst.lens, learned.appearance)
+    verdicts = {}
+    for k in range(5):
+        case = inst.board(k)
+        sighting = detector.see(render(case.shot, np.random.default_rng([1_000_204, 3, k])))
+        verdicts[k] = judge(inst.game, case, sighting)[0]
+    assert verdicts[0] != "wrong" and verdicts[4] != "wrong", verdicts
