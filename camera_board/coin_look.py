@@ -182,9 +182,10 @@ def alone(look: CoinLook, u: float, v: float, others) -> bool:
     this coin's rim (``BEYOND``). Where one does, its own top, rim and drop shadow stand where the
     look was taught the board, and its pixels left out (``fit``) take this coin's rim on that side
     with them: a fit only just over its bar is pulled there. Of the 47 coins placed only just on
-    nineteen Shove tuning sets, the 19 touching another lay 0.11 to 1.45 mm off (1,000,122 board
-    7's 1.45, 1,000,012 board 0's 1.04, 901 board 6's 0.96); the 16 with none within reach, 0.01
-    to 0.86 mm ("The settled read's doubts counted again after camera-shove17", docs/camera.md)."""
+    nineteen Shove tuning sets, the 18 touching another lay 0.11 to 1.45 mm off (1,000,122 board
+    7's 1.45, 1,000,012 board 0's 1.04, 901 board 6's 0.96); the 23 with none within reach, 0.01
+    to 0.86 mm (6 more were stray peaks, coins' shadows: "The settled read's doubts counted again
+    after camera-shove17", docs/camera.md)."""
     return all(math.hypot(ou - u, ov - v) - look.radius - other >= BEYOND * look.scale for ou, ov, other in others)
 
 

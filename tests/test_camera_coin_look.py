@@ -305,8 +305,8 @@ def test_a_coin_is_alone_unless_another_piece_comes_within_its_looks_reach():
 
 def test_a_lone_coin_its_look_fits_only_just_is_read_not_doubted():
     # (before: tuning installation 1, board 0, read as the bench reads it: a brass coin on green
-    # paint, no piece within 150 mm, placed by its look 0.106 over its bar, 0.06 mm off, doubted
-    # "only just" and the board refused for nothing else. Coins placed only just with no piece
+    # paint at the front edge, no piece within 170 mm, placed by its look only just over its bar,
+    # 0.06 mm off, doubted "only just" and the board refused for nothing else. Coins placed only just with no piece
     # within the look's reach lay 0.86 mm off at most on nineteen tuning sets; touching ones
     # up to 1.45 mm, and they stay doubted.)
     (_, case, sighting), = _read_in_turn(1, 1)
