@@ -705,15 +705,20 @@ class Detector:
             if coin_look.trusted(look, score, cut):
                 middles[i] = (fu, fv)
                 self.placed[i] = True
+                shadow_like = self.shaded[i] > SHADED
                 # a rim told from the board on one side only, or a coin like the board in shadow
                 # (where does it end and its shadow begin?), says where the centroid is unsure,
                 # not the look's fit (its drop shadow and the board round it weigh on every
                 # side: such coins in the gutter placed 0.1 to 0.6 mm off): neither doubted
                 self.one_sided[i] = 0.0
                 self.shaded[i] = 0.0
-                # (unless it fits only just: such a fit placed a touching coin 1.45 mm off and a
-                # coin at the board's edge 6.2 mm off, each doubted for nothing else)
-                self.only_just[i] = not coin_look.surely(look, score)
+                # (unless it fits only just where something could have pulled the fit: a piece
+                # within its look's reach (such a fit placed touching coins 1.45 and 1.04 mm off),
+                # or a "coin" like the board in shadow (a coin's shadow fitted as a coin: every
+                # stray peak placed only just on nineteen tuning sets, at 1.0). A coin placed only
+                # just with neither lay 0.86 mm off at most: ``coin_look.alone``)
+                self.only_just[i] = not coin_look.surely(look, score) and (
+                    shadow_like or not coin_look.alone(look, fu, fv, others))
             elif (over := self._over_frame(look, evened, grid, middles[i], others, cut)) is not None:
                 # a coin in a side gutter: the look was taught over the playing surface, and over the
                 # frame the coin's top stands out otherwise (its centroid its dark edge's: 0.2 to 3.6
