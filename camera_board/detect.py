@@ -23,7 +23,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from camera_board import coin_look, light_shapes, shadow_patch
+from camera_board import coin_look, light_shapes, man_look, shadow_patch
 from camera_board.appearance import Appearance, drawn
 from camera_board.calibrate import Calibration
 from camera_board.layout import PIECE_COLOURS, SKIN, Layout
@@ -276,6 +276,8 @@ class Detector:
         # the teaching's formation read again (learn.py): its men touch all round, so their
         # centroids settle slower than in play and are not doubted for it (``UNSETTLED``)
         self.formation = False
+        # the kinds the formation read again does not judge (man_look.place: the men laid apart do)
+        self.judged_apart: set[str] = set()
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -299,7 +301,7 @@ class Detector:
         return self.read(self.calibration.rectify(frame))
 
     def read(self, view: np.ndarray) -> Sighting:
-        self.loose_doubted, self.kind_doubts = set(), set()   # (the doubts of this read alone)
+        self.loose_doubted, self.kind_doubts, self.judged_apart = set(), set(), set()   # (the doubts of this read alone)
         looked = self.look(view)
         if looked.apart is None:
             return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)
@@ -420,6 +422,7 @@ class Detector:
         self.edge_shaded = [0.0] * len(kept)   # how much of a man's rim band is cut as his shadow (likewise)
         self.unsettled = [0.0] * len(kept)     # mm a man's centroid would still move (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
+        middles = man_look.place(self, kept, middles, evened, grid)   # (a white like his shadow, by his look)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, like_frame, placed, unplaced, \

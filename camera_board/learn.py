@@ -2,7 +2,7 @@
 
 In a few steps, each a few frames of the camera's picture: first the empty board, then the
 pieces laid where ``steps(game)`` asks (Shove: five coins in the middle of beds; Carrom:
-the break's formation and the striker; Schocken: the dice showing 1 to 3, then 4 to 6;
+the break's formation and the striker, then the men laid apart on a ring; Schocken: the dice showing 1 to 3, then 4 to 6;
 Neunfeld: its dice and pieces). From them the camera keeps the empty board as it looks
 under the pub's light (in board millimetres, the frames' median) and each kind's colour as
 its pieces' tops show it (camera_board/appearance.py), and checks what it learned: it
@@ -28,7 +28,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from camera_board import coin_look
+from camera_board import coin_look, man_look
 from camera_board.appearance import Appearance, Colour
 from camera_board.calibrate import Calibration, CornersError, corner_homography
 from camera_board.camera import Lens
@@ -58,6 +58,7 @@ LOOK_APART = 1.3     # mm from their spots (the centroids' median) from which th
 # the games whose teaching learns its shadows' depth (camera_board/shadow_depth.py): measured on
 # Carrom's men; Shove's coins (1.8 mm, a shadow under a millimetre wide) not
 LEARNS_DEPTH = ("carrom",)
+APART_RING = 200.0   # mm from the middle, on the ICF board, the men laid apart lie (``_carrom_apart``)
 # -- the steps ---------------------------------------------------------------------------
 def steps(game: str, board=None) -> tuple[Step, ...]:
     """What the installer lays for each step of ``game`` ("shove", "carrom", "schocken",
@@ -66,7 +67,8 @@ def steps(game: str, board=None) -> tuple[Step, ...]:
     if game == "shove":
         return empty, Step("pieces", _shove_spots(board), "shove")
     if game == "carrom":
-        return empty, Step("pieces", _carrom_spots(board), "carrom")
+        return empty, Step("pieces", _carrom_spots(board), "carrom"), Step(man_look.APART, _carrom_apart(board),
+                                                                          "carrom_apart")
     if game in ("schocken", "neunfeld"):
         from camera_board.dice_learn import dice_steps
         return (empty, *dice_steps(game))
@@ -93,6 +95,21 @@ def _carrom_spots(board) -> tuple[Placed, ...]:
     board = board or CarromBoard()
     return (*(Placed(p.kind, p.x, p.y) for p in break_setup(board)),
             Placed("striker", board.size / 2, board.striker_line_y()))
+
+
+def _carrom_apart(board) -> tuple[Placed, ...]:
+    """The men laid apart (camera_board/man_look.py): eighteen on a ring ``APART_RING`` mm round
+    the middle, whites and blacks by turns, a man's diameter and more of board between them
+    (70 mm apart from middle to middle on the ICF board), between the outer circle and the base
+    lines; the queen in the centre, the striker on the middle of the front edge's margin, below
+    the base line (a white's look is learned at each of the nine whites' spots)."""
+    from tablegame.families.carrom.physics import CarromBoard
+    board = board or CarromBoard()
+    c = board.size / 2
+    ring = APART_RING * board.size / 740.0
+    men = [Placed("white" if k % 2 == 0 else "black", c + ring * math.cos(math.radians(10 + 20 * k)),
+                  c + ring * math.sin(math.radians(10 + 20 * k))) for k in range(18)]
+    return (*men, Placed("queen", c, c), Placed("striker", c, board.base_line_distance / 2 + board.striker_diameter / 4))
 
 
 # -- the reader -------------------------------------------------------------------------------
@@ -161,6 +178,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     differs: dict[tuple[int, int], list[float]] = {}    # (step, piece) -> how much its spot differs from the board
     problems: list[tuple[str, dict]] = []
     patches: dict[str, list[np.ndarray]] = {}
+    men: dict[str, list[np.ndarray]] = {}      # the men laid apart: each white's spot's patches (man_look.py)
     shadows = ShadowDepth()
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
@@ -169,14 +187,19 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
                 raise LearnError("dark", step=step.name)
             for kind, patch in coin_look.taught(detector, looked, step.pieces, _middle_of):
                 patches.setdefault(kind, []).append(patch)     # (the coins' look: coin_look.py)
-            if game in LEARNS_DEPTH:
+            apart = step.name == man_look.APART    # (its men teach their look alone: the colours and the
+            if apart:                              # shadows' depth are the formation's, as before the step)
+                for name, patch in man_look.taught(detector, looked, step.pieces, _middle_of):
+                    men.setdefault(name, []).append(patch)
+            if game in LEARNS_DEPTH and not apart:
                 shadows.add(detector, looked, step.pieces, _top)
             for i, piece in enumerate(step.pieces):
                 differs.setdefault((s, i), []).append(_differs(detector, looked.apart, piece))
             for i, (piece, centre, pixels) in enumerate(_pieces_seen(detector, looked, step.pieces)):
                 if centre is not None:
                     where.setdefault((s, i), []).append(centre)
-                    samples.setdefault(piece.kind, []).append(pixels)
+                    if not apart:
+                        samples.setdefault(piece.kind, []).append(pixels)
     kinds, colours = {}, {}
     unseen = {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
               if len(where.get((s, i), [])) * 2 < len(frames[s])}
@@ -209,7 +232,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
     appearance = appearance.with_colours(colours).with_looks(
-        {k: coin_look.learned(p, calibration.scale) for k, p in patches.items()}).with_depths(
+        {**{k: coin_look.learned(p, calibration.scale) for k, p in patches.items()},
+         **man_look.learned(men, calibration.scale)}).with_depths(
         shadows.depths(SHADED), shadows.tints(SHADED))
     if not problems:
         problems += separations(detector.look(calibration.rectify(frames[0][0])).grid, colours,
@@ -389,16 +413,23 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
     from camera_board.board import HEIGHTS
     from camera_board.detect import Detector, loose
     detector = Detector(calibration.layout, calibration, HEIGHTS, appearance)
-    detector.formation = True     # (its men touching all round settle slower: detect.UNSETTLED)
     loosely = loose(calibration, appearance)
     for s, step in enumerate(planned[1:], 1):
+        # (the formation's men touch all round: they settle slower, detect.UNSETTLED, and a kind whose
+        # look was learned from the men laid apart is judged there, not here: man_look.place)
+        detector.formation = step.name != man_look.APART
         for view in rectified(calibration, frames[s], step.name):
             sighting = detector.read(view)
             what = sighting.problem
             if what is None:
                 laid = {(s, i): p for i, p in enumerate(step.pieces)}
                 for key, piece in laid.items():
+                    if piece.kind in detector.judged_apart:   # (the men laid apart judge where it lies)
+                        continue
                     x, y = np.median(np.array(where[key]), axis=0)
+                    if step.name == man_look.APART and piece.kind in man_look.FITTED:
+                        x, y = piece.x, piece.y     # (his look was cut on his spot: it reads him there, his
+                                                    # centroid up to 4 mm off where like his shadow: 1,000,146)
                     if not any(f.kind == piece.kind and math.hypot(f.x - x, f.y - y) <= READ_AGAIN
                                for f in sighting.pieces):
                         what = doubt("not_read_at", kind=piece.kind, x=float(x), y=float(y))

@@ -23,6 +23,9 @@ WORDS = {
                     "eine in Feld 3 nahe der linken und eine in Feld 7 nahe der rechten Seitenlinie.",
            "carrom": "Die Steine wie zum Anstoß (die Königin in der Mitte, sechs um sie, zwölf darum, "
                      "Weiß und Schwarz wie gezeichnet) und den Striker mitten auf die eigene Grundlinie.",
+           "carrom_apart": "Die Steine einzeln auf die gezeichneten Stellen im Ring (Weiß und Schwarz abwechselnd, "
+                           "keiner berührt einen anderen), die Königin in die Mitte, den Striker vorne unter die "
+                           "Grundlinie.",
            "schocken": "Drei Würfel auf die gezeichneten Stellen, sie zeigen 1, 2 und 3 (von links).",
            "schocken-2": "Dieselben drei Würfel, jetzt zeigen sie 4, 5 und 6 (von links).",
            "neunfeld": "Die Würfel III (blau), IV (rot) und V (schwarz) auf die gezeichneten Stellen, "
@@ -80,6 +83,9 @@ WORDS = {
                     "near its left side line and one in bed 7 near its right.",
            "carrom": "The pieces as for the break (the queen in the centre, six round her, twelve round "
                      "them, white and black as drawn) and the striker on the middle of your base line.",
+           "carrom_apart": "The men one by one on the spots drawn on the ring (white and black by turns, none "
+                           "touching another), the queen in the centre, the striker at the front below the base "
+                           "line.",
            "schocken": "Three dice on the spots drawn, showing 1, 2 and 3 (from the left).",
            "schocken-2": "The same three dice, now showing 4, 5 and 6 (from the left).",
            "neunfeld": "Dice III (blue), IV (red) and V (black) on the spots drawn, showing 1, 4 and 2; "
