@@ -22,6 +22,7 @@ pictures: table_app/camera_learn.py) are the two ways an installer runs it.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Sequence
 
@@ -201,16 +202,20 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
                     if not apart:
                         samples.setdefault(piece.kind, []).append(pixels)
     kinds, colours = {}, {}
-    unseen = {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+    # the men laid apart (man_look.APART, the last step) only teach a white's look: a piece not found
+    # there, or far from its spot, is not held against the teaching (the formation judges the pieces,
+    # as before the step); it only keeps the look from being learned (``laid_apart``)
+    judged = [(s, step) for s, step in enumerate(planned[1:], 1) if step.name != man_look.APART]
+    unseen = {p.kind for s, step in judged for i, p in enumerate(step.pieces)
               if len(where.get((s, i), [])) * 2 < len(frames[s])}
     # a kind of which not one piece laid is seen: it looks like the board (all on their
     # spots wrongly is far less likely), said once with what to change
-    unseen -= {p.kind for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+    unseen -= {p.kind for s, step in judged for i, p in enumerate(step.pieces)
                if len(where.get((s, i), [])) * 2 >= len(frames[s])}
     for kind in sorted(unseen):
-        laid = sum(p.kind == kind for step in planned[1:] for p in step.pieces)
+        laid = sum(p.kind == kind for _, step in judged for p in step.pieces)
         problems.append(("unseen", {"kind": kind, "n": laid}))
-    for s, step in enumerate(planned[1:], 1):
+    for s, step in judged:
         for i, piece in enumerate(step.pieces):
             found = where.get((s, i), [])
             if piece.kind in unseen:
@@ -226,11 +231,12 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
                                          "mm": math.hypot(x - piece.x, y - piece.y)}))
     for kind, parts in samples.items():
         apart = [math.hypot(*(np.median(np.array(where[(s, i)]), axis=0) - (p.x, p.y)))
-                 for s, step in enumerate(planned[1:], 1) for i, p in enumerate(step.pieces)
+                 for s, step in judged for i, p in enumerate(step.pieces)
                  if p.kind == kind and (s, i) in where]
         mean, cov = colour_of(np.concatenate(parts))
         colours[kind] = Colour.of(mean, cov, len(apart), float(np.median(apart)))
         kinds[kind] = (len(apart), float(np.median(apart)))
+    men = men if _laid_apart(planned, frames, where) else {}
     appearance = appearance.with_colours(colours).with_looks(
         {**{k: coin_look.learned(p, calibration.scale) for k, p in patches.items()},
          **man_look.learned(men, calibration.scale)}).with_depths(
@@ -243,9 +249,28 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         # show); a kind without one, or so loose that the look does not place it either, is told
         # as such, not as a step read wrong (its read again would doubt every piece: "check the light")
         problems += [("coins_too_loose", {"apart": float(apart)}) for kind, apart in
-                     loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1] \
-            or _read_again(game, calibration, appearance, planned, frames, where)
+                     loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1]
+        if not problems:
+            before = tuple(step for step in planned if step.name != man_look.APART)   # (the last: its index kept)
+            if men:
+                problems = _read_again(game, calibration, appearance, planned, frames, where)
+                if problems:    # the men laid apart not read by their look: taught as before the step, without it
+                    appearance = dataclasses.replace(appearance, looks={
+                        k: v for k, v in appearance.looks.items() if not man_look.spot(k)})
+            if not men or problems:
+                problems = _read_again(game, calibration, appearance, before, frames, where)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
+
+
+def _laid_apart(planned, frames, where) -> bool:
+    """Whether every white of the men laid apart (man_look.APART) was found on his spot, within
+    ``FAR``, in half the step's frames or more: his look is cut there (a white not there, or not
+    seen, would teach a look of the bare board)."""
+    return any(step.name == man_look.APART for step in planned) and all(
+        len(where.get((s, i), [])) * 2 >= len(frames[s])
+        and math.hypot(*(np.median(np.array(where[(s, i)]), axis=0) - (p.x, p.y))) <= FAR
+        for s, step in enumerate(planned[1:], 1) if step.name == man_look.APART
+        for i, p in enumerate(step.pieces) if p.kind in man_look.FITTED)
 
 
 def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):

@@ -15,10 +15,8 @@ outwards from the point below the camera by up to 2 mm, and the lamp's shadow fa
 way on each side of the board). In play a doubted white is fitted by the mean of the
 ``NEAREST`` spots' looks round him (one look for the whole board placed such whites 0.65 mm
 off at the median, some just under 2 mm at good fits; the three nearest 0.30 mm), where his
-centroid read him, as coin_look fits a coin; where it fits within ``SLACK`` of how well the
-three spots next to each taught white fitted him (``learned``: a look from elsewhere on the
-board, so the bar is what a neighbour's look scores on a man it never saw), the fit places him
-and the shadow's doubt is lifted."""
+centroid read him, as coin_look fits a coin; where it fits within ``SLACK`` of how well it fits
+each of those spots' own looks (``near``), the fit places him and the shadow's doubt is lifted."""
 from __future__ import annotations
 
 import math
@@ -31,9 +29,9 @@ from camera_board.coin_look import CoinLook
 APART = "apart"      # the teaching step whose men are laid apart (camera_board/learn.py)
 FITTED = ("white",)  # the kinds whose look is learned there and fitted
 NEAREST = 3          # spots' looks averaged round a man in play
-SLACK = 0.2          # a fit this much under the bar: not placed (the whites the look placed over 2 mm off on
-                     # the probe's eighteen installations fitted 0.24 or more under it; "A man's look learned
-                     # from men laid apart", docs/camera.md)
+SLACK = 0.2          # a fit this much under the bar (``near``): not placed. On the probe's eighteen installations
+                     # (636 whites doubted for their shadow) those it places lie 1.80 mm off at most, the first
+                     # placed over 2 mm fits 0.26 under ("A man's look learned from men laid apart", docs/camera.md)
 _AT = "@"            # a spot's look is kept as "white@x,y" (board mm) among Appearance.looks
 
 
@@ -62,40 +60,27 @@ def taught(detector, looked, pieces, middle_of):
 
 
 def learned(patches: dict[str, list[np.ndarray]], scale: float) -> dict[str, CoinLook]:
-    """Each spot's look (its frames' mean), all of a kind with one bar: the worst fit, over
-    every frame of every spot, of the look of the ``NEAREST`` other spots nearest it."""
-    looks = {name: np.mean(np.stack(frames), axis=0).astype(np.float32) for name, frames in patches.items()}
-    bars: dict[str, float] = {}
-    for name, frames in patches.items():
-        kind, x, y = spot(name)
-        others = {n: p for n, p in looks.items() if n != name and spot(n)[0] == kind}
-        if not others:
-            continue
-        look = _mean(others, x, y, scale)
-        worst = min(coin_look._score(look, p) for p in frames)
-        bars[kind] = min(bars.get(kind, 1.0), worst)
-    return {name: CoinLook(patch, scale, bars[spot(name)[0]]) for name, patch in looks.items() if spot(name)[0] in bars}
+    """Each spot's look: its frames' mean."""
+    return {name: CoinLook(np.mean(np.stack(frames), axis=0).astype(np.float32), scale)
+            for name, frames in patches.items()}
 
 
 def near(looks: dict, kind: str, x: float, y: float, scale: float) -> CoinLook | None:
-    """The look of ``kind`` at (x, y) (board mm): the mean of the ``NEAREST`` spots' looks, with
-    their bar; None without any (a board taught before the step, or a coin's game)."""
+    """The look of ``kind`` at (x, y) (board mm): the mean of the ``NEAREST`` spots' looks, its
+    bar (``taught``) the worst of its fits to each of them (a white at one of those spots, as the
+    look sees him there); None without any (a board taught before the step, or a coin's game)."""
     mine = {n: look.patch for n, look in looks.items() if (s := spot(n)) and s[0] == kind
             and abs(look.scale - scale) < 1e-6}
     if not mine:
         return None
-    bar = min(looks[n].taught for n in mine)
-    return CoinLook(_mean(mine, x, y, scale).patch, scale, bar)
+    nearest = sorted(mine, key=lambda n: math.hypot(spot(n)[1] - x, spot(n)[2] - y))[:NEAREST]
+    look = CoinLook(np.mean(np.stack([mine[n] for n in nearest]), axis=0).astype(np.float32), scale)
+    return CoinLook(look.patch, scale, min(coin_look._score(look, mine[n]) for n in nearest))
 
 
 def placed(look: CoinLook, score: float) -> bool:
     """Whether a fit this good places the man."""
     return score >= look.taught - SLACK
-
-
-def _mean(patches: dict[str, np.ndarray], x: float, y: float, scale: float) -> CoinLook:
-    nearest = sorted(patches, key=lambda n: math.hypot(spot(n)[1] - x, spot(n)[2] - y))[:NEAREST]
-    return CoinLook(np.mean(np.stack([patches[n] for n in nearest]), axis=0).astype(np.float32), scale)
 
 
 def place(detector, kept: list, middles: list, evened: np.ndarray, grid) -> list:
