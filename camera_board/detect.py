@@ -276,8 +276,6 @@ class Detector:
         # the teaching's formation read again (learn.py): its men touch all round, so their
         # centroids settle slower than in play and are not doubted for it (``UNSETTLED``)
         self.formation = False
-        # the kinds the formation read again does not judge (man_look.place: the men laid apart do)
-        self.judged_apart: set[str] = set()
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -301,7 +299,7 @@ class Detector:
         return self.read(self.calibration.rectify(frame))
 
     def read(self, view: np.ndarray) -> Sighting:
-        self.loose_doubted, self.kind_doubts, self.judged_apart = set(), set(), set()   # (the doubts of this read alone)
+        self.loose_doubted, self.kind_doubts = set(), set()   # (the doubts of this read alone)
         looked = self.look(view)
         if looked.apart is None:
             return Sighting(problem=doubt("too_dark"), brightness=looked.brightness)

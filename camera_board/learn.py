@@ -440,8 +440,8 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
     detector = Detector(calibration.layout, calibration, HEIGHTS, appearance)
     loosely = loose(calibration, appearance)
     for s, step in enumerate(planned[1:], 1):
-        # (the formation's men touch all round: they settle slower, detect.UNSETTLED, and a kind whose
-        # look was learned from the men laid apart is judged there, not here: man_look.place)
+        # (the formation's men touch all round: they settle slower, detect.UNSETTLED, and are not
+        # placed by the look learned from the men laid apart: man_look.place)
         detector.formation = step.name != man_look.APART
         for view in rectified(calibration, frames[s], step.name):
             sighting = detector.read(view)
@@ -449,8 +449,6 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
             if what is None:
                 laid = {(s, i): p for i, p in enumerate(step.pieces)}
                 for key, piece in laid.items():
-                    if piece.kind in detector.judged_apart:   # (the men laid apart judge where it lies)
-                        continue
                     x, y = np.median(np.array(where[key]), axis=0)
                     if step.name == man_look.APART and piece.kind in man_look.FITTED:
                         x, y = piece.x, piece.y     # (his look was cut on his spot: it reads him there, his

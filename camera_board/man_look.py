@@ -87,13 +87,13 @@ def place(detector, kept: list, middles: list, evened: np.ndarray, grid) -> list
     """Each kept piece's middle, a white the read doubts for his shadow (his core like the board in
     shadow, his rim cut as his shadow, or his centroid not settled: detect.py's ``SHADED``,
     ``EDGE_SHADED``, ``UNSETTLED``) placed where his look fits (``placed``), and then that doubt
-    lifted. In the formation read again (``detector.formation``) such a white is not doubted for
-    it, nor for where his centroid lies (``detector.judged_apart``, learn.py's read again): his
-    touching neighbours leave too little of his rim to fit (fits 0.1 to 0.6 under the bar), and
-    the men laid apart, read again after it, judge his look."""
+    lifted. Not in the formation read again (``detector.formation``): its touching men leave too
+    little of a man's rim to fit (fits 0.1 to 1.1 under the bar), and the formation judges the
+    teaching as before the men laid apart (lifting its doubt taught installations whose other
+    pieces then read WRONG: 1,000,203's whites by their centroid, 206's striker)."""
     from camera_board.detect import EDGE_SHADED, SHADED, UNSETTLED
     looks = detector.appearance.looks
-    if detector.quick or not any(spot(n) for n in looks):
+    if detector.quick or detector.formation or not any(spot(n) for n in looks):
         return middles
     calibration, scale = detector.calibration, detector.calibration.scale
     out = list(middles)
@@ -104,15 +104,12 @@ def place(detector, kept: list, middles: list, evened: np.ndarray, grid) -> list
         look = near(looks, kind, *calibration.to_board(*middles[i], detector.heights[kind] / 2), scale)
         if look is None:
             continue
-        if not detector.formation:
-            others = [(ou, ov, detector.layout.piece_radii[kept[j][1]] * scale)
-                      for j, (ou, ov) in enumerate(middles) if j != i]
-            fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
-            if not placed(look, score):
-                continue
-            out[i] = (fu, fv)
-            detector.placed[i] = True
-        else:
-            detector.judged_apart.add(kind)
+        others = [(ou, ov, detector.layout.piece_radii[kept[j][1]] * scale)
+                  for j, (ou, ov) in enumerate(middles) if j != i]
+        fu, fv, score = coin_look.fit(look, evened, grid.reference, *middles[i], others, grid.unmarked)
+        if not placed(look, score):
+            continue
+        out[i] = (fu, fv)
+        detector.placed[i] = True
         detector.shaded[i] = detector.edge_shaded[i] = detector.unsettled[i] = 0.0
     return out
