@@ -28,24 +28,20 @@ def test_the_men_laid_apart_have_a_mans_diameter_of_board_round_each_and_lie_on_
             assert math.hypot(a.x - b.x, a.y - b.y) - ra - rb >= board.man_diameter
 
 
-def test_whites_like_the_board_in_shadow_are_taught_and_read_where_they_lie():
-    # tuning set 1,000,144's installation 146: brown-wood labelled whites on honey plywood. Before
-    # the men laid apart the teaching refused ("white looks like the board in shadow"), and read
-    # anyway the whites lay up to 4 mm off, their centroid pulled by their drop shadow
-    inst = installation("carrom", 1_000_146)
+def test_a_white_whose_edge_looks_like_the_board_in_shadow_is_placed_by_his_look():
+    # set 1,000,104's installation 107: brown-wood labelled whites on painted white, JPEG 60, a
+    # 1.4 px defocus. Before the men laid apart board 0 was refused for "a white at 602, 553 mm
+    # whose edge looks like the board in shadow" (his rim cut as his drop shadow)
+    inst = installation("carrom", 1_000_107)
     learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
     assert learned.ok, learned.said("en")
     assert sum(1 for name in learned.appearance.looks if man_look.spot(name)) == 9
-    # (kept with the learned board)
-    again = Appearance.from_bytes(learned.appearance.to_bytes())
+    again = Appearance.from_bytes(learned.appearance.to_bytes())     # (kept with the learned board)
     assert sorted(again.looks) == sorted(learned.appearance.looks)
-    detector = reader(inst.game, inst.lens, learned.appearance)
-    verdicts = []
-    for k in range(3):      # (read in turn, as the bench reads them)
-        case = inst.board(k)
-        sighting = detector.see(render(case.shot, np.random.default_rng([1_000_146, 3, k])))
-        verdicts.append(judge(inst.game, case, sighting)[0])
-    assert verdicts == ["right"] * 3, verdicts
+    case = inst.board(0)
+    sighting = reader(inst.game, inst.lens, again).see(render(case.shot, np.random.default_rng([1_000_107, 3, 0])))
+    verdict, errors = judge(inst.game, case, sighting)
+    assert verdict == "right" and max(errors) < 1.5, (verdict, sighting.problem, errors)
 
 
 def test_a_white_is_fitted_by_the_looks_of_the_three_spots_nearest_him():
