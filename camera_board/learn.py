@@ -2,8 +2,8 @@
 
 In a few steps, each a few frames of the camera's picture: first the empty board, then the
 pieces laid where ``steps(game)`` asks (Shove: five coins in the middle of beds; Carrom:
-the break's formation and the striker, then the men laid apart on a ring; Schocken: the dice showing 1 to 3, then 4 to 6;
-Neunfeld: its dice and pieces). From them the camera keeps the empty board as it looks
+the break's formation and the striker, then the men laid apart on a ring; Schocken: the dice
+showing 1 to 3, then 4 to 6; Neunfeld: its dice and pieces). From them the camera keeps the empty board as it looks
 under the pub's light (in board millimetres, the frames' median) and each kind's colour as
 its pieces' tops show it (camera_board/appearance.py), and checks what it learned: it
 reads the steps' own pictures with it (each piece where it lies, of its kind, nothing
@@ -110,7 +110,8 @@ def _carrom_apart(board) -> tuple[Placed, ...]:
     ring = APART_RING * board.size / 740.0
     men = [Placed("white" if k % 2 == 0 else "black", c + ring * math.cos(math.radians(10 + 20 * k)),
                   c + ring * math.sin(math.radians(10 + 20 * k))) for k in range(18)]
-    return (*men, Placed("queen", c, c), Placed("striker", c, board.base_line_distance / 2 + board.striker_diameter / 4))
+    below = board.base_line_distance / 2 + board.striker_diameter / 4    # (20 mm of board below the base line)
+    return (*men, Placed("queen", c, c), Placed("striker", c, below))
 
 
 # -- the reader -------------------------------------------------------------------------------

@@ -98,8 +98,9 @@ def place(detector, kept: list, middles: list, evened: np.ndarray, grid) -> list
     calibration, scale = detector.calibration, detector.calibration.scale
     out = list(middles)
     for i, (_, kind, *_) in enumerate(kept):
-        if kind not in FITTED or not (detector.shaded[i] > SHADED or detector.edge_shaded[i] > EDGE_SHADED.get(kind, math.inf)
-                                      or detector.unsettled[i] > UNSETTLED.get(kind, math.inf)):
+        shadowed = (detector.shaded[i] > SHADED or detector.edge_shaded[i] > EDGE_SHADED.get(kind, math.inf)
+                    or detector.unsettled[i] > UNSETTLED.get(kind, math.inf))
+        if kind not in FITTED or not shadowed:
             continue
         look = near(looks, kind, *calibration.to_board(*middles[i], detector.heights[kind] / 2), scale)
         if look is None:
