@@ -36,7 +36,9 @@ CUT_SLACK = 0.04     # the same for a fit over a rim part of which a marker's zo
                      # fitted closer is judged against its whole rim's fit: ``detect.CUT_APART``)
 JUST = 0.1           # a fit that places a coin but less than this over its bar (``trusted``) has placed one
                      # that was not there (a touching coin 1.45 mm off at 0.075 over it, fresh set
-                     # 1,000,120; a coin at the board's edge 6.2 mm off at 0.001): it is doubted
+                     # 1,000,120; a coin at the board's edge 6.2 mm off at 0.001): it is doubted where a
+                     # piece within the look's reach or a shadow-like core could have pulled it (``alone``,
+                     # detect.py); a lone coin placed only just lay 0.86 mm off at most on nineteen sets
 NO_FIT = 0.1         # a fit under this is no fit at all (the look places coins at 0.6 to 0.99)
 LIKE_FRAME = 0.25    # a top within this of the frame's grey under it is like the frame (``like_the_frame``)
 OFF_SURFACE = 0.05   # a coin whose top lies this little over the playing surface lies off it, in a gutter
