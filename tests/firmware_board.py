@@ -200,7 +200,7 @@ class FirmwareBoard:
             if not ready:
                 raise RuntimeError("the firmware does not answer its status: " + "; ".join(self.failures))
             words = [int(w) for w in self._status.readline().split()]
-        names = ("idle", "greeted", "seq", "frames", "resends", "acks")
+        names = ("idle", "greeted", "seq", "frames", "resends", "acks", "settling")
         status = dict(zip(names, words))
         self.stats.resends, self.stats.acks = status["resends"], status["acks"]
         return status
@@ -306,7 +306,7 @@ class FirmwareBoard:
         (a HELLO from the host drops the queued reports first, as the board's queue)."""
         while not self._stop.is_set():
             job = None
-            if self._jobs and not self._host_waiting() and self.status()["idle"]:
+            if self._jobs and not self._host_waiting() and self._quiet():
                 with self._lock:
                     job = self._jobs.popleft() if self._jobs else None
                     self._busy = job is not None
@@ -334,6 +334,14 @@ class FirmwareBoard:
                 return bool(select.select([master], [], [], 0)[0])
             except (OSError, ValueError):
                 return False
+
+    def _quiet(self) -> bool:
+        """No event waiting and nothing moving towards one: a shot's settled report can come
+        late on a loaded machine, after the shot's own wait (SETTLE_S), and the next job's
+        frames would then break into it (CI, 2026-11-29: [firmware] a moving frame of the second
+        shot before the first one's ACK)."""
+        status = self.status()
+        return bool(status["idle"]) and not status.get("settling", 0)
 
     def _play(self, shot) -> None:
         """Feeds each frame of the shot to the sensors, one scan interval apart (at once

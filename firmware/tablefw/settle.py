@@ -40,6 +40,11 @@ class Settle:
             return Settle.SETTLED
         return Settle.STILL
 
+    @property
+    def settling(self):
+        """Something moved since the last settled report, which is not yet due."""
+        return self._n >= 0 and not self._reported
+
     def _moved(self, n, xs, ys, kinds):
         """A piece is still when one of the last scan's (of its kind) is within the
         limit: the order of a scan does not matter. Count changes are motion."""

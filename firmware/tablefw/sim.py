@@ -12,7 +12,7 @@ by the table's physics and scenario scripts, over a control pipe):
     fault TEXT               a sensor fault: ERROR 4 with TEXT
     reset SEQ                the board restarts (power-up, first seq SEQ or -1: random)
     report                   the whole state as board events, as a REQUEST_SNAPSHOT would
-    status                   one status line back: idle greeted seq frames resends acks
+    status                   one status line back: idle greeted seq frames resends acks settling
 """
 from tablefw import protocol as P
 from tablefw.drivers.pockets import FALLING, GATE_MM, RISING, BEAM_MM, Pockets
@@ -144,8 +144,9 @@ class SimBoard:
         elif verb == "reset":
             reset(int(words[1]))
         elif verb == "status":
-            return "%d %d %d %d %d %d" % (board.idle, board.greeted, board.seq, board.frames_sent,
-                                         board.resends, board.acks)
+            settling = any(getattr(driver, "settling", False) for driver in board.drivers)
+            return "%d %d %d %d %d %d %d" % (board.idle, board.greeted, board.seq, board.frames_sent,
+                                            board.resends, board.acks, settling)
         return None
 
 

@@ -42,6 +42,10 @@ class Positions:
             self._last_moving = None
             board.event(self._type, board.payload[:self.write_payload(board.payload, P.SETTLED)])
 
+    @property
+    def settling(self):
+        return self._settle.settling
+
     def report_state(self, board):
         board.event(self._type, board.payload[:self.write_payload(board.payload, P.SETTLED)])
 
