@@ -341,7 +341,7 @@ class FirmwareBoard:
         frames would then break into it (CI, 2026-11-29: [firmware] a moving frame of the second
         shot before the first one's ACK)."""
         status = self.status()
-        return bool(status["idle"]) and not status.get("settling", 0)
+        return bool(status["idle"]) and not status["settling"]
 
     def _play(self, shot) -> None:
         """Feeds each frame of the shot to the sensors, one scan interval apart (at once
