@@ -74,7 +74,7 @@ def test_coins_a_guests_shadow_hid_keep_the_patch_doubted():
     # the patch's doubt, a WRONG board. Under the patch's own light one shows a coin's peak,
     # 0.65 of the matched filter, and something larger than the patch bar still differs)
     verdict, problem = _read_as_the_bench_does(904, 3)[2]
-    assert verdict == "refused" and "a patch at 135, 167 mm" in str(problem), (verdict, problem)
+    assert verdict == "refused" and "a patch at 137, 166 mm" in str(problem), (verdict, problem)
 
 
 def test_a_coin_in_a_shadow_that_shows_only_when_looked_for_again_keeps_its_patch_doubted():
@@ -83,7 +83,7 @@ def test_a_coin_in_a_shadow_that_shows_only_when_looked_for_again_keeps_its_patc
     # patch bar differs from the board any more (the coin's colour is near the walnut's), but
     # looked for again there the coin's filter peaks at 0.65, over ``UNSURE``: the patch stays)
     verdict, problem = _read_as_the_bench_does(1_000_092, 6)[5]
-    assert verdict == "refused" and "a patch at 305, 125 mm" in str(problem), (verdict, problem)
+    assert verdict == "refused" and "a patch at 307, 122 mm" in str(problem), (verdict, problem)
 
 
 def test_a_guests_shadow_smaller_than_three_coins_is_read_as_the_board():
@@ -106,3 +106,16 @@ def test_a_small_patch_a_coin_shows_in_under_the_light_as_measured_stays_doubted
     monkeypatch.setattr(shadow_patch, "shadow_like", lambda *_: True)
     verdict, problem = _read_as_the_bench_does(5, 5)[4]
     assert verdict == "refused" and "a patch at 32, 417 mm" in str(problem), (verdict, problem)
+
+
+def test_the_middle_coin_of_a_touching_row_cut_apart_by_its_own_face_keeps_its_patch_doubted():
+    # (before: fresh installation 1,000,242 board 0, dark old pennies on walnut, three touching
+    # along the front edge at 223, 249 and 274 mm: the matched filter peaks where the coins touch,
+    # each peak a shadow of a kept neighbour, and the middle coin was found by none. Round the
+    # found neighbours 1,914 of its pixels still differed from the board, but its worn face reads
+    # as the walnut along thin lines, and opened it fell apart in three parts of 1,080, 691 and
+    # 143 pixels, each under the patch bar of 1,216: the board settled a coin short, WRONG. Parts
+    # within the opening's width of each other are one patch: "The middle coin of a touching
+    # row of dark pennies", docs/camera.md)
+    (verdict, problem), = _read_as_the_bench_does(1_000_242, 1)
+    assert verdict == "refused" and "a patch at 250, 22 mm" in str(problem), (verdict, problem)
