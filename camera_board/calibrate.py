@@ -48,6 +48,8 @@ EDGE_REACH = 0.6     # of a cell: how far either side of each side its edge is l
                      # border is one cell wide, the white round the marker 0.8)
 EDGE_SPAN = (0.1, 0.9)   # the share of each side whose edge is fitted (its ends are the blurred corners)
 EDGE_STEP = 0.25     # px between the samples across an edge
+EDGE_WHOLE = 0.6     # a place whose rise is less than this share of the side's usual one is not its edge
+EDGE_OFF = 0.5       # px: a place this far off the line fitted through a side's edge is not on it
 
 
 @dataclass(frozen=True)
@@ -269,11 +271,14 @@ def _along_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         rise = np.clip(np.diff(profile, axis=1), 0, None)   # black inside to white outside
         total = rise.sum(axis=1)
-        edge = points[total > 0] + ((rise @ middles)[total > 0] / total[total > 0])[:, None] * out
-        if len(edge) < 3:
+        # (where a piece in the gutter or a hand covers the white round the side, the rise is
+        # less, and what rise there is lies elsewhere: those places are left out)
+        whole = total >= EDGE_WHOLE * np.median(total)
+        edge = points[whole] + ((rise @ middles)[whole] / total[whole])[:, None] * out
+        line = _line_through(edge, len(points))
+        if line is None:
             return quad
-        vx, vy, px, py = cv2.fitLine(edge.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([px, py], np.float64), np.array([vx, vy], np.float64)))
+        lines.append(line)
     corners = np.empty((4, 2))
     for i in range(4):     # corner i: where side i-1 (from corner i-1) meets side i
         (p, d), (q, e) = lines[i - 1], lines[i]
@@ -283,6 +288,23 @@ def _along_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
             return quad
         corners[i] = p + t[0] * d
     return corners if np.abs(corners - quad).max() <= cell else quad
+
+
+def _line_through(points: np.ndarray, along: int):
+    """(a point, the direction) of the line fitted through ``points``, fitted again without
+    those more than ``EDGE_OFF`` px off it; None where fewer than half the ``along`` places
+    looked at are left (the side is not seen straight)."""
+    for _ in range(2):
+        if len(points) < max(3, along / 2):
+            return None
+        vx, vy, px, py = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        off = np.abs((points[:, 0] - px) * vy - (points[:, 1] - py) * vx)
+        if off.max() <= EDGE_OFF:
+            break
+        points = points[off <= EDGE_OFF]
+    if len(points) < max(3, along / 2):
+        return None
+    return np.array([px, py], np.float64), np.array([vx, vy], np.float64)
 
 
 CORNER_REACH = 8     # pixels round a dragged corner where the picture's own corner is looked for
