@@ -81,8 +81,11 @@ SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may a
 # looks like "the board's colour, darker". Set 1,000,160 board 5: a black with the centre circle 2 mm
 # inside his edge had that side cut whole and read 2.28 mm off on the true mapping, 1.91 with it;
 # beyond his outline the ink stays cut (his shadow over it is not him: 1,000,160 board 4's black
-# 0.92 -> 2.63 mm counted so). docs/camera.md, "A man's rim over the board's own ink"
+# 0.92 -> 2.63 mm counted so). Carrom's men only: a Shove coin with a line across him so counted
+# read 1.06 mm off (tuning Shove 903 board 5, WRONG; 0.66 without). docs/camera.md, "A man's rim
+# over the board's own ink"
 INK_PAD = 1.0
+INK_GAMES = ("carrom",)
 # mm a Shove coin's middle would move were its rim counted where it does not count (told from
 # the board on one side, not the other): beyond this, where it ends is not known to the 1 mm
 # it is read to (copper or dark coins on a wood or slate near their colour, in a shadow's edge;
@@ -894,9 +897,11 @@ class Detector:
         # a drop shadow lies round the piece's rim, never on it; nor is his rim over the board's
         # own ink his shadow (``INK_PAD``)
         rim = reach - SHADOW_RIM * self.calibration.scale
-        u0, v0 = int(gu[0, 0]), int(gv[0, 0])
-        ink = self._grid.ink[v0:v0 + gu.shape[0], u0:u0 + gu.shape[1]]
-        weight = np.where((near < rim * rim) | (ink & (near <= reach * reach)), whole, lit)
+        weight = np.where(near < rim * rim, whole, lit)
+        if self.layout.game in INK_GAMES:
+            u0, v0 = int(gu[0, 0]), int(gv[0, 0])
+            ink = self._grid.ink[v0:v0 + gu.shape[0], u0:u0 + gu.shape[1]]
+            weight = np.where(ink & (near <= reach * reach), whole, weight)
         for j, (ou, ov, other) in enumerate(outlines):
             if j != i and abs(ou - cu) + abs(ov - cv) < 3 * (reach + other):
                 mask &= near - reach * reach <= (gu - ou) ** 2 + (gv - ov) ** 2 - other * other

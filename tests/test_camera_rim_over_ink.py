@@ -1,7 +1,7 @@
 """A Carrom man's rim over the board's own lines and circles counts as him, not as his drop
 shadow: his dark rim over the empty board's dark ink looks like "the board's colour, darker",
-which is how a drop shadow is told (``Detector._weighed``, ``INK_PAD``; docs/camera.md, "A man's
-rim over the board's own ink")."""
+which is how a drop shadow is told (``Detector._weighed``, ``INK_PAD``; Carrom only,
+``INK_GAMES``; docs/camera.md, "A man's rim over the board's own ink")."""
 import math
 
 import numpy as np
@@ -50,3 +50,17 @@ def test_the_ink_is_where_the_layouts_lines_and_circles_lie():
     assert grid.ink[int(round(v)), int(round(u))]
     u, v = calibration.to_pixel(ring.x, ring.y)     # the middle of the board: no ink
     assert not grid.ink[int(round(v)), int(round(u))]
+
+
+def test_a_shove_coin_with_a_line_across_him_is_read_as_before():
+    # tuning Shove 903 (boards read in turn, as the bench reads them), board 5: a coin of a
+    # touching three with a line under his middle, his rim over it counted as him, read 1.06 mm
+    # off (WRONG); his rim there cut as before (``INK_GAMES``: Carrom's men only), 0.66 mm
+    inst = installation("shove", 903)
+    detector, said = calibrated(inst, render)
+    assert detector is not None, said
+    for board in range(6):
+        case = inst.board(board)
+        sighting = detector.see(render(case.shot, np.random.default_rng([903, 3, board])))
+    verdict, errors = judge(inst.game, case, sighting)
+    assert verdict == "right", (sighting.problem, errors)
