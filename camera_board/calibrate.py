@@ -44,6 +44,12 @@ WHOLE = 10           # while a marker is missing, every this-th frame searches t
 # made was 0.4 to 1.0 mm off on Carrom cameras hung high (docs/camera.md, "The markers' corners").
 # A straight edge's middle (the centroid of its rise from black to white) lies where the edge is
 # for any blur that is the same either way, a real lens's as the simulated one's.
+# The games whose markers' corners are so placed: Carrom's (markers 29 to 43 px, the mapping 0.4 to 0.9 mm
+# off -> 0.03 to 0.51). Shove's markers (41 to 56 px) were 0.04 to 0.30 mm off with ArUco's corners, and
+# with these its tuning sets read 2 boards WRONG where main read none (1,000,088 board 7, 1,000,216: a
+# coin 1.0 mm off; right 992 against 996: docs/camera.md, "The markers' corners where their sides meet,
+# taken with ...")
+ALONG_EDGES_GAMES = ("carrom",)
 EDGE_REACH = 0.6     # of a cell: how far either side of each side its edge is looked for (the black
                      # border is one cell wide, the white round the marker 0.8)
 EDGE_SPAN = (0.1, 0.9)   # the share of each side whose edge is fitted (its ends are the blurred corners)
@@ -179,8 +185,9 @@ class Calibration:
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
             return {}
-        return {int(m): _along_edges(gray, q.reshape(4, 2)) for q, m in zip(corners, ids.ravel())
-                if int(m) in self._corners}
+        along = self.layout.game in ALONG_EDGES_GAMES
+        return {int(m): _along_edges(gray, q.reshape(4, 2)) if along else q.reshape(4, 2)
+                for q, m in zip(corners, ids.ravel()) if int(m) in self._corners}
 
     def _moved(self, homography: np.ndarray, than: np.ndarray | None = None, at: np.ndarray | None = None) -> float:
         """How far (mm) the board's corners (or the points ``at``) map apart under ``than`` (the
