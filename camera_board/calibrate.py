@@ -35,6 +35,27 @@ STEADYING = 0.1      # the share of each new frame's mapping in the averaged one
 MIN_MARKERS = 3      # 12 corners: enough for a homography with one marker hidden
 WINDOW = 0.75        # a marker is looked for first within this share of its own size round where it was
 WHOLE = 10           # while a marker is missing, every this-th frame searches the whole picture
+# Each marker's corners are placed where the lines along its four sides' edges meet (``_along_edges``),
+# not where ArUco's refinement leaves them: its CORNER_REFINE_SUBPIX is cornerSubPix in a window of
+# 0.3 of a cell (1 to 2 px on markers 30 px wide), whose fixed point on a black square's corner
+# blurred over a pixel or two (an L, not a chessboard's saddle) lies inside the square and moves with
+# where the edge falls between pixels: 0.2 to 1.0 px inside each marker, and each marker's four
+# corners 0.2 to 0.35 px off as a whole, the same on every frame of a still camera; the mapping so
+# made was 0.4 to 1.0 mm off on Carrom cameras hung high (docs/camera.md, "The markers' corners").
+# A straight edge's middle (the centroid of its rise from black to white) lies where the edge is
+# for any blur that is the same either way, a real lens's as the simulated one's.
+# The games whose markers' corners are so placed: Carrom's (markers 29 to 43 px, the mapping 0.4 to 0.9 mm
+# off -> 0.03 to 0.51). Shove's markers (41 to 56 px) were 0.04 to 0.30 mm off with ArUco's corners, and
+# with these its tuning sets read 2 boards WRONG where main read none (1,000,088 board 7, 1,000,216: a
+# coin 1.0 mm off; right 992 against 996: docs/camera.md, "The markers' corners where their sides meet,
+# taken with ...")
+ALONG_EDGES_GAMES = ("carrom",)
+EDGE_REACH = 0.6     # of a cell: how far either side of each side its edge is looked for (the black
+                     # border is one cell wide, the white round the marker 0.8)
+EDGE_SPAN = (0.1, 0.9)   # the share of each side whose edge is fitted (its ends are the blurred corners)
+EDGE_STEP = 0.25     # px between the samples across an edge
+EDGE_WHOLE = 0.6     # a place whose rise is less than this share of the side's usual one is not its edge
+EDGE_OFF = 0.5       # px: a place this far off the line fitted through a side's edge is not on it
 
 
 @dataclass(frozen=True)
@@ -164,7 +185,9 @@ class Calibration:
         corners, ids, _ = self._detector.detectMarkers(gray)
         if ids is None:
             return {}
-        return {int(m): q.reshape(4, 2) for q, m in zip(corners, ids.ravel()) if int(m) in self._corners}
+        along = self.layout.game in ALONG_EDGES_GAMES
+        return {int(m): _along_edges(gray, q.reshape(4, 2)) if along else q.reshape(4, 2)
+                for q, m in zip(corners, ids.ravel()) if int(m) in self._corners}
 
     def _moved(self, homography: np.ndarray, than: np.ndarray | None = None, at: np.ndarray | None = None) -> float:
         """How far (mm) the board's corners (or the points ``at``) map apart under ``than`` (the
@@ -224,6 +247,71 @@ def _window(quad: np.ndarray, shape) -> tuple[int, int, int, int]:
     def clip(value, size):
         return min(size, max(0, int(value)))
     return clip(x0 - pad, w), clip(y0 - pad, h), clip(x1 + pad + 1, w), clip(y1 + pad + 1, h)
+
+
+def _along_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A marker's four corners (``quad``, ArUco's) where the lines through its sides' edges meet:
+    across each side, at every pixel along its middle (``EDGE_SPAN``), the centroid of the rise
+    from the black border to the white round it within ``EDGE_REACH`` of a cell; a line fitted
+    through those. ``quad`` as it was where a side shows no edge, or where they meet more
+    than a cell away (not this marker's sides)."""
+    quad = np.asarray(quad, np.float64)
+    cell = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).mean() / 6
+    reach = max(1.5, EDGE_REACH * cell)
+    h, w = gray.shape[:2]
+    (x0, y0), (x1, y1) = np.floor(quad.min(axis=0) - reach - 2), np.ceil(quad.max(axis=0) + reach + 2)
+    x0, y0, x1, y1 = int(max(0, x0)), int(max(0, y0)), int(min(w, x1)), int(min(h, y1))
+    patch = gray[y0:y1, x0:x1].astype(np.float32)
+    across = np.arange(-reach, reach + 1e-9, EDGE_STEP)
+    middles = (across[:-1] + across[1:]) / 2
+    centre = quad.mean(axis=0)
+    lines = []
+    for a, b in zip(quad, np.roll(quad, -1, axis=0)):
+        length = np.linalg.norm(b - a)
+        along = (b - a) / length
+        out = np.array([along[1], -along[0]])
+        if np.dot((a + b) / 2 - centre, out) < 0:
+            out = -out
+        points = a + np.arange(EDGE_SPAN[0] * length, EDGE_SPAN[1] * length, 1.0)[:, None] * along
+        samples = points[:, None, :] + across[None, :, None] * out - (x0, y0)
+        profile = cv2.remap(patch, samples[..., 0].astype(np.float32), samples[..., 1].astype(np.float32),
+                            cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        rise = np.clip(np.diff(profile, axis=1), 0, None)   # black inside to white outside
+        total = rise.sum(axis=1)
+        # (where a piece in the gutter or a hand covers the white round the side, the rise is
+        # less, and what rise there is lies elsewhere: those places are left out)
+        whole = total >= EDGE_WHOLE * np.median(total)
+        edge = points[whole] + ((rise @ middles)[whole] / total[whole])[:, None] * out
+        line = _line_through(edge, len(points))
+        if line is None:
+            return quad
+        lines.append(line)
+    corners = np.empty((4, 2))
+    for i in range(4):     # corner i: where side i-1 (from corner i-1) meets side i
+        (p, d), (q, e) = lines[i - 1], lines[i]
+        try:
+            t = np.linalg.solve(np.array([d, -e]).T, q - p)
+        except np.linalg.LinAlgError:
+            return quad
+        corners[i] = p + t[0] * d
+    return corners if np.abs(corners - quad).max() <= cell else quad
+
+
+def _line_through(points: np.ndarray, along: int):
+    """(a point, the direction) of the line fitted through ``points``, fitted again without
+    those more than ``EDGE_OFF`` px off it; None where fewer than half the ``along`` places
+    looked at are left (the side is not seen straight)."""
+    for _ in range(2):
+        if len(points) < max(3, along / 2):
+            return None
+        vx, vy, px, py = cv2.fitLine(points.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+        off = np.abs((points[:, 0] - px) * vy - (points[:, 1] - py) * vx)
+        if off.max() <= EDGE_OFF:
+            break
+        points = points[off <= EDGE_OFF]
+    if len(points) < max(3, along / 2):
+        return None
+    return np.array([px, py], np.float64), np.array([vx, vy], np.float64)
 
 
 CORNER_REACH = 8     # pixels round a dragged corner where the picture's own corner is looked for

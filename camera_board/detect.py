@@ -76,6 +76,16 @@ SHADOW_LIKE = 9.0      # squared distance (in the board's spread) of a darker bo
 SHADOW_DEPTH = 0.35    # a shadow leaves the board at least this bright (the pub's other light)
 WINDOW = 2.5          # mm round a piece's outline its centroid reads (the camera blurs its rim)
 SHADOW_RIM = 2.0       # mm inside a piece's outline where its drop shadow may already show
+# mm either side of the board's own lines and circles (the layout's ink) where that band inside a
+# man's outline counts as him, not as his drop shadow: his dark rim over the empty board's dark ink
+# looks like "the board's colour, darker". Set 1,000,160 board 5: a black with the centre circle 2 mm
+# inside his edge had that side cut whole and read 2.28 mm off on the true mapping, 1.91 with it;
+# beyond his outline the ink stays cut (his shadow over it is not him: 1,000,160 board 4's black
+# 0.92 -> 2.63 mm counted so). Carrom's men only: a Shove coin with a line across him so counted
+# read 1.06 mm off (tuning Shove 903 board 5, WRONG; 0.66 without). docs/camera.md, "A man's rim
+# over the board's own ink"
+INK_PAD = 1.0
+INK_GAMES = ("carrom",)
 # mm a Shove coin's middle would move were its rim counted where it does not count (told from
 # the board on one side, not the other): beyond this, where it ends is not known to the 1 mm
 # it is read to (copper or dark coins on a wood or slate near their colour, in a shadow's edge;
@@ -884,9 +894,14 @@ class Detector:
         cu, cv, reach = outlines[i]
         near = (gu - cu) ** 2 + (gv - cv) ** 2
         mask = near <= (reach + WINDOW * self.calibration.scale) ** 2
-        # a drop shadow lies round the piece's rim, never on it
+        # a drop shadow lies round the piece's rim, never on it; nor is his rim over the board's
+        # own ink his shadow (``INK_PAD``)
         rim = reach - SHADOW_RIM * self.calibration.scale
         weight = np.where(near < rim * rim, whole, lit)
+        if self.layout.game in INK_GAMES:
+            u0, v0 = int(gu[0, 0]), int(gv[0, 0])
+            ink = self._grid.ink[v0:v0 + gu.shape[0], u0:u0 + gu.shape[1]]
+            weight = np.where(ink & (near <= reach * reach), whole, weight)
         for j, (ou, ov, other) in enumerate(outlines):
             if j != i and abs(ou - cu) + abs(ov - cv) < 3 * (reach + other):
                 mask &= near - reach * reach <= (gu - ou) ** 2 + (gv - ov) ** 2 - other * other
@@ -1217,6 +1232,35 @@ class _Grid:
         zone[:, :max(int(math.floor(left)), 0)] = 0.0
         zone[:, max(int(math.ceil(right)), 0):] = 0.0
         return zone
+
+    @functools.cached_property
+    def ink(self) -> np.ndarray:
+        """Where the layout's lines and circles lie, ``INK_PAD`` mm either side of their ink
+        (each pixel's middle, in board mm): made once per grid when first asked."""
+        ink = np.zeros(self.shape, bool)
+        s, (x0, _, _, y1) = self.calibration.scale, self.calibration.extent
+        h, w = self.shape
+
+        def near(left, bottom, right, top):     # the pixels of a box in board mm, and their board mm
+            (ua, va), (ub, vb) = self.calibration.to_pixel(left, top), self.calibration.to_pixel(right, bottom)
+            ua, va, ub, vb = max(0, int(ua)), max(0, int(va)), min(w, int(ub) + 2), min(h, int(vb) + 2)
+            u, v = np.meshgrid(np.arange(ua, ub), np.arange(va, vb))
+            return (slice(va, vb), slice(ua, ub)), x0 + (u + 0.5) / s, y1 - (v + 0.5) / s
+
+        for line in self.layout.lines:
+            reach = line.width / 2 + INK_PAD
+            box, x, y = near(min(line.x0, line.x1) - reach, min(line.y0, line.y1) - reach,
+                             max(line.x0, line.x1) + reach, max(line.y0, line.y1) + reach)
+            dx, dy = line.x1 - line.x0, line.y1 - line.y0
+            length = max(math.hypot(dx, dy), 1e-9)
+            along = np.clip(((x - line.x0) * dx + (y - line.y0) * dy) / length, 0.0, length)
+            ink[box] |= np.hypot(x - line.x0 - along * dx / length, y - line.y0 - along * dy / length) <= reach
+        for c in self.layout.circles:
+            reach = c.radius + (c.width / 2 if c.width else 0.0) + INK_PAD
+            box, x, y = near(c.x - reach, c.y - reach, c.x + reach, c.y + reach)
+            off = np.hypot(x - c.x, y - c.y)
+            ink[box] |= (off <= reach) if c.width == 0 else (np.abs(off - c.radius) <= c.width / 2 + INK_PAD)
+        return ink
 
     @functools.cached_property
     def surface_grey(self) -> float:

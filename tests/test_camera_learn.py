@@ -246,3 +246,25 @@ def test_a_taught_coin_read_again_as_like_the_board_is_told_what_to_change_not_t
                     "where coin lies for sure. Pieces of a colour far from the board's (lighter ones best), else a "
                     'board or cloth of another colour. More light helps on some tables only.'], said
     assert "Steine in einer Farbe fern von der des Bretts" in learned.said("de")[-1]
+
+
+@pytest.mark.parametrize("mapping", ["markers", "true"])
+def test_a_high_carrom_cameras_break_is_taught_where_its_touching_blacks_are_found_off_their_spots(mapping, monkeypatch):
+    # (before: the read again asked each laid piece within 3 mm of where the teaching found it;
+    # installation 1,000,075's touching blacks, found by the starting colours 2.4 to 2.7 mm out from
+    # the queen, the learned read places within 1.4 mm of their spots: the black at 424, 339 mm read
+    # 3.05 mm from where it was found, with the markers' corners where their sides meet and with the
+    # renderer's own mapping alike: "no black at 426, 337 mm: check the light", which would not help.
+    # docs/camera.md, "Why the truer mapping loses 1,000,072's teachings 075 and 076")
+    inst = installation("carrom", 1_000_075)
+    if mapping == "true":     # the mapping the picture was drawn with, for the markers' one
+        from camera_board.calibrate import Calibration
+        from camera_sim import render as drawing
+        shot = inst.board(0).shot
+        true = drawing.plane_homography(shot.lens.matrix, *shot.pose.rotation_translation())
+        found = Calibration.find
+        monkeypatch.setattr(Calibration, "find", lambda self, gray: None if (f := found(self, gray)) is None
+                            else (true.copy(), f[1]))
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    assert learned.said("en")[len(learned.kinds):] == [], learned.said("en")
+    assert learned.kinds["black"][1] > 2.0     # (the blacks' centroids still 2.4 mm off their spots: measured so)

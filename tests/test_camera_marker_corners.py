@@ -1,9 +1,7 @@
 """The markers' corners on a Carrom camera hung high (markers some 30 px wide): placed where
 each marker's sides meet, not inside it, so the board's mapping from the very first frame
-puts the playing surface where it lies. Not mended (docs/camera.md, "The markers' corners where
-their sides meet"): the mend (branch camera-corners, 24fa31e, ``_along_edges`` in
-camera_board/calibrate.py) passes these, but turns Carrom 1,000,160 board 5 WRONG (a black whose
-own read is 2.3 mm off with the true mapping, which main's mapping hides); strict xfails till then."""
+puts the playing surface where it lies (camera_board/calibrate.py, ``_along_edges``;
+docs/camera.md, "The markers' corners where their sides meet")."""
 import cv2
 import numpy as np
 import pytest
@@ -23,11 +21,6 @@ def first_frame(inst, seed: int) -> np.ndarray:
     return cv2.cvtColor(drawing.render(inst.board(0).shot, np.random.default_rng([seed, 3, 0])), cv2.COLOR_BGR2GRAY)
 
 
-NOT_MENDED = pytest.mark.xfail(strict=True, reason="not mended (docs/camera.md, \"The markers' corners where their "
-                               "sides meet\"): ArUco's SUBPIX corners 0.4-1 px inside, each marker 0.2-0.35 px off as a whole")
-
-
-@NOT_MENDED
 @pytest.mark.parametrize("seed", [0, 2, 7])     # tuning Carrom cameras 1.7 m up: 0.78, 0.80, 0.69 mm off before
 def test_a_high_carrom_cameras_first_frame_places_the_playing_surface_within_half_a_millimetre(seed):
     inst = installation("carrom", seed)
@@ -40,7 +33,6 @@ def test_a_high_carrom_cameras_first_frame_places_the_playing_surface_within_hal
     assert np.hypot(*(back - grid).T).max() < 0.5
 
 
-@NOT_MENDED
 def test_a_high_carrom_cameras_marker_corners_lie_on_the_markers_not_inside_them():
     inst = installation("carrom", 0)
     calibration = calibration_for("carrom", inst.lens)
