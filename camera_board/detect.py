@@ -435,6 +435,7 @@ class Detector:
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         self.edge_shaded = [0.0] * len(kept)   # how much of a man's rim band is cut as his shadow (likewise)
         self.unsettled = [0.0] * len(kept)     # mm a man's centroid would still move (likewise)
+        self.clipped_round = [0.0] * len(kept)  # how much of the board round a man the frame newly clips (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
