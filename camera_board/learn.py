@@ -220,7 +220,8 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         # as such, not as a step read wrong (its read again would doubt every piece: "check the light")
         problems += [("coins_too_loose", {"apart": float(apart)}) for kind, apart in
                      loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1] \
-            or _read_again(game, calibration, appearance, planned, frames, where)
+            or [said for said in _read_again(game, calibration, appearance, planned, frames, where)
+                if said[0] != "like_shadow"]    # (LIFT, measured: the formation's whites like the board in shadow)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
 
 
