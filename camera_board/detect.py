@@ -167,8 +167,8 @@ EDGE_SHADED = {"white": 0.6}
 # At the teaching (``Detector.formation``) the formation's men, each touching his neighbours
 # all round, move up to 0.73 mm (1,000,015's), and are not doubted for it.
 UNSETTLED = {"white": 0.5}
-# A man whose shadow is told from him by a hue the teaching learned narrow (``Appearance.tints``:
-# a kind like the board in shadow) is doubted where the frame clips a channel over more than this
+# A white (a kind whose edge is judged against his shadow, ``EDGE_SHADED``) whose shadow is told
+# from him by a hue the teaching learned narrow (``Appearance.tints``: like the board in shadow) is doubted where the frame clips a channel over more than this
 # share of the board round him (his patch beyond his outline) that the empty board did not clip:
 # the light in that channel is measured from clipped pixels, too dim, so his shadow and his rim,
 # evened by it, come out redder than the board's hue, are not cut as his shadow and count as him.
@@ -178,8 +178,9 @@ UNSETTLED = {"white": 0.5}
 # ``EDGE_SHADED``), are cut 0.1 to 0.55 there and two whites read 2.0 and 2.4 mm off, undoubted
 # (their shares 0.22 to 0.40; 0 to 0.30 on that installation's other boards, and under 0.1 on
 # the whites of 1,000,073, 088, 103 and 015, taught with a tint). Without the learned tint his
-# core is cut as shadow instead: the light there cannot be evened for such a man (docs/camera.md,
-# "Whites in a light the camera clips")
+# core is cut as shadow instead: the light there cannot be evened for such a man. A black is far
+# darker than his shadow: dark-stained blacks with a tint (1,000,058, 7.3) read right on boards
+# clipped round them up to 0.45 (docs/camera.md, "Whites in a light the camera clips")
 CLIPPED_ROUND = 0.2
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
@@ -624,8 +625,8 @@ class Detector:
             self.shaded.append(float(shadow[core].mean()))
             newly = getattr(self, "newly_clipped", None)
             beyond = (gu - cu) ** 2 + (gv - cv) ** 2 > reach * reach
-            self.clipped_round.append(float(newly[v0:v1, u0:u1][beyond].mean())
-                                      if newly is not None and kind in self.appearance.tints else 0.0)
+            self.clipped_round.append(float(newly[v0:v1, u0:u1][beyond].mean()) if newly is not None
+                                      and kind in EDGE_SHADED and kind in self.appearance.tints else 0.0)
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
                 lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
