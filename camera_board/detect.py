@@ -168,10 +168,11 @@ EDGE_SHADED = {"white": 0.6}
 # all round, move up to 0.73 mm (1,000,015's), and are not doubted for it.
 UNSETTLED = {"white": 0.5}
 # A white (a kind whose edge is judged against his shadow, ``EDGE_SHADED``) whose shadow is told
-# from him by a hue the teaching learned narrow (``Appearance.tints``: like the board in shadow) is doubted where the frame clips a channel over more than this
-# share of the board round him (his patch beyond his outline) that the empty board did not clip:
-# the light in that channel is measured from clipped pixels, too dim, so his shadow and his rim,
-# evened by it, come out redder than the board's hue, are not cut as his shadow and count as him.
+# from him by a hue the teaching learned narrow (``Appearance.tints``: like the board in shadow)
+# is doubted where the frame clips a channel over more than this share of the board round him
+# (his patch beyond his outline) that the empty board did not clip: the light in that channel is
+# measured from clipped pixels, too dim, so his shadow and his rim, evened by it, come out off the
+# board's hue in that channel, are not cut as his shadow and count as him.
 # Held-out 1,000,203 taught by force (brown wood labelled whites on honey plywood, tint 2.78):
 # board 0, at 1.08 of the exposure where the teaching's was 0.94, has the red channel clipped on
 # 70 % of the board; its whites' rims, cut 0.5 to 0.9 at the teaching's exposure (doubted,
@@ -291,6 +292,7 @@ class Detector:
         # the teaching's formation read again (learn.py): its men touch all round, so their
         # centroids settle slower than in play and are not doubted for it (``UNSETTLED``)
         self.formation = False
+        self.newly_clipped = None   # where the last frame clips a channel the empty board did not (``_shares``)
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -623,10 +625,10 @@ class Detector:
                                           min(SHADOW_LIKE, self.appearance.tints.get(kind, SHADOW_LIKE)))
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
-            newly = getattr(self, "newly_clipped", None)
             beyond = (gu - cu) ** 2 + (gv - cv) ** 2 > reach * reach
-            self.clipped_round.append(float(newly[v0:v1, u0:u1][beyond].mean()) if newly is not None
-                                      and kind in EDGE_SHADED and kind in self.appearance.tints else 0.0)
+            self.clipped_round.append(float(self.newly_clipped[v0:v1, u0:u1][beyond].mean())
+                                      if self.newly_clipped is not None and kind in EDGE_SHADED
+                                      and kind in self.appearance.tints else 0.0)
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
                 lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))
