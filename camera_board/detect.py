@@ -177,6 +177,22 @@ EDGE_SHADED = {"white": 0.6}
 # At the teaching (``Detector.formation``) the formation's men, each touching his neighbours
 # all round, move up to 0.73 mm (1,000,015's), and are not doubted for it.
 UNSETTLED = {"white": 0.5}
+# A white (a kind whose edge is judged against his shadow, ``EDGE_SHADED``) whose shadow is told
+# from him by a hue the teaching learned narrow (``Appearance.tints``: like the board in shadow)
+# is doubted where the frame clips a channel over more than this share of the board round him
+# (his patch beyond his outline) that the empty board did not clip: the light in that channel is
+# measured from clipped pixels, too dim, so his shadow and his rim, evened by it, come out off the
+# board's hue in that channel, are not cut as his shadow and count as him.
+# Held-out 1,000,203 taught by force (brown wood labelled whites on honey plywood, tint 2.78):
+# board 0, at 1.08 of the exposure where the teaching's was 0.94, has the red channel clipped on
+# 70 % of the board; its whites' rims, cut 0.5 to 0.9 at the teaching's exposure (doubted,
+# ``EDGE_SHADED``), are cut 0.1 to 0.55 there and two whites read 2.0 and 2.4 mm off, undoubted
+# (their shares 0.22 to 0.40; 0 to 0.30 on that installation's other boards, and under 0.1 on
+# the whites of 1,000,073, 088, 103 and 015, taught with a tint). Without the learned tint his
+# core is cut as shadow instead: the light there cannot be evened for such a man. A black is far
+# darker than his shadow: dark-stained blacks with a tint (1,000,058, 7.3) read right on boards
+# clipped round them up to 0.45 (docs/camera.md, "Whites in a light the camera clips")
+CLIPPED_ROUND = 0.2
 BUMP = 0.1             # Carrom: the light (log) standing this far out of its surroundings narrower than
 BUMP_WIDTH = 1.2       # this many of the largest piece's radius (a lamp, a guest's shadow: wider) over
 BUMP_AREA = 0.45       # this share of a man's area, and somewhere
@@ -286,6 +302,7 @@ class Detector:
         # the teaching's formation read again (learn.py): its men touch all round, so their
         # centroids settle slower than in play and are not doubted for it (``UNSETTLED``)
         self.formation = False
+        self.newly_clipped = None   # where the last frame clips a channel the empty board did not (``_shares``)
         self.kinds = tuple(layout.piece_radii)
         self._grid = None
         self.use(appearance or starting(layout))
@@ -385,10 +402,12 @@ class Detector:
         # a channel clipped now is at least as bright as it shows: brighter than the board
         # says something, darker nothing; and where the empty board was clipped there too,
         # the two agree (neither says how bright)
+        self.newly_clipped = None      # (a channel the frame clips where the empty board was not: ``CLIPPED_ROUND``)
         if view.max() >= SATURATED:      # (the frame's brightest first: cheap)
             clipped = view >= SATURATED
             difference[clipped] = np.maximum(difference[clipped], 0.0)
             difference[clipped & grid.clipped] = 0.0
+            self.newly_clipped = (clipped & ~grid.clipped).any(axis=2)
         board = cv2.transform(cv2.multiply(cv2.multiply(difference, difference), grid.inverse), _HALF_SUM)
         board = cv2.subtract(grid.constant, board)                 # log-likelihood of the board
         rest = np.take(self._table[0], index)                      # of anything else, by colour
@@ -429,14 +448,16 @@ class Detector:
         self.unplaced = [False] * len(kept)    # a man whose top's read his outline does not explain (likewise)
         self.edge_shaded = [0.0] * len(kept)   # how much of a man's rim band is cut as his shadow (likewise)
         self.unsettled = [0.0] * len(kept)     # mm a man's centroid would still move (likewise)
+        self.clipped_round = [0.0] * len(kept)  # how much of the board round a man the frame newly clips (likewise)
         middles = self._lone_tops(kept, self.centres(kept, apart, evened, grid, shares), shares)
         loosely = {} if self.quick else loose(self.calibration, self.appearance)
         self.loose_doubted = set()
         for (score, kind, u, v, r), (cu, cv), fill, shaded, one_sided, by_marker, like_frame, placed, unplaced, \
-                only_just, edge_apart, edge_shaded, unsettled in zip(kept, middles, self.fills, self.shaded,
+                only_just, edge_apart, edge_shaded, unsettled, clipped_round in zip(kept, middles, self.fills, self.shaded,
                                                                      self.one_sided, self.by_marker, self.like_frame,
                                                                      self.placed, self.unplaced, self.only_just,
-                                                                     self.edge_apart, self.edge_shaded, self.unsettled):
+                                                                     self.edge_apart, self.edge_shaded, self.unsettled,
+                                                                     self.clipped_round):
             x, y = self.calibration.to_board(cu, cv, self.heights[kind] / 2)
             if fill < CORE_FILL and not self.quick:     # much of it looks like the board: where is it?
                 unsure.append(doubt("like_board", kind=kind, x=x, y=y))
@@ -460,6 +481,8 @@ class Detector:
                   or unsettled > UNSETTLED.get(kind, math.inf)) and not self.quick:
                 unsure.append(doubt("edge_in_shadow", kind=kind, x=x, y=y))
                 self.kind_doubts.add(("like_board_in_shadow", kind))   # (the teaching says so: "like_shadow")
+            elif clipped_round > CLIPPED_ROUND and not self.quick:   # his shadow's hue not known here
+                unsure.append(doubt("clipped_round", kind=kind, x=x, y=y))
             elif kind in loosely and not placed:   # read by its centroid, which on this camera is not sure to 1 mm
                 unsure.append(doubt("loose_not_placed", kind=kind, x=x, y=y, apart=loosely[kind]))
                 self.loose_doubted.add(kind)
@@ -602,6 +625,7 @@ class Detector:
         self.only_just = [False] * len(kept)   # (likewise)
         self.edge_apart = [0.0] * len(kept)    # (likewise)
         patches, self.shaded = [], []   # how much of each piece's core looks like the board in shadow
+        self.clipped_round = []
         for (cu, cv, reach), (_, kind, *_) in zip(outlines, kept):
             box, gu, gv = self._patch(cu, cv, reach, apart.shape)
             u0, v0, u1, v1 = box
@@ -611,6 +635,10 @@ class Detector:
                                           min(SHADOW_LIKE, self.appearance.tints.get(kind, SHADOW_LIKE)))
             core = (gu - cu) ** 2 + (gv - cv) ** 2 < (0.7 * reach) ** 2
             self.shaded.append(float(shadow[core].mean()))
+            beyond = (gu - cu) ** 2 + (gv - cv) ** 2 > reach * reach
+            self.clipped_round.append(float(self.newly_clipped[v0:v1, u0:u1][beyond].mean())
+                                      if self.newly_clipped is not None and kind in EDGE_SHADED
+                                      and kind in self.appearance.tints else 0.0)
             if shadow[core].mean() > 0.5:    # a piece of the board's colour, darker: its rim and a
                 lit = apart[v0:v1, u0:u1]    # shadow cannot be told apart (a coin's is a mm or so)
             patches.append((gu, gv, apart[v0:v1, u0:u1], lit))

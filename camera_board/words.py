@@ -50,6 +50,8 @@ WORDS = {
         "only_just": "{kind} bei {x:.0f}, {y:.0f} mm: das gelernte Aussehen passt nur knapp",
         "top_and_outline": "{kind} bei {x:.0f}, {y:.0f} mm: Oberseite und Umriss passen nicht zusammen",
         "edge_in_shadow": "{kind} bei {x:.0f}, {y:.0f} mm: der Rand sieht aus wie das Brett im Schatten",
+        "clipped_round": "{kind} bei {x:.0f}, {y:.0f} mm im Licht heller, als die Kamera fasst: sein Schatten nicht "
+                         "vom Brett zu trennen",
         "loose_not_placed": "{kind} bei {x:.0f}, {y:.0f} mm, vom gelernten Aussehen nicht platziert (beim Lernen: "
                             "{kind} im Mittel {apart:.1f} mm neben den Stellen: die Schärfe der Kamera prüfen)",
         "kind_doubt": "{kind} oder {other} bei {x:.0f}, {y:.0f} mm?",
@@ -105,6 +107,8 @@ WORDS = {
         "only_just": "a {kind} at {x:.0f}, {y:.0f} mm its look fits only just",
         "top_and_outline": "a {kind} at {x:.0f}, {y:.0f} mm whose top and outline disagree",
         "edge_in_shadow": "a {kind} at {x:.0f}, {y:.0f} mm whose edge looks like the board in shadow",
+        "clipped_round": "a {kind} at {x:.0f}, {y:.0f} mm in light brighter than the camera holds: his shadow "
+                         "not told from the board",
         "loose_not_placed": "a {kind} at {x:.0f}, {y:.0f} mm its look does not place (this camera's teaching "
                             "found {kind}s {apart:.1f} mm from their spots: check its focus)",
         "kind_doubt": "a {kind} or a {other} at {x:.0f}, {y:.0f} mm?",
