@@ -220,12 +220,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         # as such, not as a step read wrong (its read again would doubt every piece: "check the light")
         problems += [("coins_too_loose", {"apart": float(apart)}) for kind, apart in
                      loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1] \
-            or [said for said in _read_again(game, calibration, appearance, planned, frames, where)
-                if said[0] != "like_shadow"]
-        # (a kind like the board in shadow at the formation no longer refuses the teaching: the
-        # settled read doubts such men on each board, and what that refusal hid besides, a white in
-        # a light the camera clips (detect.CLIPPED_ROUND); +29 right boards on 21 Carrom tuning
-        # sets, WRONG as before: docs/camera.md, "Whites in a light the camera clips")
+            or _read_again(game, calibration, appearance, planned, frames, where)
     return Learned(appearance, kinds, problems, calibration.mapping.homography)
 
 
