@@ -96,6 +96,13 @@ def _band(inst) -> str:
     return f"hung {edges[k]:.2f}-{edges[k + 1]:.2f}x"
 
 
+def seen(reader, inst, draw, k: int):
+    """Play board ``k`` of ``inst`` (its case) and what ``reader`` sees of it, drawn as the bench
+    draws it. A reader's state follows the frames it saw: read the boards in turn, as the bench does."""
+    case = inst.board(k)
+    return case, reader.see(draw(case.shot, np.random.default_rng([inst.seed, 3, k])))
+
+
 def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str) -> list[str]:
     """Figures for ``installs`` installations from seed ``first``, ``boards`` play boards each."""
     total: Counter = Counter()
@@ -119,8 +126,7 @@ def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str)
                 verdict, e = "refused", []
                 reasons["not taught (the learning refused)"] += 1
             else:
-                case = inst.board(k)
-                sighting = reader.see(draw(case.shot, np.random.default_rng([seed, 3, k])))
+                case, sighting = seen(reader, inst, draw, k)
                 verdict, e = judge(game, case, sighting)
                 if verdict == "wrong":
                     wrongs.append(f"{seed} board {k}: {_what_was_wrong(game, case, sighting)}")

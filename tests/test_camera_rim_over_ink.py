@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from benchmarks.camera_looks_figures import calibrated, judge
+from benchmarks.camera_looks_figures import calibrated, judge, seen
 from camera_board import calibrate
 from camera_board.detect import INK_PAD
 from camera_sim.corpus import detector_for
@@ -60,7 +60,6 @@ def test_a_shove_coin_with_a_line_across_him_is_read_as_before():
     detector, said = calibrated(inst, render)
     assert detector is not None, said
     for board in range(6):
-        case = inst.board(board)
-        sighting = detector.see(render(case.shot, np.random.default_rng([903, 3, board])))
+        case, sighting = seen(detector, inst, render, board)
     verdict, errors = judge(inst.game, case, sighting)
     assert verdict == "right", (sighting.problem, errors)
