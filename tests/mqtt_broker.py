@@ -62,6 +62,11 @@ class Mosquitto:
     def kill(self) -> None:
         self.stop(signal.SIGKILL)
 
+    def saved(self) -> bytes:
+        """What the broker has written to its persistence file so far (b"": nothing yet)."""
+        path = self.folder / "mosquitto.db"
+        return path.read_bytes() if path.exists() else b""
+
     def log(self) -> str:
         path = self.folder / "mosquitto.log"
         return path.read_text(errors="replace")[-2000:] if path.exists() else ""
