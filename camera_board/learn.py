@@ -58,6 +58,16 @@ LOOK_APART = 1.3     # mm from their spots (the centroids' median) from which th
 # the games whose teaching learns its shadows' depth (camera_board/shadow_depth.py): measured on
 # Carrom's men; Shove's coins (1.8 mm, a shadow under a millimetre wide) not
 LEARNS_DEPTH = ("carrom",)
+# the games whose teaching, read again, sets aside the doubts of a man like the board in shadow
+# (``IN_SHADOW``: where does he end and his shadow begin?) and says them as a warning, not a refusal:
+# Carrom, whose settled read doubts each such man on the board in the same words, and a white in a
+# light the camera clips (detect.CLIPPED_ROUND, what the refusal had hidden on 1,000,203). The
+# pieces so doubted are judged with the rest (read where they lie, the count), every other doubt
+# refuses as before (docs/camera.md, "A formation's kind like the board in shadow taught with a
+# warning"). Shove keeps the refusal: a coin its learned look places is not doubted for looking like
+# the board in shadow on the board (detect.Detector.centres), so the read again is the only check
+SHADOW_WARNED = ("carrom",)
+IN_SHADOW = ("like_board_in_shadow", "edge_in_shadow")    # (words.py's keys of those doubts)
 # -- the steps ---------------------------------------------------------------------------
 def steps(game: str, board=None) -> tuple[Step, ...]:
     """What the installer lays for each step of ``game`` ("shove", "carrom", "schocken",
@@ -160,6 +170,7 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
     where: dict[tuple[int, int], list[tuple[float, float]]] = {}    # (step, piece) -> found places
     differs: dict[tuple[int, int], list[float]] = {}    # (step, piece) -> how much its spot differs from the board
     problems: list[tuple[str, dict]] = []
+    warnings: list[tuple[str, dict]] = []
     patches: dict[str, list[np.ndarray]] = {}
     shadows = ShadowDepth()
     for s, step in enumerate(planned[1:], 1):
@@ -218,10 +229,14 @@ def _learn_board(game: str, calibration: Calibration, planned, frames) -> Learne
         # where it places them (a look carries the camera's own pull: it was cut where the coins
         # show); a kind without one, or so loose that the look does not place it either, is told
         # as such, not as a step read wrong (its read again would doubt every piece: "check the light")
-        problems += [("coins_too_loose", {"apart": float(apart)}) for kind, apart in
-                     loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1] \
-            or _read_again(game, calibration, appearance, planned, frames, where)
-    return Learned(appearance, kinds, problems, calibration.mapping.homography)
+        too_loose = [("coins_too_loose", {"apart": float(apart)}) for kind, apart in
+                     loose(calibration, appearance).items() if kind not in appearance.looks or apart >= LOOK_APART][:1]
+        if too_loose:
+            problems += too_loose
+        else:
+            read_wrong, warnings = _read_again(game, calibration, appearance, planned, frames, where)
+            problems += read_wrong
+    return Learned(appearance, kinds, problems, calibration.mapping.homography, warnings)
 
 
 def _pieces_seen(detector, looked, pieces: tuple[Placed, ...]):
@@ -383,18 +398,36 @@ def _log_likelihood(pixels: np.ndarray, colours: dict[str, Colour]) -> dict[str,
     return out
 
 
-def _read_again(game, calibration, appearance, planned, frames, where) -> list[tuple[str, dict]]:
+def _read_again(game, calibration, appearance, planned, frames, where) -> tuple[list, list]:
     """Each step's frames read with what was learned: every piece where it was found or on its spot, of
-    its kind, nothing else, nothing doubted."""
+    its kind, nothing else, nothing doubted. What is wrong (the first frame read wrong, said with what
+    to change), and what to know: in a game of ``SHADOW_WARNED`` the doubts of a man like the board in
+    shadow (``IN_SHADOW``) are set aside, every other piece and doubt judged as before, and the kinds
+    so doubted said as a warning ("like_shadow_taught")."""
     from camera_board.board import HEIGHTS
     from camera_board.detect import Detector, loose
     detector = Detector(calibration.layout, calibration, HEIGHTS, appearance)
     detector.formation = True     # (its men touching all round settle slower: detect.UNSETTLED)
     loosely = loose(calibration, appearance)
+    shadowed: dict[str, str] = {}     # kind -> the step whose men of it were set aside as like the board in shadow
+
+    def warned() -> list[tuple[str, dict]]:
+        return [("like_shadow_taught", {"kind": kind, "step": step}) for kind, step in sorted(shadowed.items())]
+
     for s, step in enumerate(planned[1:], 1):
         for view in rectified(calibration, frames[s], step.name):
             sighting = detector.read(view)
-            what = sighting.problem
+            what, pieces, kind_doubts = sighting.problem, sighting.pieces, detector.kind_doubts
+            doubts = what.values["what"] if getattr(what, "key", None) == "not_a_piece" else []
+            aside = [d for d in doubts if getattr(d, "key", None) in IN_SHADOW] if game in SHADOW_WARNED else []
+            if aside:      # (the men so doubted read as found, judged below with the rest)
+                for d in aside:
+                    shadowed.setdefault(d.values["kind"], step.name)
+                rest = [d for d in doubts if not any(d is a for a in aside)]
+                what = doubt("not_a_piece", what=rest) if rest else None
+                pieces = tuple(sighting.details.get("found", ()))
+                kind_doubts = {(why, kind) for why, kind in kind_doubts if why != "like_board_in_shadow"}
+            unsure = [(d.values["kind"], d.values["x"], d.values["y"]) for d in aside]
             if what is None:
                 laid = {(s, i): p for i, p in enumerate(step.pieces)}
                 for key, piece in laid.items():
@@ -402,28 +435,35 @@ def _read_again(game, calibration, appearance, planned, frames, where) -> list[t
                     # where it was found, or its spot: the teaching's centroids (the starting colours)
                     # of touching blacks in the break lie up to 2.7 mm off their spots while the read
                     # with what was learned places them within 1.4 mm (1,000,075, 076 on the markers'
-                    # corners where their sides meet: 3.05 and 3.07 mm from the centroid, refused)
+                    # corners where their sides meet: 3.05 and 3.07 mm from the centroid, refused).
+                    # A man doubted like the board in shadow is read there, his place unsure by his
+                    # doubt (where does he end?), and never taken on a board: judged found within NEAR,
+                    # where the teaching looks for him first (tuning installation 0's whites 1.5 to
+                    # 4.0 mm off; the formation's men are a man's width apart, 30 mm)
                     if not any(f.kind == piece.kind and min(math.hypot(f.x - x, f.y - y),
                                                             math.hypot(f.x - piece.x, f.y - piece.y)) <= READ_AGAIN
-                               for f in sighting.pieces):
+                               for f in pieces) \
+                            and not any(kind == piece.kind and min(math.hypot(u - x, v - y),
+                                                                   math.hypot(u - piece.x, v - piece.y)) <= NEAR
+                                        for kind, u, v in unsure):
                         what = doubt("not_read_at", kind=piece.kind, x=float(x), y=float(y))
                         break
                 else:
-                    if len(sighting.pieces) != len(step.pieces):
-                        what = doubt("pieces_count", n=len(sighting.pieces), of=len(step.pieces))
+                    if len(pieces) != len(step.pieces):
+                        what = doubt("pieces_count", n=len(pieces), of=len(step.pieces))
             if detector.loose_doubted:    # a taught piece its look does not place, on a loose camera
                 return [("coins_too_loose", {"apart": float(loosely[kind])})
-                        for kind in sorted(detector.loose_doubted)][:1]
-            if what is not None and detector.kind_doubts and not sighting.hand:   # (a hand: "read_again" says so)
-                return [_what_to_change(appearance, *sorted(detector.kind_doubts)[0], step.name)]
+                        for kind in sorted(detector.loose_doubted)][:1], warned()
+            if what is not None and kind_doubts and not sighting.hand:   # (a hand: "read_again" says so)
+                return [_what_to_change(appearance, *sorted(kind_doubts)[0], step.name)], warned()
             if what is not None and loosely and not sighting.hand:
                 # a loose camera's step read again wrong for another doubt (a one-sided rim): its
                 # focus is what helps, not the light (1,000,211, 0.60 mm: focused, no JPEG, taught and 6
                 # of its 8 boards right, none WRONG; 1.6 times the light, refused as before)
-                return [("coins_too_loose", {"apart": float(max(loosely.values()))})]
+                return [("coins_too_loose", {"apart": float(max(loosely.values()))})], warned()
             if what is not None:
-                return [("read_again", {"step": step.name, "what": what})]
-    return []
+                return [("read_again", {"step": step.name, "what": what})], warned()
+    return [], warned()
 
 
 def _what_to_change(appearance: Appearance, why: str, kind: str, step: str) -> tuple[str, dict]:

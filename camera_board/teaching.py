@@ -66,6 +66,12 @@ WORDS = {
                           "die Kamera kann nicht sagen, wo {kind} endet und der Schatten beginnt. Mehr Licht hilft "
                           "nicht (der Schatten bleibt gleich tief): Steine in einer Farbe, die nicht die des Bretts "
                           "ist, oder ein Brett oder Tuch in anderer Farbe.",
+           "like_shadow_taught": "Mit dem Gelernten gelesen sieht {kind} stellenweise aus wie das Brett im Schatten "
+                                 "(Schritt „{step}“): ein Brett, auf dem die Kamera nicht sagen kann, wo {kind} endet "
+                                 "und der Schatten beginnt, wird nicht gelesen, {kind} dort genannt. Damit auch diese "
+                                 "Bretter gelesen werden: Steine in einer Farbe, die nicht die des Bretts ist, oder ein "
+                                 "Brett oder Tuch in anderer Farbe (mehr Licht hilft nicht: der Schatten bleibt gleich "
+                                 "tief).",
            "corners_points": "Die Ecken des Bretts sind vier Punkte x, y im Kamerabild.",
            "corners_crossed": "Die vier Punkte überkreuzen sich oder knicken nach innen: Punkt 1 auf die Ecke "
                               "vorne links, 2 vorne rechts, 3 hinten rechts, 4 hinten links der Spielfläche.",
@@ -122,6 +128,11 @@ WORDS = {
                           "camera cannot tell where {kind} ends and its shadow begins. More light does not help (the "
                           "shadow stays as deep): pieces of a colour that is not the board's, or a board or cloth of "
                           "another colour.",
+           "like_shadow_taught": "Read with what it learned, {kind} looks like the board in shadow in places (step "
+                                 "\"{step}\"): a board where the camera cannot tell where a {kind} ends and its shadow "
+                                 "begins is not read, the {kind} named. To have those boards read too: pieces of a "
+                                 "colour that is not the board's, or a board or cloth of another colour (more light "
+                                 "does not help: the shadow stays as deep).",
            "corners_points": "The board's corners are four points x, y in the camera's picture.",
            "corners_crossed": "The four points cross or bend inwards: point 1 on the playing surface's front "
                               "left corner, 2 front right, 3 back right, 4 back left.",
@@ -181,6 +192,10 @@ class Learned:
     kinds: dict[str, tuple[int, float]]             # kind -> (pieces learned, median mm from the spots)
     problems: list[tuple[str, dict]] = field(default_factory=list)   # (key in WORDS, values)
     homography: np.ndarray | None = None            # the mapping it learned with
+    # what the installer should know beside what was learned or is wrong, with what to change (key in WORDS,
+    # values): said at the teaching with what was learned, not saved with it (the boards it concerns
+    # say it again each, in their doubt's words)
+    warnings: list[tuple[str, dict]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -190,6 +205,10 @@ class Learned:
         """What it learned and what is wrong, a line each, in ``language``."""
         lines = [say(language, "learned", kind=k, n=n, apart=tenths(a, language)) for k, (n, a) in self.kinds.items()]
         return lines + [say(language, key, **values) for key, values in self.problems]
+
+    def warned(self, language: str) -> list[str]:
+        """What the installer should know besides, with what to change, a line each, in ``language``."""
+        return [say(language, key, **values) for key, values in self.warnings]
 
 
 def rectified(calibration: Calibration, frames: Sequence[np.ndarray], step: str) -> list[np.ndarray]:

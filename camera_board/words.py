@@ -146,9 +146,13 @@ WORDS = {
 
 
 def doubt(key: str, /, **values) -> Phrase:
-    """The camera's sentence ``key`` with ``values``: English as a str, ``said(language)`` in any."""
-    return Phrase(lambda language: WORDS[language][key].format(
+    """The camera's sentence ``key`` with ``values``: English as a str, ``said(language)`` in any;
+    ``.key`` and ``.values`` kept (the teaching's read again tells a frame's doubts apart by them:
+    learn._read_again)."""
+    phrase = Phrase(lambda language: WORDS[language][key].format(
         **{name: spoken(language, name, value) for name, value in values.items()}))
+    phrase.key, phrase.values = key, values
+    return phrase
 
 
 def spoken(language: str, name: str, value: Any) -> Any:

@@ -99,7 +99,7 @@ def run(args, config, config_path: str) -> int:
     for line in learned.said(language)[:len(learned.kinds)]:
         print(line)
     if not learned.ok:
-        for line in learned.said(language)[len(learned.kinds):]:
+        for line in learned.said(language)[len(learned.kinds):] + learned.warned(language):
             print(line, file=sys.stderr)
         print(words["refused_fix"], file=sys.stderr)
         return 1
@@ -112,6 +112,8 @@ def run(args, config, config_path: str) -> int:
         print(words["not_saved"].format(error=error), file=sys.stderr)
         return 2
     print(words["saved"].format(path=path))
+    for line in learned.warned(language):    # (taught all the same: what the installer should know)
+        print(line)
     if corners is not None:
         print(words["corners_saved"])
     if config["board.kind"] != "camera":

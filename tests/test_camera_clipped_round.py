@@ -3,29 +3,24 @@ is not read where the frame clips a channel round him that the empty board did n
 that channel is only known to be at least as bright, so his shadow's colour, evened by it, leaves
 the learned hue and counts as him (docs/camera.md, "Whites in a light the camera clips").
 
-Held-out 1,000,203 (brown wood labelled whites on honey plywood): its teaching is refused for whites
-"like the board in shadow"; taught anyway, board 0 (the red channel clipped on 70 % of the board,
-9 % over the teaching's light) read two whites 2.0 and 2.4 mm off with no doubt."""
+Held-out 1,000,203 (brown wood labelled whites on honey plywood): its teaching was refused for whites
+"like the board in shadow" (taught with a warning since); taught, board 0 (the red channel clipped
+on 70 % of the board, 9 % over the teaching's light) read two whites 2.0 and 2.4 mm off with no doubt."""
 import numpy as np
 
-import camera_board.learn as learn_module
 from benchmarks.camera_looks_figures import judge
 from camera_board.learn import learn, reader
 from camera_sim.installs import installation
 from camera_sim.render import render
 
 
-def test_whites_in_a_light_the_camera_clips_are_doubted_in_words_not_read_wrong(monkeypatch):
-    read_again = learn_module._read_again
-
-    def formation_not_judged(*args, **kwargs):      # (the teaching's refusal lifted: taught by force)
-        said = read_again(*args, **kwargs)
-        return [] if said and said[0][0] == "like_shadow" else said
-
-    monkeypatch.setattr(learn_module, "_read_again", formation_not_judged)
+def test_whites_in_a_light_the_camera_clips_are_doubted_in_words_not_read_wrong():
+    # (taught with a warning since the formation's whites like the board in shadow are set aside at
+    # the read again: before, taught here by force, that answer dropped)
     inst = installation("carrom", 1_000_203)
     learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
     assert learned.ok and "white" in learned.appearance.tints, learned.said("en")
+    assert learned.warnings == [("like_shadow_taught", {"kind": "white", "step": "pieces"})]
     case = inst.board(0)
     sighting = reader(inst.game, inst.lens, learned.appearance).see(
         render(case.shot, np.random.default_rng([inst.seed, 3, 0])))

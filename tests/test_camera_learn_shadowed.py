@@ -1,8 +1,9 @@
 """Men the board's colour in shadow (camera_sim.installs.stained_blacks: stained walnut blacks on
 teak plywood, as held-out dark-stained blacks on dark plywood): the teaching learns how dark
 this pub's drop shadows get, so a man darker than any of them is read, not cut away as his own
-shadow; a man only as dark as the shadows (natural-wood whites on painted cream) is still
-refused in words (docs/camera.md, "The shadows' depth learned at the teaching")."""
+shadow; a man only as dark as the shadows (natural-wood whites on painted cream) is warned of in
+words at the teaching and doubted on each board where he lies so (docs/camera.md, "The shadows' depth
+learned at the teaching", "A formation's kind like the board in shadow taught with a warning")."""
 import io
 import json
 import types
@@ -55,16 +56,29 @@ def test_dark_stained_blacks_under_the_bar_on_their_spots_are_read_where_they_li
     assert verdict == "right" and max(errors) < 1.0, (verdict, sighting.problem, errors)
 
 
-def test_whites_only_as_dark_as_their_shadows_are_refused_in_words_with_what_to_change():
-    inst = installation("carrom", 0)       # natural-wood whites on painted cream: their tops 0.93 of it
-    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(4, render)])
-    assert not learned.ok
-    # (before: "... does not show what lies there (...): check the light, nothing else on the
-    # board", and more light leaves a shadow as deep: the installer was told a change that fails)
-    said = learned.said("en")[-1]
-    assert said.startswith("Read with what it learned, white looks like the board in shadow"), said
-    assert "check the light" not in said and "pieces of a colour that is not the board's" in said
-    assert "Weiß sieht mit dem Gelernten gelesen aus wie das Brett im Schatten" in learned.said("de")[-1]
+def test_whites_like_their_shadows_with_one_read_off_his_spot_undoubted_are_refused_in_words_and_warned_of():
+    # tuning installation 0 (natural-wood whites on painted cream: their tops 0.93 of it), taught as
+    # the bench teaches: the formation's whites read again are doubted like the board in shadow (set
+    # aside: taught with a warning elsewhere, tests/test_camera_top_read.py), but in the fourth
+    # picture the white at 316, 370 mm is read 3.2 mm off his spot with no doubt: a board would take
+    # him there. Refused for him in the read again's words, the whites warned of too (before: refused
+    # "white looks like the board in shadow" alone; the lift that dropped the read again's answer at
+    # its first frame taught it: docs/camera.md, "A formation's kind like the board in shadow taught
+    # with a warning")
+    inst = installation("carrom", 0)
+    learned = learn(inst.game, inst.lens, [list(t.frames) for t in inst.teach(6, render)])
+    assert learned.said("en")[len(learned.kinds):] == [
+        'Read with what it learned, "pieces" does not show what lies there (no white at 316, 370 mm): check the '
+        'light, nothing else on the board.']
+    assert learned.warned("en") == [
+        "Read with what it learned, white looks like the board in shadow in places (step \"pieces\"): a board where "
+        "the camera cannot tell where a white ends and its shadow begins is not read, the white named. To have those "
+        "boards read too: pieces of a colour that is not the board's, or a board or cloth of another colour (more "
+        "light does not help: the shadow stays as deep)."]
+    assert learned.said("de")[-1] == ("Mit dem Gelernten gelesen zeigt „pieces“ nicht, was dort liegt (Weiß bei 316, "
+                                      "370 mm nicht gelesen): Licht prüfen, nichts anderes auf dem Brett.")
+    assert learned.warned("de")[0].startswith("Mit dem Gelernten gelesen sieht Weiß stellenweise aus wie das Brett "
+                                              "im Schatten")
 
 
 def _grid(board: float = 200.0, size: int = 40):

@@ -125,7 +125,7 @@ class Teaching:
                 except (ValueError, OSError) as error:
                     self.outcome = (False, "learned_unsaved", (("error", str(error)),), learned, None)
                 log.info("the camera was taught the %s board by %s: %s", self.game, who(),
-                         "; ".join(learned.said("en")))
+                         "; ".join(learned.said("en") + learned.warned("en")))
         self.frames = []
 
 
@@ -180,6 +180,8 @@ def state(camera) -> dict:
         lines = [error.said(lang)] if error is not None else learned.said(lang)
         if not ok and learned is not None and key == "refused":
             lines = lines[len(learned.kinds):]            # only what to change
+        if learned is not None:
+            lines += learned.warned(lang)    # (what to know: a kind the camera cannot always tell, taught all the same)
         outcome = {"ok": ok, "heading": taught(key, **dict(values)), "lines": lines}
     return {"game": t.game, "step": step, "of": len(t.planned),
             "steps": [{"n": n, "asks": s.said(lang), "taken": len(t.frames[n - 1]) if n <= step else 0}
