@@ -326,17 +326,6 @@ def test_a_coin_whose_peak_is_under_a_coins_is_read_where_its_look_places_it_sur
         assert verdict == "right", (k, max(errors, default=0.0), sighting.problem)
 
 
-def test_a_coin_whose_peak_is_a_shadow_like_the_board_in_shadow_stays_a_coin_doubt():
-    # (tuning installation 1,000,161, board 4, under a guest's shadow: 26 "coin?" peaks of the
-    # shadow's edges, no coin within 100 mm of most; one at 265, 380 mm, 177 mm from any coin, is
-    # placed by the look 0.11 over its bar, its core like the board in shadow all over (1.0):
-    # not read, its doubt kept, the board refused)
-    read = _read_in_turn(1_000_161, 5)
-    _, case, sighting = read[4]
-    assert judge("shove", case, sighting)[0] == "refused"
-    assert "coin? at 265, 382 mm" in str(sighting.problem), sighting.problem
-
-
 def test_a_touching_coin_its_look_fits_only_just_is_doubted_not_read_a_mm_off():
     # (before: fresh installation 1,000,122, board 7, read as the bench reads it (boards 0 to 7
     # with one reader): a coin touching another placed by its look at 0.447, 0.075 over its bar
