@@ -227,13 +227,14 @@ OWN_LIGHT_PIECES = 3.0 # a patch no larger than this many pieces is read again o
                        # (camera_board/shadow_patch.py; Carrom's light shapes are read by _read_mended)
 # The games whose doubtful peak ("coin?": between ``UNSURE`` and ``THRESHOLD``, no better at a second
 # look) is read as a coin where the learned look places it surely (``coin_look.surely``: ``JUST`` or
-# more over its bar) and its core is not like the board in shadow (``SHADED``): a coin a light or a
-# colour near the board's left half a coin's peak, which its rim's look still tells. On the Shove
-# tuning sets the "coin?" peaks that were a coin missed (brass on green paint, copper on walnut)
-# were so placed 0.03 to 0.89 mm off at 0.16 to 0.34 over the bar; of those that were no coin
-# (guests' and coins' shadows) none: the few the look placed at all fitted 0.11 over the bar at
-# most, each with a core like the board in shadow (0.87 to 1.0). Any other "coin?" stays a doubt
-# ("A coin? its look places surely", docs/camera.md)
+# more over its bar) and its core is not like the board in shadow (``SHADED``): a coin whose colour
+# near the board's (brass on green paint, copper on walnut) left it half a coin's peak, but whose
+# rim's look still tells it. On 57 boards of the 21 Shove tuning sets refused for a "coin?" or a
+# patch, 26 of 202 such peaks were a coin missed; the 15 so read lay 0.03 to 0.88 mm off, 0.17 to
+# 0.30 over the bar. Of the 176 that were no coin (guests' and coins' shadows' edges) the look
+# placed 6, at 0.11 over its bar at most, every one with a core like the board in shadow (0.87 to
+# 1.0); 6 coins with such a core stay doubted. Any other "coin?" stays a doubt (docs/camera.md,
+# 'A "coin?" its look places surely, read')
 MAYBE_PLACED_GAMES = ("shove",)
 HAND_PIECES = 3        # a blob differing from the board larger than this many pieces, skin or at
                        # the board's edge: a hand or an arm (no fault); any other: unsure
@@ -522,7 +523,8 @@ class Detector:
         """The peaks that are pieces (strongest first; a weaker one overlapping a kept one
         is a shadow of it), and in words the ones that might be. A doubtful peak gets a
         second look once the sure ones are known (hemmed in by touching pieces, the
-        filter's ring read their colour)."""
+        filter's ring read their colour); a Shove "coin?" is kept last for its look to judge
+        (``MAYBE_PLACED_GAMES``; its doubt in ``self.maybes``, said in ``_peaks``)."""
         kept, doubtful, unsure = [], [], []
         for score, kind, u, v in candidates:
             r = self.layout.piece_radii[kind] * self.calibration.scale
