@@ -219,12 +219,13 @@ CUT_APART = 2.0        # mm: a coin in a gutter whose rim a marker cuts, its loo
                        # marker, its rim cut", docs/camera.md)
 OWN_LIGHT_GAMES = ("shove", "carrom")   # the games whose stray patches are read again under their own light
 # The games whose stray patches of the light's colour are read again so when brighter too, not only
-# darker (a shadow): on Carrom's 22 tuning sets the settled boards refused for a patch alone were
-# the bare board under a light the measurement did not follow (no piece within 27 mm), grey both
-# ways: 0.71 to 0.87 of the light as measured, and 1.13 to 1.20 (a lamp's pool's edge), each
-# channel within 2.5 % of the others; the patches over a piece missed or unsure were tinted
-# (a queen's 1.15 / 0.76 / 0.87) or under a kind's colour (docs/camera.md, "Why Carrom boards
-# are refused, counted again")
+# darker (a shadow): on Carrom's 22 tuning sets the 13 settled boards so read right had been
+# refused for a patch alone on the bare board under a light the measurement did not follow (no
+# piece within 27 mm), grey both ways: 0.78 to 0.89 of the light as measured, and 1.13 to 1.20 (a
+# lamp's pool's edge), each channel within 2.6 % of their mean; the patches alone over a striker
+# or the queen no peak found were tinted (0.34 / 0.84 / 0.89 to 0.77 / 1.66 / 1.31) and stay
+# doubted, as do those under a kind's colour (docs/camera.md, "Why Carrom boards are refused,
+# counted again on 22 tuning sets")
 LIT_PATCH_GAMES = ("carrom",)
 OWN_LIGHT_PIECES = 3.0 # a patch no larger than this many pieces is read again only when the coin looked for
                        # under the light as measured shows nowhere there either: a quadratic fitted over so
