@@ -217,16 +217,7 @@ CUT_APART = 2.0        # mm: a coin in a gutter whose rim a marker cuts, its loo
                        # at least, and which is not known; doubted by the marker (right boards' such coins 0.05
                        # to 1.41 mm apart on the tuning sets, 1,000,194 board 6's 3.0: "A coin in the gutter by a
                        # marker, its rim cut", docs/camera.md)
-OWN_LIGHT_GAMES = ("shove", "carrom")   # the games whose stray patches are read again under their own light
-# The games whose stray patches of the light's colour are read again so when brighter too, not only
-# darker (a shadow): on Carrom's 22 tuning sets the 13 settled boards so read right had been
-# refused for a patch alone on the bare board under a light the measurement did not follow (no
-# piece within 27 mm), grey both ways: 0.78 to 0.89 of the light as measured, and 1.13 to 1.20 (a
-# lamp's pool's edge), each channel within 2.6 % of their mean; the patches alone over a striker
-# or the queen no peak found were tinted (0.34 / 0.84 / 0.89 to 0.77 / 1.66 / 1.31) and stay
-# doubted, as do those under a kind's colour (docs/camera.md, "Why Carrom boards are refused,
-# counted again on 22 tuning sets")
-LIT_PATCH_GAMES = ("carrom",)
+OWN_LIGHT_GAMES = ("shove",)   # the games whose stray patches are read again under their own light
 OWN_LIGHT_PIECES = 3.0 # a patch no larger than this many pieces is read again only when the coin looked for
                        # under the light as measured shows nowhere there either: a quadratic fitted over so
                        # small a patch follows what is in it, and evened tuning installation 5's unfound
@@ -1179,8 +1170,7 @@ class Detector:
         ratio = small / np.maximum(grid.small_reference, 1.0)
         size = (light.shape[1], light.shape[0])
         cells = cv2.resize(part.astype(np.float32), size, interpolation=cv2.INTER_AREA) > 0.5
-        like = shadow_patch.lit_like if self.layout.game in LIT_PATCH_GAMES else shadow_patch.shadow_like
-        if not cells.any() or not like(ratio[cells] / light[cells], SHADE_TINT, SHADE_DEPTH):
+        if not cells.any() or not shadow_patch.shadow_like(ratio[cells] / light[cells], SHADE_TINT, SHADE_DEPTH):
             return False
         kept = cv2.resize(clear, size, interpolation=cv2.INTER_AREA) > 0.99
         mended = shadow_patch.fitted_light(light, ratio, cells, kept)

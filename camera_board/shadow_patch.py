@@ -35,16 +35,6 @@ def shadow_like(ratio: np.ndarray, tint: float, depth: float) -> bool:
     return depth < level < 1.0 - tint and float(np.abs(means / max(level, 1e-6) - 1).max()) < tint
 
 
-def lit_like(ratio: np.ndarray, tint: float, depth: float) -> bool:
-    """Whether a patch's cells' ``ratio`` to the light as measured (n x 3) is the light's own, lit
-    or in shadow: of the light's colour (each channel's mean within ``tint`` of the patch's mean
-    brightness), darker (``shadow_like``) or brighter by up to as much (under 1 / ``depth``)."""
-    means = ratio.reshape(-1, 3).mean(axis=0)
-    level = float(means.mean())
-    return (shadow_like(ratio, tint, depth)
-            or (1.0 + tint < level < 1.0 / depth and float(np.abs(means / max(level, 1e-6) - 1).max()) < tint))
-
-
 def fitted_light(light: np.ndarray, ratio: np.ndarray, patch: np.ndarray, kept: np.ndarray) -> np.ndarray | None:
     """``light`` (the coarse light, per channel) with, over ``patch`` (a bool mask of its cells)
     grown by ``GROWN``, each channel's ``ratio`` (the view over the empty board there) fitted
