@@ -755,12 +755,6 @@ class Detector:
                 if surface > -1.0:
                     self.edge_apart[i] = math.hypot(su - fu, sv - fv) / scale
                     fu, fv, score = su, sv, surface
-                else:
-                    # too far over for the surface fit: half of its rim meets the frame, and the
-                    # look, taught over the board, may fit it a mm aside (1,000,262 board 2: its
-                    # centroid 0.28 mm off, the fit 1.01 mm onto the board, surely). Where the fit
-                    # and its centroid lie farther apart than ``EDGE_APART``, neither is sure
-                    self.edge_apart[i] = math.hypot(middles[i][0] - fu, middles[i][1] - fv) / scale
             if cut and coin_look.off_surface(look, grid.on_surface, *middles[i]) and coin_look.trusted(look, score, cut):
                 # a coin in a gutter whose rim a marker cuts: the look was taught over the board,
                 # here it meets the frame, and what the cut leaves of the rim may fit it at a wrong
