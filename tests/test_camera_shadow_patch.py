@@ -5,9 +5,8 @@ and the settled Shove board is read; a coin that shadow hid keeps it doubted (is
 import cv2
 import numpy as np
 
-from benchmarks.camera_looks_figures import calibrated, judge
+from benchmarks.camera_looks_figures import read_in_turn
 from camera_board import detect, shadow_patch
-from camera_sim.installs import installation
 from camera_sim.render import render
 
 
@@ -49,16 +48,7 @@ def test_only_a_patch_darker_in_the_lights_own_colour_is_taken_for_a_shadow():
 
 
 def _read_as_the_bench_does(seed: int, boards: int) -> list:
-    """(verdict, problem) of installation ``seed``'s first ``boards`` boards, one reader."""
-    inst = installation("shove", seed)
-    camera, said = calibrated(inst, render)
-    assert said == []
-    out = []
-    for k in range(boards):
-        case = inst.board(k)
-        sighting = camera.see(render(case.shot, np.random.default_rng([seed, 3, k])))
-        out.append((judge("shove", case, sighting)[0], sighting.problem))
-    return out
+    return read_in_turn("shove", seed, boards, render)
 
 
 def test_a_guests_shadow_left_in_the_light_is_read_as_the_board():
