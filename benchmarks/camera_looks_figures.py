@@ -103,18 +103,13 @@ def seen(reader, inst, draw, k: int):
     return case, reader.see(draw(case.shot, np.random.default_rng([inst.seed, 3, k])))
 
 
-def read_in_turn(game: str, seed: int, boards: int, draw) -> list[tuple[str, object]]:
-    """(verdict, the sighting's problem) of installation ``seed``'s first ``boards`` play boards, read
-    in turn by one reader taught as the bench teaches (ValueError: its teaching refused)."""
-    inst = installation(game, seed)
+def read_in_turn(inst, draw, boards: int) -> list:
+    """(case, sighting) of ``inst``'s first ``boards`` play boards, read in turn by one reader taught
+    as the bench teaches (ValueError: its teaching refused), as the bench reads them."""
     reader, said = calibrated(inst, draw)
     if said:
-        raise ValueError(f"installation {seed} not taught: {said}")
-    out = []
-    for k in range(boards):
-        case, sighting = seen(reader, inst, draw, k)
-        out.append((judge(game, case, sighting)[0], sighting.problem))
-    return out
+        raise ValueError(f"installation {inst.seed} not taught: {said}")
+    return [seen(reader, inst, draw, k) for k in range(boards)]
 
 
 def accuracy(game: str, installs: int, boards: int, first: int, draw, name: str) -> list[str]:

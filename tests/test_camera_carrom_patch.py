@@ -2,12 +2,15 @@
 patch over a piece the read did not find refuses the settled board (issue 27: never a wrong
 settled board). Reading the bare board's grey patches under their own light was tried and
 reverted: it uncovered a white read 2.0 mm off on the fresh 1,000,237 board 1."""
-from benchmarks.camera_looks_figures import read_in_turn
+from benchmarks.camera_looks_figures import judge, read_in_turn
+from camera_sim.installs import installation
 from camera_sim.render import render
 
 
 def _read_as_the_bench_does(seed: int, boards: int) -> list:
-    return read_in_turn("carrom", seed, boards, render)
+    """(verdict, problem) of installation ``seed``'s first ``boards`` boards, one reader."""
+    return [(judge("carrom", case, sighting)[0], sighting.problem)
+            for case, sighting in read_in_turn(installation("carrom", seed), render, boards)]
 
 
 def test_a_patch_over_a_queen_not_found_keeps_the_board_refused():

@@ -202,13 +202,8 @@ def _read_in_turn(seed: int, boards: int) -> list:
     """Installation ``seed`` taught as the bench teaches it (its teaching content), then its play
     boards 0 to ``boards - 1`` read in turn by one reader, as the bench reads them: (board,
     case, sighting) of each."""
-    from benchmarks.camera_looks_figures import calibrated
-    inst = installation("shove", seed)
-    camera, said = calibrated(inst, render)
-    assert said == []
-    cases = [inst.board(k) for k in range(boards)]
-    return [(k, case, camera.see(render(case.shot, np.random.default_rng([seed, 3, k]))))
-            for k, case in enumerate(cases)]
+    from benchmarks.camera_looks_figures import read_in_turn
+    return [(k, case, sighting) for k, (case, sighting) in enumerate(read_in_turn(installation("shove", seed), render, boards))]
 
 
 def _read_once(seed: int, board: int):

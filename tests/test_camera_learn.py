@@ -167,12 +167,9 @@ def test_a_queen_whose_colour_shows_on_four_fifths_of_her_top_is_placed_halfway(
     # 0.81 of her top, just under the bar then (0.82), so she was read from her outline alone,
     # 2.03 mm off, a WRONG board once the grey dip 88 mm away was no longer doubted; her top
     # read 1.22 mm. Now halfway: 1.56 mm)
-    from benchmarks.camera_looks_figures import calibrated, seen
+    from benchmarks.camera_looks_figures import read_in_turn
     inst = installation("carrom", 1_000_139)
-    detector, said = calibrated(inst, render)
-    assert detector is not None, said
-    for k in range(8):
-        case, sighting = seen(detector, inst, render, k)
+    case, sighting = read_in_turn(inst, render, 8)[7]
     queen = [e for kind, e in score(case, sighting).errors if kind == "queen"]
     assert queen and queen[0] < 1.8, (sighting.problem, queen)
 

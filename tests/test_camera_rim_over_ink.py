@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from benchmarks.camera_looks_figures import calibrated, judge, seen
+from benchmarks.camera_looks_figures import calibrated, judge, read_in_turn
 from camera_board import calibrate
 from camera_board.detect import INK_PAD
 from camera_sim.corpus import detector_for
@@ -57,9 +57,6 @@ def test_a_shove_coin_with_a_line_across_him_is_read_as_before():
     # touching three with a line under his middle, his rim over it counted as him, read 1.06 mm
     # off (WRONG); his rim there cut as before (``INK_GAMES``: Carrom's men only), 0.66 mm
     inst = installation("shove", 903)
-    detector, said = calibrated(inst, render)
-    assert detector is not None, said
-    for board in range(6):
-        case, sighting = seen(detector, inst, render, board)
+    case, sighting = read_in_turn(inst, render, 6)[5]
     verdict, errors = judge(inst.game, case, sighting)
     assert verdict == "right", (sighting.problem, errors)

@@ -5,7 +5,8 @@ and the settled Shove board is read; a coin that shadow hid keeps it doubted (is
 import cv2
 import numpy as np
 
-from benchmarks.camera_looks_figures import read_in_turn
+from benchmarks.camera_looks_figures import judge, read_in_turn
+from camera_sim.installs import installation
 from camera_board import detect, shadow_patch
 from camera_sim.render import render
 
@@ -48,7 +49,9 @@ def test_only_a_patch_darker_in_the_lights_own_colour_is_taken_for_a_shadow():
 
 
 def _read_as_the_bench_does(seed: int, boards: int) -> list:
-    return read_in_turn("shove", seed, boards, render)
+    """(verdict, problem) of installation ``seed``'s first ``boards`` boards, one reader."""
+    return [(judge("shove", case, sighting)[0], sighting.problem)
+            for case, sighting in read_in_turn(installation("shove", seed), render, boards)]
 
 
 def test_a_guests_shadow_left_in_the_light_is_read_as_the_board():
